@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import { createAuth, type Auth } from './auth/auth.js';
+import { registerActor } from './auth/actor.js';
+import { authRoutes } from './auth/routes.js';
+import { registerCsrfProtection } from './http/csrf.js';
+import { errorBody, registerErrorHandling } from './http/errors.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+
+export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export type AppDeps = { config: Config; database: Database; secret: string; logger?: boolean | object };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
+export async function buildApp({ config, database, secret, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === true ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] } : logger,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+
+  // The API description is public; the API itself is not.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Torque API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+
+  const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
+  const auth = createAuth({ db: database.db, secret, baseURL, secureCookies: baseURL.startsWith('https:') });
+  app.decorate('auth', auth);
+  registerActor(app, auth);
+  registerCsrfProtection(app);
+
+  const deps = { auth, database, config, secret };
+  await app.register(async (api) => {
+    await healthRoutes(api, deps);
+    await authRoutes(api, deps);
+    await usersRoutes(api, deps);
+    await chatRoutes(api, deps);
+    await notificationsRoutes(api, deps);
+  });
+
+  await serveWebApp(app);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, every other non-API path answered with index.html. */
+async function serveWebApp(app: FastifyInstance) {
+  const indexFile = path.join(webRoot, 'index.html');
+  if (!fs.existsSync(indexFile)) return;
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.get('/*', { config: { public: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

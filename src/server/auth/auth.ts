@@ -1,0 +1,83 @@
+import { betterAuth } from 'better-auth';
+import { admin } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export const SESSION_SECONDS = 8 * 60 * 60;
+
+export type AuthOptions = { db: Kysely<DB>; secret: string; baseURL: string; secureCookies: boolean };
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+/**
+ * better-auth owns passwords and sessions in our own tables. It is not mounted as a router: the session routes
+ * call its API, so every auth request shares our error shape, rate limits and CSRF check.
+ */
+export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) {
+  return betterAuth({
+    appName: 'Torque',
+    baseURL,
+    basePath: '/api/auth',
+    secret,
+    database: { db, type: 'postgres' },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', ...timestamps },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_SECONDS,
+      updateAge: 60 * 60,
+      fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', ...timestamps },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestamps,
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', ...timestamps },
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'torque',
+      useSecureCookies: secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      database: { generateId: 'uuid' },
+      // Torque's own CSRF check guards every state-changing request before it reaches better-auth.
+      disableCSRFCheck: true,
+    },
+    telemetry: { enabled: false },
+    plugins: [
+      admin({
+        defaultRole: 'agent',
+        adminRoles: ['admin'],
+        impersonationSessionDuration: SESSION_SECONDS,
+        bannedUserMessage: 'This account is deactivated. Contact your system administrator.',
+        schema: {
+          user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
+          session: { fields: { impersonatedBy: 'impersonated_by' } },
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

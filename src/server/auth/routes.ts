@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isAPIError } from 'better-auth/api';
+import { demoSignInSchema, publicConfigSchema, sessionSchema, signInSchema, switchUserSchema } from '../../shared/auth/sign-in.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connection.js';
+import { AppError, notFound } from '../http/errors.js';
+import { recordAudit } from '../modules/audit/service.js';
+import { findUserByEmail, listSwitchableUsers } from '../modules/users/service.js';
+import { actorOf, forwardCookies, resolveActor, toHeaders } from './actor.js';
+import type { Auth } from './auth.js';
+import {
+  checkSignInLimits,
+  checkSwitchTarget,
+  demoAccounts,
+  demoPassword,
+  describeSession,
+  recordSignInFailure,
+  recordSignInSuccess,
+} from './session.service.js';
+
+type Deps = { auth: Auth; database: Database; config: Config; secret: string };
+
+/** Turns better-auth's errors into Torque's error shape. */
+function authError(error: unknown): never {
+  if (isAPIError(error)) {
+    const status = error.statusCode;
+    const message = (error.body as { message?: string } | undefined)?.message ?? error.message;
+    if (status === 401) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
+    throw new AppError(status, status === 403 ? 'FORBIDDEN' : 'AUTH', message);
+  }
+  throw error;
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, database, config, secret }: Deps) {
+  const { db } = database;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+    await checkSignInLimits(db, request.ip, email);
+    try {
+      const result = await auth.api.signInEmail({
+        body: { email, password, rememberMe: true },
+        headers: toHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(reply, result.headers);
+      await recordSignInSuccess(db, result.response.user.id, email);
+      return result.response.user.id;
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode === 401) await recordSignInFailure(db, email);
+      authError(error);
+    }
+  }
+
+  const sessionOf = (userId: string, impersonatorId: string | null = null) =>
+    describeSession(db, userId, impersonatorId);
+
+  r.get('/api/config', { config: { public: true }, schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    demo: config.demo,
+  }));
+
+  r.get('/api/session', { schema: { response: { 200: sessionSchema } } }, async (request) => {
+    const actor = actorOf(request);
+    return sessionOf(actor.userId, actor.impersonatorId);
+  },
+  );
+
+  r.post('/api/session', { config: { public: true }, schema: { body: signInSchema } }, async (request, reply) => {
+    const userId = await signIn(request, reply, request.body.email, request.body.password);
+    return sessionOf(userId);
+  });
+
+  if (config.demo) {
+    r.post('/api/session/demo', { config: { public: true }, schema: { body: demoSignInSchema } }, async (request, reply) => {
+      const email = demoAccounts[request.body.role];
+      if (!(await findUserByEmail(db, email))) throw new AppError(404, 'NOT_FOUND', 'Demo account not found');
+      const userId = await signIn(request, reply, email, demoPassword(secret, email));
+      return sessionOf(userId);
+    });
+  }
+
+  r.delete('/api/session', { config: { public: true } }, async (request, reply) => {
+    let headers = toHeaders(request);
+    const actor = await resolveActor(auth, request);
+    if (actor?.impersonatorId) {
+      // Signing out while switched ends the admin's own session too.
+      const restored = await auth.api.stopImpersonating({ headers, returnHeaders: true }).catch(() => null);
+      if (restored) headers = withCookies(headers, restored.headers);
+    }
+    const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+    forwardCookies(reply, result?.headers);
+    return reply.status(204).send();
+  });
+
+  r.get('/api/session/switchable-users', {}, async (request) => listSwitchableUsers(db, actorOf(request)));
+
+  r.post('/api/session/switch', { schema: { body: switchUserSchema } }, async (request, reply) => {
+    const actor = actorOf(request);
+    await checkSwitchTarget(db, actor, request.body.userId);
+    const result = await auth.api
+      .impersonateUser({ body: { userId: request.body.userId }, headers: toHeaders(request), returnHeaders: true })
+      .catch(authError);
+    forwardCookies(reply, result.headers);
+    await recordAudit(db, { ...actor, userId: request.body.userId, impersonatorId: actor.userId }, {
+      entityType: 'session',
+      entityId: request.body.userId,
+      action: 'switched_in',
+    });
+    return sessionOf(request.body.userId, actor.userId);
+  });
+
+  r.delete('/api/session/switch', {}, async (request, reply) => {
+    const actor = actorOf(request);
+    if (!actor.impersonatorId) throw notFound('Switched session');
+    const result = await auth.api.stopImpersonating({ headers: toHeaders(request), returnHeaders: true }).catch(authError);
+    forwardCookies(reply, result.headers);
+    await recordAudit(db, actor, { entityType: 'session', entityId: actor.userId, action: 'switched_out' });
+    return sessionOf(actor.impersonatorId);
+  });
+
+}
+
+/** The request headers with the cookies a better-auth call just set applied to them. */
+function withCookies(headers: Headers, setCookies: Headers): Headers {
+  const jar = new Map<string, string>();
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name) jar.set(name, rest.join('='));
+  }
+  for (const cookie of setCookies.getSetCookie()) {
+    const [pair] = cookie.split(';');
+    const [name, ...rest] = pair!.split('=');
+    const value = rest.join('=');
+    if (!value || /max-age=0/i.test(cookie)) jar.delete(name!);
+    else jar.set(name!, value);
+  }
+  const next = new Headers(headers);
+  next.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+  return next;
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { DemoRole, Session } from '../../shared/auth/sign-in.js';
+import { AppError, forbidden, notFound } from '../http/errors.js';
+import { getSessionUser } from '../modules/users/service.js';
+import type { Actor } from './actor.js';
+import { blockedFor, clear, hit, signInLimits } from './rate-limit.js';
+
+export const demoAccounts: Record<DemoRole, string> = {
+  admin: 'admin@torque.demo',
+  agent: 'emma.carter@torque.demo',
+};
+
+/**
+ * Demo passwords are derived from the session secret: every process of one installation agrees on them, they
+ * never reach the browser, and nobody can sign in as a demo user through the password form without the secret.
+ */
+export function demoPassword(secret: string, email: string): string {
+  return crypto.createHmac('sha256', secret).update(`demo:${email}`).digest('base64url');
+}
+
+export function tooManyAttempts(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    429,
+    'TOO_MANY_REQUESTS',
+    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
+/** Refuses a sign-in before the password is checked when the address or the account is over its limit. */
+export async function checkSignInLimits(db: Kysely<DB>, address: string, email: string) {
+  const addressWait = await hit(db, `sign-in:address:${address}`, signInLimits.perAddress);
+  if (addressWait) throw tooManyAttempts(addressWait);
+  const accountWait = await blockedFor(db, accountKey(email), signInLimits.perAccount);
+  if (accountWait) throw tooManyAttempts(accountWait);
+}
+
+export async function recordSignInFailure(db: Kysely<DB>, email: string) {
+  await hit(db, accountKey(email), signInLimits.perAccount);
+}
+
+export async function recordSignInSuccess(db: Kysely<DB>, userId: string, email: string) {
+  await clear(db, accountKey(email));
+  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
+}
+
+const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
+
+export async function describeSession(db: Kysely<DB>, userId: string, impersonatorId: string | null): Promise<Session> {
+  const user = await getSessionUser(db, userId);
+  if (!user) throw notFound('User');
+  const impersonator = impersonatorId ? ((await getSessionUser(db, impersonatorId)) ?? null) : null;
+  return { user, impersonator };
+}
+
+/** Only an admin, not already switched, may switch; and only to an active agent. */
+export async function checkSwitchTarget(db: Kysely<DB>, actor: Actor, userId: string) {
+  if (actor.role !== 'admin' || actor.impersonatorId) throw forbidden('Only admins can switch to another user');
+  const target = await db.selectFrom('users').select(['id', 'role', 'banned']).where('id', '=', userId).executeTakeFirst();
+  if (!target || target.role !== 'agent' || target.banned) throw notFound('Agent');
+}
+

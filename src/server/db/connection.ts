@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { DB } from './schema.js';
+
+// bigint (int8) and count(*) arrive as strings by default; every bigint we store is money in cents or a
+// byte count, far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+// A `date` is a calendar day, not a moment: keep it as 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type DatabaseKind = 'embedded' | 'postgres';
+
+export type Database = {
+  kind: DatabaseKind;
+  pool: pg.Pool;
+  db: Kysely<DB>;
+  close: () => Promise<void>;
+};
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'embedded-memory'; snapshot?: Blob | File };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    await pool.query('select 1');
+    return wrap('postgres', pool, async () => {});
+  }
+  let release = async () => {};
+  let pglite: PGlite;
+  if (options.kind === 'embedded') {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    const unlock = lockDataDir(options.dataDir);
+    try {
+      pglite = await PGlite.create(path.join(options.dataDir, 'pg'), { extensions: { pg_trgm } });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+    release = async () => {
+      await pglite.close();
+      unlock();
+    };
+  } else {
+    pglite = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.snapshot });
+    release = () => pglite.close();
+  }
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const database = wrap('embedded', pool, release);
+  return { ...database, pglite } as Database & { pglite: PGlite };
+}
+
+function wrap(kind: DatabaseKind, pool: pg.Pool, release: () => Promise<void>): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind,
+    pool,
+    db,
+    close: async () => {
+      await db.destroy();
+      await release();
+    },
+  };
+}
+
+/** PGlite does not lock its folder; two processes on one folder would corrupt it, so Torque does. */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'torque.pid');
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The data folder ${dataDir} is in use by another Torque process (pid ${holder}). ` +
+          'Stop that process, or start this one with another DATA_DIR.',
+      );
+    }
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../shared/http/errors.js';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'VALIDATION', message, fields);
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+const statusCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[key] ??= issue.message ?? 'Invalid input';
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid input';
+      return reply.status(400).send(errorBody('VALIDATION', first, fields));
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(statusCodes[status] ?? 'BAD_REQUEST', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

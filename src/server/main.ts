@@ -1,0 +1,35 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { resolveSessionSecret } from './auth/secret.js';
+import { ensureAdmin } from './db/bootstrap.js';
+import { seedDemo } from './db/demo-seed.js';
+import { buildApp } from './app.js';
+
+const started = performance.now();
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+);
+const secret = resolveSessionSecret(config);
+await migrateToLatest(database.db);
+if (config.admin) await ensureAdmin(database.db, config.admin);
+if (config.demo) await seedDemo(database.db, secret);
+
+const app = await buildApp({ config, database, secret, logger: true });
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+app.log.info(
+  `Torque is ready at ${url} (${database.kind} database${config.demo ? ', demo data' : ''}) in ${Math.round(performance.now() - started)} ms`,
+);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

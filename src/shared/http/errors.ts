@@ -1,0 +1,7 @@
+/** The one JSON shape of every error the API returns. */
+export type ApiErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string> };
+};
+
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_VALUE = 'torque';

@@ -1,0 +1,15 @@
+export const roles = ['admin', 'editor', 'agent'] as const;
+export type Role = (typeof roles)[number];
+
+export const roleLabels: Record<Role, string> = { admin: 'Admin', editor: 'Editor', agent: 'Agent' };
+
+export const roleDescriptions: Record<Role, string> = {
+  admin: 'Full system access',
+  editor: 'Manage content and users',
+  agent: 'Basic CRM operations',
+};
+
+/** Admins and editors work on every record; agents only on their own. */
+export function seesAllRecords(role: Role): boolean {
+  return role === 'admin' || role === 'editor';
+}
