@@ -26,6 +26,8 @@ export type AppDeps = { config: Config; database: Database; secret: string; logg
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** Every route registered, as 'METHOD /url'; the 401 test walks it. */
+    routeList: { method: string; url: string; public: boolean }[];
   }
 }
 
@@ -57,9 +59,13 @@ export async function buildApp({ config, database, secret, logger = false }: App
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
 
-  // The API description is public; the API itself is not.
+  app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
+    // The API description is public; the API itself is not.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    for (const method of [route.method].flat()) {
+      app.routeList.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Torque API', version: '1' } },

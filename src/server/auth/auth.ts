@@ -65,6 +65,7 @@ export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) 
       disableCSRFCheck: true,
     },
     telemetry: { enabled: false },
+    logger: { level: 'error' },
     plugins: [
       admin({
         defaultRole: 'agent',

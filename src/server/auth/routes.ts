@@ -60,9 +60,10 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
     demo: config.demo,
   }));
 
-  r.get('/api/session', { schema: { response: { 200: sessionSchema } } }, async (request) => {
-    const actor = actorOf(request);
-    return sessionOf(actor.userId, actor.impersonatorId);
+  // Answers null rather than 401 when signed out: "no session" is the normal state of the sign-in screen.
+  r.get('/api/session', { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } }, async (request, reply) => {
+    const actor = await resolveActor(auth, request, reply);
+    return actor ? sessionOf(actor.userId, actor.impersonatorId) : null;
   },
   );
 

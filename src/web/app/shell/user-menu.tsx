@@ -1,0 +1,98 @@
+import { useNavigate } from 'react-router';
+import { Bell, LogOut, Settings, UserRound, Users, Undo2 } from 'lucide-react';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuSub,
+  DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useCurrentSession, useSignOut, useSwitchableUsers, useSwitchBack, useSwitchUser } from '@/features/auth/api';
+import { errorMessage } from '@/lib/api-client';
+import { badgeText, initials } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { useUnreadNotifications } from './badges';
+
+export function UserMenu() {
+  const navigate = useNavigate();
+  const { user, impersonator } = useCurrentSession();
+  const canSwitch = user.role === 'admin' && !impersonator;
+  const agents = useSwitchableUsers(canSwitch);
+  const switchUser = useSwitchUser();
+  const switchBack = useSwitchBack();
+  const signOut = useSignOut();
+  const unread = badgeText(useUnreadNotifications().data ?? 0, 9);
+
+  const onSwitch = (id: string, name: string) =>
+    switchUser.mutate(id, {
+      onSuccess: () => {
+        notifySuccess('Switched user', `You are now working as ${name}`);
+        navigate('/dashboard');
+      },
+      onError: (error) => notifyError('Switch failed', errorMessage(error, 'Could not switch to that agent')),
+    });
+
+  const onSwitchBack = () =>
+    switchBack.mutate(undefined, {
+      onSuccess: (session) => notifySuccess('Switched back', `You are ${session.user.name} again`),
+      onError: (error) => notifyError('Switch failed', errorMessage(error, 'Could not switch back')),
+    });
+
+  const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="relative size-9 rounded-full p-0" aria-label="User menu">
+          <Avatar className="size-9">
+            <AvatarFallback className="bg-primary text-primary-foreground text-sm">{initials(user.name)}</AvatarFallback>
+          </Avatar>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="font-normal">
+          <p className="truncate text-sm font-medium">{user.name}</p>
+          <p className="text-muted-foreground truncate text-xs">{user.email}</p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {canSwitch && (
+          <DropdownMenuSub>
+            <DropdownMenuSubTrigger>
+              <Users /> Switch to agent
+            </DropdownMenuSubTrigger>
+            <DropdownMenuSubContent className="max-h-80 w-60 overflow-y-auto">
+              {agents.isPending && <DropdownMenuItem disabled>Loading agents...</DropdownMenuItem>}
+              {agents.data?.length === 0 && <DropdownMenuItem disabled>No agents yet</DropdownMenuItem>}
+              {agents.data?.map((agent) => (
+                <DropdownMenuItem key={agent.id} onSelect={() => onSwitch(agent.id, agent.name)}>
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate">{agent.name}</span>
+                    <span className="text-muted-foreground truncate text-xs">{agent.email}</span>
+                  </span>
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuSubContent>
+          </DropdownMenuSub>
+        )}
+        {impersonator && (
+          <DropdownMenuItem onSelect={onSwitchBack}>
+            <Undo2 /> Switch back to {impersonator.name}
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+          <UserRound /> Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/settings')}>
+          <Settings /> Settings
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/chat?tab=alerts')}>
+          <Bell /> Notifications
+          {unread && <span className="bg-primary text-primary-foreground ml-auto rounded-full px-1.5 text-xs">{unread}</span>}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut /> Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput } from '@shared/auth/sign-in';
+import { api } from '@/lib/api-client';
+
+export const sessionKey = ['session'] as const;
+
+/** The signed-in session, or null when there is none. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: () => api<Session | null>('/api/session'),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function usePublicConfig() {
+  return useQuery({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
+}
+
+/** Sign-in starts clean: any previous session is ended first. */
+async function signOutQuietly() {
+  await api('/api/session', { method: 'DELETE' }).catch(() => undefined);
+}
+
+function useSessionMutation<T>(fn: (input: T) => Promise<Session>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (session) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'config' });
+      queryClient.setQueryData(sessionKey, session);
+    },
+  });
+}
+
+export function useSignIn() {
+  return useSessionMutation(async (input: SignInInput) => {
+    await signOutQuietly();
+    return api<Session>('/api/session', { method: 'POST', body: input });
+  });
+}
+
+export function useDemoSignIn() {
+  return useSessionMutation(async (role: DemoRole) => {
+    await signOutQuietly();
+    return api<Session>('/api/session/demo', { method: 'POST', body: { role } });
+  });
+}
+
+export function useSwitchUser() {
+  return useSessionMutation((userId: string) => api<Session>('/api/session/switch', { method: 'POST', body: { userId } }));
+}
+
+export function useSwitchBack() {
+  return useSessionMutation(() => api<Session>('/api/session/switch', { method: 'DELETE' }));
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutQuietly,
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
+    },
+  });
+}
+
+export function useSwitchableUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: ['session', 'switchable-users'],
+    queryFn: () => api<SessionUser[]>('/api/session/switchable-users'),
+    enabled,
+  });
+}
+
+/** The session of a signed-in screen; guards make sure there is one. */
+export function useCurrentSession(): Session {
+  const { data } = useSession();
+  if (!data) throw new Error('useCurrentSession used outside a signed-in screen');
+  return data;
+}

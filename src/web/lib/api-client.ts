@@ -1,0 +1,37 @@
+import { CSRF_HEADER, CSRF_VALUE, type ApiErrorBody } from '@shared/http/errors';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+
+/** JSON over fetch with the session cookie and Torque's CSRF header; errors become ApiError. */
+export async function api<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { [CSRF_HEADER]: CSRF_VALUE };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined || method !== 'GET') {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body ?? {});
+  }
+  const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
+  if (response.status === 204) return undefined as T;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data as ApiErrorBody | null)?.error;
+    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? response.statusText, error?.fields);
+  }
+  return data as T;
+}
+
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, cookieHeader, PASSWORD, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+let admin: TestUser;
+let agent: TestUser;
+let editor: TestUser;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.createUser('admin', 'Ada Admin');
+  agent = await t.createUser('agent', 'Aaron Agent');
+  editor = await t.createUser('editor', 'Eddie Editor');
+});
+afterAll(() => t.close());
+
+describe('sign-in', () => {
+  it('signs in with e-mail and password and sets an httpOnly SameSite session cookie', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/session', payload: { email: agent.email, password: PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ user: { id: agent.id, email: agent.email, role: 'agent' }, impersonator: null });
+    const cookie = [response.headers['set-cookie']].flat().find((c) => c!.startsWith('torque.session_token='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const session = await t.call({ method: 'GET', url: '/api/session', as: cookieHeader(response.headers['set-cookie']) });
+    expect(session.json().user.name).toBe('Aaron Agent');
+  });
+
+  it('answers a wrong password with 401 and the error shape', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/session', payload: { email: editor.email, password: 'wrong password' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('validates the sign-in form with the shared schema', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/session', payload: { email: 'not-an-email', password: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ email: 'Invalid email', password: 'Required' });
+  });
+
+  it('stores passwords as argon2id with the configured cost', async () => {
+    const row = await t.database.db.selectFrom('accounts').select('password').where('user_id', '=', agent.id).executeTakeFirstOrThrow();
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('reads the role from the database on every request', async () => {
+    const user = await t.createUser('agent', 'Rita Role');
+    await t.database.db.updateTable('users').set({ role: 'editor' }).where('id', '=', user.id).execute();
+    const response = await t.call({ method: 'GET', url: '/api/session', as: user });
+    expect(response.json().user.role).toBe('editor');
+  });
+
+  it('answers null for the session when signed out', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/session' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+  });
+});
+
+describe('sign-out', () => {
+  it('ends the session on the server, so the old cookie no longer works', async () => {
+    const user = await t.createUser('agent');
+    expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user })).statusCode).toBe(200);
+    const out = await t.call({ method: 'DELETE', url: '/api/session', as: user });
+    expect(out.statusCode).toBe(204);
+    expect([out.headers['set-cookie']].flat().join()).toMatch(/torque.session_token=;.*Max-Age=0/);
+    expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user })).statusCode).toBe(401);
+  });
+});
+
+describe('deactivated users', () => {
+  it('refuses sign-in to a banned user and ends their open sessions', async () => {
+    const user = await t.createUser('agent', 'Barry Banned');
+    await t.database.db.updateTable('users').set({ banned: true }).where('id', '=', user.id).execute();
+    const response = await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toMatch(/deactivated/);
+    expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user })).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('locks an account after five failed attempts, even for the right password', async () => {
+    const user = await t.createUser('agent', 'Lou Locked');
+    for (let i = 0; i < 5; i++) {
+      const r = await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: 'nope' } });
+      expect(r.statusCode).toBe(401);
+    }
+    const locked = await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+  });
+
+  it('limits attempts from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const r = await t.call({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress: '203.0.113.9',
+        payload: { email: `nobody${i}@example.com`, password: 'x' },
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
+
+describe('switching to an agent', () => {
+  it('lets an admin act as an agent and switch back', async () => {
+    const signedIn = await t.signIn(admin.email);
+    const switched = await t.call({ method: 'POST', url: '/api/session/switch', as: signedIn, payload: { userId: agent.id } });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json()).toMatchObject({ user: { id: agent.id }, impersonator: { id: admin.id, name: 'Ada Admin' } });
+    const asAgent = cookieHeader(switched.headers['set-cookie'], signedIn);
+    expect((await t.call({ method: 'GET', url: '/api/session', as: asAgent })).json().user.id).toBe(agent.id);
+
+    const back = await t.call({ method: 'DELETE', url: '/api/session/switch', as: asAgent });
+    expect(back.statusCode).toBe(200);
+    const restored = cookieHeader(back.headers['set-cookie'], asAgent);
+    expect((await t.call({ method: 'GET', url: '/api/session', as: restored })).json()).toMatchObject({
+      user: { id: admin.id },
+      impersonator: null,
+    });
+  });
+
+  it('refuses agents and editors', async () => {
+    for (const user of [agent, editor]) {
+      const r = await t.call({ method: 'POST', url: '/api/session/switch', as: user, payload: { userId: agent.id } });
+      expect(r.statusCode).toBe(403);
+      expect((await t.call({ method: 'GET', url: '/api/session/switchable-users', as: user })).statusCode).toBe(403);
+    }
+  });
+
+  it('lists only agents to switch to, and refuses other targets', async () => {
+    const list = await t.call({ method: 'GET', url: '/api/session/switchable-users', as: admin });
+    expect(list.json().map((u: { role: string }) => u.role).every((r: string) => r === 'agent')).toBe(true);
+    const r = await t.call({ method: 'POST', url: '/api/session/switch', as: admin, payload: { userId: editor.id } });
+    expect(r.statusCode).toBe(404);
+  });
+
+  it('records writes made while switched with both the agent and the admin', async () => {
+    const signedIn = await t.signIn(admin.email);
+    const switched = await t.call({ method: 'POST', url: '/api/session/switch', as: signedIn, payload: { userId: agent.id } });
+    const asAgent = cookieHeader(switched.headers['set-cookie'], signedIn);
+    const update = await t.call({ method: 'PATCH', url: '/api/users/me', as: asAgent, payload: { name: 'Aaron A. Agent' } });
+    expect(update.statusCode).toBe(200);
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'user')
+      .where('entity_id', '=', agent.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_id: agent.id, impersonator_id: admin.id, action: 'updated' });
+    expect(rows[0]!.changes).toEqual({ name: { from: 'Aaron Agent', to: 'Aaron A. Agent' } });
+  });
+});
+
+describe('API conventions', () => {
+  it('answers 401 on every protected endpoint without a session', async () => {
+    const protectedRoutes = t.app.routeList.filter(
+      (r) => r.url.startsWith('/api/') && !r.public && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
+    expect(protectedRoutes.length).toBeGreaterThan(5);
+    for (const route of protectedRoutes) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-0000-0000-000000000000').replace('*', 'x');
+      const response = await t.call({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
+    }
+  });
+
+  it('refuses cookie-authenticated writes without the CSRF header or from another origin', async () => {
+    const noHeader = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: { cookie: agent.cookie }, payload: { name: 'X' } });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().error.code).toBe('CSRF');
+    const foreign = await t.call({
+      method: 'PATCH',
+      url: '/api/users/me',
+      as: agent,
+      headers: { origin: 'https://evil.example' },
+      payload: { name: 'X' },
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('reports health with the database kind and migration level', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: process.env.TORQUE_TEST_DB === 'postgres' ? 'postgres' : 'embedded',
+      migration: '001_initial',
+    });
+  });
+
+  it('sends a content security policy without inline scripts, and serves OpenAPI', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    const docs = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain('/api/session');
+  });
+
+  it('has no demo sign-in when demo mode is off', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/session/demo', payload: { role: 'admin' } });
+    expect(response.statusCode).not.toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/config' })).json()).toEqual({ demo: false });
+  });
+});

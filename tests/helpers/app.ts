@@ -1,0 +1,81 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import type { Database } from '../../src/server/db/connection.js';
+import { createUserWithPassword } from '../../src/server/modules/users/service.js';
+import type { Role } from '../../src/shared/users/roles.js';
+import { freshDatabase } from './databases.js';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+export const PASSWORD = 'correct horse battery';
+
+export type TestUser = { id: string; email: string; name: string; role: Role; cookie: string };
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A request as the browser sends it: JSON, Torque's CSRF header, and the given user's cookie. */
+  call: (options: InjectOptions & { as?: TestUser | string | null }) => ReturnType<FastifyInstance['inject']>;
+  createUser: (role: Role, name?: string) => Promise<TestUser>;
+  signIn: (email: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+let counter = 0;
+
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  const config = loadConfig({ DATA_DIR: '/nonexistent', DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SECRET, ...overrides });
+  const app = await buildApp({ config, database, secret: TEST_SECRET });
+  await app.ready();
+
+  const call: TestContext['call'] = ({ as, headers, ...options }) => {
+    const cookie = typeof as === 'string' ? as : as?.cookie;
+    return app.inject({
+      ...options,
+      headers: { 'x-requested-with': 'torque', ...(cookie ? { cookie } : {}), ...headers },
+    });
+  };
+
+  const signIn = async (email: string, password = PASSWORD) => {
+    const response = await call({ method: 'POST', url: '/api/session', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    return cookieHeader(response.headers['set-cookie']);
+  };
+
+  const createUser = async (role: Role, name = `${role} ${++counter}`): Promise<TestUser> => {
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${counter}@example.com`;
+    const id = await createUserWithPassword(database.db, { name, email, role, password: PASSWORD });
+    return { id, email, name, role, cookie: await signIn(email) };
+  };
+
+  return {
+    app,
+    database,
+    config,
+    call,
+    createUser,
+    signIn,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+export function cookieHeader(setCookie: string | string[] | undefined, previous = ''): string {
+  const jar = new Map<string, string>();
+  for (const part of previous.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name) jar.set(name, rest.join('='));
+  }
+  for (const cookie of [setCookie ?? []].flat()) {
+    const [pair] = cookie.split(';');
+    const [name, ...rest] = pair!.split('=');
+    if (/max-age=0/i.test(cookie) || rest.join('=') === '') jar.delete(name!);
+    else jar.set(name!, rest.join('='));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['tests/api/**/*.test.ts'];
+const alias = { '@': path.resolve(import.meta.dirname, 'src/web'), '@shared': path.resolve(import.meta.dirname, 'src/shared') };
+
+export default defineConfig({
+  test: {
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' } },
+      { test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
