@@ -61,3 +61,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }
+
+/** A write based on an old version of the record: nothing is overwritten. */
+export const staleWrite = () =>
+  new AppError(409, 'STALE', 'Someone else changed this record after you opened it. Reload to see the latest version.');

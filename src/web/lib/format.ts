@@ -12,3 +12,26 @@ export function initials(name: string): string {
     .map((part) => part[0]!.toUpperCase())
     .join('');
 }
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Money is integer cents everywhere; screens show dollars. */
+export function formatCents(cents: number | null | undefined, { exact = false } = {}): string {
+  if (cents === null || cents === undefined) return '—';
+  return (exact ? dollarsAndCents : dollars).format(cents / 100);
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '—';
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** File sizes as the spec shows them: Bytes, KB, MB or GB with two decimals. */
+export function formatFileSize(bytes: number): string {
+  if (bytes === 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
+}
