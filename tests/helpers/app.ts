@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/connection.js';
@@ -16,7 +16,7 @@ export type TestContext = {
   database: Database;
   config: Config;
   /** A request as the browser sends it: JSON, Torque's CSRF header, and the given user's cookie. */
-  call: (options: InjectOptions & { as?: TestUser | string | null }) => ReturnType<FastifyInstance['inject']>;
+  call: (options: InjectOptions & { as?: TestUser | string | null }) => Promise<LightMyRequestResponse>;
   createUser: (role: Role, name?: string) => Promise<TestUser>;
   signIn: (email: string, password?: string) => Promise<string>;
   close: () => Promise<void>;
