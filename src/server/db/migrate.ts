@@ -26,7 +26,8 @@ class SqlFileMigrationProvider implements MigrationProvider {
 type AnyDb = Kysely<any>;
 
 function migrator(db: AnyDb) {
-  return new Migrator({ db, provider: new SqlFileMigrationProvider() });
+  // Feature areas add migration files independently, so one may land before a lower-numbered one.
+  return new Migrator({ db, provider: new SqlFileMigrationProvider(), allowUnorderedMigrations: true });
 }
 
 export async function migrateToLatest(db: AnyDb): Promise<string | null> {
