@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,8 +18,6 @@ import { healthRoutes } from './modules/health/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
-
 export type AppDeps = { config: Config; database: Database; secret: string; logger?: boolean | object };
 
 declare module 'fastify' {
@@ -34,7 +31,7 @@ declare module 'fastify' {
 export async function buildApp({ config, database, secret, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] } : logger,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,12 +85,12 @@ export async function buildApp({ config, database, secret, logger = false }: App
     await notificationsRoutes(api, deps);
   });
 
-  await serveWebApp(app);
+  await serveWebApp(app, config.webRoot);
   return app;
 }
 
 /** The built SPA: hashed assets cached for a year, every other non-API path answered with index.html. */
-async function serveWebApp(app: FastifyInstance) {
+async function serveWebApp(app: FastifyInstance, webRoot: string) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!fs.existsSync(indexFile)) return;
   await app.register(fastifyStatic, {

@@ -23,6 +23,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  WEB_ROOT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -40,6 +41,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   uploadMaxBytes: number;
   logLevel: string;
+  /** The built web app that is served; tests build their own. */
+  webRoot: string;
 };
 
 /** Reads the environment once; every other module receives the typed result. */
@@ -79,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD! } : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
+    webRoot: path.resolve(e.WEB_ROOT ?? 'dist/web'),
   };
 }

@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
       await recordSignInSuccess(db, result.response.user.id, email);
       return result.response.user.id;
     } catch (error) {
-      if (isAPIError(error) && error.statusCode === 401) await recordSignInFailure(db, email);
+      if (isAPIError(error) && error.statusCode === 401) await recordSignInFailure(db, request.ip, email);
       authError(error);
     }
   }

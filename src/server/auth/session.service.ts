@@ -29,15 +29,19 @@ export function tooManyAttempts(seconds: number) {
   );
 }
 
-/** Refuses a sign-in before the password is checked when the address or the account is over its limit. */
+/**
+ * Refuses a sign-in before the password is checked when the address or the account has used up its failed
+ * attempts. Only failures count, so a busy office behind one address is never locked out by its own sign-ins.
+ */
 export async function checkSignInLimits(db: Kysely<DB>, address: string, email: string) {
-  const addressWait = await hit(db, `sign-in:address:${address}`, signInLimits.perAddress);
+  const addressWait = await blockedFor(db, addressKey(address), signInLimits.perAddress);
   if (addressWait) throw tooManyAttempts(addressWait);
   const accountWait = await blockedFor(db, accountKey(email), signInLimits.perAccount);
   if (accountWait) throw tooManyAttempts(accountWait);
 }
 
-export async function recordSignInFailure(db: Kysely<DB>, email: string) {
+export async function recordSignInFailure(db: Kysely<DB>, address: string, email: string) {
+  await hit(db, addressKey(address), signInLimits.perAddress);
   await hit(db, accountKey(email), signInLimits.perAccount);
 }
 
@@ -47,6 +51,7 @@ export async function recordSignInSuccess(db: Kysely<DB>, userId: string, email:
 }
 
 const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
+const addressKey = (address: string) => `sign-in:address:${address}`;
 
 export async function describeSession(db: Kysely<DB>, userId: string, impersonatorId: string | null): Promise<Session> {
   const user = await getSessionUser(db, userId);

@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+import type { DealInput } from '../../../shared/deals/schemas.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { recordAudit } from '../audit/service.js';
+
+type Tx = Kysely<DB>;
+
+/** Users the actor may make the owner of a deal: any agent and themselves for admins and editors, else only themselves. */
+export async function assignableAgents(db: Tx, actor: Actor) {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role'])
+    .where((eb) => eb.or([eb('banned', 'is', null), eb('banned', '=', false)]))
+    .orderBy('name');
+  query = seesAllRecords(actor.role)
+    ? query.where((eb) => eb.or([eb('role', '=', 'agent'), eb('id', '=', actor.userId)]))
+    : query.where('id', '=', actor.userId);
+  return query.execute();
+}
+
+/** The deal's owning agent. Agents always own their own deals; others may pick any agent or themselves. */
+export async function resolveOwner(db: Tx, actor: Actor, requested: string | null): Promise<{ id: string; name: string }> {
+  const id = seesAllRecords(actor.role) ? (requested ?? actor.userId) : actor.userId;
+  const owner = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('role', '=', 'agent'), eb('id', '=', actor.userId)]))
+    .executeTakeFirst();
+  if (!owner) throw badRequest('Agent name is required', { user_id: 'Agent name is required' });
+  return owner;
+}
+
+/**
+ * The picked customer (one the actor may see, or the one the deal already links), or a new customer of the deal's
+ * agent made from the typed details.
+ */
+export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, input: DealInput, linked: string | null = null) {
+  if (input.customer_id) {
+    let query = db.selectFrom('customers').select('id').where('id', '=', input.customer_id);
+    if (!seesAllRecords(actor.role) && input.customer_id !== linked) query = query.where('user_id', '=', actor.userId);
+    const found = await query.executeTakeFirst();
+    if (!found) throw badRequest('Customer not found', { customer_id: 'Customer not found' });
+    return found.id;
+  }
+  if (!input.create_customer) return null;
+  const values = {
+    user_id: ownerId,
+    name: input.customer_name,
+    email: input.customer_email,
+    phone: input.customer_phone,
+    status: 'active' as const,
+  };
+  const created = await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
+  await recordAudit(db, actor, {
+    entityType: 'customer',
+    entityId: created.id,
+    action: 'created',
+    changes: { name: values.name, email: values.email, phone: values.phone, status: values.status, source: 'deal' },
+  });
+  return created.id;
+}
+
+/**
+ * The picked vehicle (one the actor may see, or the one the deal already links), locked for this transaction so two
+ * deals cannot move its status at once.
+ */
+export async function resolveVehicle(db: Tx, actor: Actor, vehicleId: string | null, linked: string | null = null) {
+  if (!vehicleId) return null;
+  let query = db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).forUpdate();
+  if (!seesAllRecords(actor.role) && vehicleId !== linked) query = query.where('user_id', '=', actor.userId);
+  const found = await query.executeTakeFirst();
+  if (!found) throw badRequest('Vehicle not found', { vehicle_id: 'Vehicle not found' });
+  return found.id;
+}
+
+/**
+ * A vehicle follows its deals: sold while a completed deal holds it, pending while an open one does, otherwise
+ * available again. The change is audited against the vehicle, carrying the deal that caused it.
+ */
+export async function syncVehicleStatus(db: Tx, actor: Actor, vehicleId: string, dealId: string) {
+  const { rows } = await sql<{ before: string; after: string }>`
+    WITH target AS (
+      SELECT CASE
+        WHEN bool_or(status = 'completed') THEN 'sold'
+        WHEN bool_or(status IN ('pending', 'in-progress')) THEN 'pending'
+        ELSE 'available' END AS status
+      FROM deals WHERE vehicle_id = ${vehicleId}
+    ),
+    previous AS (SELECT status FROM vehicles WHERE id = ${vehicleId} FOR UPDATE)
+    UPDATE vehicles v SET status = target.status, updated_at = now()
+    FROM target, previous
+    WHERE v.id = ${vehicleId} AND v.status IS DISTINCT FROM target.status
+    RETURNING previous.status AS before, v.status AS after
+  `.execute(db);
+  const moved = rows[0];
+  if (!moved) return;
+  await recordAudit(db, actor, {
+    entityType: 'vehicle',
+    entityId: vehicleId,
+    action: 'status_changed',
+    changes: { status: { from: moved.before, to: moved.after }, deal_id: dealId },
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dealIdParamsSchema, dealInputSchema, dealListQuerySchema, dealUpdateSchema } from '../../../shared/deals/schemas.js';
+import { actorOf } from '../../auth/actor.js';
+import type { Database } from '../../db/connection.js';
+import { assignableAgents } from './links.js';
+import { createDeal, dealTimeline, getDeal, listDeals, updateDeal } from './service.js';
+
+export async function dealsRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  r.get('/api/deals', { schema: { querystring: dealListQuerySchema } }, (request) =>
+    listDeals(db, actorOf(request), request.query),
+  );
+  r.post('/api/deals', { schema: { body: dealInputSchema } }, async (request, reply) =>
+    reply.status(201).send(await createDeal(db, actorOf(request), request.body)),
+  );
+  r.get('/api/deals/agents', (request) => assignableAgents(db, actorOf(request)));
+  r.get('/api/deals/:id', { schema: { params: dealIdParamsSchema } }, (request) =>
+    getDeal(db, actorOf(request), request.params.id),
+  );
+  r.put('/api/deals/:id', { schema: { params: dealIdParamsSchema, body: dealUpdateSchema } }, (request) =>
+    updateDeal(db, actorOf(request), request.params.id, request.body),
+  );
+  r.get('/api/deals/:id/timeline', { schema: { params: dealIdParamsSchema } }, (request) =>
+    dealTimeline(db, actorOf(request), request.params.id),
+  );
+}

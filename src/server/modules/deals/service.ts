@@ -1,0 +1,156 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Page } from '../../../shared/http/paging.js';
+import type { DealInput, DealListQuery, DealUpdate } from '../../../shared/deals/schemas.js';
+import type { Deal, DealDetail, DealTimelineEntry } from '../../../shared/deals/types.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { notFound, staleWrite } from '../../http/errors.js';
+import { decodeCursor, pageOf } from '../../http/paging.js';
+import { changedFields, recordAudit } from '../audit/service.js';
+import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from './links.js';
+
+type Db = Kysely<DB>;
+
+/** Agents see only the deals they own; admins and editors see every deal. */
+export function scopeDeals<O>(query: SelectQueryBuilder<DB, 'deals', O>, actor: Actor) {
+  return seesAllRecords(actor.role) ? query : query.where('deals.user_id', '=', actor.userId);
+}
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const yearBounds = (year: number) => ({ from: `${year}-01-01`, to: `${year + 1}-01-01` });
+
+/** The deal if the actor may see it; otherwise 404, the same answer as for a deal that does not exist. */
+export async function findVisibleDeal(db: Db, actor: Actor, id: string): Promise<Deal> {
+  const deal = await scopeDeals(db.selectFrom('deals').selectAll('deals').where('deals.id', '=', id), actor).executeTakeFirst();
+  if (!deal) throw notFound('Deal');
+  return deal as unknown as Deal;
+}
+
+export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Page<Deal>> {
+  let q = scopeDeals(db.selectFrom('deals').selectAll('deals'), actor);
+  if (query.status) q = q.where('deals.status', '=', query.status);
+  if (query.vehicle_id) q = q.where('deals.vehicle_id', '=', query.vehicle_id);
+  if (query.customer_id) q = q.where('deals.customer_id', '=', query.customer_id);
+  if (query.year) {
+    const { from, to } = yearBounds(query.year);
+    q = q.where('deals.date', '>=', from).where('deals.date', '<', to);
+  }
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('deals.customer_name', 'ilike', pattern),
+        eb('deals.manufacturer', 'ilike', pattern),
+        eb('deals.model', 'ilike', pattern),
+      ]),
+    );
+  }
+  const cursor = decodeCursor(query.cursor, 2);
+  if (cursor) q = q.where(sql<boolean>`(deals.date, deals.id) < (${cursor[0]}::date, ${cursor[1]}::uuid)`);
+  const rows = await q.orderBy('deals.date', 'desc').orderBy('deals.id', 'desc').limit(query.limit + 1).execute();
+  return pageOf(rows as unknown as Deal[], query.limit, (row) => [row.date, row.id]);
+}
+
+export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealDetail> {
+  const deal = await findVisibleDeal(db, actor, id);
+  const [customer, vehicle] = await Promise.all([
+    deal.customer_id
+      ? db.selectFrom('customers').select(['id', 'name', 'email', 'phone', 'status']).where('id', '=', deal.customer_id).executeTakeFirst()
+      : undefined,
+    deal.vehicle_id
+      ? db
+          .selectFrom('vehicles')
+          .select(['id', 'make', 'model', 'year', 'vin', 'price_cents', 'status'])
+          .where('id', '=', deal.vehicle_id)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return { ...deal, customer: customer ?? null, vehicle: vehicle ?? null };
+}
+
+/** The stored columns of a deal from the validated input and the records it resolved to. */
+function dealValues(input: DealInput, owner: { id: string; name: string }, customerId: string | null, vehicleId: string | null) {
+  return {
+    user_id: owner.id,
+    customer_id: customerId,
+    vehicle_id: vehicleId,
+    date: input.date,
+    manufacturer: input.manufacturer,
+    model: input.model,
+    year: input.year,
+    customer_name: input.customer_name,
+    customer_phone: input.customer_phone,
+    customer_email: input.customer_email,
+    // The agent is a user; the name on the deal is theirs, whatever name the form carried.
+    agent_name: owner.name,
+    contract_price_cents: input.contract_price_cents,
+    monthly_payment_cents: input.monthly_payment_cents,
+    broker_fee_cents: input.broker_fee_cents,
+    status: input.status,
+    deal_classification: input.deal_classification,
+    notes: input.notes,
+  };
+}
+
+export async function createDeal(db: Db, actor: Actor, input: DealInput): Promise<Deal> {
+  return db.transaction().execute(async (tx) => {
+    const owner = await resolveOwner(tx, actor, input.user_id);
+    const vehicleId = await resolveVehicle(tx, actor, input.vehicle_id);
+    const customerId = await resolveCustomer(tx, actor, owner.id, input);
+    const values = dealValues(input, owner, customerId, vehicleId);
+    const deal = await tx.insertInto('deals').values(values).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, { entityType: 'deal', entityId: deal.id, action: 'created', changes: values });
+    if (vehicleId) await syncVehicleStatus(tx, actor, vehicleId, deal.id);
+    return deal as unknown as Deal;
+  });
+}
+
+export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUpdate): Promise<Deal> {
+  return db.transaction().execute(async (tx) => {
+    const before = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', id), actor)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Deal');
+    if (new Date(input.updated_at).getTime() !== before.updated_at.getTime()) throw staleWrite();
+
+    const owner = await resolveOwner(tx, actor, input.user_id ?? before.user_id);
+    const vehicleId = await resolveVehicle(tx, actor, input.vehicle_id, before.vehicle_id);
+    const customerId = await resolveCustomer(tx, actor, owner.id, input, before.customer_id);
+    const values = dealValues(input, owner, customerId, vehicleId);
+    const changes = changedFields(before as unknown as Record<string, unknown>, values);
+    if (Object.keys(changes).length === 0) return before as unknown as Deal;
+
+    const deal = await tx
+      .updateTable('deals')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, { entityType: 'deal', entityId: id, action: 'updated', changes });
+    if (changes.status || changes.vehicle_id) {
+      const touched = new Set([before.vehicle_id, vehicleId].filter((v): v is string => Boolean(v)));
+      for (const vehicle of touched) await syncVehicleStatus(tx, actor, vehicle, id);
+    }
+    return deal as unknown as Deal;
+  });
+}
+
+/** What happened to the deal, newest first: its own changes and the vehicle and document changes it caused. */
+export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<DealTimelineEntry[]> {
+  await findVisibleDeal(db, actor, id);
+  const { rows } = await sql<DealTimelineEntry>`
+    SELECT a.id, a.entity_type, a.action, a.changes, a.created_at, u.name AS actor_name, i.name AS impersonator_name
+    FROM (
+      SELECT * FROM audit_log WHERE entity_type = 'deal' AND entity_id = ${id}
+      UNION ALL
+      SELECT * FROM audit_log WHERE changes ? 'deal_id' AND changes ->> 'deal_id' = ${id} AND entity_type <> 'deal'
+    ) a
+    LEFT JOIN users u ON u.id = a.actor_id
+    LEFT JOIN users i ON i.id = a.impersonator_id
+    ORDER BY a.created_at DESC, a.id
+    LIMIT 200
+  `.execute(db);
+  return rows;
+}

@@ -1,0 +1,139 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { decodeCursor, pageOf } from '../../http/paging.js';
+import { badRequest } from '../../http/errors.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Page } from '../../../shared/http/paging.js';
+import {
+  VEHICLE_OPTIONS_LIMIT,
+  type VehicleFilter,
+  type VehicleSort,
+} from '../../../shared/vehicles/queries.js';
+import type { VehicleOption, VehicleSummary } from '../../../shared/vehicles/types.js';
+import type { VehicleStatus } from '../../../shared/vehicles/options.js';
+
+type VehicleQuery<O> = SelectQueryBuilder<DB, 'vehicles', O>;
+export type VehicleRow = Awaited<ReturnType<ReturnType<typeof selectVehicles>['executeTakeFirstOrThrow']>>;
+
+/** `%` and `_` typed by a user are searched for, not used as wildcards. */
+export const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Agents work on their own vehicles only; admins and editors on all. */
+export function visibleTo<O>(query: VehicleQuery<O>, actor: Actor): VehicleQuery<O> {
+  return seesAllRecords(actor.role) ? query : query.where('vehicles.user_id', '=', actor.userId);
+}
+
+export function selectVehicles(db: Kysely<DB>, actor: Actor) {
+  return visibleTo(db.selectFrom('vehicles').selectAll('vehicles'), actor);
+}
+
+/** q is a case-insensitive substring of make, model or VIN; each is served by its trigram index. */
+function searched<O>(query: VehicleQuery<O>, q: string | undefined): VehicleQuery<O> {
+  if (!q) return query;
+  const pattern = `%${likePattern(q)}%`;
+  return query.where((eb) =>
+    eb.or([eb('vehicles.make', 'ilike', pattern), eb('vehicles.model', 'ilike', pattern), eb('vehicles.vin', 'ilike', pattern)]),
+  );
+}
+
+export function filtered<O>(query: VehicleQuery<O>, filter: VehicleFilter): VehicleQuery<O> {
+  let result = searched(query, filter.q);
+  if (filter.status) result = result.where('vehicles.status', '=', filter.status);
+  if (filter.make) result = result.where('vehicles.make', 'ilike', likePattern(filter.make));
+  if (filter.year_min !== undefined) result = result.where('vehicles.year', '>=', filter.year_min);
+  if (filter.year_max !== undefined) result = result.where('vehicles.year', '<=', filter.year_max);
+  if (filter.price_min !== undefined) result = result.where('vehicles.price_cents', '>=', filter.price_min);
+  if (filter.price_max !== undefined) result = result.where('vehicles.price_cents', '<=', filter.price_max);
+  return result;
+}
+
+const sortKeys = {
+  newest: { column: 'created_at', direction: 'desc' },
+  oldest: { column: 'created_at', direction: 'asc' },
+  price_desc: { column: 'price_cents', direction: 'desc' },
+  price_asc: { column: 'price_cents', direction: 'asc' },
+  year_desc: { column: 'year', direction: 'desc' },
+  year_asc: { column: 'year', direction: 'asc' },
+} as const satisfies Record<VehicleSort, { column: 'created_at' | 'price_cents' | 'year'; direction: 'asc' | 'desc' }>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function cursorKey(cursor: string | undefined, column: string): [string | number, string] | null {
+  const values = decodeCursor(cursor, 2);
+  if (!values) return null;
+  const [key, id] = values;
+  const keyOk = column === 'created_at' ? typeof key === 'string' && !Number.isNaN(Date.parse(key)) : Number.isInteger(key);
+  if (!keyOk || typeof id !== 'string' || !UUID.test(id)) throw badRequest('Invalid cursor');
+  return [key as string | number, id];
+}
+
+/** Keyset paging: the next page starts after the (sort key, id) of the last row seen. */
+export async function listVehicles(
+  db: Kysely<DB>,
+  actor: Actor,
+  query: VehicleFilter & { limit: number; cursor?: string },
+): Promise<Page<VehicleRow>> {
+  const { column, direction } = sortKeys[query.sort ?? 'newest'];
+  const after = cursorKey(query.cursor, column);
+  let rows = filtered(selectVehicles(db, actor), query);
+  if (after) {
+    const key = column === 'created_at' ? new Date(after[0]) : after[0];
+    rows = rows.where((eb) =>
+      eb(eb.refTuple(`vehicles.${column}`, 'vehicles.id'), direction === 'desc' ? '<' : '>', eb.tuple(key, after[1])),
+    );
+  }
+  const found = await rows
+    .orderBy(`vehicles.${column}`, direction)
+    .orderBy('vehicles.id', direction)
+    .limit(query.limit + 1)
+    .execute();
+  return pageOf(found, query.limit, (row) => [column === 'created_at' ? row.created_at.toISOString() : row[column], row.id]);
+}
+
+/** The summary cards, counted by the database over the same filter as the list. */
+export async function summarizeVehicles(db: Kysely<DB>, actor: Actor, filter: VehicleFilter): Promise<VehicleSummary> {
+  const count = (status: VehicleStatus) => sql<number>`count(*) filter (where vehicles.status = ${status})`;
+  const row = await filtered(visibleTo(db.selectFrom('vehicles'), actor), filter)
+    .select([
+      sql<number>`count(*)`.as('total'),
+      count('available').as('available'),
+      count('pending').as('pending'),
+      count('sold').as('sold'),
+      count('reserved').as('reserved'),
+      sql<number>`coalesce(sum(vehicles.price_cents), 0)`.as('total_value_cents'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    available: Number(row.available),
+    pending: Number(row.pending),
+    sold: Number(row.sold),
+    reserved: Number(row.reserved),
+    total_value_cents: Number(row.total_value_cents),
+  };
+}
+
+/** Every vehicle of the filter, a batch at a time, in list order. */
+export async function* eachVehicle(db: Kysely<DB>, actor: Actor, filter: VehicleFilter, batchSize = 1000) {
+  let cursor: string | undefined;
+  do {
+    const page = await listVehicles(db, actor, { ...filter, limit: batchSize, cursor });
+    yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/** The deal form's vehicle picker: at most 20 of the actor's vehicles matching q. */
+export async function vehicleOptions(
+  db: Kysely<DB>,
+  actor: Actor,
+  filter: { q?: string; status?: VehicleStatus },
+): Promise<VehicleOption[]> {
+  return filtered(visibleTo(db.selectFrom('vehicles'), actor), filter)
+    .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.vin', 'vehicles.price_cents', 'vehicles.status'])
+    .orderBy('vehicles.created_at', 'desc')
+    .orderBy('vehicles.id', 'desc')
+    .limit(VEHICLE_OPTIONS_LIMIT)
+    .execute();
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const analyticsRanges = ['30d', '90d', '12m', 'ytd'] as const;
+export type AnalyticsRange = (typeof analyticsRanges)[number];
+
+export const analyticsRangeLabels: Record<AnalyticsRange, string> = {
+  '30d': 'Last 30 Days',
+  '90d': 'Last 90 Days',
+  '12m': 'Last 12 Months',
+  ytd: 'Year to Date',
+};
+
+export const rangeAnalyticsQuerySchema = z.object({ range: z.enum(analyticsRanges).default('30d') });
+
+/** The first and last day of a range ending today, both inclusive, and the equal span before it. */
+export function rangeBounds(range: AnalyticsRange, today: string) {
+  const end = new Date(`${today}T00:00:00Z`);
+  const start = new Date(end);
+  if (range === '30d') start.setUTCDate(start.getUTCDate() - 29);
+  else if (range === '90d') start.setUTCDate(start.getUTCDate() - 89);
+  else if (range === '12m') start.setUTCFullYear(start.getUTCFullYear() - 1, start.getUTCMonth(), start.getUTCDate() + 1);
+  else start.setUTCMonth(0, 1);
+  const days = Math.round((end.getTime() - start.getTime()) / 86_400_000) + 1;
+  const previousEnd = new Date(start);
+  previousEnd.setUTCDate(previousEnd.getUTCDate() - 1);
+  const previousStart = new Date(previousEnd);
+  previousStart.setUTCDate(previousStart.getUTCDate() - (days - 1));
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return { from: iso(start), to: today, previousFrom: iso(previousStart), previousTo: iso(previousEnd) };
+}
+
+export type FunnelStage = { stage: string; count: number };
+
+/** GET /api/analytics?range= */
+export type RangeAnalytics = {
+  range: AnalyticsRange;
+  from: string;
+  to: string;
+  cards: {
+    revenue_cents: { current: number; previous: number };
+    cars_sold: { current: number; previous: number };
+    new_customers: { current: number; previous: number };
+    /** Customers first recorded in the range who have a completed deal, 0..1; null with no new customers. */
+    conversion_rate: { current: number | null; previous: number | null };
+  };
+  top_manufacturers: { manufacturer: string; units: number; gross_cents: number }[];
+  top_models: { manufacturer: string; model: string; units: number; gross_cents: number }[];
+  agent_performance: { user_id: string; name: string; deals: number; gross_cents: number; fees_cents: number }[];
+  funnel: FunnelStage[];
+  trends: { month: string; revenue_cents: number; units: number; new_customers: number }[];
+};

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { toCents, toDollars } from '../money.js';
+import { vehicleStatuses } from './options.js';
+import { checkVin, normalizeVin } from './vin.js';
+import type { Vehicle } from './types.js';
+
+export const MIN_VEHICLE_YEAR = 1900;
+export const MAX_PRICE_CENTS = 1_000_000_000_00;
+export const MAX_MILEAGE = 9_999_999;
+
+/** Read when a value is validated, not when the module loads, so a server running over New Year stays right. */
+export const maxVehicleYear = () => new Date().getFullYear() + 2;
+
+const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+/** A blank optional text is stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .nullish()
+    .transform((v) => v || null);
+
+/** NaN is what an emptied number input gives; it means "nothing typed". */
+const blankNumber = (v: unknown) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
+
+const year = z
+  .number({ error: 'Invalid year' })
+  .int('Invalid year')
+  .min(MIN_VEHICLE_YEAR, 'Invalid year')
+  .refine((y) => y <= maxVehicleYear(), 'Year too far in future');
+
+const mileage = z.preprocess(
+  blankNumber,
+  z
+    .number({ error: 'Mileage must be positive' })
+    .int('Mileage must be a whole number')
+    .min(0, 'Mileage must be positive')
+    .max(MAX_MILEAGE, 'Mileage is too high')
+    .optional()
+    .transform((v) => v ?? 0),
+);
+
+/** Optional; when given it must be a well-formed VIN. A check-digit mismatch is only a warning, never refused. */
+const vin = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? normalizeVin(v) : null))
+  .superRefine((v, ctx) => {
+    if (v === null) return;
+    const [message] = checkVin(v).errors;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+const contactEmail = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .refine((v) => v === null || z.email().safeParse(v).success, 'Invalid email');
+
+const features = z
+  .array(z.string().trim().min(1).max(60, tooLong(60)))
+  .max(40, 'Too many features')
+  .optional()
+  .transform((list) => [...new Set(list ?? [])]);
+
+const vehicleFields = {
+  make: z.string({ error: 'Make is required' }).trim().min(1, 'Make is required').max(60, tooLong(60)),
+  model: z.string({ error: 'Model is required' }).trim().min(1, 'Model is required').max(80, tooLong(80)),
+  year,
+  vin,
+  color: optionalText(40),
+  mileage,
+  status: z.enum(vehicleStatuses).default('available'),
+  location: optionalText(120),
+  contact_name: optionalText(120),
+  contact_phone: optionalText(40),
+  contact_email: contactEmail,
+  features,
+  notes: optionalText(5000),
+};
+
+/** The New Vehicle / Edit Vehicle form: price in dollars as typed. */
+export const vehicleFormSchema = z.object({
+  ...vehicleFields,
+  price: z.preprocess(
+    blankNumber,
+    z
+      .number({ error: 'Required' })
+      .min(0, 'Price must be positive')
+      .max(toDollars(MAX_PRICE_CENTS), 'Price is too high'),
+  ),
+});
+export type VehicleFormValues = z.input<typeof vehicleFormSchema>;
+export type VehicleFormOutput = z.output<typeof vehicleFormSchema>;
+
+/** What the API accepts: the same fields with the price as integer cents. */
+export const vehicleInputSchema = z.object({
+  ...vehicleFields,
+  price_cents: z
+    .number({ error: 'Required' })
+    .int('Price must be in whole cents')
+    .min(0, 'Price must be positive')
+    .max(MAX_PRICE_CENTS, 'Price is too high'),
+});
+export type VehicleInput = z.output<typeof vehicleInputSchema>;
+
+/** An edit carries the `updated_at` it was loaded with; a newer row means someone else saved first. */
+export const vehicleUpdateSchema = vehicleInputSchema.extend({ updated_at: z.iso.datetime({ offset: true }) });
+export type VehicleUpdate = z.output<typeof vehicleUpdateSchema>;
+
+export function formToVehicleInput({ price, ...rest }: VehicleFormOutput): VehicleInput {
+  return { ...rest, price_cents: toCents(price) };
+}
+
+/** New Vehicle defaults: available, 0 miles, no features; year and price start blank. */
+export const emptyVehicleForm: Partial<VehicleFormValues> = {
+  make: '',
+  model: '',
+  vin: '',
+  color: '',
+  mileage: 0,
+  status: 'available',
+  location: '',
+  contact_name: '',
+  contact_phone: '',
+  contact_email: '',
+  features: [],
+  notes: '',
+};
+
+export function vehicleToForm(vehicle: Vehicle): VehicleFormValues {
+  return {
+    make: vehicle.make,
+    model: vehicle.model,
+    year: vehicle.year,
+    vin: vehicle.vin ?? '',
+    color: vehicle.color ?? '',
+    mileage: vehicle.mileage,
+    price: toDollars(vehicle.price_cents),
+    status: vehicle.status,
+    location: vehicle.location ?? '',
+    contact_name: vehicle.contact_name ?? '',
+    contact_phone: vehicle.contact_phone ?? '',
+    contact_email: vehicle.contact_email ?? '',
+    features: vehicle.features,
+    notes: vehicle.notes ?? '',
+  };
+}
+
+/** The API body that saves a vehicle unchanged except for the given fields. */
+export function vehicleToInput(vehicle: Vehicle): VehicleInput {
+  return {
+    make: vehicle.make,
+    model: vehicle.model,
+    year: vehicle.year,
+    vin: vehicle.vin,
+    color: vehicle.color,
+    mileage: vehicle.mileage,
+    price_cents: vehicle.price_cents,
+    status: vehicle.status,
+    location: vehicle.location,
+    contact_name: vehicle.contact_name,
+    contact_phone: vehicle.contact_phone,
+    contact_email: vehicle.contact_email,
+    features: vehicle.features,
+    notes: vehicle.notes,
+  };
+}
