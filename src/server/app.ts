@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,16 +12,22 @@ import type { Database } from './db/connection.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { registerActor } from './auth/actor.js';
 import { authRoutes } from './auth/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { dealsRoutes } from './modules/deals/routes.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { errorBody, registerErrorHandling } from './http/errors.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { customersRoutes } from './modules/customers/routes.js';
+import { documentsRoutes } from './modules/documents/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { vehiclesRoutes } from './modules/vehicles/routes.js';
 
 export type AppDeps = { config: Config; database: Database; secret: string; logger?: boolean | object };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyInstance {
     auth: Auth;
     /** Every route registered, as 'METHOD /url'; the 401 test walks it. */
@@ -75,6 +82,8 @@ export async function buildApp({ config, database, secret, logger = false }: App
   app.decorate('auth', auth);
   registerActor(app, auth);
   registerCsrfProtection(app);
+  // One file per upload request, capped at UPLOAD_MAX_BYTES; the documents module checks what arrived.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
 
   const deps = { auth, database, config, secret };
   await app.register(async (api) => {
@@ -83,6 +92,11 @@ export async function buildApp({ config, database, secret, logger = false }: App
     await usersRoutes(api, deps);
     await chatRoutes(api, deps);
     await notificationsRoutes(api, deps);
+    await customersRoutes(api, deps);
+    await documentsRoutes(api, deps);
+    await vehiclesRoutes(api, deps);
+    await dealsRoutes(api, deps);
+    await analyticsRoutes(api, deps);
   });
 
   await serveWebApp(app, config.webRoot);

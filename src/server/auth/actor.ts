@@ -13,9 +13,11 @@ export type Actor = {
 };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyRequest {
     actor: Actor | null;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyContextConfig {
     /** Routes are signed-in only unless they say `public: true`. */
     public?: boolean;

@@ -1,0 +1,53 @@
+// npm run bench:start — time from launching Torque to /api/health answering, on a new data folder and on an
+// existing one (median of 5 each), with the demo seed on as `npm start` has it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = 5;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) return performance.now() - started;
+      if (performance.now() - started > 60_000) throw new Error('Torque did not start within 60 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-bench-start-'));
+const first: number[] = [];
+const restart: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const dataDir = path.join(work, `run-${i}`);
+  first.push(await timeStart(dataDir));
+  restart.push(await timeStart(dataDir));
+}
+fs.rmSync(work, { recursive: true, force: true });
+console.log(`first start (new data folder, demo seed): median ${Math.round(median(first))} ms  [${first.map(Math.round).join(', ')}]`);
+console.log(`restart (existing data folder):          median ${Math.round(median(restart))} ms  [${restart.map(Math.round).join(', ')}]`);

@@ -1,0 +1,33 @@
+// npm run create-admin -- <email> "<name>": creates an admin, or makes an existing user admin.
+import readline from 'node:readline/promises';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { ensureAdmin } from '../db/bootstrap.js';
+
+const [email, name] = process.argv.slice(2);
+if (!email) {
+  console.error('Usage: npm run create-admin -- <email> "<full name>"');
+  process.exit(2);
+}
+const config = loadConfig();
+let password = process.env.ADMIN_PASSWORD;
+if (!password) {
+  const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });
+  password = await prompt.question('Password (at least 8 characters): ');
+  prompt.close();
+}
+if (password.length < 8) {
+  console.error('The password must be at least 8 characters.');
+  process.exit(2);
+}
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+);
+try {
+  await migrateToLatest(database.db);
+  await ensureAdmin(database.db, { email, password, name });
+  console.log(`${email} is an admin.`);
+} finally {
+  await database.close();
+}
