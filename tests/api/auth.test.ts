@@ -1,5 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, cookieHeader, PASSWORD, type TestContext, type TestUser } from '../helpers/app.js';
+
+const latestMigration = fs
+  .readdirSync(path.resolve(import.meta.dirname, '../../src/server/db/migrations'))
+  .sort()
+  .at(-1)!
+  .replace(/\.sql$/, '');
 
 let t: TestContext;
 let admin: TestUser;
@@ -194,7 +202,7 @@ describe('API conventions', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: process.env.TORQUE_TEST_DB === 'postgres' ? 'postgres' : 'embedded',
-      migration: '001_initial',
+      migration: latestMigration,
     });
   });
 

@@ -8,11 +8,10 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 /** Migrations are plain SQL files, `NNN_name.sql`, applied in name order. */
 class SqlFileMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await fs.readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
     const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      const text = await fs.readFile(path.join(migrationsDir, file), 'utf8');
-      migrations[file.replace(/\.sql$/, '')] = {
+    for (const name of await migrationNames()) {
+      const text = await fs.readFile(path.join(migrationsDir, `${name}.sql`), 'utf8');
+      migrations[name] = {
         up: async (db) => {
           await sql.raw(text).execute(db);
         },
@@ -30,7 +29,25 @@ function migrator(db: AnyDb) {
   return new Migrator({ db, provider: new SqlFileMigrationProvider(), allowUnorderedMigrations: true });
 }
 
+/** Names of the migration files, in order. */
+async function migrationNames(): Promise<string[]> {
+  return (await fs.readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort().map((f) => f.replace(/\.sql$/, ''));
+}
+
+/** On a restart every migration is usually applied already: one query says so, without the migrator's locking. */
+async function allApplied(db: AnyDb, names: string[]): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+    const applied = new Set(rows.map((r) => r.name));
+    return names.every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
+}
+
 export async function migrateToLatest(db: AnyDb): Promise<string | null> {
+  const names = await migrationNames();
+  if (await allApplied(db, names)) return names.at(-1) ?? null;
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
@@ -39,8 +56,12 @@ export async function migrateToLatest(db: AnyDb): Promise<string | null> {
   return currentMigration(db);
 }
 
+/** The highest migration applied, or null on an empty database. */
 export async function currentMigration(db: AnyDb): Promise<string | null> {
-  const all = await migrator(db).getMigrations();
-  const applied = all.filter((m) => m.executedAt);
-  return applied.at(-1)?.name ?? null;
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT max(name) AS name FROM kysely_migration`.execute(db);
+    return rows[0]?.name ?? null;
+  } catch {
+    return null;
+  }
 }
