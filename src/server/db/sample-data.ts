@@ -42,7 +42,7 @@ const models: Record<string, readonly string[]> = {
 // World manufacturer identifiers, so sample VINs decode to the make they are listed under.
 const wmi: Record<string, string> = {
   BMW: 'WBA', 'Mercedes-Benz': 'WDD', Audi: 'WAU', Tesla: '5YJ', Porsche: 'WP0', Lexus: 'JTH', Acura: '19U',
-  Infiniti: 'JN1', Cadillac: '1GY', Lincoln: '5LM', Genesis: 'KMU', Volvo: 'YV1', Jaguar: 'SAJ', 'Land Rover': 'SAL',
+  Infiniti: 'JNK', Cadillac: '1GY', Lincoln: '5LM', Genesis: 'KMU', Volvo: 'YV1', Jaguar: 'SAJ', 'Land Rover': 'SAL',
 };
 const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
@@ -74,11 +74,12 @@ export function sampleCustomer(rnd: Random, n: number, userId: string, createdAt
 
 export function sampleVin(rnd: Random, make: string, year: number): string {
   const chars = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-  const body = Array.from({ length: 5 }, () => rnd.pick([...chars])).join('');
+  // Position 7 is a letter for model years from 2010 on, a digit before: it picks the 30-year cycle.
+  const body = Array.from({ length: 3 }, () => rnd.pick([...chars])).join('') + rnd.pick([...(year >= 2010 ? 'ABCDEFGHJKLMNPRSTUVWXYZ' : '0123456789')]);
   const serial = String(rnd.int(0, 999999)).padStart(6, '0');
   const yearCode = yearCodes[(year - 2010 + 300) % 30]!;
   const plant = rnd.pick([...'ABCDEFGHKLMNPRSTUVWXYZ']);
-  return withCheckDigit(`${wmi[make] ?? '1HG'}${body}0${yearCode}${plant}${serial}`);
+  return withCheckDigit(`${wmi[make] ?? '1HG'}${body}00${yearCode}${plant}${serial}`);
 }
 
 export function sampleVehicle(rnd: Random, userId: string, createdAt: Date) {

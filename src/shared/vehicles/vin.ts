@@ -19,7 +19,8 @@ export const vinMessages = {
 /** Model-year codes of position 10, in order from 1980 (and again from 2010). */
 const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
-function value(char: string): number {
+/** The number a VIN character counts for in the check digit (letters by the transliteration table). */
+export function characterValue(char: string): number {
   return /\d/.test(char) ? Number(char) : (transliteration[char] ?? 0);
 }
 
@@ -30,7 +31,7 @@ export function normalizeVin(vin: string): string {
 
 /** The check digit a 17-character VIN should carry at position 9 ('0'–'9' or 'X'). */
 export function expectedCheckDigit(vin: string): string {
-  const sum = [...vin.toUpperCase()].reduce((total, char, i) => total + value(char) * weights[i]!, 0);
+  const sum = [...vin.toUpperCase()].reduce((total, char, i) => total + characterValue(char) * weights[i]!, 0);
   const remainder = sum % 11;
   return remainder === 10 ? 'X' : String(remainder);
 }

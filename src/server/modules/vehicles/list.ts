@@ -1,6 +1,6 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, VehiclesTable } from '../../db/schema.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
 import { badRequest } from '../../http/errors.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
@@ -14,7 +14,13 @@ import type { VehicleOption, VehicleSummary } from '../../../shared/vehicles/typ
 import type { VehicleStatus } from '../../../shared/vehicles/options.js';
 
 type VehicleQuery<O> = SelectQueryBuilder<DB, 'vehicles', O>;
-export type VehicleRow = Awaited<ReturnType<ReturnType<typeof selectVehicles>['executeTakeFirstOrThrow']>>;
+export type VehicleRow = Omit<Selectable<VehiclesTable>, 'search_text'>;
+
+/** The columns the API returns: every one but the search text. */
+export const vehicleColumns = [
+  'id', 'user_id', 'make', 'model', 'year', 'vin', 'color', 'mileage', 'price_cents', 'status', 'location',
+  'contact_name', 'contact_phone', 'contact_email', 'features', 'notes', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof VehicleRow)[];
 
 /** `%` and `_` typed by a user are searched for, not used as wildcards. */
 export const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -25,16 +31,13 @@ export function visibleTo<O>(query: VehicleQuery<O>, actor: Actor): VehicleQuery
 }
 
 export function selectVehicles(db: Kysely<DB>, actor: Actor) {
-  return visibleTo(db.selectFrom('vehicles').selectAll('vehicles'), actor);
+  return visibleTo(db.selectFrom('vehicles').select(vehicleColumns), actor);
 }
 
-/** q is a case-insensitive substring of make, model or VIN; each is served by its trigram index. */
+/** q is a case-insensitive substring of make, model or VIN, found through the trigram index of search_text. */
 function searched<O>(query: VehicleQuery<O>, q: string | undefined): VehicleQuery<O> {
   if (!q) return query;
-  const pattern = `%${likePattern(q)}%`;
-  return query.where((eb) =>
-    eb.or([eb('vehicles.make', 'ilike', pattern), eb('vehicles.model', 'ilike', pattern), eb('vehicles.vin', 'ilike', pattern)]),
-  );
+  return query.where('vehicles.search_text', 'like', sql<string>`lower(${`%${likePattern(q)}%`})`);
 }
 
 export function filtered<O>(query: VehicleQuery<O>, filter: VehicleFilter): VehicleQuery<O> {
@@ -79,9 +82,8 @@ export async function listVehicles(
   let rows = filtered(selectVehicles(db, actor), query);
   if (after) {
     const key = column === 'created_at' ? new Date(after[0]) : after[0];
-    rows = rows.where((eb) =>
-      eb(eb.refTuple(`vehicles.${column}`, 'vehicles.id'), direction === 'desc' ? '<' : '>', eb.tuple(key, after[1])),
-    );
+    const operator = sql.raw(direction === 'desc' ? '<' : '>');
+    rows = rows.where(sql<boolean>`(${sql.ref(`vehicles.${column}`)}, vehicles.id) ${operator} (${key}, ${after[1]})`);
   }
   const found = await rows
     .orderBy(`vehicles.${column}`, direction)

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { withCheckDigit } from '../src/shared/vehicles/vin';
+import { expect, signIn, test, unique } from './fixtures';
+
+/** An Audi VIN (WMI WA1, position 7 a letter, year code J → 2018) no other run has used. */
+function freshAudiVin() {
+  const serial = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+  return withCheckDigit(`WA1A4AFY0JZ${serial}`);
+}
+
+async function createThroughApi(page: Page, data: Record<string, unknown>) {
+  const response = await page.request.post('/api/vehicles', {
+    data: { make: 'Volvo', model: 'XC60', year: 2021, price_cents: 39_000_00, ...data },
+    headers: { 'x-requested-with': 'torque' },
+  });
+  expect(response.status()).toBe(201);
+  return response.json() as Promise<{ id: string; updated_at: string }>;
+}
+
+test.describe('inventory', () => {
+  test('add a vehicle by its VIN, find it, filter, export, view and edit it', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.getByRole('link', { name: 'Inventory' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Inventory Management' })).toBeVisible();
+    await page.getByRole('link', { name: 'Add Vehicle' }).click();
+    await expect(page).toHaveURL(/\/inventory\/new$/);
+
+    const vin = freshAudiVin();
+    const model = unique('Q5');
+    const wrongCheckDigit = `${vin.slice(0, 8)}${vin[8] === '1' ? '2' : '1'}${vin.slice(9)}`;
+    await page.getByLabel('VIN (Optional)').fill(wrongCheckDigit.toLowerCase());
+    await expect(page.getByText(/Check digit mismatch: position 9 should be/)).toBeVisible();
+    await page.getByLabel('VIN (Optional)').fill(vin.toLowerCase());
+    await expect(page.getByText('Check digit valid · 2018 Audi')).toBeVisible();
+    await expect(page.getByLabel('Make')).toHaveValue('Audi');
+    await expect(page.getByLabel('Year')).toHaveValue('2018');
+
+    await page.getByLabel('Model').fill(model);
+    await page.getByLabel('Price ($)').fill('45900');
+    await page.getByLabel('Navigation').check();
+    await page.getByLabel('Sunroof').check();
+    await page.getByLabel('Heated Seats').check();
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    await expect(page.getByText('Vehicle added to inventory successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/inventory$/);
+
+    const search = page.getByRole('searchbox', { name: 'Search vehicles' });
+    await search.fill(vin.slice(5, 14).toLowerCase());
+    const row = page.getByRole('row').filter({ hasText: model });
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(row).toContainText(vin);
+    await expect(row).toContainText('$45,900');
+    await expect(row).toContainText('Not specified');
+    await expect(row).toContainText('0 miles');
+    await expect(row).toContainText('+1');
+
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'sold' }).click();
+    await expect(page.getByText('No vehicles found.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add your first vehicle' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'available' }).click();
+    await expect(row).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export' }).click();
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8').trimEnd().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(`2018,Audi,${model},${vin},,0,45900.00,available`);
+
+    await row.getByRole('link', { name: /^View / }).click();
+    await expect(page.getByRole('heading', { name: `2018 Audi ${model}` })).toBeVisible();
+    await expect(page.getByText('VIN check digit valid. The VIN reads as 2018 Audi.')).toBeVisible();
+    await expect(page.getByText('Added to inventory by Alex Morgan')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Vehicle' })).toBeVisible();
+    await expect(page.getByLabel('Model')).toHaveValue(model);
+    await expect(page.getByLabel('Sunroof')).toBeChecked();
+    await page.getByLabel('Price ($)').fill('44500');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'pending' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Vehicle updated successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `2018 Audi ${model}` })).toBeVisible();
+    await expect(page.getByText('$44,500', { exact: true })).toBeVisible();
+    await expect(page.getByText('Price: $45,900.00 → $44,500.00')).toBeVisible();
+    await expect(page.getByText('Status: available → pending')).toBeVisible();
+
+    await page.goto('/inventory/new');
+    await page.getByLabel('VIN (Optional)').fill(vin);
+    await expect(page.getByText('Possible duplicate:')).toBeVisible();
+    await expect(page.getByRole('link', { name: `2018 Audi ${model}` })).toBeVisible();
+  });
+
+  test('the form shows the spec messages', async ({ page }) => {
+    await signIn(page, 'agent');
+    await page.goto('/inventory/new');
+    await expect(page.getByLabel('Mileage')).toHaveValue('0');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('available');
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    await expect(page.getByText('Make is required')).toBeVisible();
+    await expect(page.getByText('Model is required')).toBeVisible();
+    await expect(page.getByText('Invalid year')).toBeVisible();
+
+    await page.getByLabel('Year').fill(String(new Date().getFullYear() + 3));
+    await page.getByLabel('Mileage').fill('-1');
+    await page.getByLabel('Price ($)').fill('-5');
+    await page.getByLabel('Contact Email (Optional)').fill('not-an-email');
+    await page.getByLabel('VIN (Optional)').fill('1FTMW1T88MFA0000O');
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    await expect(page.getByText('Year too far in future')).toBeVisible();
+    await expect(page.getByText('Mileage must be positive')).toBeVisible();
+    await expect(page.getByText('Price must be positive')).toBeVisible();
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    await expect(page.getByText('VIN cannot contain the letters I, O or Q')).toBeVisible();
+    await expect(page).toHaveURL(/\/inventory\/new$/);
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+  });
+
+  test('a save based on an old version is refused and can be reloaded', async ({ page }) => {
+    await signIn(page, 'admin');
+    const model = unique('XC60');
+    const vehicle = await createThroughApi(page, { model });
+    await page.goto(`/inventory/${vehicle.id}/edit`);
+    await expect(page.getByLabel('Model')).toHaveValue(model);
+
+    const other = await page.request.put(`/api/vehicles/${vehicle.id}`, {
+      data: { make: 'Volvo', model, year: 2021, price_cents: 37_000_00, updated_at: vehicle.updated_at },
+      headers: { 'x-requested-with': 'torque' },
+    });
+    expect(other.status()).toBe(200);
+
+    await page.getByLabel('Color (Optional)').fill('Crystal White');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Someone else changed this vehicle after you opened it.')).toBeVisible();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByLabel('Price ($)')).toHaveValue('37000');
+    await page.getByLabel('Color (Optional)').fill('Crystal White');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Vehicle updated successfully')).toBeVisible();
+    await expect(page.getByText('Crystal White', { exact: true })).toBeVisible();
+  });
+
+  test("an agent does not see another user's vehicle", async ({ page, browser }) => {
+    await signIn(page, 'admin');
+    const model = unique('Admin Only');
+    const vehicle = await createThroughApi(page, { model });
+
+    const agentContext = await browser.newContext();
+    const agent = await agentContext.newPage();
+    await signIn(agent, 'agent');
+    await agent.goto(`/inventory?q=${encodeURIComponent(model)}`);
+    await expect(agent.getByText('No vehicles found.')).toBeVisible();
+    await agent.goto(`/inventory/${vehicle.id}`);
+    await expect(agent.getByText('Vehicle not found.')).toBeVisible();
+    await agentContext.close();
+  });
+
+  test('the phone layout at 390 px shows cards without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'agent');
+    await page.goto('/inventory');
+    const cards = page.getByRole('list', { name: 'Vehicles' });
+    await expect(cards.getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    await expect(page.getByText('Total Value')).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await cards.getByRole('link', { name: /^View / }).first().click();
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});

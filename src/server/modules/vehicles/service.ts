@@ -1,0 +1,104 @@
+import { sql, type Kysely } from 'kysely';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { notFound, staleWrite } from '../../http/errors.js';
+import { TIMELINE_LIMIT } from '../../../shared/vehicles/queries.js';
+import type { VehicleInput, VehicleUpdate } from '../../../shared/vehicles/schemas.js';
+import type { VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
+import { normalizeVin } from '../../../shared/vehicles/vin.js';
+import { changedFields, recordAudit } from '../audit/service.js';
+import { selectVehicles, vehicleColumns, visibleTo, type VehicleRow } from './list.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A vehicle the actor may not see answers exactly as one that does not exist. */
+const vehicleNotFound = () => notFound('Vehicle');
+
+export async function getVehicle(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleRow> {
+  if (!UUID.test(id)) throw vehicleNotFound();
+  const row = await selectVehicles(db, actor).where('vehicles.id', '=', id).executeTakeFirst();
+  if (!row) throw vehicleNotFound();
+  return row;
+}
+
+export async function createVehicle(db: Kysely<DB>, actor: Actor, input: VehicleInput): Promise<VehicleRow> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('vehicles')
+      .values({ ...input, user_id: actor.userId })
+      .returning(vehicleColumns)
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, { entityType: 'vehicle', entityId: row.id, action: 'created', changes: changedFields({}, input) });
+    return row;
+  });
+}
+
+/** Saves an edit made on the version loaded at `updated_at`; a newer version in the database refuses it. */
+export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, input: VehicleUpdate): Promise<VehicleRow> {
+  if (!UUID.test(id)) throw vehicleNotFound();
+  const { updated_at: loadedAt, ...values } = input;
+  return db.transaction().execute(async (tx) => {
+    const before = await selectVehicles(tx, actor).where('vehicles.id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw vehicleNotFound();
+    if (before.updated_at.getTime() !== new Date(loadedAt).getTime()) throw staleWrite();
+    const changes = changedFields(before, values);
+    if (Object.keys(changes).length === 0) return before;
+    const after = await tx
+      .updateTable('vehicles')
+      .set({
+        ...values,
+        // Strictly later than the version replaced, even for two saves within one millisecond.
+        updated_at: sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`,
+      })
+      .where('id', '=', id)
+      .returning(vehicleColumns)
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, { entityType: 'vehicle', entityId: id, action: 'updated', changes });
+    return after;
+  });
+}
+
+/** Who created and changed the vehicle, and what, newest first. */
+export async function vehicleTimeline(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleTimelineEntry[]> {
+  await getVehicle(db, actor, id);
+  const rows = await db
+    .selectFrom('audit_log')
+    .innerJoin('users as actor', 'actor.id', 'audit_log.actor_id')
+    .leftJoin('users as impersonator', 'impersonator.id', 'audit_log.impersonator_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.changes',
+      'audit_log.created_at',
+      'actor.name as actor_name',
+      'impersonator.name as impersonator_name',
+    ])
+    .where('audit_log.entity_type', '=', 'vehicle')
+    .where('audit_log.entity_id', '=', id)
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(TIMELINE_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    changes: row.changes as VehicleTimelineEntry['changes'],
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+/** The first vehicle the actor can see that already carries this VIN. */
+export async function findVinDuplicate(
+  db: Kysely<DB>,
+  actor: Actor,
+  vin: string | undefined,
+  excludeId?: string,
+): Promise<VinDuplicate> {
+  const normalized = vin ? normalizeVin(vin) : '';
+  if (!normalized) return { duplicate: null };
+  let query = visibleTo(db.selectFrom('vehicles'), actor)
+    .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year'])
+    .where('vehicles.vin', '=', normalized);
+  if (excludeId) query = query.where('vehicles.id', '<>', excludeId);
+  const duplicate = await query.orderBy('vehicles.created_at', 'desc').limit(1).executeTakeFirst();
+  return { duplicate: duplicate ?? null };
+}

@@ -1,0 +1,75 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@shared/http/paging';
+import type { VehicleInput } from '@shared/vehicles/schemas';
+import type { Vehicle, VehicleSummary, VehicleTimelineEntry, VinDuplicate } from '@shared/vehicles/types';
+import { api } from '@/lib/api-client';
+
+export const vehiclesKey = ['vehicles'] as const;
+
+/** Query-string values as the API takes them: empty ones left out. */
+export function toSearchParams(values: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  return params.toString();
+}
+
+export function useVehicleList(query: string) {
+  return useQuery({
+    queryKey: [...vehiclesKey, 'list', query],
+    queryFn: ({ signal }) => api<Page<Vehicle>>(`/api/vehicles?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVehicleSummary(query: string) {
+  return useQuery({
+    queryKey: [...vehiclesKey, 'summary', query],
+    queryFn: ({ signal }) => api<VehicleSummary>(`/api/vehicles/summary?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVehicle(id: string) {
+  return useQuery({
+    queryKey: [...vehiclesKey, 'detail', id],
+    queryFn: ({ signal }) => api<Vehicle>(`/api/vehicles/${id}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useVehicleTimeline(id: string) {
+  return useQuery({
+    queryKey: [...vehiclesKey, 'timeline', id],
+    queryFn: ({ signal }) => api<VehicleTimelineEntry[]>(`/api/vehicles/${id}/timeline`, { signal }),
+  });
+}
+
+/** Another visible vehicle with this VIN; asked only once the VIN is complete. */
+export function useVinDuplicate(vin: string, excludeId: string | undefined) {
+  const query = toSearchParams({ vin, exclude_id: excludeId });
+  return useQuery({
+    queryKey: [...vehiclesKey, 'vin-check', query],
+    queryFn: ({ signal }) => api<VinDuplicate>(`/api/vehicles/vin-check?${query}`, { signal }),
+    enabled: vin.length === 17,
+    staleTime: 30_000,
+  });
+}
+
+export function useCreateVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VehicleInput) => api<Vehicle>('/api/vehicles', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehiclesKey }),
+  });
+}
+
+export function useUpdateVehicle(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VehicleInput & { updated_at: string }) =>
+      api<Vehicle>(`/api/vehicles/${id}`, { method: 'PUT', body: input }),
+    onSuccess: (vehicle) => queryClient.setQueryData([...vehiclesKey, 'detail', id], vehicle),
+    // A refused stale save also refreshes, so the screen shows the version that won.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vehiclesKey }),
+  });
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { emptyVehicleForm, type VehicleInput } from '@shared/vehicles/schemas';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { useCreateVehicle } from './api';
+import { VehicleForm } from './vehicle-form';
+
+export function BackToInventory() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="justify-self-start">
+      <Link to="/inventory">
+        <ArrowLeft /> Back to Inventory
+      </Link>
+    </Button>
+  );
+}
+
+export function NewVehiclePage() {
+  const navigate = useNavigate();
+  const create = useCreateVehicle();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+
+  const submit = (input: VehicleInput) =>
+    create.mutate(input, {
+      onSuccess: () => {
+        notifySuccess('Success', 'Vehicle added to inventory successfully');
+        navigate('/inventory');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          notifyError('Error', 'You must be logged in to create a vehicle');
+          return;
+        }
+        if (error instanceof ApiError) setServerErrors(error.fields);
+        notifyError('Error', 'Failed to add vehicle. Please try again.');
+      },
+    });
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <BackToInventory />
+      <PageHeader title="Add New Vehicle" description="Add a vehicle to your inventory" />
+      <VehicleForm
+        defaultValues={emptyVehicleForm}
+        onSubmit={submit}
+        onCancel={() => navigate('/inventory')}
+        pending={create.isPending}
+        submitLabel="Add Vehicle"
+        pendingLabel="Adding..."
+        serverErrors={serverErrors}
+      />
+    </div>
+  );
+}

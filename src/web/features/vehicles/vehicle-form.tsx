@@ -1,0 +1,150 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { makeSuggestions, vehicleStatuses } from '@shared/vehicles/options';
+import {
+  formToVehicleInput,
+  maxVehicleYear,
+  vehicleFormSchema,
+  type VehicleFormOutput,
+  type VehicleFormValues,
+  type VehicleInput,
+} from '@shared/vehicles/schemas';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { FeaturesField } from './features-field';
+import { VinField } from './vin-field';
+
+type Props = {
+  defaultValues: Partial<VehicleFormValues>;
+  onSubmit: (input: VehicleInput) => void;
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Field messages the server answered with, keyed by API field name. */
+  serverErrors?: Record<string, string>;
+  /** The vehicle being edited, which is no duplicate of itself. */
+  vehicleId?: string;
+};
+
+const fieldOfApi = (name: string) => (name === 'price_cents' ? 'price' : name) as keyof VehicleFormValues;
+
+/** The vehicle's fields, shared by New Vehicle and Edit Vehicle. */
+export function VehicleForm({ defaultValues, onSubmit, onCancel, pending, submitLabel, pendingLabel, serverErrors, vehicleId }: Props) {
+  const form = useForm<VehicleFormValues, unknown, VehicleFormOutput>({ resolver: zodResolver(vehicleFormSchema), defaultValues });
+  const { register, control, formState, setError } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    for (const [name, message] of Object.entries(serverErrors ?? {})) setError(fieldOfApi(name), { message });
+  }, [serverErrors, setError]);
+
+  const number = { valueAsNumber: true } as const;
+
+  return (
+    <form className="grid gap-6" noValidate onSubmit={form.handleSubmit((values) => onSubmit(formToVehicleInput(values)))}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Vehicle Information</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <VinField form={form} excludeId={vehicleId} />
+          </div>
+          <FormField label="Make" htmlFor="make" error={errors.make?.message}>
+            <Input {...register('make')} list="make-suggestions" autoComplete="off" placeholder="e.g. BMW" />
+          </FormField>
+          <datalist id="make-suggestions">
+            {makeSuggestions.map((make) => (
+              <option key={make} value={make} />
+            ))}
+          </datalist>
+          <FormField label="Model" htmlFor="model" error={errors.model?.message}>
+            <Input {...register('model')} autoComplete="off" placeholder="e.g. X5" />
+          </FormField>
+          <FormField label="Year" htmlFor="year" error={errors.year?.message}>
+            <Input {...register('year', number)} type="number" inputMode="numeric" min={1900} max={maxVehicleYear()} step={1} />
+          </FormField>
+          <FormField label="Color (Optional)" htmlFor="color" error={errors.color?.message}>
+            <Input {...register('color')} autoComplete="off" />
+          </FormField>
+          <FormField label="Mileage" htmlFor="mileage" error={errors.mileage?.message}>
+            <Input {...register('mileage', number)} type="number" inputMode="numeric" min={0} step={1} />
+          </FormField>
+          <FormField label="Price ($)" htmlFor="price" error={errors.price?.message}>
+            <Input {...register('price', number)} type="number" inputMode="decimal" min={0} step={0.01} />
+          </FormField>
+          <div className="grid gap-2">
+            <Label htmlFor="status">Status</Label>
+            <Controller
+              control={control}
+              name="status"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="status" className="w-full capitalize" onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {vehicleStatuses.map((status) => (
+                      <SelectItem key={status} value={status} className="capitalize">
+                        {status}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </div>
+          <FormField label="Location (Optional)" htmlFor="location" error={errors.location?.message}>
+            <Input {...register('location')} placeholder="e.g. Main lot, Austin, TX" />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Contact Information</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          <FormField label="Contact Name (Optional)" htmlFor="contact_name" error={errors.contact_name?.message}>
+            <Input {...register('contact_name')} autoComplete="off" />
+          </FormField>
+          <FormField label="Contact Phone (Optional)" htmlFor="contact_phone" error={errors.contact_phone?.message}>
+            <Input {...register('contact_phone')} type="tel" autoComplete="off" />
+          </FormField>
+          <FormField label="Contact Email (Optional)" htmlFor="contact_email" error={errors.contact_email?.message}>
+            <Input {...register('contact_email')} type="email" autoComplete="off" />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="grid gap-6">
+          <Controller
+            control={control}
+            name="features"
+            render={({ field }) => <FeaturesField value={field.value ?? []} onChange={field.onChange} />}
+          />
+          <FormField label="Notes (Optional)" htmlFor="notes" error={errors.notes?.message}>
+            <Textarea {...register('notes')} className="min-h-20" />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import type { ComponentType } from 'react';
+import { Link, useParams } from 'react-router';
+import { Pencil } from 'lucide-react';
+import { InlineLoading } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCents, formatDate } from '@/lib/format';
+import { useVehicle } from './api';
+import { BackToInventory } from './new-vehicle-page';
+import { StatusChanger } from './status-changer';
+import { VehicleNotFound } from './vehicle-not-found';
+import { VehicleTimeline } from './vehicle-timeline';
+import { formatMileage, vehicleTitle } from './vehicles-table';
+import { VinSummary } from './vin-summary';
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground text-sm">{label}</dt>
+      <dd className="min-w-0 font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+const orNone = (value: string | null, none = '—') => value || <span className="text-muted-foreground font-normal">{none}</span>;
+
+export type VehiclePageProps = {
+  /** The list inside the "Deals for this vehicle" card: given by the deals area, which owns deals. */
+  dealsSlot?: ComponentType<{ vehicleId: string }>;
+};
+
+/** /inventory/:id — every field of the vehicle, its status, its deals and its history. */
+export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
+  const { id = '' } = useParams();
+  const query = useVehicle(id);
+
+  if (query.isError) return <VehicleNotFound />;
+  if (!query.data) return <InlineLoading message="Loading vehicle..." />;
+  const vehicle = query.data;
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <BackToInventory />
+      <PageHeader
+        title={vehicleTitle(vehicle)}
+        description={<span className="font-mono text-sm break-all">{vehicle.vin ?? 'No VIN'}</span>}
+        actions={
+          <>
+            <StatusChanger vehicle={vehicle} />
+            <Button asChild>
+              <Link to={`/inventory/${vehicle.id}/edit`}>
+                <Pencil /> Edit
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Vehicle Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+                <Detail label="Make">{vehicle.make}</Detail>
+                <Detail label="Model">{vehicle.model}</Detail>
+                <Detail label="Year">{vehicle.year}</Detail>
+                <Detail label="Price">{formatCents(vehicle.price_cents, { exact: vehicle.price_cents % 100 !== 0 })}</Detail>
+                <Detail label="Mileage">{formatMileage(vehicle.mileage)}</Detail>
+                <Detail label="Color">{orNone(vehicle.color)}</Detail>
+                <Detail label="Location">{orNone(vehicle.location, 'Not specified')}</Detail>
+                <Detail label="Added">{formatDate(vehicle.created_at)}</Detail>
+                <Detail label="Last updated">{formatDate(vehicle.updated_at)}</Detail>
+              </dl>
+              {vehicle.vin && <VinSummary vehicle={vehicle} />}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Features</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {vehicle.features.length === 0 ? (
+                <p className="text-muted-foreground text-sm">No features listed.</p>
+              ) : (
+                <div className="flex flex-wrap gap-1.5">
+                  {vehicle.features.map((feature) => (
+                    <Badge key={feature} variant="secondary" className="font-normal">
+                      {feature}
+                    </Badge>
+                  ))}
+                </div>
+              )}
+            </CardContent>
+          </Card>
+
+          {vehicle.notes && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Notes</CardTitle>
+              </CardHeader>
+              <CardContent className="text-sm whitespace-pre-wrap">{vehicle.notes}</CardContent>
+            </Card>
+          )}
+
+          {DealsSlot && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Deals for this vehicle</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <DealsSlot vehicleId={vehicle.id} />
+              </CardContent>
+            </Card>
+          )}
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Contact Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-3">
+                <Detail label="Name">{orNone(vehicle.contact_name)}</Detail>
+                <Detail label="Phone">
+                  {vehicle.contact_phone ? <a href={`tel:${vehicle.contact_phone}`} className="hover:underline">{vehicle.contact_phone}</a> : orNone(null)}
+                </Detail>
+                <Detail label="Email">
+                  {vehicle.contact_email ? <a href={`mailto:${vehicle.contact_email}`} className="hover:underline">{vehicle.contact_email}</a> : orNone(null)}
+                </Detail>
+              </dl>
+            </CardContent>
+          </Card>
+          <VehicleTimeline vehicleId={vehicle.id} />
+        </div>
+      </div>
+    </div>
+  );
+}

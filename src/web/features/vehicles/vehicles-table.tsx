@@ -1,0 +1,147 @@
+import { Link } from 'react-router';
+import { Mail, Phone, User } from 'lucide-react';
+import type { Vehicle } from '@shared/vehicles/types';
+import { ChipList } from '@/components/chip-list';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatCents, formatDate } from '@/lib/format';
+import { VehicleStatusBadge } from './vehicle-status-badge';
+
+export const vehicleTitle = (v: Pick<Vehicle, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
+export const formatMileage = (miles: number) => `${miles.toLocaleString('en-US')} miles`;
+
+function ContactInfo({ vehicle }: { vehicle: Vehicle }) {
+  const { contact_name: name, contact_phone: phone, contact_email: email } = vehicle;
+  if (!name && !phone && !email) return <span className="text-muted-foreground">—</span>;
+  const line = (Icon: typeof Mail, text: string) => (
+    <span className="flex min-w-0 items-center gap-1.5">
+      <Icon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
+      <span className="break-all">{text}</span>
+    </span>
+  );
+  return (
+    <div className="grid gap-0.5 text-sm">
+      {name && line(User, name)}
+      {phone && line(Phone, phone)}
+      {email && line(Mail, email)}
+    </div>
+  );
+}
+
+function Location({ vehicle }: { vehicle: Vehicle }) {
+  return vehicle.location ? <span>{vehicle.location}</span> : <span className="text-muted-foreground">Not specified</span>;
+}
+
+function Actions({ vehicle, stacked = false }: { vehicle: Vehicle; stacked?: boolean }) {
+  const title = vehicleTitle(vehicle);
+  return (
+    <div className={stacked ? 'grid justify-end gap-1.5 2xl:flex' : 'flex justify-end gap-1.5'}>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/inventory/${vehicle.id}`} aria-label={`View ${title}`}>
+          View
+        </Link>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/inventory/${vehicle.id}/edit`} aria-label={`Edit ${title}`}>
+          Edit
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function VinAndDetails({ vehicle }: { vehicle: Vehicle }) {
+  return (
+    <div className="grid gap-0.5 text-sm">
+      <span className="font-mono text-xs">{vehicle.vin ?? <span className="text-muted-foreground font-sans">No VIN</span>}</span>
+      <span className="text-muted-foreground">{formatMileage(vehicle.mileage)}</span>
+      <span className="text-muted-foreground text-xs">Added {formatDate(vehicle.created_at)}</span>
+    </div>
+  );
+}
+
+/** The 'Vehicle Inventory' rows: a table from tablet width up, cards on a phone. */
+export function VehiclesTable({ vehicles }: { vehicles: Vehicle[] }) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Vehicle</TableHead>
+              <TableHead>VIN &amp; Details</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Price</TableHead>
+              <TableHead>Location</TableHead>
+              <TableHead>Contact Info</TableHead>
+              <TableHead>Features</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {vehicles.map((vehicle) => (
+              <TableRow key={vehicle.id}>
+                <TableCell className="min-w-36 whitespace-normal">
+                  <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
+                    {vehicleTitle(vehicle)}
+                  </Link>
+                  {vehicle.color && <div className="text-muted-foreground text-sm">{vehicle.color}</div>}
+                </TableCell>
+                <TableCell>
+                  <VinAndDetails vehicle={vehicle} />
+                </TableCell>
+                <TableCell>
+                  <VehicleStatusBadge status={vehicle.status} />
+                </TableCell>
+                <TableCell className="font-medium tabular-nums">{formatCents(vehicle.price_cents)}</TableCell>
+                <TableCell className="min-w-24 whitespace-normal">
+                  <Location vehicle={vehicle} />
+                </TableCell>
+                <TableCell className="min-w-36 whitespace-normal">
+                  <ContactInfo vehicle={vehicle} />
+                </TableCell>
+                <TableCell className="min-w-36 whitespace-normal">
+                  <ChipList items={vehicle.features} />
+                </TableCell>
+                <TableCell>
+                  <Actions vehicle={vehicle} stacked />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul className="grid gap-3 md:hidden" aria-label="Vehicles">
+        {vehicles.map((vehicle) => (
+          <li key={vehicle.id} className="grid gap-2 rounded-lg border p-3">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
+                  {vehicleTitle(vehicle)}
+                </Link>
+                <div className="text-muted-foreground truncate text-sm">
+                  {[vehicle.color, formatMileage(vehicle.mileage)].filter(Boolean).join(' · ')}
+                </div>
+              </div>
+              <div className="grid shrink-0 justify-items-end gap-1">
+                <span className="font-semibold tabular-nums">{formatCents(vehicle.price_cents)}</span>
+                <VehicleStatusBadge status={vehicle.status} />
+              </div>
+            </div>
+            <div className="grid gap-0.5 text-sm">
+              <span className="font-mono text-xs break-all">{vehicle.vin ?? 'No VIN'}</span>
+              <span className="text-muted-foreground">
+                <Location vehicle={vehicle} /> · Added {formatDate(vehicle.created_at)}
+              </span>
+            </div>
+            <ContactInfo vehicle={vehicle} />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <ChipList items={vehicle.features} />
+              <Actions vehicle={vehicle} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
