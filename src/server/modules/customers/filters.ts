@@ -1,0 +1,65 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { CustomerFilter, CustomerSort } from '../../../shared/customers/schemas.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+
+type Eb = ExpressionBuilder<DB, 'customers'>;
+
+/** `%`, `_` and `\` typed into the search box are literal characters, not patterns. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** The rows an actor may see: their own, or all of them for admins and editors. */
+export function visibleTo(eb: Eb, actor: Actor): Expression<SqlBool> {
+  return seesAllRecords(actor.role) ? eb.lit(true) : eb('customers.user_id', '=', actor.userId);
+}
+
+/** One WHERE for the list, the summary counts and the export, so the three always agree. */
+export function matchesFilter(eb: Eb, actor: Actor, filter: CustomerFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [visibleTo(eb, actor)];
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    conditions.push(eb.or([eb('customers.name', 'ilike', pattern), eb('customers.email', 'ilike', pattern)]));
+  }
+  if (filter.status) conditions.push(eb('customers.status', '=', filter.status));
+  if (filter.preference) conditions.push(sql<SqlBool>`customers.preferred_cars @> ARRAY[${filter.preference}]::text[]`);
+  if (filter.source) conditions.push(eb('customers.lead_source', '=', filter.source));
+  const tz = filter.tz ?? 'UTC';
+  if (filter.added_from) {
+    conditions.push(sql<SqlBool>`customers.created_at >= (${filter.added_from}::date)::timestamp AT TIME ZONE ${tz}`);
+  }
+  if (filter.added_to) {
+    conditions.push(sql<SqlBool>`customers.created_at < (${filter.added_to}::date + 1)::timestamp AT TIME ZONE ${tz}`);
+  }
+  return eb.and(conditions);
+}
+
+type SortSpec = { key: 'created_at' | 'name'; direction: 'asc' | 'desc' };
+
+export const sortSpecs: Record<CustomerSort, SortSpec> = {
+  newest: { key: 'created_at', direction: 'desc' },
+  oldest: { key: 'created_at', direction: 'asc' },
+  name_asc: { key: 'name', direction: 'asc' },
+  name_desc: { key: 'name', direction: 'desc' },
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Rows after the cursor's (sort key, id) in the list's own order. */
+export function afterCursor(spec: SortSpec, cursor: (string | number | null)[]): Expression<SqlBool> {
+  const [value, id] = cursor;
+  if (typeof value !== 'string' || typeof id !== 'string' || !uuidPattern.test(id)) throw badRequest('Invalid cursor');
+  const comparison = sql.raw(spec.direction === 'desc' ? '<' : '>');
+  if (spec.key === 'created_at') {
+    if (Number.isNaN(Date.parse(value))) throw badRequest('Invalid cursor');
+    return sql<SqlBool>`(customers.created_at, customers.id) ${comparison} (${value}::timestamptz, ${id}::uuid)`;
+  }
+  return sql<SqlBool>`(customers.name, customers.id) ${comparison} (${value}, ${id}::uuid)`;
+}
+
+export function cursorOf(spec: SortSpec, row: { created_at: Date; name: string; id: string }): (string | number | null)[] {
+  return [spec.key === 'created_at' ? row.created_at.toISOString() : row.name, row.id];
+}
+
+export const isUuid = (value: string) => uuidPattern.test(value);

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  customerFilterSchema,
+  customerInputSchema,
+  customerListQuerySchema,
+  customerOptionsQuerySchema,
+  customerUpdateSchema,
+  duplicateQuerySchema,
+  idParamsSchema,
+} from '../../../shared/customers/schemas.js';
+import { actorOf } from '../../auth/actor.js';
+import type { Database } from '../../db/connection.js';
+import { customersCsv } from './export.js';
+import {
+  createCustomer,
+  customerOptions,
+  customerTimeline,
+  customersForExport,
+  findDuplicates,
+  getCustomer,
+  listCustomers,
+  summarizeCustomers,
+  updateCustomer,
+} from './service.js';
+
+export async function customersRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  r.get('/api/customers', { schema: { querystring: customerListQuerySchema } }, (request) =>
+    listCustomers(db, actorOf(request), request.query),
+  );
+
+  r.get('/api/customers/summary', { schema: { querystring: customerFilterSchema } }, (request) =>
+    summarizeCustomers(db, actorOf(request), request.query),
+  );
+
+  r.get('/api/customers/export.csv', { schema: { querystring: customerFilterSchema } }, async (request, reply) => {
+    const rows = await customersForExport(db, actorOf(request), request.query);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
+      .header('cache-control', 'private, no-store')
+      .send(customersCsv(rows, request.query.tz));
+  });
+
+  r.get('/api/customers/options', { schema: { querystring: customerOptionsQuerySchema } }, (request) =>
+    customerOptions(db, actorOf(request), request.query.q),
+  );
+
+  r.get('/api/customers/duplicates', { schema: { querystring: duplicateQuerySchema } }, (request) =>
+    findDuplicates(db, actorOf(request), request.query),
+  );
+
+  r.post('/api/customers', { schema: { body: customerInputSchema } }, async (request, reply) => {
+    const customer = await createCustomer(db, actorOf(request), request.body);
+    return reply.status(201).send(customer);
+  });
+
+  r.get('/api/customers/:id', { schema: { params: idParamsSchema } }, (request) =>
+    getCustomer(db, actorOf(request), request.params.id),
+  );
+
+  r.put('/api/customers/:id', { schema: { params: idParamsSchema, body: customerUpdateSchema } }, (request) =>
+    updateCustomer(db, actorOf(request), request.params.id, request.body),
+  );
+
+  r.get('/api/customers/:id/timeline', { schema: { params: idParamsSchema } }, (request) =>
+    customerTimeline(db, actorOf(request), request.params.id),
+  );
+}

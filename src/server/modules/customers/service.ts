@@ -1,0 +1,230 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  CustomerFilter,
+  CustomerInput,
+  CustomerListQuery,
+  CustomerUpdate,
+} from '../../../shared/customers/schemas.js';
+import type { CustomerOption, CustomerSummary, DuplicateMatch, TimelineEntry } from '../../../shared/customers/types.js';
+import type { Page } from '../../../shared/http/paging.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Actor } from '../../auth/actor.js';
+import type { CustomersTable, DB } from '../../db/schema.js';
+import { notFound, staleWrite } from '../../http/errors.js';
+import { decodeCursor, pageOf } from '../../http/paging.js';
+import { changedFields, recordAudit } from '../audit/service.js';
+import { afterCursor, cursorOf, escapeLike, isUuid, matchesFilter, sortSpecs, visibleTo } from './filters.js';
+
+export type CustomerRow = Selectable<CustomersTable>;
+
+export async function listCustomers(db: Kysely<DB>, actor: Actor, query: CustomerListQuery): Promise<Page<CustomerRow>> {
+  const spec = sortSpecs[query.sort ?? 'newest'];
+  const cursor = decodeCursor(query.cursor, 2);
+  const rows = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where((eb) => matchesFilter(eb, actor, query))
+    .$if(cursor !== null, (qb) => qb.where(afterCursor(spec, cursor!)))
+    .orderBy(`customers.${spec.key}`, spec.direction)
+    .orderBy('customers.id', spec.direction)
+    .limit(query.limit + 1)
+    .execute();
+  return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
+}
+
+export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, filter: CustomerFilter): Promise<CustomerSummary> {
+  return db
+    .selectFrom('customers')
+    .where((eb) => matchesFilter(eb, actor, filter))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`count(*) filter (where customers.status = 'active')`.as('active'),
+      sql<number>`count(*) filter (where customers.status = 'prospect')`.as('prospects'),
+      sql<number>`count(*) filter (where customers.status = 'inactive')`.as('inactive'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** Every customer of the filtered list, in its order, with the owning agent's name, for the CSV export. */
+export async function customersForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter) {
+  const spec = sortSpecs[filter.sort ?? 'newest'];
+  return db
+    .selectFrom('customers')
+    .innerJoin('users', 'users.id', 'customers.user_id')
+    .leftJoin('customers as referrer', 'referrer.id', 'customers.referred_by_customer_id')
+    .selectAll('customers')
+    .select(['users.name as owner_name', 'referrer.name as referrer_name'])
+    .where((eb) => matchesFilter(eb, actor, filter))
+    .orderBy(`customers.${spec.key}`, spec.direction)
+    .orderBy('customers.id', spec.direction)
+    .execute();
+}
+
+/** A customer the actor may see, or 404 (another user's customer looks exactly like a missing one). */
+export async function getCustomer(db: Kysely<DB>, actor: Actor, id: string) {
+  if (!isUuid(id)) throw notFound('Customer');
+  const row = await db
+    .selectFrom('customers')
+    .innerJoin('users', 'users.id', 'customers.user_id')
+    .leftJoin('customers as referrer', 'referrer.id', 'customers.referred_by_customer_id')
+    .selectAll('customers')
+    .select(['users.name as owner_name', 'referrer.name as referrer_name', 'referrer.user_id as referrer_owner'])
+    .where('customers.id', '=', id)
+    .where((eb) => visibleTo(eb, actor))
+    .executeTakeFirst();
+  if (!row) throw notFound('Customer');
+  const { referrer_name, referrer_owner, ...customer } = row;
+  const showReferrer = seesAllRecords(actor.role) || referrer_owner === actor.userId;
+  return { ...customer, referred_by_customer_name: showReferrer ? referrer_name : null };
+}
+
+export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: string) {
+  if (!isUuid(id)) throw notFound('Customer');
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', id)
+    .where((eb) => visibleTo(eb, actor))
+    .executeTakeFirst();
+  if (!row) throw notFound('Customer');
+}
+
+/** A referred customer's lead source is 'Referral', whatever else was chosen. */
+function normalized(input: CustomerInput) {
+  const referred = Boolean(input.referred_by_customer_id || input.referred_by_name);
+  return {
+    ...input,
+    referred_by_name: input.referred_by_customer_id ? null : input.referred_by_name,
+    lead_source: referred ? ('Referral' as const) : input.lead_source,
+  };
+}
+
+async function assertReferrer(db: Kysely<DB>, actor: Actor, referrerId: string | null, selfId: string | null) {
+  if (!referrerId) return;
+  if (referrerId === selfId) throw notFound('Referring customer');
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', referrerId)
+    .where((eb) => visibleTo(eb, actor))
+    .executeTakeFirst();
+  if (!row) throw notFound('Referring customer');
+}
+
+export async function createCustomer(db: Kysely<DB>, actor: Actor, input: CustomerInput): Promise<CustomerRow> {
+  const values = normalized(input);
+  await assertReferrer(db, actor, values.referred_by_customer_id, null);
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('customers')
+      .values({ ...values, user_id: actor.userId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, { entityType: 'customer', entityId: row.id, action: 'created', changes: { name: row.name } });
+    return row;
+  });
+}
+
+export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, input: CustomerUpdate): Promise<CustomerRow> {
+  if (!isUuid(id)) throw notFound('Customer');
+  const { updated_at: loadedAt, ...fields } = input;
+  const values = normalized(fields);
+  await assertReferrer(db, actor, values.referred_by_customer_id, id);
+  return db.transaction().execute(async (tx) => {
+    // Locking the row makes a second concurrent save wait, then see the first one's version and refuse.
+    const before = await tx
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', id)
+      .where((eb) => visibleTo(eb, actor))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Customer');
+    const loaded = Date.parse(loadedAt);
+    if (Number.isNaN(loaded) || loaded !== before.updated_at.getTime()) throw staleWrite();
+    const changes = changedFields(before, values);
+    if (Object.keys(changes).length === 0) return before;
+    const row = await tx
+      .updateTable('customers')
+      .set({ ...values, updated_at: sql<Date>`greatest(now(), customers.updated_at + interval '1 millisecond')` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, { entityType: 'customer', entityId: id, action: 'updated', changes });
+    return row;
+  });
+}
+
+/** The referral picker: the actor's own customers by name (spec §6), at most 20. */
+export async function customerOptions(db: Kysely<DB>, actor: Actor, q: string | undefined): Promise<CustomerOption[]> {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'phone'])
+    .where('user_id', '=', actor.userId)
+    .$if(Boolean(q), (qb) => qb.where('name', 'ilike', `%${escapeLike(q!)}%`))
+    .orderBy('name')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/** Customers the actor can see with the same e-mail (any case) or the same phone digits. */
+export async function findDuplicates(
+  db: Kysely<DB>,
+  actor: Actor,
+  { email, phone, exclude }: { email?: string; phone?: string; exclude?: string },
+): Promise<DuplicateMatch[]> {
+  const digits = phone ? digitsOf(phone) : '';
+  const byEmail = email && email.includes('@') ? email.toLowerCase() : null;
+  const byPhone = digits.length >= 7 ? digits : null;
+  if (!byEmail && !byPhone) return [];
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'phone'])
+    .where((eb) => visibleTo(eb, actor))
+    .where((eb) =>
+      eb.or([
+        ...(byEmail ? [eb(eb.fn('lower', ['customers.email']), '=', byEmail)] : []),
+        ...(byPhone ? [eb(sql`regexp_replace(customers.phone, '\\D', '', 'g')`, '=', byPhone)] : []),
+      ]),
+    )
+    .$if(Boolean(exclude), (qb) => qb.where('id', '<>', exclude!))
+    .orderBy('name')
+    .limit(5)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    matched: byEmail && row.email?.toLowerCase() === byEmail ? 'email' : 'phone',
+  }));
+}
+
+/** The customer's history from the audit log, newest first, with who did it and the admin behind them. */
+export async function customerTimeline(db: Kysely<DB>, actor: Actor, id: string): Promise<TimelineEntry[]> {
+  await assertCustomerVisible(db, actor, id);
+  const rows = await db
+    .selectFrom('audit_log')
+    .innerJoin('users as actor', 'actor.id', 'audit_log.actor_id')
+    .leftJoin('users as impersonator', 'impersonator.id', 'audit_log.impersonator_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.changes',
+      'audit_log.created_at',
+      'actor.name as actor_name',
+      'impersonator.name as impersonator_name',
+    ])
+    .where('audit_log.entity_type', '=', 'customer')
+    .where('audit_log.entity_id', '=', id)
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    changes: (row.changes ?? {}) as Record<string, unknown>,
+    created_at: row.created_at.toISOString(),
+  }));
+}

@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { fileTypeFromFile } from 'file-type';
+import { documentTypes } from '../../../shared/documents/options.js';
+import { AppError } from '../../http/errors.js';
+
+/** The name as the user sees it: no folders, no control characters, at most 255 characters. */
+export function displayName(original: string | undefined): string {
+  const base = (original ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(-255) || 'document';
+}
+
+/** The name inside a storage key: ASCII letters, digits, dot, dash and underscore only. */
+export function safeFileName(original: string): string {
+  const ascii = displayName(original).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  let safe = ascii.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_{2,}/g, '_').replace(/^[._-]+/, '');
+  if (safe.length > 100) {
+    const ext = path.extname(safe).slice(0, 10);
+    safe = safe.slice(0, 100 - ext.length) + ext;
+  }
+  return safe || 'document';
+}
+
+export const storageKey = (userId: string, original: string, now = Date.now()) => `${userId}/${now}_${safeFileName(original)}`;
+
+const mimeOf = (ext: string) => documentTypes.find((t) => t.ext === ext)?.mime;
+
+export const unsupportedType = () =>
+  new AppError(415, 'UNSUPPORTED_TYPE', 'This file type is not allowed. Upload a PDF, Word (doc, docx), JPG or PNG file.');
+
+/**
+ * The content type read from the file's own bytes. A legacy Word file is an OLE container, which other Office
+ * formats share, so it passes only when it is also named .doc.
+ */
+export async function detectDocumentType(file: string, name: string): Promise<string> {
+  const found = await fileTypeFromFile(file);
+  if (found?.ext === 'cfb' && /\.doc$/i.test(name)) return mimeOf('doc')!;
+  const mime = found && mimeOf(found.ext);
+  if (!mime) throw unsupportedType();
+  return mime;
+}
+
+export type Spooled = { path: string; size: number; discard: () => Promise<void> };
+
+/** Streams an upload to a private temporary file, refusing it once it passes the byte limit. */
+export async function spoolUpload(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Spooled> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'torque-upload-'));
+  const file = path.join(dir, crypto.randomUUID());
+  const discard = () => fs.promises.rm(dir, { recursive: true, force: true });
+  try {
+    await pipeline(stream, fs.createWriteStream(file, { mode: 0o600 }));
+    if (stream.truncated) throw tooLarge(maxBytes);
+    const { size } = await fs.promises.stat(file);
+    return { path: file, size, discard };
+  } catch (error) {
+    await discard();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    throw error;
+  }
+}
+
+export function tooLarge(maxBytes: number) {
+  const mb = maxBytes / (1024 * 1024);
+  const limit = Number.isInteger(mb) ? `${mb} MB` : `${maxBytes} bytes`;
+  return new AppError(413, 'FILE_TOO_LARGE', `The file is larger than the ${limit} upload limit.`);
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function attachmentHeader(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { documentKinds, type DocumentKind } from '../../../shared/documents/options.js';
+import { actorOf } from '../../auth/actor.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/connection.js';
+import { badRequest } from '../../http/errors.js';
+import { createBlobStore, type BlobStore } from '../../storage/blob-store.js';
+import { attachmentHeader, spoolUpload } from './files.js';
+import { addDocument, assertParentVisible, deleteDocument, documentById, documentForLink, listDocuments } from './service.js';
+import { signLink, verifyLink } from './signed-link.js';
+
+const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
+const parentParams = z.object({ id: z.string().max(64) });
+const documentParams = z.object({ id: z.string().max(64), docId: z.string().max(64) });
+
+type Deps = { database: Database; config: Config; secret: string; store?: BlobStore };
+
+/** Documents of customers and of deals: one set of rules, mounted under each parent. */
+export async function documentsRoutes(app: FastifyInstance, { database, config, secret, store }: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+  const blobs = store ?? createBlobStore(config);
+
+  for (const kind of documentKinds) {
+    const base = `${basePaths[kind]}/:id/documents`;
+
+    r.get(base, { schema: { params: parentParams } }, (request) =>
+      listDocuments(db, actorOf(request), kind, request.params.id),
+    );
+
+    r.post(base, { schema: { params: parentParams } }, async (request, reply) => {
+      const actor = actorOf(request);
+      await assertParentVisible(db, actor, kind, request.params.id);
+      if (!request.isMultipart()) throw badRequest('Choose a file to upload');
+      const part = await request.file();
+      if (!part) throw badRequest('Choose a file to upload');
+      const spooled = await spoolUpload(part.file, config.uploadMaxBytes);
+      try {
+        const document = await addDocument(db, blobs, actor, kind, request.params.id, { ...spooled, fileName: part.filename });
+        return reply.status(201).send(document);
+      } finally {
+        await spooled.discard();
+      }
+    });
+
+    r.delete(`${base}/:docId`, { schema: { params: documentParams } }, async (request, reply) => {
+      await deleteDocument(db, blobs, actorOf(request), kind, request.params.id, request.params.docId);
+      return reply.status(204).send();
+    });
+
+    r.get(`${base}/:docId/link`, { schema: { params: documentParams } }, async (request) => {
+      const document = await documentForLink(db, actorOf(request), kind, request.params.id, request.params.docId);
+      return { url: signLink(secret, kind, document.id) };
+    });
+  }
+
+  // Opened in a new tab from a signed link: the link itself is the permission, for 60 seconds.
+  const linkParams = z.object({ kind: z.string().max(20), id: z.string().max(64), expires: z.string().max(20), signature: z.string().max(100) });
+  r.get('/api/files/:kind/:id/:expires/:signature', { config: { public: true }, schema: { params: linkParams } }, async (request, reply) => {
+    const refuse = (status: number, message: string) => reply.status(status).type('text/plain; charset=utf-8').send(message);
+    const claims = verifyLink(secret, request.params);
+    if (!claims) return refuse(403, 'This download link has expired or is not valid. Download the document again from Torque.');
+    const document = await documentById(db, claims.kind, claims.id);
+    const blob = document && (await blobs.open(document.file_path));
+    if (!document || !blob) return refuse(404, 'This document no longer exists.');
+    return reply
+      .header('content-type', document.content_type)
+      .header('content-length', blob.size)
+      .header('content-disposition', attachmentHeader(document.file_name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(blob.stream);
+  });
+}

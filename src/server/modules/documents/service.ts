@@ -1,0 +1,131 @@
+import { sql, type Kysely } from 'kysely';
+import type { DocumentKind, DocumentRecord } from '../../../shared/documents/options.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { recordAudit } from '../audit/service.js';
+import { isUuid } from '../customers/filters.js';
+import { detectDocumentType, displayName, storageKey, type Spooled } from './files.js';
+
+/** Where each kind's documents and their parent live. Both document tables have the same columns. */
+const places = {
+  customer: { parent: 'customers', documents: 'customer_documents', parentColumn: 'customer_id', label: 'Customer' },
+  deal: { parent: 'deals', documents: 'deal_documents', parentColumn: 'deal_id', label: 'Deal' },
+} as const;
+
+/** The parent (customer or deal) must be one the actor may see; otherwise it does not exist for them. */
+export async function assertParentVisible(db: Kysely<DB>, actor: Actor, kind: DocumentKind, parentId: string) {
+  const place = places[kind];
+  if (!isUuid(parentId)) throw notFound(place.label);
+  const { rows } = await sql<{ user_id: string }>`
+    select user_id from ${sql.table(place.parent)} where id = ${parentId}`.execute(db);
+  const row = rows[0];
+  if (!row || (!seesAllRecords(actor.role) && row.user_id !== actor.userId)) throw notFound(place.label);
+}
+
+const documentColumns = sql`d.id, d.file_name, d.file_path, d.file_size, d.content_type, d.uploaded_by,
+  u.name as uploaded_by_name, d.created_at`;
+
+export async function listDocuments(db: Kysely<DB>, actor: Actor, kind: DocumentKind, parentId: string) {
+  await assertParentVisible(db, actor, kind, parentId);
+  const place = places[kind];
+  const { rows } = await sql<DocumentRecord>`
+    select ${documentColumns}
+    from ${sql.table(place.documents)} d join users u on u.id = d.uploaded_by
+    where d.${sql.ref(place.parentColumn)} = ${parentId}
+    order by d.created_at desc, d.id desc`.execute(db);
+  return rows;
+}
+
+async function findDocument(db: Kysely<DB>, kind: DocumentKind, parentId: string | null, id: string) {
+  if (!isUuid(id)) return undefined;
+  const place = places[kind];
+  const { rows } = await sql<DocumentRecord & { parent_id: string }>`
+    select ${documentColumns}, d.${sql.ref(place.parentColumn)} as parent_id
+    from ${sql.table(place.documents)} d join users u on u.id = d.uploaded_by
+    where d.id = ${id} ${parentId ? sql`and d.${sql.ref(place.parentColumn)} = ${parentId}` : sql``}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Checks the spooled upload's content, stores it under '{user id}/{timestamp}_{safe name}' and records it. The row
+ * and the stored file are written together: if either fails, neither remains.
+ */
+export async function addDocument(
+  db: Kysely<DB>,
+  store: BlobStore,
+  actor: Actor,
+  kind: DocumentKind,
+  parentId: string,
+  upload: Spooled & { fileName: string | undefined },
+): Promise<DocumentRecord> {
+  await assertParentVisible(db, actor, kind, parentId);
+  const place = places[kind];
+  const fileName = displayName(upload.fileName);
+  const contentType = await detectDocumentType(upload.path, fileName);
+  const key = storageKey(actor.userId, fileName);
+  let stored = false;
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into ${sql.table(place.documents)}
+          (${sql.ref(place.parentColumn)}, file_name, file_path, file_size, content_type, uploaded_by)
+        values (${parentId}, ${fileName}, ${key}, ${upload.size}, ${contentType}, ${actor.userId})
+        returning id`.execute(tx);
+      const id = rows[0]!.id;
+      await recordAudit(tx, actor, {
+        entityType: kind,
+        entityId: parentId,
+        action: 'document_added',
+        changes: { document_id: id, file_name: fileName, file_size: upload.size },
+      });
+      await store.put(key, { path: upload.path, size: upload.size, contentType });
+      stored = true;
+      return (await findDocument(tx, kind, parentId, id))!;
+    });
+  } catch (error) {
+    if (stored) await store.remove(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Removes the stored file and the row; if the file cannot be removed, the row stays. */
+export async function deleteDocument(
+  db: Kysely<DB>,
+  store: BlobStore,
+  actor: Actor,
+  kind: DocumentKind,
+  parentId: string,
+  id: string,
+) {
+  await assertParentVisible(db, actor, kind, parentId);
+  const place = places[kind];
+  await db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ file_path: string; file_name: string }>`
+      delete from ${sql.table(place.documents)}
+      where id = ${isUuid(id) ? id : null} and ${sql.ref(place.parentColumn)} = ${parentId}
+      returning file_path, file_name`.execute(tx);
+    const removed = rows[0];
+    if (!removed) throw notFound('Document');
+    await recordAudit(tx, actor, {
+      entityType: kind,
+      entityId: parentId,
+      action: 'document_removed',
+      changes: { document_id: id, file_name: removed.file_name },
+    });
+    await store.remove(removed.file_path);
+  });
+}
+
+/** The document an actor asks a download link for, checked through its parent. */
+export async function documentForLink(db: Kysely<DB>, actor: Actor, kind: DocumentKind, parentId: string, id: string) {
+  await assertParentVisible(db, actor, kind, parentId);
+  const document = await findDocument(db, kind, parentId, id);
+  if (!document) throw notFound('Document');
+  return document;
+}
+
+/** The document a verified signed link names, or undefined when it has been deleted since. */
+export const documentById = (db: Kysely<DB>, kind: DocumentKind, id: string) => findDocument(db, kind, null, id);

@@ -1,0 +1,207 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, FileImage, FileText, Loader2, Trash2, Upload } from 'lucide-react';
+import { documentAccept, type DocumentKind, type DocumentRecord } from '@shared/documents/options';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { api, ApiError } from '@/lib/api-client';
+import { formatDate, formatFileSize } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/toast';
+
+const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
+
+function useDocuments(kind: DocumentKind, parentId: string, onChanged?: () => void) {
+  const queryClient = useQueryClient();
+  const base = `${basePaths[kind]}/${parentId}/documents`;
+  const queryKey = ['documents', kind, parentId];
+  const changed = () => {
+    queryClient.invalidateQueries({ queryKey });
+    onChanged?.();
+  };
+  const list = useQuery({ queryKey, queryFn: ({ signal }) => api<DocumentRecord[]>(base, { signal }) });
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api<DocumentRecord>(base, { method: 'POST', body });
+    },
+    onSettled: changed,
+  });
+  const remove = useMutation({
+    mutationFn: (document: DocumentRecord) => api<void>(`${base}/${document.id}`, { method: 'DELETE' }),
+    onSettled: changed,
+  });
+  const link = (document: DocumentRecord) => api<{ url: string }>(`${base}/${document.id}/link`);
+  return { list, upload, remove, link };
+}
+
+function DocumentIcon({ contentType }: { contentType: string }) {
+  const Icon = contentType.startsWith('image/') ? FileImage : FileText;
+  return <Icon className="text-muted-foreground size-5 shrink-0" aria-hidden />;
+}
+
+function DeleteDocumentButton({ document, onConfirm }: { document: DocumentRecord; onConfirm: () => void }) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={`Delete ${document.file_name}`}>
+          <Trash2 />
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you sure you want to delete this document?</AlertDialogTitle>
+          <AlertDialogDescription>{document.file_name} will be removed for everyone. This cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm} className="bg-destructive hover:bg-destructive/90 text-white">
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * The documents of one customer or one deal: upload one file at a time, list newest first, download through a
+ * short-lived signed link in a new tab, delete after a confirmation.
+ */
+export function DocumentsPanel({
+  kind,
+  parentId,
+  title,
+  description,
+  onChanged,
+}: {
+  kind: DocumentKind;
+  parentId: string;
+  title: string;
+  description?: string;
+  onChanged?: () => void;
+}) {
+  const { list, upload, remove, link } = useDocuments(kind, parentId, onChanged);
+  const input = useRef<HTMLInputElement>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  const inputId = `${kind}-document-file`;
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    setReason(null);
+    upload.mutate(file, {
+      onSuccess: () => notifySuccess('Document uploaded successfully', `${file.name} has been uploaded.`),
+      onError: (error) => {
+        notifyError('Upload failed', 'There was an error uploading the document.');
+        if (error instanceof ApiError && error.status < 500) setReason(error.message);
+      },
+      onSettled: () => {
+        if (input.current) input.current.value = '';
+      },
+    });
+  };
+
+  const download = async (document: DocumentRecord) => {
+    // Opened before the request, so the browser treats it as the click's own window and does not block it.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await link(document);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.location.assign(url);
+      }
+    } catch {
+      tab?.close();
+      notifyError('Download failed', 'There was an error downloading the document.');
+    }
+  };
+
+  const onDelete = (document: DocumentRecord) =>
+    remove.mutate(document, {
+      onSuccess: () => notifySuccess('Document deleted', `${document.file_name} has been deleted.`),
+      onError: () => notifyError('Delete failed', 'There was an error deleting the document.'),
+    });
+
+  const documents = list.data ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>Upload Document</Label>
+          <div className="flex items-center gap-2">
+            <Input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept={documentAccept}
+              disabled={upload.isPending}
+              onChange={(e) => onFile(e.target.files?.[0])}
+              aria-describedby={`${inputId}-hint`}
+              className="min-w-0"
+            />
+            {upload.isPending ? (
+              <span role="status" className="text-muted-foreground flex shrink-0 items-center gap-1 text-sm">
+                <Loader2 className="size-4 animate-spin" aria-hidden /> Uploading...
+              </span>
+            ) : (
+              <Upload className="text-muted-foreground size-4 shrink-0" aria-hidden />
+            )}
+          </div>
+          <p id={`${inputId}-hint`} className="text-muted-foreground text-xs">
+            One file at a time: PDF, DOC, DOCX, JPG, JPEG or PNG.
+          </p>
+          {reason && (
+            <p role="alert" className="text-destructive text-sm">
+              {reason}
+            </p>
+          )}
+        </div>
+
+        {list.isPending ? (
+          <p className="text-muted-foreground text-sm">Loading documents...</p>
+        ) : documents.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No documents uploaded yet.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label={title}>
+            {documents.map((document) => (
+              <li key={document.id} className="flex items-center gap-3 px-3 py-2">
+                <DocumentIcon contentType={document.content_type} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium" title={document.file_name}>
+                    {document.file_name}
+                  </p>
+                  <p className="text-muted-foreground text-xs">
+                    {formatFileSize(document.file_size)} · {formatDate(document.created_at)} · {document.uploaded_by_name}
+                  </p>
+                </div>
+                <Button variant="ghost" size="icon-sm" aria-label={`Download ${document.file_name}`} onClick={() => download(document)}>
+                  <Download />
+                </Button>
+                <DeleteDocumentButton document={document} onConfirm={() => onDelete(document)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

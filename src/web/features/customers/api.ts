@@ -1,0 +1,88 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CustomerInput } from '@shared/customers/schemas';
+import type {
+  Customer,
+  CustomerDetail,
+  CustomerOption,
+  CustomerSummary,
+  DuplicateMatch,
+  TimelineEntry,
+} from '@shared/customers/types';
+import type { Page } from '@shared/http/paging';
+import { api } from '@/lib/api-client';
+
+export const customersKey = ['customers'] as const;
+
+/** The filters as the API takes them: empty values left out. */
+export function toSearchParams(values: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  return params.toString();
+}
+
+export function useCustomerList(query: string) {
+  return useQuery({
+    queryKey: [...customersKey, 'list', query],
+    queryFn: ({ signal }) => api<Page<Customer>>(`/api/customers?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerSummary(query: string) {
+  return useQuery({
+    queryKey: [...customersKey, 'summary', query],
+    queryFn: ({ signal }) => api<CustomerSummary>(`/api/customers/summary?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: string) {
+  return useQuery({
+    queryKey: [...customersKey, 'detail', id],
+    queryFn: ({ signal }) => api<CustomerDetail>(`/api/customers/${id}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useCustomerTimeline(id: string) {
+  return useQuery({
+    queryKey: [...customersKey, 'timeline', id],
+    queryFn: ({ signal }) => api<TimelineEntry[]>(`/api/customers/${id}/timeline`, { signal }),
+  });
+}
+
+export function useCustomerOptions(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...customersKey, 'options', q],
+    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q })}`, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDuplicates(email: string, phone: string, exclude: string | undefined) {
+  const query = toSearchParams({ email, phone, exclude });
+  return useQuery({
+    queryKey: [...customersKey, 'duplicates', query],
+    queryFn: ({ signal }) => api<DuplicateMatch[]>(`/api/customers/duplicates?${query}`, { signal }),
+    enabled: Boolean(email.includes('@') || phone.replace(/\D/g, '').length >= 7),
+    staleTime: 30_000,
+  });
+}
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerInput) => api<Customer>('/api/customers', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+  });
+}
+
+export function useUpdateCustomer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerInput & { updated_at: string }) =>
+      api<Customer>(`/api/customers/${id}`, { method: 'PUT', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+  });
+}

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import type { CustomerDetail } from '@shared/customers/types';
+import { ChipList } from '@/components/chip-list';
+import { DocumentsPanel } from '@/components/documents-panel';
+import { InlineLoading } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCents, formatDate } from '@/lib/format';
+import { customersKey, useCustomer } from './api';
+import { CustomerNotFound } from './customer-not-found';
+import { CustomerTimeline } from './customer-timeline';
+import { BackToCustomers } from './new-customer-page';
+import { StatusBadge } from './status-badge';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</dt>
+      <dd className="text-sm break-words">{children || <span className="text-muted-foreground">—</span>}</dd>
+    </div>
+  );
+}
+
+function referral(customer: CustomerDetail): ReactNode {
+  if (customer.referred_by_customer_id && customer.referred_by_customer_name) {
+    return (
+      <Link to={`/customers/${customer.referred_by_customer_id}`} className="underline underline-offset-4">
+        {customer.referred_by_customer_name}
+      </Link>
+    );
+  }
+  return customer.referred_by_name ?? (customer.referred_by_customer_id ? 'Another agent’s customer' : null);
+}
+
+function CustomerDetails({ customer }: { customer: CustomerDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Details</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Detail label="Email">{customer.email && <a href={`mailto:${customer.email}`} className="underline-offset-4 hover:underline">{customer.email}</a>}</Detail>
+          <Detail label="Phone">{customer.phone && <a href={`tel:${customer.phone}`} className="underline-offset-4 hover:underline">{customer.phone}</a>}</Detail>
+          <Detail label="Location">{customer.location}</Detail>
+          <Detail label="Status"><StatusBadge status={customer.status} /></Detail>
+          <Detail label="Car Preferences">{customer.preferred_cars.length > 0 && <ChipList items={customer.preferred_cars} max={12} />}</Detail>
+          <Detail label="Lead Source">{customer.lead_source}</Detail>
+          <Detail label="Budget">{customer.budget_cents !== null && formatCents(customer.budget_cents)}</Detail>
+          <Detail label="Referred By">{referral(customer)}</Detail>
+          <Detail label="Birthday">{customer.birthday && formatDate(customer.birthday)}</Detail>
+          <Detail label="Agent">{customer.owner_name}</Detail>
+          <Detail label="Date Added">{formatDate(customer.created_at)}</Detail>
+        </dl>
+        {customer.notes && (
+          <div className="mt-4 grid gap-1">
+            <p className="text-muted-foreground text-xs font-medium tracking-wide uppercase">Notes</p>
+            <p className="text-sm whitespace-pre-wrap">{customer.notes}</p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CustomerPage() {
+  const { id = '' } = useParams();
+  const customer = useCustomer(id);
+  const queryClient = useQueryClient();
+
+  if (customer.isPending) return <InlineLoading message="Loading customer..." />;
+  if (customer.isError || !customer.data) return <CustomerNotFound />;
+  const c = customer.data;
+
+  return (
+    <div className="grid gap-6">
+      <BackToCustomers />
+      <PageHeader
+        title={c.name}
+        description={<StatusBadge status={c.status} />}
+        actions={
+          <Button asChild>
+            <Link to={`/customers/${c.id}/edit`}>
+              <Pencil /> Edit
+            </Link>
+          </Button>
+        }
+      />
+      <CustomerDetails customer={c} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DocumentsPanel
+          kind="customer"
+          parentId={c.id}
+          title="Customer Documents"
+          description="Licences, insurance, contracts and other paperwork"
+          onChanged={() => queryClient.invalidateQueries({ queryKey: [...customersKey, 'timeline', c.id] })}
+        />
+        <CustomerTimeline customerId={c.id} />
+      </div>
+    </div>
+  );
+}

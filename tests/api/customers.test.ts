@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomSource, sampleCustomer } from '../../src/server/db/sample-data.js';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+let admin: TestUser;
+let editor: TestUser;
+let agent: TestUser;
+let other: TestUser;
+
+const newCustomer = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Maria Lopez',
+  status: 'prospect',
+  email: 'maria@example.com',
+  phone: '(555) 201-3344',
+  location: 'Austin, TX',
+  preferred_cars: ['SUV', 'Luxury', 'Electric'],
+  referred_by_customer_id: null,
+  referred_by_name: null,
+  birthday: '1988-04-12',
+  notes: 'Wants a test drive on Saturday',
+  lead_source: 'Website',
+  budget_cents: 65_000_00,
+  ...overrides,
+});
+
+async function create(as: TestUser, overrides: Record<string, unknown> = {}) {
+  const response = await t.call({ method: 'POST', url: '/api/customers', payload: newCustomer(overrides), as });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+const get = (url: string, as: TestUser) => t.call({ method: 'GET', url, as });
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.createUser('admin', 'Ada Admin');
+  editor = await t.createUser('editor', 'Eddie Editor');
+  agent = await t.createUser('agent', 'Aaron Agent');
+  other = await t.createUser('agent', 'Olga Other');
+});
+afterAll(() => t.close());
+
+describe('creating a customer', () => {
+  it('validates with the spec messages', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/customers', payload: newCustomer({ name: '  ', email: 'not-an-email' }), as: agent });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toMatchObject({ name: 'Name is required', email: 'Invalid email' });
+    const missing = await t.call({ method: 'POST', url: '/api/customers', payload: { status: 'active' }, as: agent });
+    expect(missing.json().error.fields).toMatchObject({ name: 'Name is required' });
+  });
+
+  it('stores empty optional strings as null, stamps the owner and defaults the status to prospect', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      payload: { name: 'Ben Blank', email: '', phone: ' ', location: '', birthday: '', notes: '', referred_by_name: '', lead_source: '' },
+      as: agent,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      name: 'Ben Blank', status: 'prospect', email: null, phone: null, location: null, birthday: null, notes: null,
+      referred_by_name: null, referred_by_customer_id: null, lead_source: null, budget_cents: null, preferred_cars: [],
+      user_id: agent.id,
+    });
+    const row = await t.database.db.selectFrom('customers').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
+    expect(row.email).toBeNull();
+    expect(row.user_id).toBe(agent.id);
+  });
+
+  it('keeps money in cents and makes a referred customer a Referral lead', async () => {
+    const referrer = await create(agent, { name: 'Rita Referrer' });
+    const referred = await create(agent, { name: 'Ray Referred', referred_by_customer_id: referrer.id, lead_source: 'Website' });
+    expect(referred).toMatchObject({ budget_cents: 6_500_000, lead_source: 'Referral', referred_by_customer_id: referrer.id });
+    const byName = await create(agent, { name: 'Nina New', referred_by_name: 'Walter Walk', lead_source: null });
+    expect(byName.lead_source).toBe('Referral');
+    const detail = (await get(`/api/customers/${referred.id}`, agent)).json();
+    expect(detail).toMatchObject({ referred_by_customer_name: 'Rita Referrer', owner_name: 'Aaron Agent' });
+  });
+
+  it('refuses another agent\u2019s customer as the referrer with 404', async () => {
+    const theirs = await create(other, { name: 'Their Customer' });
+    const response = await t.call({ method: 'POST', url: '/api/customers', payload: newCustomer({ referred_by_customer_id: theirs.id }), as: agent });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('writes a "created" audit row', async () => {
+    const customer = await create(agent, { name: 'Audrey Audit' });
+    const timeline = (await get(`/api/customers/${customer.id}/timeline`, agent)).json();
+    expect(timeline).toEqual([expect.objectContaining({ action: 'created', actor_name: 'Aaron Agent', impersonator_name: null })]);
+  });
+});
+
+describe('editing a customer', () => {
+  it('saves the changed fields and records old and new values', async () => {
+    const customer = await create(agent, { name: 'Edgar Edit' });
+    const response = await t.call({
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      payload: { ...newCustomer({ name: 'Edgar Edited', status: 'active' }), updated_at: customer.updated_at },
+      as: agent,
+    });
+    expect(response.statusCode).toBe(200);
+    const saved = response.json();
+    expect(saved).toMatchObject({ name: 'Edgar Edited', status: 'active' });
+    expect(saved.updated_at).not.toBe(customer.updated_at);
+    const timeline = (await get(`/api/customers/${customer.id}/timeline`, agent)).json();
+    expect(timeline[0]).toMatchObject({
+      action: 'updated',
+      changes: { name: { from: 'Edgar Edit', to: 'Edgar Edited' }, status: { from: 'prospect', to: 'active' } },
+    });
+  });
+
+  it('refuses a stale edit with 409 and writes nothing', async () => {
+    const customer = await create(agent, { name: 'Stella Stale' });
+    const first = await t.call({
+      method: 'PUT', url: `/api/customers/${customer.id}`, as: agent,
+      payload: { ...newCustomer({ name: 'Stella First' }), updated_at: customer.updated_at },
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await t.call({
+      method: 'PUT', url: `/api/customers/${customer.id}`, as: editor,
+      payload: { ...newCustomer({ name: 'Stella Second' }), updated_at: customer.updated_at },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('STALE');
+    expect((await get(`/api/customers/${customer.id}`, agent)).json().name).toBe('Stella First');
+  });
+
+  it('records the admin behind an edit made while switched to an agent', async () => {
+    const customer = await create(agent, { name: 'Ivan Impersonated' });
+    const switched = await t.call({ method: 'POST', url: '/api/session/switch', payload: { userId: agent.id }, as: admin });
+    expect(switched.statusCode).toBe(200);
+    const { cookieHeader } = await import('../helpers/app.js');
+    const asAgent = cookieHeader(switched.headers['set-cookie'], admin.cookie);
+    const response = await t.call({
+      method: 'PUT', url: `/api/customers/${customer.id}`, as: asAgent,
+      payload: { ...newCustomer({ name: 'Ivan Impersonated', status: 'inactive' }), updated_at: customer.updated_at },
+    });
+    expect(response.statusCode).toBe(200);
+    const timeline = (await get(`/api/customers/${customer.id}/timeline`, agent)).json();
+    expect(timeline[0]).toMatchObject({ action: 'updated', actor_name: 'Aaron Agent', impersonator_name: 'Ada Admin' });
+  });
+});
+
+describe('owner isolation', () => {
+  let mine: { id: string; updated_at: string };
+  beforeAll(async () => {
+    mine = await create(admin, { name: 'Secret Sam', email: 'sam.secret@example.com', phone: '555-777-8888' });
+  });
+
+  it('answers 404 for another user\u2019s customer through every path', async () => {
+    for (const url of [`/api/customers/${mine.id}`, `/api/customers/${mine.id}/timeline`, `/api/customers/${mine.id}/documents`]) {
+      expect((await get(url, agent)).statusCode, url).toBe(404);
+    }
+    const edit = await t.call({ method: 'PUT', url: `/api/customers/${mine.id}`, payload: { ...newCustomer(), updated_at: mine.updated_at }, as: agent });
+    expect(edit.statusCode).toBe(404);
+    expect((await get('/api/customers/not-a-uuid', agent)).statusCode).toBe(404);
+  });
+
+  it('leaves it out of the agent\u2019s list, search, counts, export, picker and duplicate warning', async () => {
+    const list = (await get('/api/customers?q=secret&limit=100', agent)).json();
+    expect(list.items).toEqual([]);
+    expect((await get('/api/customers/summary?q=secret', agent)).json().total).toBe(0);
+    expect((await get('/api/customers/export.csv?q=secret', agent)).body).not.toContain('Secret Sam');
+    expect((await get('/api/customers/options?q=secret', agent)).json()).toEqual([]);
+    expect((await get('/api/customers/duplicates?email=SAM.SECRET@example.com', agent)).json()).toEqual([]);
+    expect((await get('/api/customers/duplicates?phone=5557778888', agent)).json()).toEqual([]);
+  });
+
+  it('shows it to admins and editors', async () => {
+    for (const user of [admin, editor]) {
+      expect((await get(`/api/customers/${mine.id}`, user)).statusCode).toBe(200);
+      expect((await get('/api/customers?q=secret', user)).json().items.map((c: { name: string }) => c.name)).toEqual(['Secret Sam']);
+    }
+  });
+
+  it('warns about a duplicate e-mail or phone the user can see', async () => {
+    const dupes = (await get('/api/customers/duplicates?email=SAM.SECRET@example.com', editor)).json();
+    expect(dupes).toEqual([{ id: mine.id, name: 'Secret Sam', matched: 'email' }]);
+    const byPhone = (await get('/api/customers/duplicates?phone=(555) 777 8888', admin)).json();
+    expect(byPhone).toEqual([{ id: mine.id, name: 'Secret Sam', matched: 'phone' }]);
+    expect((await get(`/api/customers/duplicates?phone=5557778888&exclude=${mine.id}`, admin)).json()).toEqual([]);
+  });
+
+  it('lists only the actor\u2019s own customers in the referral picker, by name', async () => {
+    const options = (await get('/api/customers/options', admin)).json() as { name: string }[];
+    expect(options.map((o) => o.name)).toEqual(['Secret Sam']);
+    const agentOptions = (await get('/api/customers/options', agent)).json() as { name: string }[];
+    expect(agentOptions.length).toBeGreaterThan(0);
+    expect(agentOptions.map((o) => o.name)).toEqual([...agentOptions.map((o) => o.name)].sort());
+  });
+
+  it('requires a session', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/customers' })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/api/customers', payload: newCustomer() })).statusCode).toBe(401);
+  });
+});
+
+describe('search, filters, sorting and paging on a few hundred customers', () => {
+  type Row = ReturnType<typeof sampleCustomer>;
+  let bulk: TestUser;
+  let rows: Row[];
+  const DAY = 86_400_000;
+  const base = Date.parse('2025-03-01T12:00:00Z');
+
+  beforeAll(async () => {
+    bulk = await t.createUser('agent', 'Bulk Agent');
+    const rnd = randomSource(7);
+    rows = Array.from({ length: 320 }, (_, i) => sampleCustomer(rnd, i, bulk.id, new Date(base - i * DAY / 4)));
+    rows[5]!.name = 'Zoë O\u2019Hara';
+    await t.database.db.insertInto('customers').values(rows).execute();
+  });
+
+  const all = async (query: string, as = bulk) => {
+    const seen: { id: string; name: string; created_at: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await get(`/api/customers?${query}&limit=25${cursor ? `&cursor=${cursor}` : ''}`, as);
+      expect(response.statusCode).toBe(200);
+      const page = response.json();
+      expect(page.items.length).toBeLessThanOrEqual(25);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return seen;
+  };
+
+  it('pages through every customer once, newest first, 25 per page by default', async () => {
+    const first = (await get('/api/customers', bulk)).json();
+    expect(first.items).toHaveLength(25);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const seen = await all('sort=newest');
+    expect(seen).toHaveLength(320);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(320);
+    const times = seen.map((c) => Date.parse(c.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const oldest = await all('sort=oldest');
+    expect(oldest.map((c) => c.id)).toEqual(seen.map((c) => c.id).reverse());
+  });
+
+  it('pages by name in the same order as one large page', async () => {
+    const paged = await all('sort=name_asc');
+    expect(paged).toHaveLength(320);
+    const big = (await get('/api/customers?sort=name_asc&limit=100', bulk)).json();
+    expect(paged.slice(0, 100).map((c) => c.id)).toEqual(big.items.map((c: { id: string }) => c.id));
+    const desc = await all('sort=name_desc');
+    expect(desc.map((c) => c.id)).toEqual(paged.map((c) => c.id).reverse());
+  });
+
+  it('searches name or e-mail, case-insensitively, as a substring', async () => {
+    for (const q of ['SMITH', 'son', 'a.w', 'zo', "o\u2019h"]) {
+      const expected = rows.filter((r) => r.name.toLowerCase().includes(q.toLowerCase()) || r.email?.includes(q.toLowerCase()));
+      const found = await all(`q=${encodeURIComponent(q)}`);
+      expect(found.map((c) => c.name).sort(), q).toEqual(expected.map((r) => r.name).sort());
+      expect((await get(`/api/customers/summary?q=${encodeURIComponent(q)}`, bulk)).json().total).toBe(expected.length);
+    }
+  });
+
+  it('treats % and _ in the search box as plain characters', async () => {
+    expect((await all('q=%25')).length).toBe(0);
+    expect((await all('q=_')).length).toBe(0);
+  });
+
+  it('filters by status, car preference, lead source and date added, with counts that match the list', async () => {
+    const from = new Date(base - 30 * DAY).toISOString().slice(0, 10);
+    const to = new Date(base - 10 * DAY).toISOString().slice(0, 10);
+    const cases: [string, (r: Row) => boolean][] = [
+      ['status=active', (r) => r.status === 'active'],
+      ['preference=SUV', (r) => r.preferred_cars.includes('SUV')],
+      ['source=Social%20Media', (r) => r.lead_source === 'Social Media'],
+      [`added_from=${from}&added_to=${to}`, (r) => r.created_at >= new Date(`${from}T00:00:00Z`) && r.created_at < new Date(Date.parse(`${to}T00:00:00Z`) + DAY)],
+      ['status=prospect&preference=Luxury&source=Website', (r) => r.status === 'prospect' && r.preferred_cars.includes('Luxury') && r.lead_source === 'Website'],
+    ];
+    for (const [query, keep] of cases) {
+      const expected = rows.filter(keep);
+      const found = await all(query);
+      expect(found.length, query).toBe(expected.length);
+      const summary = (await get(`/api/customers/summary?${query}`, bulk)).json();
+      expect(summary, query).toEqual({
+        total: expected.length,
+        active: expected.filter((r) => r.status === 'active').length,
+        prospects: expected.filter((r) => r.status === 'prospect').length,
+        inactive: expected.filter((r) => r.status === 'inactive').length,
+      });
+    }
+  });
+
+  it('reads "date added" in the user\u2019s time zone', async () => {
+    const day = new Date(base).toISOString().slice(0, 10);
+    const utc = (await get(`/api/customers/summary?added_from=${day}&added_to=${day}`, bulk)).json().total;
+    const tokyo = (await get(`/api/customers/summary?added_from=${day}&added_to=${day}&tz=Asia/Tokyo`, bulk)).json().total;
+    expect(utc).toBe(rows.filter((r) => r.created_at.toISOString().slice(0, 10) === day).length);
+    expect(tokyo).not.toBe(utc);
+    expect((await get('/api/customers?tz=Mars/Olympus', bulk)).statusCode).toBe(400);
+  });
+
+  it('refuses a bad cursor or filter with 400', async () => {
+    expect((await get('/api/customers?cursor=garbage', bulk)).statusCode).toBe(400);
+    expect((await get('/api/customers?status=gone', bulk)).statusCode).toBe(400);
+    expect((await get('/api/customers?limit=1000', bulk)).statusCode).toBe(400);
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    const response = await get('/api/customers/export.csv?status=inactive&sort=name_asc', bulk);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Phone,Location,Status,Car Preferences,Lead Source,Budget,Referred By,Birthday,Notes,Agent,Date Added');
+    expect(lines).toHaveLength(1 + rows.filter((r) => r.status === 'inactive').length);
+    expect(lines.slice(1).every((line) => line.includes(',inactive,') && line.includes('Bulk Agent'))).toBe(true);
+  });
+
+  it('does not mix the bulk agent\u2019s customers into another agent\u2019s list', async () => {
+    const theirs = await all('sort=newest', other);
+    expect(theirs.every((c) => !rows.some((r) => r.name === c.name && r.email === (c as { email?: string }).email))).toBe(true);
+    const admins = (await get('/api/customers/summary', admin)).json();
+    expect(admins.total).toBeGreaterThanOrEqual(320);
+  });
+});

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomSource, sampleDeal } from '../../src/server/db/sample-data.js';
+import { signLink } from '../../src/server/modules/documents/signed-link.js';
+import { createTestContext, TEST_SECRET, type TestContext, type TestUser } from './app.js';
+import {
+  docxFile, executableFile, htmlFile, jpegFile, legacyDocFile, multipartBody, pdfFile, pngFile, textFile,
+} from './document-files.js';
+
+/** What the blob store holds, read directly from the folder or the bucket rather than through Torque. */
+export type StoredFiles = { keys: () => Promise<string[]>; read: (key: string) => Promise<Buffer | null> };
+
+export type StoreSetup = { env: Record<string, string>; store: StoredFiles; cleanup: () => Promise<void> };
+
+/** The documents behaviour, run once per blob store (local folder, S3). */
+export function documentsSuite(prepare: () => Promise<StoreSetup>) {
+  let cleanup: () => Promise<void>;
+  let t: TestContext;
+  let store: StoredFiles;
+  let admin: TestUser;
+  let agent: TestUser;
+  let other: TestUser;
+  let customerId: string;
+  let othersCustomerId: string;
+  let dealId: string;
+
+  const documentRows = async () => (await t.database.db.selectFrom('customer_documents').select('id').execute()).length;
+
+  function upload(as: TestUser, fileName: string, content: Buffer, parent = `/api/customers/${customerId}`) {
+    const { payload, headers } = multipartBody(fileName, content);
+    return t.call({ method: 'POST', url: `${parent}/documents`, payload, headers, as });
+  }
+
+  async function createCustomer(as: TestUser, name: string) {
+    const response = await t.call({ method: 'POST', url: '/api/customers', payload: { name }, as });
+    return response.json().id as string;
+  }
+
+  beforeAll(async () => {
+    const setup = await prepare();
+    store = setup.store;
+    cleanup = setup.cleanup;
+    t = await createTestContext({ ...setup.env, UPLOAD_MAX_BYTES: String(1024 * 1024) });
+    admin = await t.createUser('admin', 'Ada Admin');
+    agent = await t.createUser('agent', 'Aaron Agent');
+    other = await t.createUser('agent', 'Olga Other');
+    customerId = await createCustomer(agent, 'Paula Paperwork');
+    othersCustomerId = await createCustomer(other, 'Oscar Others');
+    const deal = sampleDeal(randomSource(3), { id: agent.id, name: agent.name }, new Date());
+    dealId = (await t.database.db.insertInto('deals').values(deal).returning('id').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await cleanup();
+  });
+
+  describe('uploading', () => {
+    it('accepts pdf, doc, docx, jpg, jpeg and png by their content', async () => {
+      const cases: [string, Buffer, string][] = [
+        ['contract.pdf', await pdfFile(), 'application/pdf'],
+        ['letter.doc', legacyDocFile(), 'application/msword'],
+        ['terms.docx', docxFile(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+        ['licence.jpg', jpegFile(), 'image/jpeg'],
+        ['insurance.jpeg', jpegFile(), 'image/jpeg'],
+        ['signature.png', pngFile(), 'image/png'],
+      ];
+      for (const [name, content, type] of cases) {
+        const response = await upload(agent, name, content);
+        expect(response.statusCode, name).toBe(201);
+        expect(response.json()).toMatchObject({ file_name: name, file_size: content.length, content_type: type, uploaded_by: agent.id, uploaded_by_name: 'Aaron Agent' });
+        expect(response.json().file_path).toMatch(new RegExp(`^${agent.id}/\\d{13}_${name.replace('.', '\\.')}$`));
+      }
+      const list = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents`, as: agent })).json();
+      expect(list.map((d: { file_name: string }) => d.file_name)).toEqual(cases.map(([name]) => name).reverse());
+      expect(await store.keys()).toHaveLength(cases.length);
+      expect((await store.read(list[0].file_path))?.equals(pngFile())).toBe(true);
+    });
+
+    it('refuses an executable named .pdf, HTML named .png and a text file named .docx, leaving no row and no file', async () => {
+      const rowsBefore = await documentRows();
+      const filesBefore = (await store.keys()).length;
+      for (const [name, content] of [['invoice.pdf', executableFile()], ['photo.png', htmlFile()], ['notes.docx', textFile()], ['sheet.doc', Buffer.alloc(0)]] as const) {
+        const response = await upload(agent, name, content);
+        expect(response.statusCode, name).toBe(415);
+        expect(response.json().error.message).toBe('This file type is not allowed. Upload a PDF, Word (doc, docx), JPG or PNG file.');
+      }
+      expect(await documentRows()).toBe(rowsBefore);
+      expect(await store.keys()).toHaveLength(filesBefore);
+    });
+
+    it('refuses a file over UPLOAD_MAX_BYTES with 413 and a clear message', async () => {
+      const rowsBefore = await documentRows();
+      const filesBefore = (await store.keys()).length;
+      const big = Buffer.concat([await pdfFile(), Buffer.alloc(1024 * 1024, 0x20)]);
+      const response = await upload(agent, 'scan.pdf', big);
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error.message).toBe('The file is larger than the 1 MB upload limit.');
+      expect(await documentRows()).toBe(rowsBefore);
+      expect(await store.keys()).toHaveLength(filesBefore);
+    });
+
+    it('keeps odd names as data and stores them under safe generated names', async () => {
+      const names = ['../../etc/passwd.pdf', '..\\..\\boot.pdf', 'Ünïcødé contract (final) #2 "v3".pdf', '....pdf', '<script>.pdf'];
+      for (const name of names) {
+        const response = await upload(agent, name, await pdfFile());
+        expect(response.statusCode, name).toBe(201);
+        const document = response.json();
+        expect(document.file_name).not.toMatch(/[/\\]/);
+        expect(document.file_path).toMatch(new RegExp(`^${agent.id}/\\d{13}_[A-Za-z0-9._-]+$`));
+        expect(document.file_path).not.toContain('..');
+        expect(await store.keys()).toContain(document.file_path);
+      }
+      const accented = (await upload(agent, 'Résumé für Müller.pdf', await pdfFile())).json();
+      expect(accented.file_name).toBe('Résumé für Müller.pdf');
+      expect(accented.file_path).toMatch(/_Resume_fur_Muller\.pdf$/);
+    });
+
+    it('asks for a file when the request carries none', async () => {
+      const response = await t.call({ method: 'POST', url: `/api/customers/${customerId}/documents`, payload: {}, as: agent });
+      expect(response.statusCode).toBe(400);
+    });
+  });
+
+  describe('downloading through a signed link', () => {
+    let documentId: string;
+    let content: Buffer;
+    beforeAll(async () => {
+      content = await pdfFile('Signed link');
+      documentId = (await upload(agent, 'Vertrag für Müller.pdf', content)).json().id;
+    });
+
+    it('answers a 60-second link that streams the file as an attachment, without a session', async () => {
+      const link = await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${documentId}/link`, as: agent });
+      expect(link.statusCode).toBe(200);
+      const { url } = link.json();
+      expect(url).toMatch(new RegExp(`^/api/files/customer/${documentId}/\\d{13}/[\\w-]{43}$`));
+      const file = await t.call({ method: 'GET', url, as: null });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(content)).toBe(true);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="Vertrag f_r M_ller.pdf"; filename*=UTF-8''${encodeURIComponent('Vertrag für Müller.pdf')}`);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('refuses an expired link with 403 and a plain message', async () => {
+      const expired = signLink(TEST_SECRET, 'customer', documentId, Date.now() - 61_000);
+      const response = await t.call({ method: 'GET', url: expired, as: null });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toBe('This download link has expired or is not valid. Download the document again from Torque.');
+      const fresh = signLink(TEST_SECRET, 'customer', documentId, Date.now() - 55_000);
+      expect((await t.call({ method: 'GET', url: fresh, as: null })).statusCode).toBe(200);
+    });
+
+    it('refuses an altered link with 403', async () => {
+      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${documentId}/link`, as: agent })).json();
+      const [, , , kind, id, expires, signature] = url.split('/');
+      const otherDocument = (await upload(agent, 'other.pdf', await pdfFile())).json().id;
+      const altered = [
+        `/api/files/${kind}/${id}/${Number(expires) + 3_600_000}/${signature}`,
+        `/api/files/${kind}/${otherDocument}/${expires}/${signature}`,
+        `/api/files/deal/${id}/${expires}/${signature}`,
+        `/api/files/${kind}/${id}/${expires}/${signature.slice(0, -2)}xx`,
+        `/api/files/${kind}/${id}/${expires}/x`,
+      ];
+      for (const link of altered) {
+        const response = await t.call({ method: 'GET', url: link, as: null });
+        expect(response.statusCode, link).toBe(403);
+        expect(response.body).toMatch(/expired or is not valid/);
+      }
+    });
+  });
+
+  describe('deleting', () => {
+    it('removes the row and the file, and records both events on the customer timeline', async () => {
+      const document = (await upload(agent, 'to-delete.pdf', await pdfFile())).json();
+      expect(await store.keys()).toContain(document.file_path);
+      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
+      const response = await t.call({ method: 'DELETE', url: `/api/customers/${customerId}/documents/${document.id}`, as: agent });
+      expect(response.statusCode).toBe(204);
+      expect(await store.keys()).not.toContain(document.file_path);
+      const row = await t.database.db.selectFrom('customer_documents').select('id').where('id', '=', document.id).executeTakeFirst();
+      expect(row).toBeUndefined();
+      expect((await t.call({ method: 'GET', url, as: null })).statusCode).toBe(404);
+      const again = await t.call({ method: 'DELETE', url: `/api/customers/${customerId}/documents/${document.id}`, as: agent });
+      expect(again.statusCode).toBe(404);
+      const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json();
+      expect(timeline.slice(0, 2)).toEqual([
+        expect.objectContaining({ action: 'document_removed', changes: expect.objectContaining({ file_name: 'to-delete.pdf' }) }),
+        expect.objectContaining({ action: 'document_added', changes: expect.objectContaining({ file_name: 'to-delete.pdf' }) }),
+      ]);
+    });
+  });
+
+  describe('owner isolation', () => {
+    it('answers 404 for another agent\u2019s customer documents through every path', async () => {
+      const theirs = (await upload(other, 'private.pdf', await pdfFile(), `/api/customers/${othersCustomerId}`)).json();
+      const base = `/api/customers/${othersCustomerId}/documents`;
+      expect((await t.call({ method: 'GET', url: base, as: agent })).statusCode).toBe(404);
+      expect((await upload(agent, 'sneaky.pdf', await pdfFile(), `/api/customers/${othersCustomerId}`)).statusCode).toBe(404);
+      expect((await t.call({ method: 'GET', url: `${base}/${theirs.id}/link`, as: agent })).statusCode).toBe(404);
+      expect((await t.call({ method: 'DELETE', url: `${base}/${theirs.id}`, as: agent })).statusCode).toBe(404);
+      // Their document reached through the agent's own customer is not found either.
+      const own = `/api/customers/${customerId}/documents/${theirs.id}`;
+      expect((await t.call({ method: 'GET', url: `${own}/link`, as: agent })).statusCode).toBe(404);
+      expect((await t.call({ method: 'DELETE', url: own, as: agent })).statusCode).toBe(404);
+      expect((await t.call({ method: 'GET', url: `${base}/${theirs.id}/link`, as: admin })).statusCode).toBe(200);
+    });
+  });
+
+  describe('deal documents', () => {
+    it('use the same rules, with access through the deal\u2019s owner', async () => {
+      const parent = `/api/deals/${dealId}`;
+      const created = await upload(agent, 'deal-contract.pdf', await pdfFile(), parent);
+      expect(created.statusCode).toBe(201);
+      const document = created.json();
+      expect((await t.call({ method: 'GET', url: `${parent}/documents`, as: agent })).json()).toHaveLength(1);
+      expect((await t.call({ method: 'GET', url: `${parent}/documents`, as: other })).statusCode).toBe(404);
+      expect((await t.call({ method: 'GET', url: `${parent}/documents`, as: admin })).json()).toHaveLength(1);
+      expect((await upload(agent, 'fake.pdf', htmlFile(), parent)).statusCode).toBe(415);
+      const { url } = (await t.call({ method: 'GET', url: `${parent}/documents/${document.id}/link`, as: admin })).json();
+      expect((await t.call({ method: 'GET', url, as: null })).statusCode).toBe(200);
+      // A deal document id is not a customer document id.
+      expect((await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).statusCode).toBe(404);
+      expect((await t.call({ method: 'DELETE', url: `${parent}/documents/${document.id}`, as: agent })).statusCode).toBe(204);
+      expect(await store.keys()).not.toContain(document.file_path);
+    });
+  });
+}
