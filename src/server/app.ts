@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { createAuth, type Auth } from './auth/auth.js';
-import { registerActor } from './auth/actor.js';
+import { createActorResolver, registerActor } from './auth/actor.js';
 import { authRoutes } from './auth/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { dealsRoutes } from './modules/deals/routes.js';
@@ -80,12 +80,13 @@ export async function buildApp({ config, database, secret, logger = false }: App
   const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
   const auth = createAuth({ db: database.db, secret, baseURL, secureCookies: baseURL.startsWith('https:') });
   app.decorate('auth', auth);
-  registerActor(app, auth);
+  const resolveActor = createActorResolver(auth, database.db, secret);
+  registerActor(app, resolveActor);
   registerCsrfProtection(app);
   // One file per upload request, capped at UPLOAD_MAX_BYTES; the documents module checks what arrived.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
 
-  const deps = { auth, database, config, secret };
+  const deps = { auth, database, config, secret, resolveActor };
   await app.register(async (api) => {
     await healthRoutes(api, deps);
     await authRoutes(api, deps);

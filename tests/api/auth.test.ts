@@ -77,6 +77,32 @@ describe('sign-out', () => {
   });
 });
 
+describe('sessions', () => {
+  it('refuses a cookie whose signature does not match', async () => {
+    const [name, value] = agent.cookie.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0];
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32).toString('base64')}`)}`;
+    expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: forged })).statusCode).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const user = await t.createUser('agent');
+    await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user })).statusCode).toBe(401);
+  });
+
+  it('renews a session in use once it is an hour old, and re-issues the cookie', async () => {
+    const user = await t.createUser('agent');
+    const twoHoursIn = new Date(Date.now() + 6 * 60 * 60 * 1000);
+    await t.database.db.updateTable('sessions').set({ expires_at: twoHoursIn }).where('user_id', '=', user.id).execute();
+    const response = await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user });
+    expect(response.statusCode).toBe(200);
+    expect([response.headers['set-cookie']].flat().join()).toMatch(/torque.session_token=.*Max-Age=28800/);
+    const row = await t.database.db.selectFrom('sessions').select('expires_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.expires_at.getTime()).toBeGreaterThan(Date.now() + 7.9 * 60 * 60 * 1000);
+  });
+});
+
 describe('deactivated users', () => {
   it('refuses sign-in to a banned user and ends their open sessions', async () => {
     const user = await t.createUser('agent', 'Barry Banned');

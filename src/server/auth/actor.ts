@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
 import { errorBody } from '../http/errors.js';
-import type { Auth } from './auth.js';
+import { SESSION_RENEW_AFTER_SECONDS, SESSION_SECONDS, type Auth } from './auth.js';
 
 /** Who is acting: the signed-in user, and the admin behind them while switched. */
 export type Actor = {
@@ -38,27 +41,61 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | undefined
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-export async function resolveActor(auth: Auth, request: FastifyRequest, reply?: FastifyReply): Promise<Actor | null> {
-  if (!request.headers.cookie?.includes('torque.session_token')) return null;
-  const result = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
-  const found = result.response;
-  if (!found || found.user.banned) return null;
-  if (reply) forwardCookies(reply, result.headers);
-  return {
-    userId: found.user.id,
-    role: (found.user.role ?? 'agent') as Role,
-    name: found.user.name,
-    email: found.user.email,
-    impersonatorId: (found.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+const SESSION_COOKIES = ['torque.session_token', '__Secure-torque.session_token'];
+
+/** The session token of a cookie better-auth signed ('token.base64(HMAC-SHA256)'), or null when forged or absent. */
+export function sessionToken(cookieHeader: string | undefined, secret: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (!SESSION_COOKIES.includes(part.slice(0, eq).trim())) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = crypto.createHmac('sha256', secret).update(token).digest();
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
+  }
+  return null;
+}
+
+export type ActorResolver = (request: FastifyRequest, reply?: FastifyReply) => Promise<Actor | null>;
+
+/**
+ * Resolves the actor of a request with one indexed query, reading the role and the ban from the database every
+ * time. Once a session is due for its sliding renewal, better-auth renews it and re-issues the cookie.
+ */
+export function createActorResolver(auth: Auth, db: Kysely<DB>, secret: string): ActorResolver {
+  return async (request, reply) => {
+    const token = sessionToken(request.headers.cookie, secret);
+    if (!token) return null;
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.expires_at', 's.impersonated_by', 'u.id', 'u.role', 'u.name', 'u.email', 'u.banned'])
+      .where('s.token', '=', token)
+      .executeTakeFirst();
+    if (!row || row.banned || row.expires_at.getTime() <= Date.now()) return null;
+    if (reply && row.expires_at.getTime() - (SESSION_SECONDS - SESSION_RENEW_AFTER_SECONDS) * 1000 <= Date.now()) {
+      const renewed = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
+      forwardCookies(reply, renewed.headers);
+    }
+    return { userId: row.id, role: row.role, name: row.name, email: row.email, impersonatorId: row.impersonated_by };
   };
 }
 
 /** Every /api route needs a signed-in actor unless its config says it is public. */
-export function registerActor(app: FastifyInstance, auth: Auth) {
+export function registerActor(app: FastifyInstance, resolveActor: ActorResolver) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-    request.actor = await resolveActor(auth, request, reply);
+    request.actor = await resolveActor(request, reply);
     if (!request.actor) return reply.status(401).send(errorBody('UNAUTHORIZED', 'Auth session missing!'));
   });
 }

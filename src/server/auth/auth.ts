@@ -5,6 +5,8 @@ import type { DB } from '../db/schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export const SESSION_SECONDS = 8 * 60 * 60;
+/** A session in use is renewed to a full SESSION_SECONDS once it is this old. */
+export const SESSION_RENEW_AFTER_SECONDS = 60 * 60;
 
 export type AuthOptions = { db: Kysely<DB>; secret: string; baseURL: string; secureCookies: boolean };
 
@@ -28,7 +30,7 @@ export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) 
     session: {
       modelName: 'sessions',
       expiresIn: SESSION_SECONDS,
-      updateAge: 60 * 60,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
       fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', ...timestamps },
     },
     account: {

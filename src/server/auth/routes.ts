@@ -7,7 +7,7 @@ import type { Database } from '../db/connection.js';
 import { AppError, notFound } from '../http/errors.js';
 import { recordAudit } from '../modules/audit/service.js';
 import { findUserByEmail, listSwitchableUsers } from '../modules/users/service.js';
-import { actorOf, forwardCookies, resolveActor, toHeaders } from './actor.js';
+import { actorOf, forwardCookies, toHeaders, type ActorResolver } from './actor.js';
 import type { Auth } from './auth.js';
 import {
   checkSignInLimits,
@@ -19,7 +19,7 @@ import {
   recordSignInSuccess,
 } from './session.service.js';
 
-type Deps = { auth: Auth; database: Database; config: Config; secret: string };
+type Deps = { auth: Auth; database: Database; config: Config; secret: string; resolveActor: ActorResolver };
 
 /** Turns better-auth's errors into Torque's error shape. */
 function authError(error: unknown): never {
@@ -32,7 +32,7 @@ function authError(error: unknown): never {
   throw error;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, database, config, secret }: Deps) {
+export async function authRoutes(app: FastifyInstance, { auth, database, config, secret, resolveActor }: Deps) {
   const { db } = database;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -62,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
 
   // Answers null rather than 401 when signed out: "no session" is the normal state of the sign-in screen.
   r.get('/api/session', { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } }, async (request, reply) => {
-    const actor = await resolveActor(auth, request, reply);
+    const actor = await resolveActor(request, reply);
     return actor ? sessionOf(actor.userId, actor.impersonatorId) : null;
   },
   );
@@ -83,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
 
   r.delete('/api/session', { config: { public: true } }, async (request, reply) => {
     let headers = toHeaders(request);
-    const actor = await resolveActor(auth, request);
+    const actor = await resolveActor(request);
     if (actor?.impersonatorId) {
       // Signing out while switched ends the admin's own session too.
       const restored = await auth.api.stopImpersonating({ headers, returnHeaders: true }).catch(() => null);
