@@ -40,5 +40,5 @@ export type Dashboard = {
   }[];
 };
 
-/** A prospect is 'new' until a deal is opened for them; then 'qualified'. */
+/** A prospect is 'new' until a deal (not cancelled) is recorded for them; then 'qualified'. */
 export type LeadStatus = 'new' | 'qualified';

@@ -23,8 +23,8 @@ export type DealAnalytics = {
   year: number;
   /** Years that have deals, newest first (always including the year shown). */
   years: number[];
-  /** Deals of the year in any status; the figures count completed ones. */
-  deal_count: number;
+  /** Whether the actor has any deal at all, in any year and status. */
+  has_deals: boolean;
   totals: SalesFigures;
   by_manufacturer: ManufacturerSales[];
   monthly: MonthSales[];

@@ -12,16 +12,25 @@ const AppShell = named(() => import('./shell/app-shell'), 'AppShell');
 const SignInPage = named(() => import('@/features/auth/sign-in-page'), 'SignInPage');
 const DashboardPage = named(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage');
 const ProfilePage = named(() => import('@/features/users/profile-page'), 'ProfilePage');
+const CustomersPage = named(() => import('@/features/customers/customers-page'), 'CustomersPage');
+const NewCustomerPage = named(() => import('@/features/customers/new-customer-page'), 'NewCustomerPage');
+const CustomerPage = named(() => import('@/features/customers/customer-page'), 'CustomerPage');
+const EditCustomerPage = named(() => import('@/features/customers/edit-customer-page'), 'EditCustomerPage');
+const InventoryPage = named(() => import('@/features/vehicles/inventory-page'), 'InventoryPage');
+const NewVehiclePage = named(() => import('@/features/vehicles/new-vehicle-page'), 'NewVehiclePage');
+const EditVehiclePage = named(() => import('@/features/vehicles/edit-vehicle-page'), 'EditVehiclePage');
+// Typed with its props: the deals area's "Deals for this vehicle" list is composed in here, as `dealsSlot`.
+const VehiclePage = lazy(() => import('@/features/vehicles/vehicle-page').then((m) => ({ default: m.VehiclePage })));
+const VehicleDeals = lazy(() => import('@/features/deals/vehicle-deals').then((m) => ({ default: m.VehicleDeals })));
+
+const DealsPage = named(() => import('@/features/deals/deals-page'), 'DealsPage');
+const NewDealPage = named(() => import('@/features/deals/new-deal-page'), 'NewDealPage');
+const DealPage = named(() => import('@/features/deals/deal-page'), 'DealPage');
+const EditDealPage = named(() => import('@/features/deals/edit-deal-page'), 'EditDealPage');
+const AnalyticsPage = named(() => import('@/features/analytics/analytics-page'), 'AnalyticsPage');
 
 const planned: [path: string, title: string, description: string][] = [
-  ['customers', 'Customer Management', 'Customers, their contact details and documents'],
-  ['customers/new', 'New Customer', 'Add a customer to your book'],
-  ['inventory', 'Inventory Management', 'Vehicles on the lot and on order'],
-  ['inventory/new', 'New Vehicle', 'Add a vehicle to inventory'],
-  ['deals', 'Deal Analytics', 'Sales, broker fees and deal history'],
-  ['deals/new', 'New Deal', 'Record a sale'],
   ['agents', 'Agents', 'Your sales team'],
-  ['analytics', 'Analytics Dashboard', 'Revenue, sales and conversion over time'],
   ['communications', 'Communications', 'E-mail and documents'],
   ['accounting', 'Accounting & Commissions', 'Commissions by agent and deal'],
   ['social-media', 'Social Media', 'Offers for Instagram, e-mail and SMS'],
@@ -33,6 +42,19 @@ const planned: [path: string, title: string, description: string][] = [
 const signedInRoutes: RouteObject[] = [
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'profile', element: <ProfilePage /> },
+  { path: 'customers', element: <CustomersPage /> },
+  { path: 'customers/new', element: <NewCustomerPage /> },
+  { path: 'customers/:id', element: <CustomerPage /> },
+  { path: 'customers/:id/edit', element: <EditCustomerPage /> },
+  { path: 'inventory', element: <InventoryPage /> },
+  { path: 'inventory/new', element: <NewVehiclePage /> },
+  { path: 'inventory/:id', element: <VehiclePage dealsSlot={VehicleDeals} /> },
+  { path: 'inventory/:id/edit', element: <EditVehiclePage /> },
+  { path: 'deals', element: <DealsPage /> },
+  { path: 'deals/new', element: <NewDealPage /> },
+  { path: 'deals/:id', element: <DealPage /> },
+  { path: 'deals/:id/edit', element: <EditDealPage /> },
+  { path: 'analytics', element: <AnalyticsPage /> },
   ...planned.map(([path, title, description]) => ({ path, element: <PlannedScreen title={title} description={description} /> })),
   {
     path: 'users',

@@ -21,14 +21,17 @@ export async function assignableAgents(db: Tx, actor: Actor) {
   return query.execute();
 }
 
-/** The deal's owning agent. Agents always own their own deals; others may pick any agent or themselves. */
-export async function resolveOwner(db: Tx, actor: Actor, requested: string | null): Promise<{ id: string; name: string }> {
+/**
+ * The deal's owning agent. Agents always own their own deals; others may pick any agent or themselves, or keep the
+ * owner the deal already has.
+ */
+export async function resolveOwner(db: Tx, actor: Actor, requested: string | null, current: string | null = null) {
   const id = seesAllRecords(actor.role) ? (requested ?? actor.userId) : actor.userId;
   const owner = await db
     .selectFrom('users')
     .select(['id', 'name'])
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('role', '=', 'agent'), eb('id', '=', actor.userId)]))
+    .where((eb) => eb.or([eb('role', '=', 'agent'), eb('id', '=', actor.userId), ...(current ? [eb('id', '=', current)] : [])]))
     .executeTakeFirst();
   if (!owner) throw badRequest('Agent name is required', { user_id: 'Agent name is required' });
   return owner;

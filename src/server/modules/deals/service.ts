@@ -115,7 +115,7 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
     if (!before) throw notFound('Deal');
     if (new Date(input.updated_at).getTime() !== before.updated_at.getTime()) throw staleWrite();
 
-    const owner = await resolveOwner(tx, actor, input.user_id ?? before.user_id);
+    const owner = await resolveOwner(tx, actor, input.user_id ?? before.user_id, before.user_id);
     const vehicleId = await resolveVehicle(tx, actor, input.vehicle_id, before.vehicle_id);
     const customerId = await resolveCustomer(tx, actor, owner.id, input, before.customer_id);
     const values = dealValues(input, owner, customerId, vehicleId);

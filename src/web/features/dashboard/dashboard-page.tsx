@@ -1,15 +1,41 @@
+import { useEffect } from 'react';
+import { seesAllRecords } from '@shared/users/roles';
+import { InlineLoading } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent } from '@/components/ui/card';
+import { useCurrentSession } from '@/features/auth/api';
+import { notifyError } from '@/lib/toast';
+import { useDashboard } from './api';
+import { RecentDealsCard } from './recent-deals-card';
+import { RecentLeadsCard } from './recent-leads-card';
+import { StatCards } from './stat-cards';
+import { TopAgentsCard } from './top-agents-card';
 
 export function DashboardPage() {
+  const { user } = useCurrentSession();
+  const dashboard = useDashboard();
+
+  useEffect(() => {
+    if (dashboard.isError) notifyError('Error', 'Failed to load the dashboard');
+  }, [dashboard.isError]);
+
+  const data = dashboard.data;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Dashboard" description="Welcome back! Here's your business overview." />
-      <Card>
-        <CardContent className="text-muted-foreground py-10 text-center text-sm">
-          Figures appear here as deals and customers are recorded.
-        </CardContent>
-      </Card>
+      {!data ? (
+        <InlineLoading message="Loading..." />
+      ) : (
+        <>
+          <StatCards stats={data.stats} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <RecentDealsCard deals={data.recent_deals} />
+            </div>
+            <TopAgentsCard agents={data.top_agents} ranked={data.ranked_agents} ownStanding={!seesAllRecords(user.role)} />
+          </div>
+          <RecentLeadsCard leads={data.recent_leads} />
+        </>
+      )}
     </div>
   );
 }

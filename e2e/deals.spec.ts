@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+type Option = { id: string; name?: string; make?: string; model?: string; year?: number; vin?: string | null; price_cents?: number };
+type Analytics = { year: number; years: number[]; totals: { units: number }; by_manufacturer: { manufacturer: string; units: number }[] };
+
+const thisYear = new Date().getUTCFullYear();
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+const json = async <T>(page: Page, url: string): Promise<T> => {
+  const response = await page.request.get(url);
+  expect(response.ok(), url).toBe(true);
+  return response.json() as Promise<T>;
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const unitsOf = (analytics: Analytics, make: string) => analytics.by_manufacturer.find((m) => m.manufacturer === make)?.units ?? 0;
+
+test('an agent records a deal from an existing customer and vehicle, uploads the contract, and every figure follows', async ({ page }) => {
+  await signIn(page, 'agent');
+  const customer = (await json<Option[]>(page, '/api/customers/options'))[0]!;
+  const vehicle = (await json<Option[]>(page, '/api/vehicles/options?status=available')).find((v) => v.vin)!;
+  const before = await json<Analytics>(page, '/api/analytics/deals');
+
+  await page.goto('/deals/new');
+  await page.getByLabel('Vehicle from Inventory (Optional)').fill(vehicle.vin!);
+  await page.getByRole('option', { name: new RegExp(escape(vehicle.vin!)) }).click();
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue(vehicle.model!);
+  await expect(page.getByLabel('Contract Price ($)')).toHaveValue(String(vehicle.price_cents! / 100));
+
+  await page.getByLabel('Status', { exact: true }).click();
+  await page.getByRole('option', { name: 'Completed' }).click();
+  // The closed select hands focus back to its trigger; typing starts after that.
+  await expect(page.getByLabel('Status', { exact: true })).toBeFocused();
+  await page.getByLabel('Customer Name').fill(customer.name!);
+  await page.getByRole('option', { name: new RegExp(escape(customer.name!)) }).first().click();
+  await expect(page.getByText('Linked to the customer record.')).toBeVisible();
+  await page.getByLabel('Broker Fee ($)').fill('1234');
+
+  await page.getByRole('button', { name: 'Payment calculator' }).click();
+  await page.getByLabel('APR (%)').fill('5');
+  await page.getByRole('button', { name: 'Use this payment' }).click();
+  await expect(page.getByLabel('Monthly Payment ($) (Optional)')).not.toHaveValue('');
+
+  await page.getByRole('button', { name: 'Create Deal' }).click();
+  await expect(page.getByText('Deal created successfully. You can now upload contract documents.')).toBeVisible();
+
+  await page.getByLabel('Upload Document').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByText('contract.pdf has been uploaded.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Contract Documents' }).getByText('contract.pdf')).toBeVisible();
+
+  const sold = await json<{ status: string }>(page, `/api/vehicles/${vehicle.id}`);
+  expect(sold.status).toBe('sold');
+
+  await page.getByRole('link', { name: 'Go to Deals' }).click();
+  await expect(page).toHaveURL(/\/deals$/);
+  const row = page.getByRole('row').filter({ hasText: vehicle.make! }).first();
+  await expect(row.getByRole('cell').nth(1)).toHaveText(String(unitsOf(before, vehicle.make!) + 1));
+  await expect(page.getByText(`Figures for ${thisYear} count completed deals only.`)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Individual Deals' }).click();
+  await expect(page.getByRole('row').filter({ hasText: customer.name! }).first()).toBeVisible();
+
+  await page.goto('/dashboard');
+  const recent = page.getByRole('list', { name: 'Recent deals' });
+  const ours = recent.getByRole('listitem').filter({ hasText: customer.name! }).filter({ hasText: vehicle.model! });
+  await expect(ours.first()).toContainText('Completed');
+});
+
+test('an admin switches the year, exports the tab and downloads a statement', async ({ page }) => {
+  await signIn(page, 'admin');
+  const current = await json<Analytics>(page, '/api/analytics/deals');
+  const lastYear = await json<Analytics>(page, `/api/analytics/deals?year=${thisYear - 1}`);
+
+  await page.goto('/deals');
+  await expect(page.getByText('YTD Units Sold')).toBeVisible();
+  const unitsCard = page.locator('[data-slot=card]', { hasText: 'YTD Units Sold' });
+  await expect(unitsCard).toContainText(current.totals.units.toLocaleString('en-US'));
+  await page.getByLabel('Year').click();
+  await page.getByRole('option', { name: String(thisYear - 1) }).click();
+  await expect(page).toHaveURL(new RegExp(`year=${thisYear - 1}`));
+  await expect(page.getByText(`Figures for ${thisYear - 1} count completed deals only.`)).toBeVisible();
+  await expect(unitsCard).toContainText(lastYear.totals.units.toLocaleString('en-US'));
+
+  await page.getByRole('tab', { name: 'Monthly Breakdown' }).click();
+  await expect(page.getByRole('cell', { name: `December ${thisYear - 1}` })).toBeVisible();
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export Report' }).click()]);
+  expect(csv.suggestedFilename()).toBe(`deal-analytics-${thisYear - 1}-monthly.csv`);
+  const text = await (await csv.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
+  expect(text.split('\r\n')[0]).toBe('Month,Units,Sales,Broker Fees,Average,Change (%)');
+  await expect(page.getByText('Download Started')).toBeVisible();
+
+  const [statement] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Generate Statement' }).click()]);
+  expect(statement.suggestedFilename()).toBe(`deal-statement-${thisYear - 1}.pdf`);
+});
+
+test('the deal screens fit a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin');
+  for (const path of ['/dashboard', '/deals', '/deals?tab=deals', '/deals/new', '/analytics']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await page.goto('/deals?tab=deals');
+  await expect(page.getByRole('tab', { name: 'Individual Deals' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /\d{4} .+/ }).first()).toBeVisible();
+});

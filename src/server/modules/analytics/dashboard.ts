@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dashboard } from '../../../shared/analytics/dashboard.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { monthStart, ownedBy, startOfDay, todayUtc } from './scope.js';
+
+type Db = Kysely<DB>;
+
+/** This month's broker fees and closed deals beside last month's, from the monthly sales table. */
+async function dealStats(db: Db, actor: Actor, today: string) {
+  const thisMonth = monthStart(today);
+  const { rows } = await sql<{ fees: number; fees_before: number; closed: number; closed_before: number }>`
+    SELECT coalesce(sum(fees_cents) FILTER (WHERE month = ${thisMonth}::date), 0) AS fees,
+           coalesce(sum(fees_cents) FILTER (WHERE month < ${thisMonth}::date), 0) AS fees_before,
+           coalesce(sum(units) FILTER (WHERE month = ${thisMonth}::date), 0) AS closed,
+           coalesce(sum(units) FILTER (WHERE month < ${thisMonth}::date), 0) AS closed_before
+    FROM deal_sales_monthly
+    WHERE month >= ${monthStart(today, -1)}::date AND month <= ${thisMonth}::date ${ownedBy(actor, 'user_id')}
+  `.execute(db);
+  return rows[0]!;
+}
+
+/**
+ * Active customers and the value of unsold stock now, and the same counted over the records that already existed
+ * when the month began (the state of last month as far as Torque can tell without history tables). Two queries,
+ * so a server database runs them side by side.
+ */
+async function bookStats(db: Db, actor: Actor, today: string) {
+  const monthBegan = startOfDay(monthStart(today));
+  const [customers, stock] = await Promise.all([
+    sql<{ active: number; active_before: number }>`
+      SELECT count(*) AS active, count(*) FILTER (WHERE created_at < ${monthBegan}::timestamptz) AS active_before
+      FROM customers WHERE status = 'active' ${ownedBy(actor, 'user_id')}
+    `.execute(db),
+    sql<{ stock: number; stock_before: number }>`
+      SELECT coalesce(sum(price_cents), 0) AS stock,
+             coalesce(sum(price_cents) FILTER (WHERE created_at < ${monthBegan}::timestamptz), 0) AS stock_before
+      FROM vehicles WHERE status IN ('available', 'pending', 'reserved') ${ownedBy(actor, 'user_id')}
+    `.execute(db),
+  ]);
+  return { ...customers.rows[0]!, ...stock.rows[0]! };
+}
+
+async function recentDeals(db: Db, actor: Actor) {
+  let query = db
+    .selectFrom('deals')
+    .select(['id', 'date', 'customer_name', 'manufacturer', 'model', 'year', 'agent_name', 'contract_price_cents', 'status'])
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(5);
+  if (!seesAllRecords(actor.role)) query = query.where('user_id', '=', actor.userId);
+  return query.execute();
+}
+
+/** Agents ranked by this year's completed sales; an agent sees only their own place in the ranking. */
+async function topAgents(db: Db, actor: Actor, today: string) {
+  const year = Number(today.slice(0, 4));
+  const { rows } = await sql<{ user_id: string; name: string; rank: number; deals: number; revenue_cents: number; ranked: number }>`
+    WITH ranking AS (
+      SELECT s.user_id, u.name, sum(s.units)::int AS deals, sum(s.gross_cents) AS revenue_cents,
+             rank() OVER (ORDER BY sum(s.gross_cents) DESC)::int AS rank, count(*) OVER ()::int AS ranked
+      FROM deal_sales_monthly s JOIN users u ON u.id = s.user_id
+      WHERE s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date
+      GROUP BY s.user_id, u.name
+      HAVING sum(s.units) > 0
+    )
+    SELECT * FROM ranking WHERE true ${ownedBy(actor, 'user_id')} ORDER BY rank, name LIMIT 5
+  `.execute(db);
+  const ranked = rows[0]?.ranked ?? 0;
+  return { agents: rows.map(({ ranked: _, ...row }) => row), ranked };
+}
+
+/** The newest prospects; one is 'qualified' once a deal that is not cancelled is recorded for them. */
+async function recentLeads(db: Db, actor: Actor) {
+  // The deal lookup runs for the five leads only (LIMIT 1 keeps it a per-row index probe, not a hash of all deals).
+  const { rows } = await sql<Dashboard['recent_leads'][number]>`
+    SELECT l.id, l.name, l.phone, l.email, l.source, l.referred_by, l.interest, l.budget_cents, l.agent_name,
+           CASE WHEN open.found IS NULL THEN 'new' ELSE 'qualified' END AS status
+    FROM (
+      SELECT c.id, c.name, c.phone, c.email, c.lead_source AS source, coalesce(r.name, c.referred_by_name) AS referred_by,
+             c.preferred_cars AS interest, c.budget_cents, u.name AS agent_name, c.created_at
+      FROM customers c
+      JOIN users u ON u.id = c.user_id
+      LEFT JOIN customers r ON r.id = c.referred_by_customer_id
+      WHERE c.status = 'prospect' ${ownedBy(actor, 'c.user_id')}
+      ORDER BY c.created_at DESC, c.id DESC
+      LIMIT 5
+    ) l
+    LEFT JOIN LATERAL (
+      SELECT 1 AS found FROM deals d WHERE d.customer_id = l.id AND d.status <> 'cancelled' LIMIT 1
+    ) open ON true
+    ORDER BY l.created_at DESC, l.id DESC
+  `.execute(db);
+  return rows;
+}
+
+export async function dashboard(db: Db, actor: Actor, today = todayUtc()): Promise<Dashboard> {
+  const [deals, book, recent, agents, leads] = await Promise.all([
+    dealStats(db, actor, today),
+    bookStats(db, actor, today),
+    recentDeals(db, actor),
+    topAgents(db, actor, today),
+    recentLeads(db, actor),
+  ]);
+  return {
+    month: today.slice(0, 7),
+    stats: {
+      broker_fees_cents: { current: deals.fees, previous: deals.fees_before },
+      deals_closed: { current: deals.closed, previous: deals.closed_before },
+      active_customers: { current: book.active, previous: book.active_before },
+      inventory_value_cents: { current: book.stock, previous: book.stock_before },
+    },
+    recent_deals: recent,
+    top_agents: agents.agents,
+    ranked_agents: agents.ranked,
+    recent_leads: leads,
+  };
+}

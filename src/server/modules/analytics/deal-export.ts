@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { DealAnalyticsTab } from '../../../shared/analytics/deal-analytics.js';
+import { dealClassificationLabels, dealStatusLabels } from '../../../shared/deals/options.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { toCsv } from '../../http/csv.js';
+import { scopeDeals, yearBounds } from '../deals/service.js';
+import { dealAnalytics } from './deal-analytics.js';
+
+/** Cents as a plain dollar amount a spreadsheet reads as a number: 45000.00 */
+export const csvDollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** The Deal Analytics tab on screen, as CSV: the same rows and columns. */
+export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: number | undefined, tab: DealAnalyticsTab) {
+  if (tab === 'deals') {
+    const selected = year ?? new Date().getUTCFullYear();
+    return { year: selected, csv: await individualDealsCsv(db, actor, selected) };
+  }
+  const analytics = await dealAnalytics(db, actor, year);
+  if (tab === 'manufacturer') {
+    const csv = toCsv(
+      ['Manufacturer', 'Units', 'Gross Sales', 'Broker Fees', 'Avg Deal Size', 'Avg Broker Fee', 'Market Share'],
+      analytics.by_manufacturer.map((m) => [
+        m.manufacturer,
+        m.units,
+        csvDollars(m.gross_cents),
+        csvDollars(m.fees_cents),
+        csvDollars(m.average_deal_cents),
+        csvDollars(m.average_fee_cents),
+        percent(m.share),
+      ]),
+    );
+    return { year: analytics.year, csv };
+  }
+  const csv = toCsv(
+    ['Month', 'Units', 'Sales', 'Broker Fees', 'Average', 'Change (%)'],
+    analytics.monthly.map((m) => [
+      m.month,
+      m.units,
+      csvDollars(m.gross_cents),
+      csvDollars(m.fees_cents),
+      csvDollars(m.average_deal_cents),
+      // A number, not '+12.5%', so spreadsheets can sum it and the CSV guard does not quote it as a formula.
+      m.change === null ? '' : Number((m.change * 100).toFixed(1)),
+    ]),
+  );
+  return { year: analytics.year, csv };
+}
+
+async function individualDealsCsv(db: Kysely<DB>, actor: Actor, year: number) {
+  const { from, to } = yearBounds(year);
+  const rows = await scopeDeals(
+    db
+      .selectFrom('deals')
+      .select([
+        'deals.id', 'deals.date', 'deals.year', 'deals.manufacturer', 'deals.model', 'deals.customer_name',
+        'deals.contract_price_cents', 'deals.monthly_payment_cents', 'deals.broker_fee_cents',
+        'deals.deal_classification', 'deals.status', 'deals.agent_name',
+      ])
+      .where('deals.date', '>=', from)
+      .where('deals.date', '<', to),
+    actor,
+  )
+    .orderBy('deals.date', 'desc')
+    .orderBy('deals.id', 'desc')
+    .execute();
+  return toCsv(
+    ['Deal ID', 'Date', 'Vehicle', 'Customer', 'Contract Price', 'Monthly Payment', 'Broker Fee', 'Classification', 'Status', 'Agent'],
+    rows.map((d) => [
+      d.id,
+      d.date,
+      `${d.year} ${d.manufacturer} ${d.model}`,
+      d.customer_name,
+      csvDollars(d.contract_price_cents),
+      d.monthly_payment_cents === null ? 'N/A' : csvDollars(d.monthly_payment_cents),
+      csvDollars(d.broker_fee_cents),
+      d.deal_classification ? dealClassificationLabels[d.deal_classification] : 'Not specified',
+      dealStatusLabels[d.status],
+      d.agent_name,
+    ]),
+  );
+}

@@ -1,0 +1,133 @@
+import { sql, type Kysely } from 'kysely';
+import { rangeBounds, type AnalyticsRange, type RangeAnalytics } from '../../../shared/analytics/range-analytics.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { addDays, ownedBy, startOfDay, todayUtc } from './scope.js';
+
+type Db = Kysely<DB>;
+type Bounds = ReturnType<typeof rangeBounds>;
+
+type SalesRow = {
+  grouping: number;
+  manufacturer: string | null;
+  model: string | null;
+  user_id: string | null;
+  name: string | null;
+  units: number;
+  gross: number;
+  fees: number;
+  previous_units: number;
+  previous_gross: number;
+};
+
+/**
+ * Completed sales of the range and of the span before it in one pass: the totals, the top manufacturers and models
+ * and every agent's figures. GROUPING() tells the sets apart: 7 total, 3 manufacturer, 1 model, 6 agent.
+ */
+async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
+  const { rows } = await sql<SalesRow>`
+    WITH sales AS (
+      SELECT manufacturer, model, user_id, GROUPING(manufacturer, model, user_id) AS grouping,
+             count(*) FILTER (WHERE date >= ${b.from}::date) AS units,
+             coalesce(sum(contract_price_cents) FILTER (WHERE date >= ${b.from}::date), 0) AS gross,
+             coalesce(sum(broker_fee_cents) FILTER (WHERE date >= ${b.from}::date), 0) AS fees,
+             count(*) FILTER (WHERE date < ${b.from}::date) AS previous_units,
+             coalesce(sum(contract_price_cents) FILTER (WHERE date < ${b.from}::date), 0) AS previous_gross
+      FROM deals
+      WHERE status = 'completed' AND date >= ${b.previousFrom}::date AND date < ${addDays(b.to, 1)}::date
+        ${ownedBy(actor, 'user_id')}
+      GROUP BY GROUPING SETS ((), (manufacturer), (manufacturer, model), (user_id))
+    ),
+    ranked AS (
+      SELECT s.*, row_number() OVER (PARTITION BY s.grouping ORDER BY s.gross DESC, s.units DESC, s.manufacturer, s.model) AS place
+      FROM sales s WHERE s.grouping = 7 OR s.units > 0
+    )
+    SELECT r.grouping, r.manufacturer, r.model, r.user_id, u.name, r.units, r.gross, r.fees, r.previous_units, r.previous_gross
+    FROM ranked r LEFT JOIN users u ON u.id = r.user_id
+    WHERE r.grouping = 7 OR (r.grouping IN (1, 3) AND r.place <= 5) OR (r.grouping = 6 AND r.place <= 10)
+    ORDER BY r.grouping, r.place
+  `.execute(db);
+  return rows;
+}
+
+/** Customers first recorded in the range (and the span before): how many, and how far they got towards a sale. */
+async function customersOfRange(db: Db, actor: Actor, b: Bounds) {
+  const { rows } = await sql<{ leads: number; previous_leads: number; opened: number; sold: number; previous_sold: number }>`
+    SELECT count(*) FILTER (WHERE current) AS leads, count(*) FILTER (WHERE NOT current) AS previous_leads,
+           count(*) FILTER (WHERE current AND opened) AS opened,
+           count(*) FILTER (WHERE current AND sold) AS sold, count(*) FILTER (WHERE NOT current AND sold) AS previous_sold
+    FROM (
+      SELECT c.created_at >= ${startOfDay(b.from)}::timestamptz AS current,
+             EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id) AS opened,
+             EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status = 'completed') AS sold
+      FROM customers c
+      WHERE c.created_at >= ${startOfDay(b.previousFrom)}::timestamptz AND c.created_at < ${startOfDay(addDays(b.to, 1))}::timestamptz
+        ${ownedBy(actor, 'c.user_id')}
+    ) book
+  `.execute(db);
+  return rows[0]!;
+}
+
+async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
+  const end = addDays(b.to, 1);
+  const { rows } = await sql<RangeAnalytics['trends'][number]>`
+    WITH sales AS (
+      SELECT date_trunc('month', date)::date AS month, count(*) AS units, sum(contract_price_cents) AS revenue
+      FROM deals
+      WHERE status = 'completed' AND date >= ${b.from}::date AND date < ${end}::date ${ownedBy(actor, 'user_id')}
+      GROUP BY 1
+    ),
+    leads AS (
+      SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month, count(*) AS customers
+      FROM customers
+      WHERE created_at >= ${startOfDay(b.from)}::timestamptz AND created_at < ${startOfDay(end)}::timestamptz
+        ${ownedBy(actor, 'user_id')}
+      GROUP BY 1
+    )
+    SELECT to_char(m.month, 'YYYY-MM') AS month, coalesce(s.revenue, 0) AS revenue_cents, coalesce(s.units, 0) AS units,
+           coalesce(l.customers, 0) AS new_customers
+    FROM generate_series(date_trunc('month', ${b.from}::date), date_trunc('month', ${b.to}::date), interval '1 month') AS m (month)
+    LEFT JOIN sales s ON s.month = m.month::date
+    LEFT JOIN leads l ON l.month = m.month::date
+    ORDER BY m.month
+  `.execute(db);
+  return rows;
+}
+
+const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange, today = todayUtc()): Promise<RangeAnalytics> {
+  const bounds = rangeBounds(range, today);
+  const [sales, book, trends] = await Promise.all([
+    salesOfRange(db, actor, bounds),
+    customersOfRange(db, actor, bounds),
+    monthlyTrends(db, actor, bounds),
+  ]);
+  const total = sales.find((r) => r.grouping === 7);
+  return {
+    range,
+    from: bounds.from,
+    to: bounds.to,
+    cards: {
+      revenue_cents: { current: total?.gross ?? 0, previous: total?.previous_gross ?? 0 },
+      cars_sold: { current: total?.units ?? 0, previous: total?.previous_units ?? 0 },
+      new_customers: { current: book.leads, previous: book.previous_leads },
+      conversion_rate: { current: rate(book.sold, book.leads), previous: rate(book.previous_sold, book.previous_leads) },
+    },
+    top_manufacturers: sales
+      .filter((r) => r.grouping === 3)
+      .map((r) => ({ manufacturer: r.manufacturer!, units: r.units, gross_cents: r.gross })),
+    top_models: sales
+      .filter((r) => r.grouping === 1)
+      .map((r) => ({ manufacturer: r.manufacturer!, model: r.model!, units: r.units, gross_cents: r.gross })),
+    agent_performance: sales
+      .filter((r) => r.grouping === 6)
+      .map((r) => ({ user_id: r.user_id!, name: r.name ?? '', deals: r.units, gross_cents: r.gross, fees_cents: r.fees })),
+    funnel: [
+      { stage: 'Leads', count: book.leads },
+      { stage: 'Deals Opened', count: book.opened },
+      { stage: 'Sales Closed', count: book.sold },
+    ],
+    trends,
+  };
+}

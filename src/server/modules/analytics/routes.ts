@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dealAnalyticsQuerySchema, dealExportQuerySchema } from '../../../shared/analytics/deal-analytics.js';
+import { rangeAnalyticsQuerySchema } from '../../../shared/analytics/range-analytics.js';
+import { actorOf } from '../../auth/actor.js';
+import type { Database } from '../../db/connection.js';
+import { dashboard } from './dashboard.js';
+import { dealAnalytics } from './deal-analytics.js';
+import { exportDealAnalytics } from './deal-export.js';
+import { dealStatementPdf } from './deal-statement.js';
+import { rangeAnalytics } from './range-analytics.js';
+
+export async function analyticsRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  r.get('/api/dashboard', (request) => dashboard(db, actorOf(request)));
+  r.get('/api/analytics', { schema: { querystring: rangeAnalyticsQuerySchema } }, (request) =>
+    rangeAnalytics(db, actorOf(request), request.query.range),
+  );
+  r.get('/api/analytics/deals', { schema: { querystring: dealAnalyticsQuerySchema } }, (request) =>
+    dealAnalytics(db, actorOf(request), request.query.year),
+  );
+  r.get('/api/analytics/deals/export.csv', { schema: { querystring: dealExportQuerySchema } }, async (request, reply) => {
+    const { year, csv } = await exportDealAnalytics(db, actorOf(request), request.query.year, request.query.tab);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="deal-analytics-${year}-${request.query.tab}.csv"`)
+      .send(csv);
+  });
+  r.get('/api/analytics/deals/statement.pdf', { schema: { querystring: dealAnalyticsQuerySchema } }, async (request, reply) => {
+    const { year, pdf } = await dealStatementPdf(db, actorOf(request), request.query.year);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="deal-statement-${year}.pdf"`)
+      .send(pdf);
+  });
+}

@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Car, DollarSign, Percent, UserPlus, type LucideIcon } from 'lucide-react';
+import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
+import { analyticsRangeLabels, analyticsRanges, type AnalyticsRange, type RangeAnalytics } from '@shared/analytics/range-analytics';
+import { InlineLoading } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatCents } from '@/lib/format';
+import { notifyError } from '@/lib/toast';
+import { useRangeAnalytics } from './api';
+import { AgentPerformance, SalesFunnel } from './performance-cards';
+import { RankingBars, TrendChart } from './trend-chart';
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+
+function FigureCard({ title, value, change, icon: Icon }: { title: string; value: string; change: string; icon: LucideIcon }) {
+  return (
+    <Card className="gap-2 py-4">
+      <CardContent className="grid gap-1 px-4">
+        <div className="flex items-start justify-between gap-2">
+          <p className="text-muted-foreground text-sm font-medium">{title}</p>
+          <Icon className="text-muted-foreground size-5 shrink-0" aria-hidden />
+        </div>
+        <p className="truncate text-2xl font-bold tabular-nums">{value}</p>
+        <p className="text-muted-foreground text-xs">{change}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+const versus = (current: number, previous: number) => `${formatChange(changeBetween(current, previous)) ?? 'No earlier figure'} from the period before`;
+
+function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: AnalyticsRange }) {
+  const rate = cards.conversion_rate;
+  const points = rate.current !== null && rate.previous !== null ? (rate.current - rate.previous) * 100 : null;
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <FigureCard
+        title={range === '30d' ? 'Monthly Revenue' : 'Revenue'}
+        value={formatCents(cards.revenue_cents.current)}
+        change={versus(cards.revenue_cents.current, cards.revenue_cents.previous)}
+        icon={DollarSign}
+      />
+      <FigureCard title="Cars Sold" value={cards.cars_sold.current.toLocaleString('en-US')} change={versus(cards.cars_sold.current, cards.cars_sold.previous)} icon={Car} />
+      <FigureCard
+        title="New Customers"
+        value={cards.new_customers.current.toLocaleString('en-US')}
+        change={versus(cards.new_customers.current, cards.new_customers.previous)}
+        icon={UserPlus}
+      />
+      <FigureCard
+        title="Conversion Rate"
+        value={percent(rate.current)}
+        change={points === null ? 'New customers of the range with a completed deal' : `${points >= 0 ? '+' : ''}${points.toFixed(1)} points from the period before`}
+        icon={Percent}
+      />
+    </div>
+  );
+}
+
+export function AnalyticsPage() {
+  const [params, setParams] = useSearchParams();
+  const range = (analyticsRanges as readonly string[]).includes(params.get('range') ?? '') ? (params.get('range') as AnalyticsRange) : '30d';
+  const analytics = useRangeAnalytics(range);
+  const data = analytics.data;
+
+  useEffect(() => {
+    if (analytics.isError) notifyError('Error', 'Failed to load analytics');
+  }, [analytics.isError]);
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title="Analytics Dashboard"
+        description={
+          <>
+            Sales, customers and agents from your records <Badge variant="secondary">{analyticsRangeLabels[range]}</Badge>
+          </>
+        }
+        actions={
+          <Select value={range} onValueChange={(value) => setParams(value === '30d' ? {} : { range: value }, { replace: true })}>
+            <SelectTrigger aria-label="Range" className="w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {analyticsRanges.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {analyticsRangeLabels[r]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        }
+      />
+      {!data ? (
+        <InlineLoading message="Loading..." />
+      ) : (
+        <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-6 opacity-60' : 'grid grid-cols-1 gap-6'}>
+          <Figures cards={data.cards} range={range} />
+          <p className="text-muted-foreground -mt-3 text-sm">Revenue and cars sold count completed deals dated {data.from} to {data.to}.</p>
+          <Card>
+            <CardHeader>
+              <CardTitle>Monthly Trends</CardTitle>
+              <CardDescription>Revenue, cars sold and new customers per month of the range</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TrendChart trends={data.trends} />
+            </CardContent>
+          </Card>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Top Manufacturers</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <RankingBars
+                  empty="No completed deals in this range."
+                  rows={data.top_manufacturers.map((m) => ({ key: m.manufacturer, label: m.manufacturer, units: m.units, gross_cents: m.gross_cents }))}
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Top Models</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <RankingBars
+                  empty="No completed deals in this range."
+                  rows={data.top_models.map((m) => ({ key: `${m.manufacturer} ${m.model}`, label: `${m.manufacturer} ${m.model}`, units: m.units, gross_cents: m.gross_cents }))}
+                />
+              </CardContent>
+            </Card>
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <AgentPerformance agents={data.agent_performance} />
+            <SalesFunnel funnel={data.funnel} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { RangeAnalytics } from '@shared/analytics/range-analytics';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatCents } from '@/lib/format';
+
+export function AgentPerformance({ agents }: { agents: RangeAnalytics['agent_performance'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Agent Performance</CardTitle>
+        <CardDescription>Completed deals of the range, by sales</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {agents.length === 0 ? (
+          <p className="text-muted-foreground py-6 text-center text-sm">No completed deals in this range.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Agent</TableHead>
+                <TableHead className="text-right">Deals</TableHead>
+                <TableHead className="text-right">Sales</TableHead>
+                <TableHead className="text-right">Broker Fees</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {agents.map((agent) => (
+                <TableRow key={agent.user_id}>
+                  <TableCell className="font-medium">{agent.name}</TableCell>
+                  <TableCell className="text-right tabular-nums">{agent.deals}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCents(agent.gross_cents)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCents(agent.fees_cents)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Only the stages Torque records: a customer recorded, a deal opened for them, a deal completed. */
+export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
+  const leads = funnel[0]?.count ?? 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sales Funnel</CardTitle>
+        <CardDescription>
+          Customers first recorded in the range. Torque records leads, deals and sales; qualification calls, test drives and offers are not recorded, so
+          they are not shown.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-3">
+          {funnel.map((stage, i) => {
+            const share = leads > 0 ? stage.count / leads : 0;
+            return (
+              <li key={stage.stage} className="grid gap-1">
+                <div className="flex items-baseline justify-between gap-2 text-sm">
+                  <span className="font-medium">{stage.stage}</span>
+                  <span className="tabular-nums">
+                    {stage.count.toLocaleString('en-US')}
+                    {i > 0 && leads > 0 && <span className="text-muted-foreground"> · {(share * 100).toFixed(1)}% of leads</span>}
+                  </span>
+                </div>
+                <div className="bg-muted h-3 overflow-hidden rounded-full" aria-hidden>
+                  <div className="h-full rounded-full" style={{ width: `${share * 100}%`, background: `var(--chart-${i + 1})` }} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}

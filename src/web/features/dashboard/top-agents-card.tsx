@@ -1,0 +1,40 @@
+import type { Dashboard } from '@shared/analytics/dashboard';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCents, initials } from '@/lib/format';
+
+/** Agents by this year's completed sales; an agent sees their own place among all agents. */
+export function TopAgentsCard({ agents, ranked, ownStanding }: { agents: Dashboard['top_agents']; ranked: number; ownStanding: boolean }) {
+  const year = new Date().getFullYear();
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Top Agents</CardTitle>
+        <CardDescription>{ownStanding ? `Your standing among ${ranked} agents in ${year}` : `Completed sales in ${year}`}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {agents.length === 0 ? (
+          <p className="text-muted-foreground py-6 text-center text-sm">No completed deals this year yet.</p>
+        ) : (
+          <ol className="grid gap-3" aria-label="Top agents">
+            {agents.map((agent) => (
+              <li key={agent.user_id} className="flex items-center gap-3">
+                <span className="text-muted-foreground w-6 text-right text-sm font-semibold tabular-nums">#{agent.rank}</span>
+                <Avatar className="size-9">
+                  <AvatarFallback className="text-xs font-semibold">{initials(agent.name)}</AvatarFallback>
+                </Avatar>
+                <span className="grid min-w-0 flex-1">
+                  <span className="truncate text-sm font-medium">{agent.name}</span>
+                  <span className="text-muted-foreground text-xs">
+                    {agent.deals} {agent.deals === 1 ? 'deal' : 'deals'}
+                  </span>
+                </span>
+                <span className="text-sm font-semibold tabular-nums">{formatCents(agent.revenue_cents)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

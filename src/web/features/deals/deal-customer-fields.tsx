@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useController, type UseFormReturn } from 'react-hook-form';
+import { Link2, Unlink } from 'lucide-react';
+import type { DealFormInput, DealFormValues } from '@shared/deals/schemas';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useCustomerOptions } from './api';
+import { SearchPicker } from './search-picker';
+
+export type DealForm = UseFormReturn<DealFormInput, unknown, DealFormValues>;
+
+/** The value after typing has paused, so a picker does not ask the server on every keystroke. */
+export function useDebounced<T>(value: T, delay = 250): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Customer name with suggestions from the agent's customers; a typed new name can become a customer. */
+export function DealCustomerFields({ form }: { form: DealForm }) {
+  const { register, formState, setValue, watch } = form;
+  const errors = formState.errors;
+  const name = useController({ control: form.control, name: 'customer_name' });
+  const customerId = watch('customer_id');
+  const createCustomer = watch('create_customer');
+  const [searching, setSearching] = useState(false);
+  const q = useDebounced(text(name.field.value).trim());
+  const options = useCustomerOptions(q, searching && !customerId && q.length > 0);
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label="Customer Name" htmlFor="customer_name" error={errors.customer_name?.message} className="sm:col-span-2">
+        <SearchPicker
+          ref={name.field.ref}
+          name={name.field.name}
+          value={text(name.field.value)}
+          placeholder="Start typing to find a customer"
+          options={customerId ? [] : (options.data ?? [])}
+          optionKey={(c) => c.id}
+          renderOption={(c) => (
+            <span className="grid">
+              <span className="font-medium">{c.name}</span>
+              <span className="text-muted-foreground text-xs">{[c.email, c.phone].filter(Boolean).join(' · ') || 'No contact details'}</span>
+            </span>
+          )}
+          onFocus={() => setSearching(true)}
+          onBlur={() => {
+            setSearching(false);
+            name.field.onBlur();
+          }}
+          onChange={(e) => {
+            name.field.onChange(e.target.value);
+            if (customerId) setValue('customer_id', null, { shouldDirty: true });
+          }}
+          onPick={(c) => {
+            setValue('customer_name', c.name, { shouldDirty: true, shouldValidate: true });
+            setValue('customer_phone', c.phone ?? '', { shouldDirty: true });
+            setValue('customer_email', c.email ?? '', { shouldDirty: true, shouldValidate: true });
+            setValue('customer_id', c.id, { shouldDirty: true });
+          }}
+        />
+      </FormField>
+      <div className="text-sm sm:col-span-2">
+        {customerId ? (
+          <p className="text-muted-foreground flex flex-wrap items-center gap-2">
+            <Link2 className="size-4" aria-hidden /> Linked to the customer record.
+            <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => setValue('customer_id', null, { shouldDirty: true })}>
+              <Unlink /> Unlink
+            </Button>
+          </p>
+        ) : (
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="create_customer"
+              checked={Boolean(createCustomer)}
+              onCheckedChange={(checked) => setValue('create_customer', checked === true, { shouldDirty: true })}
+            />
+            <Label htmlFor="create_customer" className="font-normal">
+              Save as a new customer when the deal is saved
+            </Label>
+          </div>
+        )}
+      </div>
+      <FormField label="Phone (Optional)" htmlFor="customer_phone" error={errors.customer_phone?.message}>
+        <Input type="tel" autoComplete="off" {...register('customer_phone')} />
+      </FormField>
+      <FormField label="Email (Optional)" htmlFor="customer_email" error={errors.customer_email?.message}>
+        <Input type="email" autoComplete="off" {...register('customer_email')} />
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { DealFormInput } from '@shared/deals/schemas';
+import type { Deal } from '@shared/deals/types';
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+
+/** The spec's defaults: today, pending, customer_paid, and the signed-in user as the agent. */
+export function newDealValues(user: { id: string; name: string }): DealFormInput {
+  return {
+    date: todayIso(),
+    manufacturer: '',
+    model: '',
+    year: new Date().getFullYear(),
+    customer_name: '',
+    customer_phone: '',
+    customer_email: '',
+    agent_name: user.name,
+    user_id: user.id,
+    status: 'pending',
+    deal_classification: 'customer_paid',
+    notes: '',
+    customer_id: null,
+    vehicle_id: null,
+    create_customer: true,
+    contract_price: '',
+    monthly_payment: '',
+    broker_fee: '',
+  };
+}
+
+export function dealFormValues(deal: Deal): DealFormInput {
+  return {
+    date: deal.date,
+    manufacturer: deal.manufacturer,
+    model: deal.model,
+    year: deal.year,
+    customer_name: deal.customer_name,
+    customer_phone: deal.customer_phone ?? '',
+    customer_email: deal.customer_email ?? '',
+    agent_name: deal.agent_name,
+    user_id: deal.user_id,
+    status: deal.status,
+    deal_classification: deal.deal_classification,
+    notes: deal.notes ?? '',
+    customer_id: deal.customer_id,
+    vehicle_id: deal.vehicle_id,
+    create_customer: false,
+    contract_price: dollars(deal.contract_price_cents),
+    monthly_payment: dollars(deal.monthly_payment_cents),
+    broker_fee: dollars(deal.broker_fee_cents),
+  };
+}

@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { dealClassificationLabels, dealClassifications, dealStatusLabels, dealStatuses } from '@shared/deals/options';
+import { dealFormSchema, type DealFormInput, type DealFormValues } from '@shared/deals/schemas';
+import type { LinkedVehicle } from '@shared/deals/types';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { useDealAgents } from './api';
+import { DealCustomerFields, type DealForm as Form } from './deal-customer-fields';
+import { DealVehicleFields } from './deal-vehicle-fields';
+import { PaymentCalculator } from './payment-calculator';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+const serverFieldNames: Record<string, keyof DealFormInput> = {
+  contract_price_cents: 'contract_price',
+  monthly_payment_cents: 'monthly_payment',
+  broker_fee_cents: 'broker_fee',
+};
+
+/** Puts the server's field messages next to the fields they belong to; true when there were any. */
+export function showServerErrors(form: Form, error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  const entries = Object.entries(error.fields);
+  for (const [field, message] of entries) {
+    const name = serverFieldNames[field] ?? (field === 'user_id' ? 'agent_name' : field);
+    form.setError(name as keyof DealFormInput, { message });
+  }
+  return entries.length > 0;
+}
+
+function AgentField({ form }: { form: Form }) {
+  const agents = useDealAgents();
+  const userId = form.watch('user_id');
+  const error = form.formState.errors.agent_name?.message;
+  const choices = agents.data ?? [];
+  if (choices.length <= 1) {
+    return (
+      <FormField label="Agent Name" htmlFor="agent_name" error={error} description="Deals you record are yours.">
+        <Input readOnly {...form.register('agent_name')} />
+      </FormField>
+    );
+  }
+  return (
+    <Select
+      value={typeof userId === 'string' ? userId : ''}
+      onValueChange={(id) => {
+        const agent = choices.find((a) => a.id === id);
+        form.setValue('user_id', id, { shouldDirty: true });
+        form.setValue('agent_name', agent?.name ?? '', { shouldDirty: true, shouldValidate: true });
+      }}
+    >
+      <FormField label="Agent Name" htmlFor="agent_name" error={error}>
+        <SelectTrigger className="w-full sm:w-80">
+          <SelectValue placeholder="Select agent" />
+        </SelectTrigger>
+      </FormField>
+      <SelectContent>
+        {choices.map((agent) => (
+          <SelectItem key={agent.id} value={agent.id}>
+            {agent.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+type DealFormProps = {
+  defaultValues: DealFormInput;
+  initialVehicle?: LinkedVehicle | null;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  onSubmit: (values: DealFormValues, form: Form) => void;
+  onCancel: () => void;
+};
+
+export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pendingLabel, pending, disabled, onSubmit, onCancel }: DealFormProps) {
+  const form = useForm<DealFormInput, unknown, DealFormValues>({ resolver: zodResolver(dealFormSchema), defaultValues });
+  const { register, formState, control } = form;
+  const errors = formState.errors;
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => onSubmit(values, form))}>
+      <fieldset disabled={disabled} className="grid gap-4">
+        <Section title="Deal Information">
+          <div className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormField label="Date" htmlFor="date" error={errors.date?.message}>
+                <Input type="date" {...register('date')} />
+              </FormField>
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <Select value={String(field.value)} onValueChange={field.onChange}>
+                    <FormField label="Status" htmlFor="status" error={errors.status?.message}>
+                      <SelectTrigger className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormField>
+                    <SelectContent>
+                      {dealStatuses.map((s) => (
+                        <SelectItem key={s} value={s}>
+                          {dealStatusLabels[s]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </div>
+            <DealVehicleFields form={form} initialVehicle={initialVehicle} />
+          </div>
+        </Section>
+
+        <Section title="Customer Information">
+          <DealCustomerFields form={form} />
+        </Section>
+
+        <Section title="Financial Details">
+          <div className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormField label="Contract Price ($)" htmlFor="contract_price" error={errors.contract_price?.message}>
+                <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('contract_price')} />
+              </FormField>
+              <FormField label="Monthly Payment ($) (Optional)" htmlFor="monthly_payment" error={errors.monthly_payment?.message}>
+                <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('monthly_payment')} />
+              </FormField>
+              <FormField label="Broker Fee ($)" htmlFor="broker_fee" error={errors.broker_fee?.message}>
+                <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('broker_fee')} />
+              </FormField>
+            </div>
+            <PaymentCalculator
+              contractPrice={String(form.watch('contract_price') ?? '')}
+              onUse={(dollars) => form.setValue('monthly_payment', dollars.toFixed(2), { shouldDirty: true, shouldValidate: true })}
+            />
+          </div>
+        </Section>
+
+        <Section title="Deal Classification">
+          <Controller
+            control={control}
+            name="deal_classification"
+            render={({ field }) => (
+              <Select value={String(field.value)} onValueChange={field.onChange}>
+                <FormField label="Classification" htmlFor="deal_classification" error={errors.deal_classification?.message}>
+                  <SelectTrigger className="w-full sm:w-80">
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormField>
+                <SelectContent>
+                  {dealClassifications.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {dealClassificationLabels[c]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Section>
+
+        <Section title="Agent Name">
+          <AgentField form={form} />
+        </Section>
+
+        <Section title="Notes">
+          <FormField label="Notes (Optional)" htmlFor="notes" error={errors.notes?.message}>
+            <Textarea className="min-h-20" {...register('notes')} />
+          </FormField>
+        </Section>
+      </fieldset>
+
+      {!disabled && (
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

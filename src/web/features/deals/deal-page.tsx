@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { dealClassificationLabels } from '@shared/deals/options';
+import type { DealDetail } from '@shared/deals/types';
+import { DocumentsPanel } from '@/components/documents-panel';
+import { EmptyState } from '@/components/empty-state';
+import { InlineLoading } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCents, formatDate } from '@/lib/format';
+import { useDeal } from './api';
+import { DealStatusBadge } from './deal-status-badge';
+import { DealTimeline } from './deal-timeline';
+import { dealVehicle, shortDealId } from './deals-table';
+
+function Facts({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
+
+function DealFacts({ deal }: { deal: DealDetail }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <Facts title="Deal Information">
+        <Fact label="Date">{formatDate(deal.date)}</Fact>
+        <Fact label="Status">
+          <DealStatusBadge status={deal.status} />
+        </Fact>
+        <Fact label="Vehicle">{dealVehicle(deal)}</Fact>
+        <Fact label="Inventory">
+          {deal.vehicle ? (
+            <Link to={`/inventory/${deal.vehicle.id}`} className="text-primary hover:underline">
+              {deal.vehicle.vin ?? dealVehicle({ year: deal.vehicle.year, manufacturer: deal.vehicle.make, model: deal.vehicle.model })}
+            </Link>
+          ) : (
+            'Not linked'
+          )}
+          {deal.vehicle && (
+            <Badge variant="secondary" className="ml-2">
+              {deal.vehicle.status}
+            </Badge>
+          )}
+        </Fact>
+        <Fact label="Classification">{dealClassificationLabels[deal.deal_classification] ?? 'Not specified'}</Fact>
+        <Fact label="Agent">{deal.agent_name}</Fact>
+      </Facts>
+      <Facts title="Customer Information">
+        <Fact label="Customer">
+          {deal.customer ? (
+            <Link to={`/customers/${deal.customer.id}`} className="text-primary hover:underline">
+              {deal.customer_name}
+            </Link>
+          ) : (
+            deal.customer_name
+          )}
+        </Fact>
+        <Fact label="Phone">{deal.customer_phone ?? '—'}</Fact>
+        <Fact label="Email">{deal.customer_email ?? '—'}</Fact>
+      </Facts>
+      <Facts title="Financial Details">
+        <Fact label="Contract Price">{formatCents(deal.contract_price_cents, { exact: true })}</Fact>
+        <Fact label="Monthly Payment">{deal.monthly_payment_cents === null ? 'N/A' : formatCents(deal.monthly_payment_cents, { exact: true })}</Fact>
+        <Fact label="Broker Fee">{formatCents(deal.broker_fee_cents, { exact: true })}</Fact>
+      </Facts>
+      <Facts title="Notes">
+        <dd className={deal.notes ? 'col-span-2 whitespace-pre-wrap' : 'text-muted-foreground col-span-2'}>{deal.notes ?? 'No notes.'}</dd>
+      </Facts>
+    </div>
+  );
+}
+
+export function DealPage() {
+  const { id = '' } = useParams();
+  const deal = useDeal(id);
+
+  if (deal.isPending) return <InlineLoading message="Loading deal..." />;
+  if (!deal.data) return <EmptyState message="Deal not found." linkTo="/deals" linkText="Go to Deals" />;
+  const d = deal.data;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <Button variant="ghost" size="sm" asChild className="-ml-2">
+          <Link to="/deals">
+            <ArrowLeft /> Back to Deals
+          </Link>
+        </Button>
+      </div>
+      <PageHeader
+        title={dealVehicle(d)}
+        description={`Deal ${shortDealId(d.id)} · ${d.customer_name} · ${formatDate(d.date)}`}
+        actions={
+          <Button asChild>
+            <Link to={`/deals/${d.id}/edit`}>
+              <Pencil /> Edit Deal
+            </Link>
+          </Button>
+        }
+      />
+      <DealFacts deal={d} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <DocumentsPanel kind="deal" parentId={d.id} title="Contract Documents" description="Contracts and paperwork for this deal." />
+        <DealTimeline dealId={d.id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Car, X } from 'lucide-react';
+import { dealManufacturers } from '@shared/deals/options';
+import type { LinkedVehicle } from '@shared/deals/types';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatCents } from '@/lib/format';
+import { useVehicleOptions, type VehicleOption } from './api';
+import { useDebounced, type DealForm } from './deal-customer-fields';
+import { SearchPicker } from './search-picker';
+
+const describe = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
+
+/** Picks a vehicle from inventory (filling make, model, year and price), then the vehicle fields themselves. */
+export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; initialVehicle: LinkedVehicle | null }) {
+  const { register, formState, setValue, watch, control } = form;
+  const errors = formState.errors;
+  const [picked, setPicked] = useState<Omit<VehicleOption, 'status'> & { status: string } | null>(initialVehicle);
+  const [search, setSearch] = useState('');
+  const [searching, setSearching] = useState(false);
+  const q = useDebounced(search.trim());
+  const options = useVehicleOptions(q, searching);
+  const manufacturer = String(watch('manufacturer') ?? '');
+  const makes = manufacturer && !(dealManufacturers as readonly string[]).includes(manufacturer) ? [manufacturer, ...dealManufacturers] : dealManufacturers;
+
+  const pick = (vehicle: VehicleOption) => {
+    setPicked(vehicle);
+    setSearch('');
+    setValue('vehicle_id', vehicle.id, { shouldDirty: true });
+    setValue('manufacturer', vehicle.make, { shouldDirty: true, shouldValidate: true });
+    setValue('model', vehicle.model, { shouldDirty: true, shouldValidate: true });
+    setValue('year', vehicle.year, { shouldDirty: true, shouldValidate: true });
+    setValue('contract_price', String(vehicle.price_cents / 100), { shouldDirty: true, shouldValidate: true });
+  };
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-2 sm:col-span-3">
+        {picked && watch('vehicle_id') ? (
+          <div className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-sm">
+            <Car className="text-muted-foreground size-4" aria-hidden />
+            <span className="font-medium">{describe(picked)}</span>
+            {picked.vin && <span className="text-muted-foreground font-mono text-xs">{picked.vin}</span>}
+            <span className="tabular-nums">{formatCents(picked.price_cents)}</span>
+            <Badge variant="secondary">{picked.status}</Badge>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="ml-auto"
+              onClick={() => {
+                setPicked(null);
+                setValue('vehicle_id', null, { shouldDirty: true });
+              }}
+            >
+              <X /> Remove vehicle
+            </Button>
+          </div>
+        ) : (
+          <FormField label="Vehicle from Inventory (Optional)" htmlFor="vehicle_search" error={errors.vehicle_id?.message}>
+            <SearchPicker
+              value={search}
+              placeholder="Search by make, model, or VIN..."
+              options={options.data ?? []}
+              optionKey={(v) => v.id}
+              renderOption={(v) => (
+                <span className="flex items-center justify-between gap-2">
+                  <span className="grid">
+                    <span className="font-medium">{describe(v)}</span>
+                    <span className="text-muted-foreground font-mono text-xs">{v.vin ?? 'No VIN'}</span>
+                  </span>
+                  <span className="text-right text-xs">
+                    <span className="block tabular-nums">{formatCents(v.price_cents)}</span>
+                    <span className="text-muted-foreground">{v.status}</span>
+                  </span>
+                </span>
+              )}
+              onFocus={() => setSearching(true)}
+              onBlur={() => setSearching(false)}
+              onChange={(e) => setSearch(e.target.value)}
+              onPick={pick}
+            />
+          </FormField>
+        )}
+      </div>
+      <Controller
+        control={control}
+        name="manufacturer"
+        render={({ field }) => (
+          <Select value={String(field.value ?? '')} onValueChange={field.onChange}>
+            <FormField label="Manufacturer" htmlFor="manufacturer" error={errors.manufacturer?.message}>
+              <SelectTrigger className="w-full" onBlur={field.onBlur}>
+                <SelectValue placeholder="Select manufacturer" />
+              </SelectTrigger>
+            </FormField>
+            <SelectContent>
+              {makes.map((make) => (
+                <SelectItem key={make} value={make}>
+                  {make}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <FormField label="Model" htmlFor="model" error={errors.model?.message}>
+        <Input {...register('model')} />
+      </FormField>
+      <FormField label="Year" htmlFor="year" error={errors.year?.message}>
+        <Input type="number" inputMode="numeric" {...register('year')} />
+      </FormField>
+    </div>
+  );
+}

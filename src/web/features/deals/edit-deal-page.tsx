@@ -1,0 +1,62 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { dealFormToInput } from '@shared/deals/schemas';
+import { EmptyState } from '@/components/empty-state';
+import { InlineLoading } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { useDeal, useUpdateDeal } from './api';
+import { DealForm, showServerErrors } from './deal-form';
+import { dealFormValues } from './deal-form-values';
+import { dealVehicle } from './deals-table';
+
+export function EditDealPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const deal = useDeal(id);
+  const update = useUpdateDeal(id);
+
+  if (deal.isPending) return <InlineLoading message="Loading deal..." />;
+  if (!deal.data) return <EmptyState message="Deal not found." linkTo="/deals" linkText="Go to Deals" />;
+  const current = deal.data;
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <Button variant="ghost" size="sm" asChild className="-ml-2">
+          <Link to={`/deals/${id}`}>
+            <ArrowLeft /> Back to Deal
+          </Link>
+        </Button>
+      </div>
+      <PageHeader title="Edit Deal" description={`${dealVehicle(current)} · ${current.customer_name}`} />
+      <DealForm
+        // A new version from the server (after a stale write and reload) starts the form afresh.
+        key={current.updated_at}
+        defaultValues={dealFormValues(current)}
+        initialVehicle={current.vehicle}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        pending={update.isPending}
+        onCancel={() => navigate(`/deals/${id}`)}
+        onSubmit={(values, form) =>
+          update.mutate(
+            { ...dealFormToInput(values), updated_at: current.updated_at },
+            {
+              onSuccess: (saved) => {
+                notifySuccess('Success', 'Deal updated successfully.');
+                navigate(`/deals/${saved.id}`);
+              },
+              onError: (error) => {
+                if (error instanceof ApiError && error.status === 409) notifyError('Error', error.message);
+                else if (!showServerErrors(form, error)) notifyError('Error', errorMessage(error, 'Failed to update deal. Please try again.'));
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,355 @@
+import zlib from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+let admin: TestUser;
+let emma: TestUser;
+let liam: TestUser;
+
+const now = new Date();
+const thisYear = now.getUTCFullYear();
+const today = now.toISOString().slice(0, 10);
+const monthStart = (offset: number) => new Date(Date.UTC(thisYear, now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+// A year no dashboard date (this month, last month) can fall in, with the December before it.
+const Y = thisYear - 2;
+
+type DealSeed = { user: TestUser; date: string; make: string; model?: string; status: string; price: number; fee: number; customerId?: string };
+
+async function seedDeals(deals: DealSeed[], on: TestContext = t) {
+  await on.database.db
+    .insertInto('deals')
+    .values(deals.map((d) => ({
+      user_id: d.user.id, customer_id: d.customerId ?? null, vehicle_id: null, date: d.date, manufacturer: d.make, model: d.model ?? 'Any',
+      year: Y, customer_name: 'Customer', customer_phone: null, customer_email: null, agent_name: d.user.name,
+      contract_price_cents: d.price * 100, monthly_payment_cents: null, broker_fee_cents: d.fee * 100,
+      status: d.status as 'completed', deal_classification: 'customer_paid', notes: null,
+    })))
+    .execute();
+}
+
+async function seedCustomer(user: TestUser, name: string, status: 'active' | 'prospect', createdAt: Date, extra: Record<string, unknown> = {}, on: TestContext = t) {
+  return on.database.db
+    .insertInto('customers')
+    .values({ user_id: user.id, name, status, email: `${name.split(' ')[0]!.toLowerCase()}@example.com`, phone: '(512) 555-0101', location: null, referred_by_customer_id: null, referred_by_name: null, birthday: null, notes: null, lead_source: null, budget_cents: null, created_at: createdAt, updated_at: createdAt, ...extra })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+async function seedVehicle(user: TestUser, price: number, status: 'available' | 'reserved' | 'sold', createdAt: Date) {
+  await t.database.db
+    .insertInto('vehicles')
+    .values({ user_id: user.id, make: 'Audi', model: 'Q7', year: thisYear, vin: null, color: null, price_cents: price * 100, status, location: null, contact_name: null, contact_phone: null, contact_email: null, notes: null, created_at: createdAt, updated_at: createdAt })
+    .execute();
+}
+
+const get = async (url: string, as: TestUser) => {
+  const response = await t.call({ method: 'GET', url, as });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+};
+
+/** The text a PDF shows: pdf-lib writes it as hex strings inside deflated content streams. */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  let at = pdf.indexOf('stream');
+  while (at !== -1) {
+    let start = at + 'stream'.length;
+    if (pdf[start] === 0x0d) start++;
+    if (pdf[start] === 0x0a) start++;
+    const end = pdf.indexOf('endstream', start);
+    try {
+      const content = zlib.inflateSync(pdf.subarray(start, end)).toString('latin1');
+      for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
+    } catch {
+      // not a deflated content stream (fonts, metadata)
+    }
+    at = pdf.indexOf('stream', end + 'endstream'.length);
+  }
+  return lines.join('\n');
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.createUser('admin', 'Alex Admin');
+  emma = await t.createUser('agent', 'Emma Carter');
+  liam = await t.createUser('agent', 'Liam Brooks');
+  await seedDeals([
+    { user: liam, date: `${Y - 1}-12-20`, make: 'BMW', status: 'completed', price: 25_000, fee: 1_000 },
+    { user: emma, date: `${Y}-01-15`, make: 'BMW', status: 'completed', price: 50_000, fee: 2_000 },
+    { user: emma, date: `${Y}-02-10`, make: 'BMW', status: 'completed', price: 70_000, fee: 3_000 },
+    { user: emma, date: `${Y}-02-20`, make: 'Audi', status: 'completed', price: 40_000, fee: 1_500 },
+    { user: emma, date: `${Y}-02-25`, make: 'Tesla', status: 'pending', price: 90_000, fee: 5_000 },
+    { user: liam, date: `${Y}-03-05`, make: 'Audi', status: 'completed', price: 60_000, fee: 2_500 },
+    { user: liam, date: `${Y}-03-06`, make: 'Porsche', status: 'cancelled', price: 120_000, fee: 6_000 },
+    { user: emma, date: `${Y}-04-01`, make: 'Tesla', status: 'completed', price: 30_000, fee: 1_000 },
+  ]);
+});
+afterAll(() => t.close());
+
+describe('deal analytics of a year', () => {
+  it('adds up completed deals for an admin: cards, manufacturers by sales with unit share, months against the month before', async () => {
+    const body = (await get(`/api/analytics/deals?year=${Y}`, admin)).json();
+    expect(body.year).toBe(Y);
+    expect(body.totals).toEqual({ units: 5, gross_cents: 25_000_000, fees_cents: 1_000_000, average_deal_cents: 5_000_000 });
+    expect(body.by_manufacturer).toEqual([
+      { manufacturer: 'BMW', units: 2, gross_cents: 12_000_000, fees_cents: 500_000, average_deal_cents: 6_000_000, average_fee_cents: 250_000, share: 0.4 },
+      { manufacturer: 'Audi', units: 2, gross_cents: 10_000_000, fees_cents: 400_000, average_deal_cents: 5_000_000, average_fee_cents: 200_000, share: 0.4 },
+      { manufacturer: 'Tesla', units: 1, gross_cents: 3_000_000, fees_cents: 100_000, average_deal_cents: 3_000_000, average_fee_cents: 100_000, share: 0.2 },
+    ]);
+    expect(body.monthly).toHaveLength(12);
+    expect(body.monthly.slice(0, 6)).toEqual([
+      { month: `${Y}-01`, units: 1, gross_cents: 5_000_000, fees_cents: 200_000, average_deal_cents: 5_000_000, change: 1 },
+      { month: `${Y}-02`, units: 2, gross_cents: 11_000_000, fees_cents: 450_000, average_deal_cents: 5_500_000, change: 1.2 },
+      { month: `${Y}-03`, units: 1, gross_cents: 6_000_000, fees_cents: 250_000, average_deal_cents: 6_000_000, change: expect.closeTo(-5 / 11, 10) },
+      { month: `${Y}-04`, units: 1, gross_cents: 3_000_000, fees_cents: 100_000, average_deal_cents: 3_000_000, change: -0.5 },
+      { month: `${Y}-05`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, change: -1 },
+      { month: `${Y}-06`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, change: null },
+    ]);
+    expect(body.years).toEqual(expect.arrayContaining([thisYear, Y, Y - 1]));
+    expect(body.has_deals).toBe(true);
+  });
+
+  it("shows an agent only their own deals, with no change where their month before sold nothing", async () => {
+    const body = (await get(`/api/analytics/deals?year=${Y}`, emma)).json();
+    expect(body.totals).toEqual({ units: 4, gross_cents: 19_000_000, fees_cents: 750_000, average_deal_cents: 4_750_000 });
+    expect(body.by_manufacturer.map((m: { manufacturer: string; share: number }) => [m.manufacturer, m.share])).toEqual([
+      ['BMW', 0.5],
+      ['Audi', 0.25],
+      ['Tesla', 0.25],
+    ]);
+    expect(body.monthly.slice(0, 4).map((m: { gross_cents: number; change: number | null }) => [m.gross_cents, m.change])).toEqual([
+      [5_000_000, null],
+      [11_000_000, 1.2],
+      [0, -1],
+      [3_000_000, null],
+    ]);
+    expect(body.years).not.toContain(Y - 1);
+  });
+
+  it('defaults to the current year and lists months up to this one', async () => {
+    const body = (await get('/api/analytics/deals', admin)).json();
+    expect(body.year).toBe(thisYear);
+    expect(body.monthly.at(-1).month).toBe(today.slice(0, 7));
+  });
+
+  it('says when an agent has no deals at all', async () => {
+    const fresh = await t.createUser('agent', 'Fresh Agent');
+    const body = (await get('/api/analytics/deals', fresh)).json();
+    expect(body).toMatchObject({ has_deals: false, years: [thisYear], by_manufacturer: [], totals: { units: 0, gross_cents: 0 } });
+  });
+
+  it('refuses a year that is not a year', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/analytics/deals?year=soon', as: admin })).statusCode).toBe(400);
+  });
+});
+
+describe('export and statement', () => {
+  it('exports the By Manufacturer tab with its columns', async () => {
+    const response = await get(`/api/analytics/deals/export.csv?year=${Y}&tab=manufacturer`, admin);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="deal-analytics-${Y}-manufacturer.csv"`);
+    expect(response.body.split('\r\n').slice(0, 3)).toEqual([
+      'Manufacturer,Units,Gross Sales,Broker Fees,Avg Deal Size,Avg Broker Fee,Market Share',
+      'BMW,2,120000.00,5000.00,60000.00,2500.00,40.0%',
+      'Audi,2,100000.00,4000.00,50000.00,2000.00,40.0%',
+    ]);
+  });
+
+  it('exports the Monthly Breakdown and the Individual Deals of the year', async () => {
+    const monthly = (await get(`/api/analytics/deals/export.csv?year=${Y}&tab=monthly`, emma)).body.split('\r\n');
+    expect(monthly.slice(0, 3)).toEqual(['Month,Units,Sales,Broker Fees,Average,Change (%)', `${Y}-01,1,50000.00,2000.00,50000.00,`, `${Y}-02,2,110000.00,4500.00,55000.00,120`]);
+    const deals = (await get(`/api/analytics/deals/export.csv?year=${Y}&tab=deals`, emma)).body.trim().split('\r\n');
+    expect(deals[0]).toBe('Deal ID,Date,Vehicle,Customer,Contract Price,Monthly Payment,Broker Fee,Classification,Status,Agent');
+    expect(deals).toHaveLength(6);
+    expect(deals[1]).toMatch(new RegExp(`^[0-9a-f-]{36},${Y}-04-01,${Y} Tesla Any,Customer,30000.00,N/A,1000.00,Customer Paid,Completed,Emma Carter$`));
+  });
+
+  it("makes a PDF statement with every agent's totals for an admin", async () => {
+    const response = await get(`/api/analytics/deals/statement.pdf?year=${Y}`, admin);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(`Deal Statement ${Y}`);
+    expect(text).toContain('All agents');
+    for (const figure of ['$250,000.00', '$10,000.00', '$50,000.00', 'Emma Carter', '$190,000.00', 'Liam Brooks', '$60,000.00']) {
+      expect(text).toContain(figure);
+    }
+  });
+
+  it("makes an agent's statement of their own sales only", async () => {
+    const text = pdfText((await get(`/api/analytics/deals/statement.pdf?year=${Y}`, emma)).rawPayload);
+    expect(text).toContain('Agent: Emma Carter');
+    expect(text).toContain('$190,000.00');
+    expect(text).toContain('$7,500.00');
+    expect(text).not.toContain('Liam Brooks');
+    expect(text).not.toContain('$250,000.00');
+  });
+});
+
+describe('dashboard', () => {
+  const lastMonthThisYear = monthStart(-1).startsWith(String(thisYear));
+
+  beforeAll(async () => {
+    await seedDeals([
+      { user: emma, date: today, make: 'Lexus', status: 'completed', price: 80_000, fee: 4_000 },
+      { user: liam, date: today, make: 'Genesis', status: 'completed', price: 100_000, fee: 500 },
+      { user: liam, date: monthStart(-1), make: 'Volvo', status: 'completed', price: 20_000, fee: 1_000 },
+    ]);
+    await seedCustomer(emma, 'Ella Active', 'active', now);
+    await seedCustomer(liam, 'Owen Older', 'active', daysAgo(70));
+    await seedCustomer(emma, 'Lena Lead', 'prospect', daysAgo(1), { lead_source: 'Website', budget_cents: 6_000_000, preferred_cars: ['SUV', 'Luxury'] });
+    const qualified = await seedCustomer(liam, 'Quinn Qualified', 'prospect', daysAgo(2), { lead_source: 'Referral', referred_by_name: 'Owen Older' });
+    await seedDeals([{ user: liam, date: `${Y}-06-01`, make: 'Audi', status: 'pending', price: 1, fee: 0, customerId: qualified.id }]);
+    await seedVehicle(emma, 50_000, 'available', now);
+    await seedVehicle(liam, 30_000, 'reserved', daysAgo(70));
+    await seedVehicle(liam, 99_000, 'sold', daysAgo(70));
+  });
+
+  it('computes the four cards this month against last month for an admin', async () => {
+    const body = (await get('/api/dashboard', admin)).json();
+    expect(body.stats).toEqual({
+      broker_fees_cents: { current: 450_000, previous: 100_000 },
+      deals_closed: { current: 2, previous: 1 },
+      active_customers: { current: 2, previous: 1 },
+      inventory_value_cents: { current: 8_000_000, previous: 3_000_000 },
+    });
+    expect(body.recent_deals.slice(0, 3).map((d: { manufacturer: string }) => d.manufacturer).sort()).toEqual(['Genesis', 'Lexus', 'Volvo']);
+    expect(body.recent_deals).toHaveLength(5);
+    expect(body.top_agents).toEqual([
+      { user_id: liam.id, name: 'Liam Brooks', rank: 1, deals: lastMonthThisYear ? 2 : 1, revenue_cents: lastMonthThisYear ? 12_000_000 : 10_000_000 },
+      { user_id: emma.id, name: 'Emma Carter', rank: 2, deals: 1, revenue_cents: 8_000_000 },
+    ]);
+    expect(body.recent_leads).toEqual([
+      { id: expect.any(String), name: 'Lena Lead', phone: '(512) 555-0101', email: 'lena@example.com', source: 'Website', referred_by: null, interest: ['SUV', 'Luxury'], budget_cents: 6_000_000, agent_name: 'Emma Carter', status: 'new' },
+      expect.objectContaining({ name: 'Quinn Qualified', source: 'Referral', referred_by: 'Owen Older', agent_name: 'Liam Brooks', status: 'qualified' }),
+    ]);
+  });
+
+  it("shows an agent only their own figures and their own standing", async () => {
+    const body = (await get('/api/dashboard', emma)).json();
+    expect(body.stats).toEqual({
+      broker_fees_cents: { current: 400_000, previous: 0 },
+      deals_closed: { current: 1, previous: 0 },
+      active_customers: { current: 1, previous: 0 },
+      inventory_value_cents: { current: 5_000_000, previous: 0 },
+    });
+    expect(body.recent_deals.every((d: { agent_name: string }) => d.agent_name === 'Emma Carter')).toBe(true);
+    expect(body.top_agents).toEqual([{ user_id: emma.id, name: 'Emma Carter', rank: 2, deals: 1, revenue_cents: 8_000_000 }]);
+    expect(body.ranked_agents).toBe(2);
+    expect(body.recent_leads.map((l: { name: string }) => l.name)).toEqual(['Lena Lead']);
+  });
+});
+
+describe('analytics over a range', () => {
+  let r: TestContext;
+  let sofia: TestUser;
+  let other: TestUser;
+  const day = (n: number) => daysAgo(n).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    r = await createTestContext();
+    sofia = await r.createUser('agent', 'Sofia Reyes');
+    other = await r.createUser('agent', 'Other Agent');
+    const a = await seedCustomer(sofia, 'Ann Buyer', 'prospect', daysAgo(5), {}, r);
+    const b = await seedCustomer(sofia, 'Ben Browser', 'prospect', daysAgo(10), {}, r);
+    await seedCustomer(sofia, 'Cai Cold', 'prospect', daysAgo(20), {}, r);
+    const d = await seedCustomer(sofia, 'Dee Earlier', 'active', daysAgo(40), {}, r);
+    await seedCustomer(other, 'Not Sofia', 'prospect', daysAgo(3), {}, r);
+    await seedDeals([
+      { user: sofia, date: day(5), make: 'Audi', model: 'Q7', status: 'completed', price: 70_000, fee: 3_000, customerId: a.id },
+      { user: sofia, date: day(12), make: 'BMW', model: 'X5', status: 'completed', price: 50_000, fee: 2_000 },
+      { user: sofia, date: day(12), make: 'BMW', model: 'X5', status: 'completed', price: 30_000, fee: 1_000 },
+      { user: sofia, date: day(8), make: 'Tesla', model: 'Model Y', status: 'pending', price: 90_000, fee: 4_000, customerId: b.id },
+      { user: sofia, date: day(45), make: 'Lexus', model: 'RX 350', status: 'completed', price: 40_000, fee: 1_500, customerId: d.id },
+      { user: other, date: day(2), make: 'Volvo', model: 'XC90', status: 'completed', price: 500_000, fee: 9_000 },
+    ], r);
+  });
+  afterAll(() => r.close());
+
+  it('computes the last 30 days for an agent from their own records', async () => {
+    const response = await r.call({ method: 'GET', url: '/api/analytics', as: sofia });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ range: '30d', from: day(29), to: today });
+    expect(body.cards).toEqual({
+      revenue_cents: { current: 15_000_000, previous: 4_000_000 },
+      cars_sold: { current: 3, previous: 1 },
+      new_customers: { current: 3, previous: 1 },
+      conversion_rate: { current: 1 / 3, previous: 1 },
+    });
+    expect(body.top_manufacturers).toEqual([
+      { manufacturer: 'BMW', units: 2, gross_cents: 8_000_000 },
+      { manufacturer: 'Audi', units: 1, gross_cents: 7_000_000 },
+    ]);
+    expect(body.top_models).toEqual([
+      { manufacturer: 'BMW', model: 'X5', units: 2, gross_cents: 8_000_000 },
+      { manufacturer: 'Audi', model: 'Q7', units: 1, gross_cents: 7_000_000 },
+    ]);
+    expect(body.agent_performance).toEqual([{ user_id: sofia.id, name: 'Sofia Reyes', deals: 3, gross_cents: 15_000_000, fees_cents: 600_000 }]);
+    expect(body.funnel).toEqual([
+      { stage: 'Leads', count: 3 },
+      { stage: 'Deals Opened', count: 2 },
+      { stage: 'Sales Closed', count: 1 },
+    ]);
+    const trendRevenue = body.trends.reduce((sum: number, m: { revenue_cents: number }) => sum + m.revenue_cents, 0);
+    const trendCustomers = body.trends.reduce((sum: number, m: { new_customers: number }) => sum + m.new_customers, 0);
+    expect([trendRevenue, trendCustomers, body.trends.at(-1).month]).toEqual([15_000_000, 3, today.slice(0, 7)]);
+  });
+
+  it('adds up every agent for an admin, and takes other ranges', async () => {
+    const boss = await r.createUser('admin', 'Range Admin');
+    const body = (await r.call({ method: 'GET', url: '/api/analytics?range=90d', as: boss })).json();
+    expect(body.cards.revenue_cents.current).toBe(69_000_000);
+    expect(body.cards.cars_sold.current).toBe(5);
+    expect(body.agent_performance.map((a: { name: string }) => a.name)).toEqual(['Other Agent', 'Sofia Reyes']);
+    expect((await r.call({ method: 'GET', url: '/api/analytics?range=forever', as: boss })).statusCode).toBe(400);
+  });
+});
+
+describe('the monthly sales figures follow every deal change', () => {
+  const sumOf = async (as: TestUser) => (await get(`/api/analytics/deals?year=${Y}`, as)).json().totals;
+
+  it('counts a deal once completed, moves it with its edits and drops it when cancelled or deleted', async () => {
+    const before = await sumOf(emma);
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: emma,
+      payload: { date: `${Y}-05-05`, manufacturer: 'Genesis', model: 'GV80', year: Y, customer_name: 'Zed', agent_name: 'Emma Carter', contract_price_cents: 5_000_000, broker_fee_cents: 100_000, status: 'completed' },
+    });
+    const deal = created.json();
+    expect(await sumOf(emma)).toMatchObject({ units: before.units + 1, gross_cents: before.gross_cents + 5_000_000 });
+
+    const moved = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: admin, payload: { ...deal, user_id: liam.id, date: `${Y}-06-06`, manufacturer: 'Volvo' } });
+    expect(moved.statusCode).toBe(200);
+    expect(await sumOf(emma)).toEqual(before);
+    const liamYear = (await get(`/api/analytics/deals?year=${Y}`, liam)).json();
+    expect(liamYear.by_manufacturer.find((m: { manufacturer: string }) => m.manufacturer === 'Volvo')).toMatchObject({ units: 1, gross_cents: 5_000_000 });
+
+    const cancelled = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: admin, payload: { ...(moved.json() as object), status: 'cancelled' } });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await get(`/api/analytics/deals?year=${Y}`, liam)).json().by_manufacturer.map((m: { manufacturer: string }) => m.manufacturer)).not.toContain('Volvo');
+
+    await t.database.db.deleteFrom('deals').where('manufacturer', '=', 'Tesla').where('status', '=', 'completed').execute();
+    expect((await sumOf(emma)).units).toBe(before.units - 1);
+  });
+
+  it('matches a direct count of the completed deals, row for row', async () => {
+    const { rows } = await sql<{ difference: number }>`
+      SELECT count(*)::int AS difference FROM (
+        (SELECT user_id, date_trunc('month', date)::date AS month, manufacturer, count(*) AS units,
+                sum(contract_price_cents) AS gross, sum(broker_fee_cents) AS fees
+         FROM deals WHERE status = 'completed' GROUP BY 1, 2, 3
+         EXCEPT SELECT user_id, month, manufacturer, units, gross_cents, fees_cents FROM deal_sales_monthly WHERE units <> 0)
+        UNION ALL
+        (SELECT user_id, month, manufacturer, units, gross_cents, fees_cents FROM deal_sales_monthly WHERE units <> 0
+         EXCEPT SELECT user_id, date_trunc('month', date)::date, manufacturer, count(*), sum(contract_price_cents), sum(broker_fee_cents)
+         FROM deals WHERE status = 'completed' GROUP BY 1, 2, 3)
+      ) mismatches
+    `.execute(t.database.db);
+    expect(rows[0]!.difference).toBe(0);
+  });
+});

@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+let admin: TestUser;
+let editor: TestUser;
+let emma: TestUser;
+let liam: TestUser;
+
+const thisYear = new Date().getUTCFullYear();
+
+const dealBody = (overrides: Record<string, unknown> = {}) => ({
+  date: `${thisYear}-03-14`,
+  manufacturer: 'BMW',
+  model: 'X5',
+  year: thisYear,
+  customer_name: 'Olivia Smith',
+  customer_phone: '(512) 555-0100',
+  customer_email: 'olivia@example.com',
+  agent_name: 'Anyone',
+  contract_price_cents: 6_500_000,
+  monthly_payment_cents: 120_000,
+  broker_fee_cents: 250_000,
+  ...overrides,
+});
+
+async function createDeal(as: TestUser, overrides: Record<string, unknown> = {}) {
+  const response = await t.call({ method: 'POST', url: '/api/deals', payload: dealBody(overrides), as });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function insertCustomer(owner: TestUser, name: string) {
+  return t.database.db
+    .insertInto('customers')
+    .values({ user_id: owner.id, name, email: null, phone: null, location: null, referred_by_customer_id: null, referred_by_name: null, birthday: null, notes: null, lead_source: null, budget_cents: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+async function insertVehicle(owner: TestUser, status: 'available' | 'reserved' = 'available') {
+  return t.database.db
+    .insertInto('vehicles')
+    .values({ user_id: owner.id, make: 'Porsche', model: 'Taycan', year: thisYear, vin: null, color: null, price_cents: 9_800_000, status, location: null, contact_name: null, contact_phone: null, contact_email: null, notes: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+const vehicleStatus = async (id: string) =>
+  (await t.database.db.selectFrom('vehicles').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+async function update(as: TestUser, deal: { id: string; updated_at: string }, overrides: Record<string, unknown>) {
+  const current = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as })).json();
+  return t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, payload: { ...current, ...overrides }, as });
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.createUser('admin', 'Alex Admin');
+  editor = await t.createUser('editor', 'Eddie Editor');
+  emma = await t.createUser('agent', 'Emma Carter');
+  liam = await t.createUser('agent', 'Liam Brooks');
+});
+afterAll(() => t.close());
+
+describe('deal form validation', () => {
+  it('answers each missing or wrong field with the spec message', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: emma,
+      payload: dealBody({ date: '', manufacturer: ' ', model: '', year: 1899, customer_name: '', customer_email: 'nope', agent_name: '', contract_price_cents: -1, monthly_payment_cents: -5, broker_fee_cents: -1 }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      date: 'Date is required',
+      manufacturer: 'Manufacturer is required',
+      model: 'Model is required',
+      year: 'Invalid year',
+      customer_name: 'Customer name is required',
+      customer_email: 'Invalid email',
+      agent_name: 'Agent name is required',
+      contract_price_cents: 'Contract price must be positive',
+      monthly_payment_cents: 'Monthly payment must be positive',
+      broker_fee_cents: 'Broker fee must be positive',
+    });
+  });
+
+  it('refuses a model year more than two years ahead', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ year: thisYear + 3 }) });
+    expect(response.json().error.fields).toEqual({ year: 'Year too far in future' });
+    expect((await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ year: thisYear + 2 }) })).statusCode).toBe(201);
+  });
+
+  it('defaults to pending and customer_paid, stores empty optionals as null and names the owning agent', async () => {
+    const deal = await createDeal(emma, { customer_phone: '', customer_email: '', monthly_payment_cents: null, notes: '  ' });
+    expect(deal).toMatchObject({
+      status: 'pending',
+      deal_classification: 'customer_paid',
+      customer_phone: null,
+      customer_email: null,
+      monthly_payment_cents: null,
+      notes: null,
+      user_id: emma.id,
+      agent_name: 'Emma Carter',
+    });
+  });
+});
+
+describe('agents', () => {
+  it('lets admins and editors pick any agent or themselves, and an agent only themself', async () => {
+    const forAdmin = (await t.call({ method: 'GET', url: '/api/deals/agents', as: admin })).json().map((u: { name: string }) => u.name);
+    expect(forAdmin).toEqual(['Alex Admin', 'Emma Carter', 'Liam Brooks']);
+    const forEditor = (await t.call({ method: 'GET', url: '/api/deals/agents', as: editor })).json().map((u: { name: string }) => u.name);
+    expect(forEditor).toEqual(['Eddie Editor', 'Emma Carter', 'Liam Brooks']);
+    expect((await t.call({ method: 'GET', url: '/api/deals/agents', as: liam })).json()).toEqual([
+      { id: liam.id, name: 'Liam Brooks', email: liam.email, role: 'agent' },
+    ]);
+  });
+
+  it('records an admin deal for the chosen agent, and an agent deal always for the agent', async () => {
+    expect(await createDeal(admin, { user_id: liam.id })).toMatchObject({ user_id: liam.id, agent_name: 'Liam Brooks' });
+    expect(await createDeal(emma, { user_id: liam.id })).toMatchObject({ user_id: emma.id, agent_name: 'Emma Carter' });
+    const refused = await t.call({ method: 'POST', url: '/api/deals', as: admin, payload: dealBody({ user_id: editor.id }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ user_id: 'Agent name is required' });
+  });
+});
+
+describe('linked customers', () => {
+  it('links an existing customer of the agent', async () => {
+    const customer = await insertCustomer(emma, 'Noah Garcia');
+    const deal = await createDeal(emma, { customer_id: customer.id, customer_name: 'Noah Garcia' });
+    const detail = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: emma })).json();
+    expect(detail.customer).toMatchObject({ id: customer.id, name: 'Noah Garcia' });
+  });
+
+  it("refuses another agent's customer", async () => {
+    const customer = await insertCustomer(liam, 'Ava Lopez');
+    const response = await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ customer_id: customer.id }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ customer_id: 'Customer not found' });
+  });
+
+  it("creates a typed new customer for the deal's agent in the same transaction, audited", async () => {
+    const deal = await createDeal(admin, { user_id: liam.id, customer_name: 'Priya Patel', create_customer: true });
+    const customer = await t.database.db.selectFrom('customers').selectAll().where('id', '=', deal.customer_id).executeTakeFirstOrThrow();
+    expect(customer).toMatchObject({ name: 'Priya Patel', email: 'olivia@example.com', user_id: liam.id, status: 'active' });
+    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('entity_id', '=', customer.id).execute();
+    expect(audit).toMatchObject([{ entity_type: 'customer', action: 'created', actor_id: admin.id }]);
+  });
+
+  it('leaves no customer behind when the deal fails', async () => {
+    const before = await t.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const response = await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ customer_name: 'Ghost', create_customer: true, vehicle_id: crypto.randomUUID() }) });
+    expect(response.statusCode).toBe(400);
+    const after = await t.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
+describe('linked vehicles follow the deal status', () => {
+  it('pending → pending, completed → sold, cancelled → available, each audited on the vehicle', async () => {
+    const vehicle = await insertVehicle(emma);
+    const deal = await createDeal(emma, { vehicle_id: vehicle.id });
+    expect(await vehicleStatus(vehicle.id)).toBe('pending');
+
+    expect((await update(emma, deal, { status: 'completed' })).statusCode).toBe(200);
+    expect(await vehicleStatus(vehicle.id)).toBe('sold');
+
+    expect((await update(emma, deal, { status: 'cancelled' })).statusCode).toBe(200);
+    expect(await vehicleStatus(vehicle.id)).toBe('available');
+
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'changes'])
+      .where('entity_type', '=', 'vehicle')
+      .where('entity_id', '=', vehicle.id)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((a) => (a.changes as { status: { to: string } }).status.to)).toEqual(['pending', 'sold', 'available']);
+    expect(audit.every((a) => (a.changes as { deal_id: string }).deal_id === deal.id)).toBe(true);
+  });
+
+  it('keeps a cancelled deal\'s vehicle pending while another open deal holds it', async () => {
+    const vehicle = await insertVehicle(emma);
+    const first = await createDeal(emma, { vehicle_id: vehicle.id });
+    await createDeal(emma, { vehicle_id: vehicle.id, status: 'in-progress' });
+    await update(emma, first, { status: 'cancelled' });
+    expect(await vehicleStatus(vehicle.id)).toBe('pending');
+  });
+
+  it('releases the old vehicle when the deal moves to another one', async () => {
+    const [a, b] = [await insertVehicle(emma), await insertVehicle(emma)];
+    const deal = await createDeal(emma, { vehicle_id: a.id });
+    await update(emma, deal, { vehicle_id: b.id });
+    expect([await vehicleStatus(a.id), await vehicleStatus(b.id)]).toEqual(['available', 'pending']);
+  });
+
+  it("refuses another agent's vehicle", async () => {
+    const vehicle = await insertVehicle(liam);
+    const response = await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ vehicle_id: vehicle.id }) });
+    expect(response.json().error.fields).toEqual({ vehicle_id: 'Vehicle not found' });
+    expect(await vehicleStatus(vehicle.id)).toBe('available');
+  });
+
+  it('lists the deals of a vehicle and of a customer', async () => {
+    const vehicle = await insertVehicle(emma);
+    const customer = await insertCustomer(emma, 'Wei Chen');
+    const deal = await createDeal(emma, { vehicle_id: vehicle.id, customer_id: customer.id });
+    const byVehicle = (await t.call({ method: 'GET', url: `/api/deals?vehicle_id=${vehicle.id}`, as: emma })).json();
+    expect(byVehicle.items.map((d: { id: string }) => d.id)).toEqual([deal.id]);
+    const byCustomer = (await t.call({ method: 'GET', url: `/api/deals?customer_id=${customer.id}`, as: emma })).json();
+    expect(byCustomer.items.map((d: { id: string }) => d.id)).toEqual([deal.id]);
+    expect((await t.call({ method: 'GET', url: `/api/deals?vehicle_id=${vehicle.id}`, as: liam })).json().items).toEqual([]);
+  });
+});
+
+describe('editing', () => {
+  it('saves a change, audits the changed fields and shows them on the timeline', async () => {
+    const deal = await createDeal(emma);
+    const response = await update(emma, deal, { broker_fee_cents: 300_000, notes: 'Signed at the dealership' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ broker_fee_cents: 300_000, notes: 'Signed at the dealership' });
+    const timeline = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/timeline`, as: emma })).json();
+    expect(timeline.map((e: { action: string }) => e.action)).toEqual(['updated', 'created']);
+    expect(timeline[0].changes).toEqual({
+      broker_fee_cents: { from: 250_000, to: 300_000 },
+      notes: { from: null, to: 'Signed at the dealership' },
+    });
+    expect(timeline[0].actor_name).toBe('Emma Carter');
+  });
+
+  it("lets an editor change an admin's own deal without moving it to someone else", async () => {
+    const deal = await createDeal(admin);
+    const response = await update(editor, deal, { model: 'X6' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ model: 'X6', user_id: admin.id, agent_name: 'Alex Admin' });
+  });
+
+  it('refuses a write based on an old version with 409', async () => {
+    const deal = await createDeal(emma);
+    const opened = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: emma })).json();
+    await update(editor, deal, { model: 'X7' });
+    const stale = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, payload: { ...opened, model: 'M5' }, as: emma });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('STALE');
+    expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: emma })).json().model).toBe('X7');
+  });
+});
+
+describe('owner isolation', () => {
+  it("answers 404 for another agent's deal, its timeline, documents and edits", async () => {
+    const deal = await createDeal(liam);
+    for (const url of [`/api/deals/${deal.id}`, `/api/deals/${deal.id}/timeline`, `/api/deals/${deal.id}/documents`]) {
+      expect((await t.call({ method: 'GET', url, as: emma })).statusCode, url).toBe(404);
+    }
+    const edit = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, payload: { ...dealBody(), updated_at: deal.updated_at }, as: emma });
+    expect(edit.statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: editor })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}/documents`, as: liam })).statusCode).toBe(200);
+  });
+
+  it('lists only the agent\'s own deals; admins and editors see all', async () => {
+    const mine = (await t.call({ method: 'GET', url: '/api/deals?limit=100', as: emma })).json().items;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((d: { user_id: string }) => d.user_id === emma.id)).toBe(true);
+    const all = (await t.call({ method: 'GET', url: '/api/deals?limit=100', as: editor })).json().items;
+    expect(new Set(all.map((d: { user_id: string }) => d.user_id))).toEqual(new Set([emma.id, liam.id, admin.id]));
+  });
+});
+
+describe('the deals list', () => {
+  it('pages newest first with a cursor, searches and filters in SQL', async () => {
+    const agent = await t.createUser('agent', 'Paging Agent');
+    for (const [i, name] of ['Zoe King', 'Isaac Young', 'Nora Allen'].entries()) {
+      await createDeal(agent, { date: `${thisYear - 1}-0${i + 1}-10`, customer_name: name, status: i === 2 ? 'completed' : 'pending' });
+    }
+    const first = (await t.call({ method: 'GET', url: '/api/deals?limit=2', as: agent })).json();
+    expect(first.items.map((d: { customer_name: string }) => d.customer_name)).toEqual(['Nora Allen', 'Isaac Young']);
+    const second = (await t.call({ method: 'GET', url: `/api/deals?limit=2&cursor=${first.nextCursor}`, as: agent })).json();
+    expect(second).toMatchObject({ items: [{ customer_name: 'Zoe King' }], nextCursor: null });
+
+    const search = (await t.call({ method: 'GET', url: '/api/deals?q=SAAC', as: agent })).json();
+    expect(search.items.map((d: { customer_name: string }) => d.customer_name)).toEqual(['Isaac Young']);
+    const completed = (await t.call({ method: 'GET', url: `/api/deals?status=completed&year=${thisYear - 1}`, as: agent })).json();
+    expect(completed.items.map((d: { customer_name: string }) => d.customer_name)).toEqual(['Nora Allen']);
+    expect((await t.call({ method: 'GET', url: `/api/deals?year=${thisYear}`, as: agent })).json().items).toEqual([]);
+  });
+});
