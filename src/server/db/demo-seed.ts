@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
 import type { Role } from '../../shared/users/roles.js';
 import { demoPassword } from '../auth/session.service.js';
@@ -45,6 +45,13 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
         );
         await tx.insertInto('deals').values(deals).execute();
       }
+    }
+
+    // Every seeded record starts its timeline the way a record made in the app does.
+    for (const [table, entity] of [['customers', 'customer'], ['vehicles', 'vehicle'], ['deals', 'deal']] as const) {
+      await sql`
+        INSERT INTO audit_log (actor_id, entity_type, entity_id, action, changes, created_at)
+        SELECT user_id, ${entity}, id, 'created', '{}'::jsonb, created_at FROM ${sql.table(table)}`.execute(tx);
     }
 
     const chat = await tx
