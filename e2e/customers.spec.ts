@@ -98,7 +98,7 @@ test.describe('customers', () => {
     await page.getByLabel('Location (Optional)').fill('Denver, CO');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(new RegExp(`/customers/${id}$`));
-    await expect(page.getByText('Denver, CO')).toBeVisible();
+    await expect(page.getByText('Denver, CO', { exact: true })).toBeVisible();
     await expect(page.getByText('Status: prospect → active')).toBeVisible();
 
     await page.getByRole('link', { name: 'Edit' }).click();

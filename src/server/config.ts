@@ -24,6 +24,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   WEB_ROOT: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -43,6 +44,8 @@ export type Config = {
   logLevel: string;
   /** The built web app that is served; tests build their own. */
   webRoot: string;
+  /** Which proxies' X-Forwarded-For to believe: false, true, a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
 };
 
 /** Reads the environment once; every other module receives the typed result. */
@@ -83,5 +86,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
     webRoot: path.resolve(e.WEB_ROOT ?? 'dist/web'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
 }

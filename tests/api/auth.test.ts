@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, cookieHeader, PASSWORD, type TestContext, type TestUser } from '../helpers/app.js';
@@ -126,6 +127,26 @@ describe('rate limits', () => {
     expect(locked.json().error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
   });
 
+  it('holds the account limit when wrong passwords arrive all at once', async () => {
+    const user = await t.createUser('agent', 'Paula Parallel');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call({ method: 'POST', url: '/api/session', remoteAddress: '192.0.2.77', payload: { email: user.email, password: 'nope' } }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const user = await t.createUser('agent', 'Busy Office');
+    for (let i = 0; i < 35; i++) {
+      const r = await t.call({ method: 'POST', url: '/api/session', remoteAddress: '192.0.2.88', payload: { email: user.email, password: PASSWORD } });
+      expect(r.statusCode).toBe(200);
+    }
+  });
+
   it('limits attempts from one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
@@ -173,6 +194,17 @@ describe('switching to an agent', () => {
     expect(list.json().map((u: { role: string }) => u.role).every((r: string) => r === 'agent')).toBe(true);
     const r = await t.call({ method: 'POST', url: '/api/session/switch', as: admin, payload: { userId: editor.id } });
     expect(r.statusCode).toBe(404);
+  });
+
+  it('ends a switched session once the admin behind it is deactivated or no longer an admin', async () => {
+    for (const change of [{ banned: true }, { role: 'editor' as const }]) {
+      const boss = await t.createUser('admin', 'Temporary Admin');
+      const switched = await t.call({ method: 'POST', url: '/api/session/switch', as: boss, payload: { userId: agent.id } });
+      const asAgent = cookieHeader(switched.headers['set-cookie'], boss.cookie);
+      expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: asAgent })).statusCode).toBe(200);
+      await t.database.db.updateTable('users').set(change).where('id', '=', boss.id).execute();
+      expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: asAgent })).statusCode).toBe(401);
+    }
   });
 
   it('records writes made while switched with both the agent and the admin', async () => {
@@ -223,6 +255,31 @@ describe('API conventions', () => {
     expect(foreign.statusCode).toBe(403);
   });
 
+  it('guards a request written in absolute form like any other', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // Written without half-closing: the server answers, then closes (Connection: close).
+    const send = (head: string[], body = '') =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(`${head.join('\r\n')}\r\n\r\n${body}`));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+    const read = await send([`GET http://127.0.0.1:${port}/api/chat/unread-count HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close']);
+    expect(read.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
+    const write = await send([
+      `PATCH http://127.0.0.1:${port}/api/users/me HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      `Cookie: ${agent.cookie}`,
+      'Content-Type: application/json',
+      'Content-Length: 12',
+      'Connection: close',
+    ], '{"name":"X"}');
+    expect(write.split('\r\n')[0]).toBe('HTTP/1.1 403 Forbidden');
+  });
+
   it('reports health with the database kind and migration level', async () => {
     const response = await t.call({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({
@@ -246,5 +303,27 @@ describe('API conventions', () => {
     const response = await t.call({ method: 'POST', url: '/api/session/demo', payload: { role: 'admin' } });
     expect(response.statusCode).not.toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/config' })).json()).toEqual({ demo: false });
+  });
+});
+
+describe('behind a proxy', () => {
+  it('counts failed sign-ins per client address when TRUST_PROXY is set', async () => {
+    const proxied = await createTestContext({ TRUST_PROXY: '1' });
+    try {
+      let n = 0;
+      const attempt = (client: string) =>
+        proxied.call({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: `someone-${++n}@example.com`, password: 'x' },
+        });
+      for (let i = 0; i < 30; i++) expect((await attempt('198.51.100.1')).statusCode).toBe(401);
+      expect((await attempt('198.51.100.1')).statusCode).toBe(429);
+      expect((await attempt('198.51.100.2')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
   });
 });

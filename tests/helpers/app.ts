@@ -44,8 +44,10 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     return cookieHeader(response.headers['set-cookie']);
   };
 
-  const createUser = async (role: Role, name = `${role} ${++counter}`): Promise<TestUser> => {
-    const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${counter}@example.com`;
+  const createUser = async (role: Role, name?: string): Promise<TestUser> => {
+    const n = ++counter;
+    name ??= `${role} ${n}`;
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${n}@example.com`;
     const id = await createUserWithPassword(database.db, { name, email, role, password: PASSWORD });
     return { id, email, name, role, cookie: await signIn(email) };
   };

@@ -78,10 +78,14 @@ export function createActorResolver(auth: Auth, db: Kysely<DB>, secret: string):
     const row = await db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('users as i', 'i.id', 's.impersonated_by')
       .select(['s.expires_at', 's.impersonated_by', 'u.id', 'u.role', 'u.name', 'u.email', 'u.banned'])
+      .select(['i.role as impersonator_role', 'i.banned as impersonator_banned'])
       .where('s.token', '=', token)
       .executeTakeFirst();
     if (!row || row.banned || row.expires_at.getTime() <= Date.now()) return null;
+    // A switched session lasts only while the admin behind it is still an active admin.
+    if (row.impersonated_by && (row.impersonator_role !== 'admin' || row.impersonator_banned)) return null;
     if (reply && row.expires_at.getTime() - (SESSION_SECONDS - SESSION_RENEW_AFTER_SECONDS) * 1000 <= Date.now()) {
       const renewed = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
       forwardCookies(reply, renewed.headers);
@@ -90,11 +94,15 @@ export function createActorResolver(auth: Auth, db: Kysely<DB>, secret: string):
   };
 }
 
-/** Every /api route needs a signed-in actor unless its config says it is public. */
+/**
+ * Every /api route needs a signed-in actor unless its config says it is public. The matched route decides, not the
+ * raw request line, which may be in absolute form ('GET http://host/api/...').
+ */
 export function registerActor(app: FastifyInstance, resolveActor: ActorResolver) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/') || request.routeOptions.config?.public) return;
     request.actor = await resolveActor(request, reply);
     if (!request.actor) return reply.status(401).send(errorBody('UNAUTHORIZED', 'Auth session missing!'));
   });

@@ -10,12 +10,11 @@ import { findUserByEmail, listSwitchableUsers } from '../modules/users/service.j
 import { actorOf, forwardCookies, toHeaders, type ActorResolver } from './actor.js';
 import type { Auth } from './auth.js';
 import {
-  checkSignInLimits,
   checkSwitchTarget,
   demoAccounts,
   demoPassword,
   describeSession,
-  recordSignInFailure,
+  reserveSignInAttempt,
   recordSignInSuccess,
 } from './session.service.js';
 
@@ -37,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
-    await checkSignInLimits(db, request.ip, email);
+    await reserveSignInAttempt(db, request.ip, email);
     try {
       const result = await auth.api.signInEmail({
         body: { email, password, rememberMe: true },
@@ -45,10 +44,9 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
         returnHeaders: true,
       });
       forwardCookies(reply, result.headers);
-      await recordSignInSuccess(db, result.response.user.id, email);
+      await recordSignInSuccess(db, result.response.user.id, request.ip, email);
       return result.response.user.id;
     } catch (error) {
-      if (isAPIError(error) && error.statusCode === 401) await recordSignInFailure(db, request.ip, email);
       authError(error);
     }
   }

@@ -5,7 +5,7 @@ import type { DemoRole, Session } from '../../shared/auth/sign-in.js';
 import { AppError, forbidden, notFound } from '../http/errors.js';
 import { getSessionUser } from '../modules/users/service.js';
 import type { Actor } from './actor.js';
-import { blockedFor, clear, hit, signInLimits } from './rate-limit.js';
+import { clear, giveBack, hit, signInLimits } from './rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
   admin: 'admin@torque.demo',
@@ -30,22 +30,19 @@ export function tooManyAttempts(seconds: number) {
 }
 
 /**
- * Refuses a sign-in before the password is checked when the address or the account has used up its failed
- * attempts. Only failures count, so a busy office behind one address is never locked out by its own sign-ins.
+ * Counts a sign-in attempt as a failure before the password is checked, and refuses it when the address or the
+ * account has used up its failures. A successful sign-in gives its count back, so a busy office behind one address
+ * is never locked out by its own sign-ins.
  */
-export async function checkSignInLimits(db: Kysely<DB>, address: string, email: string) {
-  const addressWait = await blockedFor(db, addressKey(address), signInLimits.perAddress);
+export async function reserveSignInAttempt(db: Kysely<DB>, address: string, email: string) {
+  const addressWait = await hit(db, addressKey(address), signInLimits.perAddress);
   if (addressWait) throw tooManyAttempts(addressWait);
-  const accountWait = await blockedFor(db, accountKey(email), signInLimits.perAccount);
+  const accountWait = await hit(db, accountKey(email), signInLimits.perAccount);
   if (accountWait) throw tooManyAttempts(accountWait);
 }
 
-export async function recordSignInFailure(db: Kysely<DB>, address: string, email: string) {
-  await hit(db, addressKey(address), signInLimits.perAddress);
-  await hit(db, accountKey(email), signInLimits.perAccount);
-}
-
-export async function recordSignInSuccess(db: Kysely<DB>, userId: string, email: string) {
+export async function recordSignInSuccess(db: Kysely<DB>, userId: string, address: string, email: string) {
+  await giveBack(db, addressKey(address));
   await clear(db, accountKey(email));
   await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
 }

@@ -10,7 +10,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCsrfProtection(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const route = request.routeOptions.url;
+    if (SAFE_METHODS.has(request.method) || (route && !route.startsWith('/api/'))) return;
     const origin = request.headers.origin;
     const sameOrigin = !origin || safeHost(origin) === request.headers.host;
     if (request.headers[CSRF_HEADER] !== CSRF_VALUE || !sameOrigin) {
