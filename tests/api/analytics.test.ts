@@ -243,6 +243,36 @@ describe('dashboard', () => {
   });
 });
 
+describe('dashboard leads referred by a customer', () => {
+  let d: TestContext;
+  let agent: TestUser;
+  let neighbour: TestUser;
+  let boss: TestUser;
+
+  beforeAll(async () => {
+    d = await createTestContext();
+    agent = await d.createUser('agent', 'Rhea Agent');
+    neighbour = await d.createUser('agent', 'Nico Neighbour');
+    boss = await d.createUser('admin', 'Bea Boss');
+    const hidden = await seedCustomer(neighbour, 'Hidden Referrer', 'active', daysAgo(30), {}, d);
+    const own = await seedCustomer(agent, 'Own Referrer', 'active', daysAgo(30), {}, d);
+    await seedCustomer(agent, 'Lead Via Hidden', 'prospect', daysAgo(1), { lead_source: 'Referral', referred_by_customer_id: hidden.id }, d);
+    await seedCustomer(agent, 'Lead Via Own', 'prospect', daysAgo(2), { lead_source: 'Referral', referred_by_customer_id: own.id }, d);
+  });
+  afterAll(() => d.close());
+
+  const leads = async (as: TestUser) => {
+    const response = await d.call({ method: 'GET', url: '/api/dashboard', as });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().recent_leads as { name: string; referred_by: string | null }[]).map((l) => [l.name, l.referred_by]);
+  };
+
+  it("names a referrer only to someone who may see that customer, as the customer page does", async () => {
+    expect(await leads(agent)).toEqual([['Lead Via Hidden', null], ['Lead Via Own', 'Own Referrer']]);
+    expect(await leads(boss)).toEqual([['Lead Via Hidden', 'Hidden Referrer'], ['Lead Via Own', 'Own Referrer']]);
+  });
+});
+
 describe('analytics over a range', () => {
   let r: TestContext;
   let sofia: TestUser;

@@ -169,6 +169,28 @@ describe('owner isolation', () => {
     expect((await get('/api/customers/duplicates?phone=5557778888', agent)).json()).toEqual([]);
   });
 
+  it('keeps a referrer the agent may not see out of the export, as the customer page does', async () => {
+    const own = await create(agent, { name: 'Rory Referred', email: 'rory@example.com' });
+    const own2 = await create(agent, { name: 'Rosa Referrer', email: 'rosa@example.com' });
+    // An editor may link any customer as the referrer, including one the agent cannot see.
+    const linked = await t.call({
+      method: 'PUT', url: `/api/customers/${own.id}`, as: editor,
+      payload: { ...newCustomer({ name: 'Rory Referred', email: 'rory@example.com', referred_by_customer_id: mine.id }), updated_at: own.updated_at },
+    });
+    expect(linked.statusCode).toBe(200);
+    await t.call({
+      method: 'PUT', url: `/api/customers/${own2.id}`, as: agent,
+      payload: { ...newCustomer({ name: 'Rosa Referrer', email: 'rosa@example.com', referred_by_customer_id: own.id }), updated_at: own2.updated_at },
+    });
+    expect((await get(`/api/customers/${own.id}`, agent)).json().referred_by_customer_name).toBeNull();
+    const csv = (await get('/api/customers/export.csv?q=ro', agent)).body;
+    expect(csv).toContain('Rory Referred');
+    expect(csv).not.toContain('Secret Sam');
+    // A referrer the agent owns is still named.
+    expect(csv.split('\r\n').find((line) => line.startsWith('Rosa Referrer'))).toContain(',Referral,65000.00,Rory Referred,');
+    expect((await get('/api/customers/export.csv?q=rory', editor)).body).toContain('Secret Sam');
+  });
+
   it('shows it to admins and editors', async () => {
     for (const user of [admin, editor]) {
       expect((await get(`/api/customers/${mine.id}`, user)).statusCode).toBe(200);
@@ -300,6 +322,21 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
     expect((await get('/api/customers?cursor=garbage', bulk)).statusCode).toBe(400);
     expect((await get('/api/customers?status=gone', bulk)).statusCode).toBe(400);
     expect((await get('/api/customers?limit=1000', bulk)).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['newest', '1'],
+    ['newest', '2025-03-01'],
+    ['oldest', '0000-01-01T00:00:00.000Z'],
+    ['newest', '+275760-09-13T00:00:00.000Z'],
+    ['newest', '2025-02-30T00:00:00.000Z'],
+    ['name_asc', 'Nul\u0000name'],
+    ['name_asc', 42],
+  ])('answers 400 Invalid cursor for a forged %s cursor value %j', async (sort, value) => {
+    const cursor = Buffer.from(JSON.stringify([value, crypto.randomUUID()])).toString('base64url');
+    const response = await get(`/api/customers?sort=${sort}&cursor=${cursor}`, bulk);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION', message: 'Invalid cursor' });
   });
 
   it('exports the filtered list as CSV', async () => {

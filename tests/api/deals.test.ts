@@ -288,3 +288,97 @@ describe('the deals list', () => {
     expect((await t.call({ method: 'GET', url: `/api/deals?year=${thisYear}`, as: agent })).json().items).toEqual([]);
   });
 });
+
+describe('links across owners', () => {
+  const dealCount = async () => Number((await t.database.db.selectFrom('deals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it("refuses an editor's deal for one agent with another agent's vehicle or customer, leaving the vehicle alone", async () => {
+    const vehicle = await insertVehicle(liam);
+    const customer = await insertCustomer(liam, 'Lucas Liam');
+    const before = await dealCount();
+    const byVehicle = await t.call({ method: 'POST', url: '/api/deals', as: editor, payload: dealBody({ user_id: emma.id, vehicle_id: vehicle.id }) });
+    expect(byVehicle.statusCode).toBe(400);
+    expect(byVehicle.json().error).toMatchObject({ code: 'VALIDATION', fields: { vehicle_id: 'Vehicle belongs to another agent' } });
+    const byCustomer = await t.call({ method: 'POST', url: '/api/deals', as: admin, payload: dealBody({ user_id: emma.id, customer_id: customer.id }) });
+    expect(byCustomer.statusCode).toBe(400);
+    expect(byCustomer.json().error).toMatchObject({ code: 'VALIDATION', fields: { customer_id: 'Customer belongs to another agent' } });
+    expect(await dealCount()).toBe(before);
+    expect(await vehicleStatus(vehicle.id)).toBe('available');
+    // The same records are fine on a deal of the agent who owns them.
+    expect(await createDeal(editor, { user_id: liam.id, vehicle_id: vehicle.id, customer_id: customer.id })).toMatchObject({ user_id: liam.id });
+  });
+
+  it("refuses moving a deal to an agent who does not own its vehicle or customer, or linking another agent's", async () => {
+    const vehicle = await insertVehicle(liam);
+    const customer = await insertCustomer(liam, 'Mia Liam');
+    const deal = await createDeal(editor, { user_id: liam.id, vehicle_id: vehicle.id });
+    const moved = await update(editor, deal, { user_id: emma.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.fields).toEqual({ vehicle_id: 'Vehicle belongs to another agent' });
+
+    const withCustomer = await createDeal(admin, { user_id: liam.id, customer_id: customer.id });
+    const movedCustomer = await update(admin, withCustomer, { user_id: emma.id });
+    expect(movedCustomer.json().error.fields).toEqual({ customer_id: 'Customer belongs to another agent' });
+
+    const emmas = await createDeal(emma);
+    const relinked = await update(editor, emmas, { vehicle_id: vehicle.id });
+    expect(relinked.json().error.fields).toEqual({ vehicle_id: 'Vehicle belongs to another agent' });
+    expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: editor })).json()).toMatchObject({ user_id: liam.id, vehicle_id: vehicle.id });
+    expect((await t.call({ method: 'GET', url: `/api/deals/${emmas.id}`, as: emma })).json()).toMatchObject({ vehicle_id: null, vehicle: null });
+    expect(await vehicleStatus(vehicle.id)).toBe('pending');
+  });
+
+  it("shows an agent a linked customer or vehicle only when they may see it", async () => {
+    const vehicle = await insertVehicle(liam);
+    const customer = await insertCustomer(liam, 'Hidden Hannah');
+    // A link made before owners were checked.
+    const deal = await createDeal(emma);
+    await t.database.db.updateTable('deals').set({ vehicle_id: vehicle.id, customer_id: customer.id }).where('id', '=', deal.id).execute();
+    const seen = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: emma })).json();
+    expect(seen).toMatchObject({ customer: null, vehicle: null });
+    expect(JSON.stringify(seen)).not.toContain('Hidden Hannah');
+    const forEditor = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: editor })).json();
+    expect(forEditor).toMatchObject({ customer: { id: customer.id, name: 'Hidden Hannah' }, vehicle: { id: vehicle.id } });
+  });
+});
+
+describe('version stamps', () => {
+  const future = () => new Date(Date.now() + 3_600_000);
+
+  it('moves a deal strictly past the version it replaced, whatever the app clock says', async () => {
+    const deal = await createDeal(emma);
+    const ahead = future();
+    await t.database.db.updateTable('deals').set({ updated_at: ahead }).where('id', '=', deal.id).execute();
+    const saved = await update(emma, deal, { notes: 'Second save' });
+    expect(saved.statusCode).toBe(200);
+    expect(Date.parse(saved.json().updated_at)).toBeGreaterThan(ahead.getTime());
+    const stale = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: emma, payload: { ...saved.json(), updated_at: ahead.toISOString(), notes: 'Lost' } });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('moves a linked vehicle strictly past its version when a deal changes its status', async () => {
+    const vehicle = await insertVehicle(emma);
+    const ahead = future();
+    await t.database.db.updateTable('vehicles').set({ updated_at: ahead }).where('id', '=', vehicle.id).execute();
+    await createDeal(emma, { vehicle_id: vehicle.id });
+    const row = await t.database.db.selectFrom('vehicles').select(['status', 'updated_at']).where('id', '=', vehicle.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(row.updated_at.getTime()).toBeGreaterThan(ahead.getTime());
+  });
+});
+
+describe('malformed cursors', () => {
+  it.each([
+    ['a date that does not exist', ['2024-02-30', crypto.randomUUID()]],
+    ['year zero', ['0000-01-01', crypto.randomUUID()]],
+    ['a timestamp for a date', ['2024-01-01T00:00:00Z', crypto.randomUUID()]],
+    ['text for a date', ['yesterday', crypto.randomUUID()]],
+    ['a number for a date', [20240101, crypto.randomUUID()]],
+    ['an id that is not a UUID', ['2024-01-01', 'x']],
+  ])('answers 400 Invalid cursor for %s', async (_, values) => {
+    const cursor = Buffer.from(JSON.stringify(values)).toString('base64url');
+    const response = await t.call({ method: 'GET', url: `/api/deals?cursor=${cursor}`, as: emma });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION', message: 'Invalid cursor' });
+  });
+});

@@ -290,6 +290,22 @@ describe('the inventory list', () => {
     expect((await t.call({ method: 'GET', url: '/api/vehicles/options', as: admin })).json()).toHaveLength(20);
   });
 
+  it.each([
+    ['newest', '1'],
+    ['newest', '2026-01-01'],
+    ['oldest', '-271821-04-20T00:00:00.000Z'],
+    ['oldest', '0000-01-01T00:00:00.000Z'],
+    ['price_desc', 1e21],
+    ['price_asc', 1.5],
+    ['year_desc', 3_000_000_000],
+    ['year_asc', '2020'],
+  ])('answers 400 Invalid cursor for a forged %s cursor value %j', async (sort, value) => {
+    const cursor = Buffer.from(JSON.stringify([value, crypto.randomUUID()])).toString('base64url');
+    const response = await t.call({ method: 'GET', url: `/api/vehicles?sort=${sort}&cursor=${cursor}`, as: listerUser });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION', message: 'Invalid cursor' });
+  });
+
   it('refuses a forged cursor', async () => {
     const cursor = Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url');
     const response = await t.call({ method: 'GET', url: `/api/vehicles?cursor=${cursor}`, as: listerUser });

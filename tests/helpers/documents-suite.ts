@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSource, sampleDeal } from '../../src/server/db/sample-data.js';
 import { signLink } from '../../src/server/modules/documents/signed-link.js';
@@ -114,6 +115,38 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       expect(accented.file_path).toMatch(/_Resume_fur_Muller\.pdf$/);
     });
 
+    it('names the stored and downloaded file with the extension of the type its content shows', async () => {
+      const cases: [string, Buffer, string][] = [
+        ['passport-scan.html', pngFile(), 'passport-scan.png'],
+        ['contract.png', await pdfFile(), 'contract.pdf'],
+        ['terms.pdf', docxFile(), 'terms.docx'],
+        ['licence', jpegFile(), 'licence.jpg'],
+        ['v1.2', pngFile(), 'v1.2.png'],
+        ['Photo.JPEG', jpegFile(), 'Photo.JPEG'],
+        ['selfie.jpg', jpegFile(), 'selfie.jpg'],
+        ['Scan.PNG', pngFile(), 'Scan.PNG'],
+      ];
+      for (const [name, content, expected] of cases) {
+        const response = await upload(agent, name, content);
+        expect(response.statusCode, name).toBe(201);
+        const document = response.json();
+        expect(document.file_name, name).toBe(expected);
+        expect(document.file_path, name).toMatch(new RegExp(`_${expected.replace('.', '\\.')}$`));
+        const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
+        const file = await t.call({ method: 'GET', url, as: null });
+        expect(file.headers['content-disposition'], name).toBe(`attachment; filename="${expected}"; filename*=UTF-8''${expected}`);
+      }
+    });
+
+    it('downloads a document stored under a mismatched name with the extension of its type', async () => {
+      const document = (await upload(agent, 'stored.png', pngFile())).json();
+      await t.database.db.updateTable('customer_documents').set({ file_name: 'stored-earlier.html' }).where('id', '=', document.id).execute();
+      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
+      const file = await t.call({ method: 'GET', url, as: null });
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="stored-earlier.png"; filename*=UTF-8''stored-earlier.png`);
+    });
+
     it('asks for a file when the request carries none', async () => {
       const response = await t.call({ method: 'POST', url: `/api/customers/${customerId}/documents`, payload: {}, as: agent });
       expect(response.statusCode).toBe(400);
@@ -188,6 +221,28 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
         expect.objectContaining({ action: 'document_removed', changes: expect.objectContaining({ file_name: 'to-delete.pdf' }) }),
         expect.objectContaining({ action: 'document_added', changes: expect.objectContaining({ file_name: 'to-delete.pdf' }) }),
       ]);
+    });
+  });
+
+  describe('deleting when the database refuses at commit', () => {
+    it('keeps both the row and the file', async () => {
+      const content = await pdfFile('Keep me');
+      const document = (await upload(agent, 'keep-me.pdf', content)).json();
+      const { db } = t.database;
+      await sql`CREATE FUNCTION refuse_document_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$`.execute(db);
+      await sql`CREATE CONSTRAINT TRIGGER refuse_document_delete AFTER DELETE ON customer_documents
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_document_delete()`.execute(db);
+      try {
+        const response = await t.call({ method: 'DELETE', url: `/api/customers/${customerId}/documents/${document.id}`, as: agent });
+        expect(response.statusCode).toBe(500);
+      } finally {
+        await sql`DROP TRIGGER refuse_document_delete ON customer_documents`.execute(db);
+        await sql`DROP FUNCTION refuse_document_delete()`.execute(db);
+      }
+      expect(await db.selectFrom('customer_documents').select('id').where('id', '=', document.id).executeTakeFirst()).toEqual({ id: document.id });
+      expect(await store.keys()).toContain(document.file_path);
+      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
+      expect((await t.call({ method: 'GET', url, as: null })).rawPayload.equals(content)).toBe(true);
     });
   });
 
