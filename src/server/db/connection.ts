@@ -72,7 +72,7 @@ function wrap(kind: DatabaseKind, pool: pg.Pool, release: () => Promise<void>): 
 }
 
 /** PGlite does not lock its folder; two processes on one folder would corrupt it, so Torque does. */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'torque.pid');
   try {
     fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
