@@ -352,7 +352,7 @@ describe('version stamps', () => {
     const saved = await update(emma, deal, { notes: 'Second save' });
     expect(saved.statusCode).toBe(200);
     expect(Date.parse(saved.json().updated_at)).toBeGreaterThan(ahead.getTime());
-    const stale = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: emma, payload: { ...saved.json(), updated_at: ahead.toISOString(), notes: 'Lost' } });
+    const stale = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: emma, payload: { ...(saved.json() as object), updated_at: ahead.toISOString(), notes: 'Lost' } });
     expect(stale.statusCode).toBe(409);
   });
 

@@ -136,6 +136,9 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
         const file = await t.call({ method: 'GET', url, as: null });
         expect(file.headers['content-disposition'], name).toBe(`attachment; filename="${expected}"; filename*=UTF-8''${expected}`);
       }
+      const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json() as { changes: Record<string, unknown> }[];
+      expect(timeline.find((e) => e.changes.file_name === 'passport-scan.png')?.changes).toMatchObject({ uploaded_as: 'passport-scan.html' });
+      expect(timeline.find((e) => e.changes.file_name === 'selfie.jpg')?.changes).not.toHaveProperty('uploaded_as');
     });
 
     it('downloads a document stored under a mismatched name with the extension of its type', async () => {

@@ -16,6 +16,33 @@ export function decodeCursor(cursor: string | undefined, length: number): (strin
   throw badRequest('Invalid cursor');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Four-digit years from 0001: year 0 is a JavaScript date but not a PostgreSQL one.
+const MOMENT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** True when `text` is exactly what toISOString writes for the moment it names (no 30 February, no 25:00). */
+const isCanonicalMoment = (text: string) => {
+  const time = Date.parse(text);
+  return MOMENT.test(text) && !Number.isNaN(time) && new Date(time).toISOString() === text;
+};
+
+/**
+ * Checks for the values a decoded cursor carries, as strict as what pageOf writes: a forged cursor answers 400
+ * 'Invalid cursor' here instead of failing in the database.
+ */
+export const cursorValue = {
+  uuid: (value: unknown): value is string => typeof value === 'string' && UUID.test(value),
+  /** A calendar day as YYYY-MM-DD. */
+  day: (value: unknown): value is string =>
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isCanonicalMoment(`${value}T00:00:00.000Z`),
+  /** A moment as Date.prototype.toISOString writes it. */
+  moment: (value: unknown): value is string => typeof value === 'string' && isCanonicalMoment(value),
+  integer: (value: unknown, min: number, max: number): value is number =>
+    Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max,
+  /** Text PostgreSQL can hold: any string without a NUL. */
+  text: (value: unknown): value is string => typeof value === 'string' && !value.includes('\u0000'),
+};
+
 /** Fetch limit + 1 rows; this keeps `limit` and says whether there is a next page. */
 export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => (string | number | null)[]) {
   const items = rows.slice(0, limit);

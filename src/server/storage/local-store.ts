@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from './blob-store.js';
 
 /** Files under DATA_DIR/blobs/<key>; the folder is created on the first upload. */
@@ -12,10 +13,20 @@ export function createLocalStore(dataDir: string): BlobStore {
   };
 
   return {
-    async put(key, { path: source }) {
+    async put(key, { path: source, size }) {
       const target = fileOf(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.copyFile(source, target, fs.constants.COPYFILE_EXCL);
+      // 'wx' refuses an existing key; once it has opened, the file is this call's to remove if anything fails.
+      const handle = await fs.promises.open(target, 'wx', 0o600);
+      try {
+        await pipeline(fs.createReadStream(source), handle.createWriteStream());
+        const written = (await fs.promises.stat(target)).size;
+        if (written !== size) throw new Error(`Blob ${key} has ${written} of ${size} bytes`);
+      } catch (error) {
+        await handle.close().catch(() => undefined);
+        await fs.promises.rm(target, { force: true });
+        throw error;
+      }
     },
     async open(key) {
       const file = fileOf(key);

@@ -3,6 +3,7 @@ import type { Dashboard } from '../../../shared/analytics/dashboard.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
+import { visibleReferrerName } from '../customers/filters.js';
 import { monthStart, ownedBy, startOfDay, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
@@ -78,7 +79,7 @@ async function recentLeads(db: Db, actor: Actor) {
     SELECT l.id, l.name, l.phone, l.email, l.source, l.referred_by, l.interest, l.budget_cents, l.agent_name,
            CASE WHEN open.found IS NULL THEN 'new' ELSE 'qualified' END AS status
     FROM (
-      SELECT c.id, c.name, c.phone, c.email, c.lead_source AS source, coalesce(r.name, c.referred_by_name) AS referred_by,
+      SELECT c.id, c.name, c.phone, c.email, c.lead_source AS source, coalesce(${visibleReferrerName(actor, 'r')}, c.referred_by_name) AS referred_by,
              c.preferred_cars AS interest, c.budget_cents, u.name AS agent_name, c.created_at
       FROM customers c
       JOIN users u ON u.id = c.user_id

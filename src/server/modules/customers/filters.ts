@@ -1,9 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { CustomerFilter, CustomerSort } from '../../../shared/customers/schemas.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
+import { cursorValue } from '../../http/paging.js';
 
 type Eb = ExpressionBuilder<DB, 'customers'>;
 
@@ -13,6 +14,16 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 /** The rows an actor may see: their own, or all of them for admins and editors. */
 export function visibleTo(eb: Eb, actor: Actor): Expression<SqlBool> {
   return seesAllRecords(actor.role) ? eb.lit(true) : eb('customers.user_id', '=', actor.userId);
+}
+
+/**
+ * The name of the referring customer joined as `referrer`, or null when the actor may not see that customer: an
+ * agent's customer can have been referred by another agent's. The customer page, the export and the dashboard agree.
+ */
+export function visibleReferrerName(actor: Actor, referrer: string): RawBuilder<string | null> {
+  const name = sql.ref(`${referrer}.name`);
+  if (seesAllRecords(actor.role)) return sql<string | null>`${name}`;
+  return sql<string | null>`CASE WHEN ${sql.ref(`${referrer}.user_id`)} = ${actor.userId} THEN ${name} END`;
 }
 
 /** One WHERE for the list, the summary counts and the export, so the three always agree. */
@@ -49,10 +60,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Rows after the cursor's (sort key, id) in the list's own order. */
 export function afterCursor(spec: SortSpec, cursor: (string | number | null)[]): Expression<SqlBool> {
   const [value, id] = cursor;
-  if (typeof value !== 'string' || typeof id !== 'string' || !uuidPattern.test(id)) throw badRequest('Invalid cursor');
+  const valueOk = spec.key === 'created_at' ? cursorValue.moment(value) : cursorValue.text(value);
+  if (!valueOk || !cursorValue.uuid(id)) throw badRequest('Invalid cursor');
   const comparison = sql.raw(spec.direction === 'desc' ? '<' : '>');
   if (spec.key === 'created_at') {
-    if (Number.isNaN(Date.parse(value))) throw badRequest('Invalid cursor');
     return sql<SqlBool>`(customers.created_at, customers.id) ${comparison} (${value}::timestamptz, ${id}::uuid)`;
   }
   return sql<SqlBool>`(customers.name, customers.id) ${comparison} (${value}, ${id}::uuid)`;

@@ -7,13 +7,12 @@ import type {
 } from '../../../shared/customers/schemas.js';
 import type { CustomerOption, CustomerSummary, DuplicateMatch, TimelineEntry } from '../../../shared/customers/types.js';
 import type { Page } from '../../../shared/http/paging.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { CustomersTable, DB } from '../../db/schema.js';
 import { notFound, staleWrite } from '../../http/errors.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
-import { afterCursor, cursorOf, escapeLike, isUuid, matchesFilter, sortSpecs, visibleTo } from './filters.js';
+import { afterCursor, cursorOf, escapeLike, isUuid, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
@@ -53,7 +52,7 @@ export async function customersForExport(db: Kysely<DB>, actor: Actor, filter: C
     .innerJoin('users', 'users.id', 'customers.user_id')
     .leftJoin('customers as referrer', 'referrer.id', 'customers.referred_by_customer_id')
     .selectAll('customers')
-    .select(['users.name as owner_name', 'referrer.name as referrer_name'])
+    .select(['users.name as owner_name', visibleReferrerName(actor, 'referrer').as('referrer_name')])
     .where((eb) => matchesFilter(eb, actor, filter))
     .orderBy(`customers.${spec.key}`, spec.direction)
     .orderBy('customers.id', spec.direction)
@@ -68,14 +67,12 @@ export async function getCustomer(db: Kysely<DB>, actor: Actor, id: string) {
     .innerJoin('users', 'users.id', 'customers.user_id')
     .leftJoin('customers as referrer', 'referrer.id', 'customers.referred_by_customer_id')
     .selectAll('customers')
-    .select(['users.name as owner_name', 'referrer.name as referrer_name', 'referrer.user_id as referrer_owner'])
+    .select(['users.name as owner_name', visibleReferrerName(actor, 'referrer').as('referred_by_customer_name')])
     .where('customers.id', '=', id)
     .where((eb) => visibleTo(eb, actor))
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
-  const { referrer_name, referrer_owner, ...customer } = row;
-  const showReferrer = seesAllRecords(actor.role) || referrer_owner === actor.userId;
-  return { ...customer, referred_by_customer_name: showReferrer ? referrer_name : null };
+  return row;
 }
 
 export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: string) {

@@ -37,16 +37,22 @@ export async function resolveOwner(db: Tx, actor: Actor, requested: string | nul
   return owner;
 }
 
+/** A deal's customer and vehicle are its agent's own, so the deal never shows or moves another agent's records. */
+const ownedByAnotherAgent = (what: 'Customer' | 'Vehicle', field: 'customer_id' | 'vehicle_id') =>
+  badRequest(`${what} belongs to another agent`, { [field]: `${what} belongs to another agent` });
+
 /**
- * The picked customer (one the actor may see, or the one the deal already links), or a new customer of the deal's
- * agent made from the typed details.
+ * The picked customer: the one the deal already links (`kept`, only while its owner stays), or one the actor may see
+ * that belongs to the deal's agent. Without one picked, a new customer of the deal's agent made from the typed details.
  */
-export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, input: DealInput, linked: string | null = null) {
+export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, input: DealInput, kept: string | null = null) {
   if (input.customer_id) {
-    let query = db.selectFrom('customers').select('id').where('id', '=', input.customer_id);
-    if (!seesAllRecords(actor.role) && input.customer_id !== linked) query = query.where('user_id', '=', actor.userId);
+    const keeping = input.customer_id === kept;
+    let query = db.selectFrom('customers').select(['id', 'user_id']).where('id', '=', input.customer_id);
+    if (!seesAllRecords(actor.role) && !keeping) query = query.where('user_id', '=', actor.userId);
     const found = await query.executeTakeFirst();
     if (!found) throw badRequest('Customer not found', { customer_id: 'Customer not found' });
+    if (!keeping && found.user_id !== ownerId) throw ownedByAnotherAgent('Customer', 'customer_id');
     return found.id;
   }
   if (!input.create_customer) return null;
@@ -68,15 +74,17 @@ export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, inp
 }
 
 /**
- * The picked vehicle (one the actor may see, or the one the deal already links), locked for this transaction so two
- * deals cannot move its status at once.
+ * The picked vehicle: the one the deal already links (`kept`, only while its owner stays), or one the actor may see
+ * that belongs to the deal's agent. Locked for this transaction so two deals cannot move its status at once.
  */
-export async function resolveVehicle(db: Tx, actor: Actor, vehicleId: string | null, linked: string | null = null) {
+export async function resolveVehicle(db: Tx, actor: Actor, ownerId: string, vehicleId: string | null, kept: string | null = null) {
   if (!vehicleId) return null;
-  let query = db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).forUpdate();
-  if (!seesAllRecords(actor.role) && vehicleId !== linked) query = query.where('user_id', '=', actor.userId);
+  const keeping = vehicleId === kept;
+  let query = db.selectFrom('vehicles').select(['id', 'user_id']).where('id', '=', vehicleId).forUpdate();
+  if (!seesAllRecords(actor.role) && !keeping) query = query.where('user_id', '=', actor.userId);
   const found = await query.executeTakeFirst();
   if (!found) throw badRequest('Vehicle not found', { vehicle_id: 'Vehicle not found' });
+  if (!keeping && found.user_id !== ownerId) throw ownedByAnotherAgent('Vehicle', 'vehicle_id');
   return found.id;
 }
 
@@ -94,7 +102,7 @@ export async function syncVehicleStatus(db: Tx, actor: Actor, vehicleId: string,
       FROM deals WHERE vehicle_id = ${vehicleId}
     ),
     previous AS (SELECT status FROM vehicles WHERE id = ${vehicleId} FOR UPDATE)
-    UPDATE vehicles v SET status = target.status, updated_at = now()
+    UPDATE vehicles v SET status = target.status, updated_at = greatest(clock_timestamp(), v.updated_at + interval '1 millisecond')
     FROM target, previous
     WHERE v.id = ${vehicleId} AND v.status IS DISTINCT FROM target.status
     RETURNING previous.status AS before, v.status AS after

@@ -5,9 +5,11 @@ import type { Deal, DealDetail, DealTimelineEntry } from '../../../shared/deals/
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { notFound, staleWrite } from '../../http/errors.js';
-import { decodeCursor, pageOf } from '../../http/paging.js';
+import { badRequest, notFound, staleWrite } from '../../http/errors.js';
+import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
+import { visibleTo as customerVisibleTo } from '../customers/filters.js';
+import { visibleTo as vehicleVisibleTo } from '../vehicles/list.js';
 import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from './links.js';
 
 type Db = Kysely<DB>;
@@ -48,22 +50,31 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
     );
   }
   const cursor = decodeCursor(query.cursor, 2);
-  if (cursor) q = q.where(sql<boolean>`(deals.date, deals.id) < (${cursor[0]}::date, ${cursor[1]}::uuid)`);
+  if (cursor) {
+    const [day, id] = cursor;
+    if (!cursorValue.day(day) || !cursorValue.uuid(id)) throw badRequest('Invalid cursor');
+    q = q.where(sql<boolean>`(deals.date, deals.id) < (${day}::date, ${id}::uuid)`);
+  }
   const rows = await q.orderBy('deals.date', 'desc').orderBy('deals.id', 'desc').limit(query.limit + 1).execute();
   return pageOf(rows as unknown as Deal[], query.limit, (row) => [row.date, row.id]);
 }
 
+/** The deal with its linked customer and vehicle, each only if the actor may see it. */
 export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealDetail> {
   const deal = await findVisibleDeal(db, actor, id);
   const [customer, vehicle] = await Promise.all([
     deal.customer_id
-      ? db.selectFrom('customers').select(['id', 'name', 'email', 'phone', 'status']).where('id', '=', deal.customer_id).executeTakeFirst()
+      ? db
+          .selectFrom('customers')
+          .select(['id', 'name', 'email', 'phone', 'status'])
+          .where('id', '=', deal.customer_id)
+          .where((eb) => customerVisibleTo(eb, actor))
+          .executeTakeFirst()
       : undefined,
     deal.vehicle_id
-      ? db
-          .selectFrom('vehicles')
-          .select(['id', 'make', 'model', 'year', 'vin', 'price_cents', 'status'])
-          .where('id', '=', deal.vehicle_id)
+      ? vehicleVisibleTo(db.selectFrom('vehicles'), actor)
+          .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.vin', 'vehicles.price_cents', 'vehicles.status'])
+          .where('vehicles.id', '=', deal.vehicle_id)
           .executeTakeFirst()
       : undefined,
   ]);
@@ -97,7 +108,7 @@ function dealValues(input: DealInput, owner: { id: string; name: string }, custo
 export async function createDeal(db: Db, actor: Actor, input: DealInput): Promise<Deal> {
   return db.transaction().execute(async (tx) => {
     const owner = await resolveOwner(tx, actor, input.user_id);
-    const vehicleId = await resolveVehicle(tx, actor, input.vehicle_id);
+    const vehicleId = await resolveVehicle(tx, actor, owner.id, input.vehicle_id);
     const customerId = await resolveCustomer(tx, actor, owner.id, input);
     const values = dealValues(input, owner, customerId, vehicleId);
     const deal = await tx.insertInto('deals').values(values).returningAll().executeTakeFirstOrThrow();
@@ -116,15 +127,18 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
     if (new Date(input.updated_at).getTime() !== before.updated_at.getTime()) throw staleWrite();
 
     const owner = await resolveOwner(tx, actor, input.user_id ?? before.user_id, before.user_id);
-    const vehicleId = await resolveVehicle(tx, actor, input.vehicle_id, before.vehicle_id);
-    const customerId = await resolveCustomer(tx, actor, owner.id, input, before.customer_id);
+    // A link the deal already has stays as it is while its owner does; a new link or a new owner is checked.
+    const sameOwner = owner.id === before.user_id;
+    const vehicleId = await resolveVehicle(tx, actor, owner.id, input.vehicle_id, sameOwner ? before.vehicle_id : null);
+    const customerId = await resolveCustomer(tx, actor, owner.id, input, sameOwner ? before.customer_id : null);
     const values = dealValues(input, owner, customerId, vehicleId);
     const changes = changedFields(before as unknown as Record<string, unknown>, values);
     if (Object.keys(changes).length === 0) return before as unknown as Deal;
 
     const deal = await tx
       .updateTable('deals')
-      .set({ ...values, updated_at: new Date() })
+      // Strictly later than the version replaced, even for two saves within one millisecond.
+      .set({ ...values, updated_at: sql<Date>`greatest(clock_timestamp(), deals.updated_at + interval '1 millisecond')` })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

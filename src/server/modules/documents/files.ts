@@ -46,6 +46,20 @@ export async function detectDocumentType(file: string, name: string): Promise<st
   return mime;
 }
 
+/**
+ * The name with an extension of its detected content type: its own when that fits (.jpg and .jpeg both do), else the
+ * type's in place of it, since a downloaded file is opened by its extension and not by what the upload claimed. A last
+ * part with a letter in it counts as an extension ('scan.html'); one without does not ('v1.2').
+ */
+export function nameForType(name: string, mime: string): string {
+  const extensions: string[] = documentTypes.filter((t) => t.mime === mime).map((t) => t.ext);
+  const match = /\.([A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*)$/.exec(name);
+  if (extensions.length === 0 || (match && extensions.includes(match[1]!.toLowerCase()))) return name;
+  const ext = `.${extensions[0]}`;
+  const base = (match ? name.slice(0, match.index) : name) || 'document';
+  return `${base.slice(0, 255 - ext.length)}${ext}`;
+}
+
 export type Spooled = { path: string; size: number; discard: () => Promise<void> };
 
 /** Streams an upload to a private temporary file, refusing it once it passes the byte limit. */

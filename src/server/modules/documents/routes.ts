@@ -7,7 +7,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import { badRequest } from '../../http/errors.js';
 import { createBlobStore, type BlobStore } from '../../storage/blob-store.js';
-import { attachmentHeader, spoolUpload } from './files.js';
+import { attachmentHeader, nameForType, spoolUpload } from './files.js';
 import { addDocument, assertParentVisible, deleteDocument, documentById, documentForLink, listDocuments } from './service.js';
 import { signLink, verifyLink } from './signed-link.js';
 
@@ -46,7 +46,7 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
     });
 
     r.delete(`${base}/:docId`, { schema: { params: documentParams } }, async (request, reply) => {
-      await deleteDocument(db, blobs, actorOf(request), kind, request.params.id, request.params.docId);
+      await deleteDocument(db, blobs, actorOf(request), kind, request.params.id, request.params.docId, request.log);
       return reply.status(204).send();
     });
 
@@ -68,7 +68,8 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
     return reply
       .header('content-type', document.content_type)
       .header('content-length', blob.size)
-      .header('content-disposition', attachmentHeader(document.file_name))
+      // Rows stored before names followed the detected type still download under a name that matches it.
+      .header('content-disposition', attachmentHeader(nameForType(document.file_name, document.content_type)))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(blob.stream);

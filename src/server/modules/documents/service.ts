@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { isUuid } from '../customers/filters.js';
-import { detectDocumentType, displayName, storageKey, type Spooled } from './files.js';
+import { detectDocumentType, displayName, nameForType, storageKey, type Spooled } from './files.js';
 
 /** Where each kind's documents and their parent live. Both document tables have the same columns. */
 const places = {
@@ -63,8 +63,9 @@ export async function addDocument(
 ): Promise<DocumentRecord> {
   await assertParentVisible(db, actor, kind, parentId);
   const place = places[kind];
-  const fileName = displayName(upload.fileName);
-  const contentType = await detectDocumentType(upload.path, fileName);
+  const claimedName = displayName(upload.fileName);
+  const contentType = await detectDocumentType(upload.path, claimedName);
+  const fileName = nameForType(claimedName, contentType);
   const key = storageKey(actor.userId, fileName);
   let stored = false;
   try {
@@ -79,7 +80,8 @@ export async function addDocument(
         entityType: kind,
         entityId: parentId,
         action: 'document_added',
-        changes: { document_id: id, file_name: fileName, file_size: upload.size },
+        // The name it was uploaded under stays on record when its extension did not match the content.
+        changes: { document_id: id, file_name: fileName, file_size: upload.size, ...(fileName !== claimedName ? { uploaded_as: claimedName } : {}) },
       });
       await store.put(key, { path: upload.path, size: upload.size, contentType });
       stored = true;
@@ -91,7 +93,13 @@ export async function addDocument(
   }
 }
 
-/** Removes the stored file and the row; if the file cannot be removed, the row stays. */
+/** Where a failure that no longer changes the answer is reported; a request's logger is one. */
+export type ErrorLog = { error: (details: object, message: string) => void };
+
+/**
+ * Deletes the row and audits it, then removes the stored file once that has committed: a failed commit leaves the
+ * document whole, and a file that cannot be removed afterwards is logged, as the document is already gone.
+ */
 export async function deleteDocument(
   db: Kysely<DB>,
   store: BlobStore,
@@ -99,10 +107,11 @@ export async function deleteDocument(
   kind: DocumentKind,
   parentId: string,
   id: string,
+  log: ErrorLog,
 ) {
   await assertParentVisible(db, actor, kind, parentId);
   const place = places[kind];
-  await db.transaction().execute(async (tx) => {
+  const key = await db.transaction().execute(async (tx) => {
     const { rows } = await sql<{ file_path: string; file_name: string }>`
       delete from ${sql.table(place.documents)}
       where id = ${isUuid(id) ? id : null} and ${sql.ref(place.parentColumn)} = ${parentId}
@@ -115,8 +124,13 @@ export async function deleteDocument(
       action: 'document_removed',
       changes: { document_id: id, file_name: removed.file_name },
     });
-    await store.remove(removed.file_path);
+    return removed.file_path;
   });
+  try {
+    await store.remove(key);
+  } catch (error) {
+    log.error({ err: error, key }, 'document deleted but its stored file could not be removed');
+  }
 }
 
 /** The document an actor asks a download link for, checked through its parent. */

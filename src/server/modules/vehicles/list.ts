@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, VehiclesTable } from '../../db/schema.js';
-import { decodeCursor, pageOf } from '../../http/paging.js';
+import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { badRequest } from '../../http/errors.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Page } from '../../../shared/http/paging.js';
@@ -60,14 +60,18 @@ const sortKeys = {
   year_asc: { column: 'year', direction: 'asc' },
 } as const satisfies Record<VehicleSort, { column: 'created_at' | 'price_cents' | 'year'; direction: 'asc' | 'desc' }>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// year is an integer column, price_cents a bigint: a key outside them fails in the database, not as a bad cursor.
+const keyChecks = {
+  created_at: (key: unknown) => cursorValue.moment(key),
+  price_cents: (key: unknown) => cursorValue.integer(key, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  year: (key: unknown) => cursorValue.integer(key, -2_147_483_648, 2_147_483_647),
+};
 
-function cursorKey(cursor: string | undefined, column: string): [string | number, string] | null {
+function cursorKey(cursor: string | undefined, column: keyof typeof keyChecks): [string | number, string] | null {
   const values = decodeCursor(cursor, 2);
   if (!values) return null;
   const [key, id] = values;
-  const keyOk = column === 'created_at' ? typeof key === 'string' && !Number.isNaN(Date.parse(key)) : Number.isInteger(key);
-  if (!keyOk || typeof id !== 'string' || !UUID.test(id)) throw badRequest('Invalid cursor');
+  if (!keyChecks[column](key) || !cursorValue.uuid(id)) throw badRequest('Invalid cursor');
   return [key as string | number, id];
 }
 
