@@ -10,11 +10,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { resolve: { alias }, test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' } },
-      { test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
+      { extends: true, resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, resolve: { alias }, test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' } },
+      { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } }]
+        ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } }]
         : []),
     ],
   },
