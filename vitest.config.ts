@@ -14,7 +14,7 @@ export default defineConfig({
       { extends: true, resolve: { alias }, test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' } },
       { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

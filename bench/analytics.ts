@@ -8,18 +8,11 @@
  * --agents=N (default 25), --runs=N (measured requests per case, default 60). With --database-url a scratch
  * database is created next to the given one and dropped afterwards.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase, type Database } from '../src/server/db/connection.js';
+import type { Database } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { createUserWithPassword } from '../src/server/modules/users/service.js';
 import { dealManufacturers } from '../src/shared/deals/options.js';
+import { createBenchUsers, measure, openScratch, percentile, startApp, time } from './lib.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const dealCount = Number(args.deals ?? 100_000);
@@ -27,41 +20,6 @@ const years = Number(args.years ?? 5);
 const agentCount = Number(args.agents ?? 25);
 const runs = Number(args.runs ?? 60);
 const serverUrl = args['database-url'];
-const secret = crypto.randomBytes(32).toString('hex');
-const password = 'bench password 1';
-
-const time = async <T>(label: string, work: () => Promise<T>) => {
-  const started = performance.now();
-  const result = await work();
-  console.log(`${label.padEnd(34)} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-};
-
-async function openScratch(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (serverUrl) {
-    const name = `torque_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-bench-'));
-  const database = await openDatabase({ kind: 'embedded', dataDir: dir });
-  return { database, cleanup: async () => (await database.close(), fs.rmSync(dir, { recursive: true, force: true })) };
-}
 
 /** Deals, customers and vehicles generated inside the database, seeded so every run has the same data. */
 async function generate(database: Database, agentIds: string[]) {
@@ -108,50 +66,23 @@ async function generate(database: Database, agentIds: string[]) {
   await sql`VACUUM ANALYZE`.execute(db);
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
-const { database, cleanup } = await openScratch();
+const scratch = await openScratch({ serverUrl });
+const { database } = scratch;
 try {
   await time('migrate', () => migrateToLatest(database.db));
-  const adminEmail = 'bench.admin@example.com';
-  const agentEmails = Array.from({ length: agentCount }, (_, i) => `bench.agent${i + 1}@example.com`);
-  await createUserWithPassword(database.db, { name: 'Bench Admin', email: adminEmail, role: 'admin', password });
-  const agentIds: string[] = [];
-  for (const [i, email] of agentEmails.entries()) {
-    agentIds.push(await createUserWithPassword(database.db, { name: `Bench Agent ${i + 1}`, email, role: 'agent', password }));
-  }
+  const { agentIds } = await createBenchUsers(database, agentCount);
   await time(`generate ${dealCount.toLocaleString('en-US')} deals over ${years} years`, () => generate(database, agentIds));
-
-  const config = loadConfig({ DATA_DIR: os.tmpdir(), DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: secret });
-  const app = await buildApp({ config, database, secret });
-  await app.ready();
-  const signIn = async (email: string) => {
-    const response = await app.inject({ method: 'POST', url: '/api/session', headers: { 'x-requested-with': 'torque' }, payload: { email, password } });
-    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-    return [response.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
-  };
-  const cookies = { admin: await signIn(adminEmail), agent: await signIn(agentEmails[0]!) };
+  const { app, cookies } = await startApp(scratch);
 
   console.log(`\n${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${dealCount.toLocaleString('en-US')} deals, ${runs} runs each\n`);
   console.log('request                              as      p50 ms   p95 ms');
   for (const url of ['/api/analytics/deals', '/api/dashboard']) {
     for (const who of ['admin', 'agent'] as const) {
-      const request = () => app.inject({ method: 'GET', url, headers: { cookie: cookies[who], 'x-requested-with': 'torque' } });
-      for (let i = 0; i < 5; i++) await request();
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const started = performance.now();
-        const response = await request();
-        times.push(performance.now() - started);
-        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-      }
-      console.log(`${url.padEnd(36)} ${who.padEnd(6)} ${percentile(times, 50).toFixed(1).padStart(7)} ${percentile(times, 95).toFixed(1).padStart(8)}`);
+      const times = await measure(app, () => url, cookies[who], { runs, warmup: 5 });
+      console.log(`${url.padEnd(36)} ${who.padEnd(6)} ${percentile(times, 0.5).toFixed(1).padStart(7)} ${percentile(times, 0.95).toFixed(1).padStart(8)}`);
     }
   }
   await app.close();
 } finally {
-  await cleanup();
+  await scratch.close();
 }

@@ -35,3 +35,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/** Query-string values as the API takes them: empty ones left out. */
+export function toSearchParams(values: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  return params.toString();
+}

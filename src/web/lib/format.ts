@@ -35,3 +35,13 @@ export function formatFileSize(bytes: number): string {
   const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
 }
+
+/** A count as the summary cards show it; '—' until it is known. */
+export function formatCount(value: number | undefined): string {
+  return value === undefined ? '—' : value.toLocaleString('en-US');
+}
+
+/** 'Jan 5, 2025, 3:04 PM' */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}

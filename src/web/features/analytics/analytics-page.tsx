@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Car, DollarSign, Percent, UserPlus, type LucideIcon } from 'lucide-react';
 import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
@@ -9,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatCents } from '@/lib/format';
-import { notifyError } from '@/lib/toast';
+import { useFailureToast } from '@/lib/toast';
 import { useRangeAnalytics } from './api';
 import { AgentPerformance, SalesFunnel } from './performance-cards';
 import { RankingBars, TrendChart } from './trend-chart';
@@ -67,9 +66,7 @@ export function AnalyticsPage() {
   const analytics = useRangeAnalytics(range);
   const data = analytics.data;
 
-  useEffect(() => {
-    if (analytics.isError) notifyError('Error', 'Failed to load analytics');
-  }, [analytics.isError]);
+  useFailureToast(analytics.isError, 'Failed to load analytics');
 
   return (
     <div className="grid grid-cols-1 gap-6">

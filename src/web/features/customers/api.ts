@@ -9,16 +9,9 @@ import type {
   TimelineEntry,
 } from '@shared/customers/types';
 import type { Page } from '@shared/http/paging';
-import { api } from '@/lib/api-client';
+import { api, toSearchParams } from '@/lib/api-client';
 
 export const customersKey = ['customers'] as const;
-
-/** The filters as the API takes them: empty values left out. */
-export function toSearchParams(values: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  return params.toString();
-}
 
 export function useCustomerList(query: string) {
   return useQuery({

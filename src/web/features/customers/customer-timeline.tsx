@@ -1,5 +1,5 @@
 import type { TimelineEntry } from '@shared/customers/types';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents, formatFileSize } from '@/lib/format';
 import { useCustomerTimeline } from './api';
 
@@ -17,7 +17,7 @@ function shown(field: string, value: unknown): string {
   return String(value);
 }
 
-function describe(entry: TimelineEntry): { title: string; details: string[] } {
+function describe(entry: TimelineEntry): AuditWording {
   const c = entry.changes as Record<string, unknown>;
   switch (entry.action) {
     case 'created':
@@ -30,7 +30,7 @@ function describe(entry: TimelineEntry): { title: string; details: string[] } {
       return {
         title: 'Edited the customer',
         details: Object.entries(c as Record<string, { from: unknown; to: unknown }>).map(
-          ([field, { from, to }]) => `${fieldLabels[field] ?? field}: ${shown(field, from)} → ${shown(field, to)}`,
+          ([field, { from, to }]) => changeLine(fieldLabels[field] ?? field, shown(field, from), shown(field, to)),
         ),
       };
     default:
@@ -38,45 +38,15 @@ function describe(entry: TimelineEntry): { title: string; details: string[] } {
   }
 }
 
-const moment = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
 /** Who did what to this customer and when, from the audit log, newest first. */
 export function CustomerTimeline({ customerId }: { customerId: string }) {
-  const timeline = useCustomerTimeline(customerId);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Timeline</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {timeline.isPending ? (
-          <p className="text-muted-foreground text-sm">Loading timeline...</p>
-        ) : !timeline.data?.length ? (
-          <p className="text-muted-foreground text-sm">No activity yet.</p>
-        ) : (
-          <ol className="grid gap-4 border-l pl-4" aria-label="Timeline">
-            {timeline.data.map((entry) => {
-              const { title, details } = describe(entry);
-              return (
-                <li key={entry.id} className="relative">
-                  <span className="bg-primary absolute top-1.5 -left-[21px] size-2.5 rounded-full" aria-hidden />
-                  <p className="text-sm font-medium break-words">{title}</p>
-                  {details.map((line) => (
-                    <p key={line} className="text-muted-foreground text-sm break-words">
-                      {line}
-                    </p>
-                  ))}
-                  <p className="text-muted-foreground text-xs">
-                    {entry.actor_name}
-                    {entry.impersonator_name && ` (as ${entry.impersonator_name})`} · {moment(entry.created_at)}
-                  </p>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <AuditTimeline
+      title="Timeline"
+      timeline={useCustomerTimeline(customerId)}
+      loadingMessage="Loading timeline..."
+      emptyMessage="No activity yet."
+      describe={describe}
+    />
   );
 }

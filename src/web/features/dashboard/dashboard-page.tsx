@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { seesAllRecords } from '@shared/users/roles';
 import { InlineLoading } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentSession } from '@/features/auth/api';
-import { notifyError } from '@/lib/toast';
+import { useFailureToast } from '@/lib/toast';
 import { useDashboard } from './api';
 import { RecentDealsCard } from './recent-deals-card';
 import { RecentLeadsCard } from './recent-leads-card';
@@ -14,9 +13,7 @@ export function DashboardPage() {
   const { user } = useCurrentSession();
   const dashboard = useDashboard();
 
-  useEffect(() => {
-    if (dashboard.isError) notifyError('Error', 'Failed to load the dashboard');
-  }, [dashboard.isError]);
+  useFailureToast(dashboard.isError, 'Failed to load the dashboard');
 
   const data = dashboard.data;
   return (

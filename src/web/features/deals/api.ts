@@ -3,7 +3,7 @@ import type { DealAnalytics } from '@shared/analytics/deal-analytics';
 import type { DealInput, DealUpdate } from '@shared/deals/schemas';
 import type { Deal, DealAgent, DealDetail, DealTimelineEntry } from '@shared/deals/types';
 import type { Page } from '@shared/http/paging';
-import { api } from '@/lib/api-client';
+import { api, toSearchParams } from '@/lib/api-client';
 
 export const dealsKey = ['deals'] as const;
 
@@ -20,16 +20,10 @@ export function useInvalidateDealFigures() {
     ]);
 }
 
-export const queryString = (values: Record<string, string | number | undefined | null>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  return params.toString();
-};
-
 export function useDealAnalytics(year: number | undefined) {
   return useQuery({
     queryKey: [...dealsKey, 'analytics', year ?? 'current'],
-    queryFn: ({ signal }) => api<DealAnalytics>(`/api/analytics/deals?${queryString({ year })}`, { signal }),
+    queryFn: ({ signal }) => api<DealAnalytics>(`/api/analytics/deals?${toSearchParams({ year })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +31,7 @@ export function useDealAnalytics(year: number | undefined) {
 export type DealListParams = { year?: number; q?: string; status?: string; vehicle_id?: string; customer_id?: string; limit?: number; cursor?: string };
 
 export function useDealList(params: DealListParams, enabled = true) {
-  const query = queryString(params);
+  const query = toSearchParams(params);
   return useQuery({
     queryKey: [...dealsKey, 'list', query],
     queryFn: ({ signal }) => api<Page<Deal>>(`/api/deals?${query}`, { signal }),
@@ -91,7 +85,7 @@ export type VehicleOption = { id: string; make: string; model: string; year: num
 export function useCustomerOptions(q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['customers', 'options', q],
-    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${queryString({ q })}`, { signal }),
+    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q })}`, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -100,7 +94,7 @@ export function useCustomerOptions(q: string, enabled: boolean) {
 export function useVehicleOptions(q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['vehicles', 'options', q],
-    queryFn: ({ signal }) => api<VehicleOption[]>(`/api/vehicles/options?${queryString({ q })}`, { signal }),
+    queryFn: ({ signal }) => api<VehicleOption[]>(`/api/vehicles/options?${toSearchParams({ q })}`, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

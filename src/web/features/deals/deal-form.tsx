@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { dealClassificationLabels, dealClassifications, dealStatusLabels, dealStatuses } from '@shared/deals/options';
 import { dealFormSchema, type DealFormInput, type DealFormValues } from '@shared/deals/schemas';
 import type { LinkedVehicle } from '@shared/deals/types';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -190,14 +190,7 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
       </fieldset>
 
       {!disabled && (
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </div>
+        <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       )}
     </form>
   );

@@ -1,6 +1,5 @@
 import type { DealTimelineEntry } from '@shared/deals/types';
-import { InlineLoading } from '@/components/loading-screen';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents } from '@/lib/format';
 import { useDealTimeline } from './api';
 
@@ -32,62 +31,35 @@ function show(field: string, value: unknown): string {
 }
 
 /** One line per change, in words: "Status: pending → completed". */
-function describe(entry: DealTimelineEntry): { title: string; lines: string[] } {
+function describe(entry: DealTimelineEntry): AuditWording {
   const changes = entry.changes as Record<string, { from?: unknown; to?: unknown } | unknown>;
   if (entry.entity_type === 'vehicle') {
     const status = changes.status as { from: string; to: string } | undefined;
-    return { title: 'Vehicle status changed', lines: status ? [`${status.from} → ${status.to}`] : [] };
+    return { title: 'Vehicle status changed', details: status ? [`${status.from} → ${status.to}`] : [] };
   }
   if (entry.action === 'document_added' || entry.action === 'document_removed') {
     const name = typeof changes.file_name === 'string' ? changes.file_name : 'a document';
-    return { title: entry.action === 'document_removed' ? `Document deleted: ${name}` : `Document uploaded: ${name}`, lines: [] };
+    return { title: entry.action === 'document_removed' ? `Document deleted: ${name}` : `Document uploaded: ${name}`, details: [] };
   }
-  if (entry.action === 'created') return { title: 'Deal created', lines: [] };
-  const lines = Object.entries(changes)
+  if (entry.action === 'created') return { title: 'Deal created', details: [] };
+  const details = Object.entries(changes)
     .filter(([field]) => fieldLabels[field] && field !== 'agent_name')
     .map(([field, change]) => {
       const { from, to } = change as { from: unknown; to: unknown };
-      return `${fieldLabels[field]}: ${show(field, from)} → ${show(field, to)}`;
+      return changeLine(fieldLabels[field]!, show(field, from), show(field, to));
     });
-  return { title: 'Deal updated', lines };
+  return { title: 'Deal updated', details };
 }
 
+/** Who changed this deal, and the status of its linked vehicle, and when, newest first. */
 export function DealTimeline({ dealId }: { dealId: string }) {
-  const timeline = useDealTimeline(dealId);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Timeline</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {timeline.isPending ? (
-          <InlineLoading message="Loading timeline..." />
-        ) : (
-          <ol className="border-muted grid gap-4 border-l pl-4">
-            {(timeline.data ?? []).map((entry) => {
-              const { title, lines } = describe(entry);
-              return (
-                <li key={entry.id} className="relative">
-                  <span className="bg-primary absolute top-1.5 -left-[1.3rem] size-2 rounded-full" aria-hidden />
-                  <p className="text-sm font-medium">{title}</p>
-                  <p className="text-muted-foreground text-xs">
-                    {new Date(entry.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-                    {entry.actor_name && ` · ${entry.actor_name}`}
-                    {entry.impersonator_name && ` (as ${entry.impersonator_name})`}
-                  </p>
-                  {lines.length > 0 && (
-                    <ul className="mt-1 grid gap-0.5 text-sm">
-                      {lines.map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <AuditTimeline
+      title="Timeline"
+      timeline={useDealTimeline(dealId)}
+      loadingMessage="Loading timeline..."
+      emptyMessage="No activity yet."
+      describe={describe}
+    />
   );
 }

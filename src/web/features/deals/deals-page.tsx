@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BarChart3, DollarSign, Download, FileText, Plus, Receipt, TrendingUp } from 'lucide-react';
 import { dealAnalyticsTabs, type DealAnalyticsTab } from '@shared/analytics/deal-analytics';
@@ -10,9 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toSearchParams } from '@/lib/api-client';
 import { formatCents } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/toast';
-import { queryString, useDealAnalytics } from './api';
+import { notifySuccess, useFailureToast } from '@/lib/toast';
+import { useDealAnalytics } from './api';
 import { IndividualDeals } from './individual-deals';
 import { ManufacturerTable } from './manufacturer-table';
 import { MonthlyTable } from './monthly-table';
@@ -22,7 +22,7 @@ function useDealsPageParams() {
   const year = Number(params.get('year')) || undefined;
   const tab = (dealAnalyticsTabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DealAnalyticsTab) : 'manufacturer';
   const set = (next: { year?: number; tab?: DealAnalyticsTab }) =>
-    setParams(queryString({ year: next.year ?? year, tab: (next.tab ?? tab) === 'manufacturer' ? undefined : (next.tab ?? tab) }), { replace: true });
+    setParams(toSearchParams({ year: next.year ?? year, tab: (next.tab ?? tab) === 'manufacturer' ? undefined : (next.tab ?? tab) }), { replace: true });
   return { year, tab, set };
 }
 
@@ -32,19 +32,17 @@ export function DealsPage() {
   const data = analytics.data;
   const shownYear = data?.year ?? year;
 
-  useEffect(() => {
-    if (analytics.isError) notifyError('Error', 'Failed to fetch deals');
-  }, [analytics.isError]);
+  useFailureToast(analytics.isError, 'Failed to fetch deals');
 
   const downloads = shownYear !== undefined && (
     <>
       <Button variant="outline" asChild>
-        <a href={`/api/analytics/deals/export.csv?${queryString({ year: shownYear, tab })}`} download onClick={() => notifySuccess('Download Started')}>
+        <a href={`/api/analytics/deals/export.csv?${toSearchParams({ year: shownYear, tab })}`} download onClick={() => notifySuccess('Download Started')}>
           <Download /> Export Report
         </a>
       </Button>
       <Button variant="outline" asChild>
-        <a href={`/api/analytics/deals/statement.pdf?${queryString({ year: shownYear })}`} download onClick={() => notifySuccess('Download Started')}>
+        <a href={`/api/analytics/deals/statement.pdf?${toSearchParams({ year: shownYear })}`} download onClick={() => notifySuccess('Download Started')}>
           <FileText /> Generate Statement
         </a>
       </Button>

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { EmptyState } from '@/components/empty-state';
-import { ListPager } from '@/components/list-pager';
-import { InlineLoading } from '@/components/loading-screen';
-import { notifyError } from '@/lib/toast';
+import { PagedList } from '@/components/paged-list';
+import { useFailureToast } from '@/lib/toast';
 import { useDealList } from './api';
 import { DealsTable } from './deals-table';
 
@@ -13,29 +11,23 @@ export function IndividualDeals({ year }: { year: number }) {
   const [pages, setPages] = useState<string[]>([]);
   useEffect(() => setPages([]), [year]);
   const deals = useDealList({ year, limit: PAGE_SIZE, cursor: pages.at(-1) });
+  useFailureToast(deals.isError, 'Failed to fetch deals');
 
-  useEffect(() => {
-    if (deals.isError) notifyError('Error', 'Failed to fetch deals');
-  }, [deals.isError]);
-
-  if (deals.isPending) return <InlineLoading message="Loading deals..." />;
-  const items = deals.data?.items ?? [];
   return (
     <div>
-      {items.length === 0 ? (
-        <EmptyState message="No deals found." linkTo="/deals/new" linkText="Create your first deal" />
-      ) : (
-        <div className={deals.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <DealsTable deals={items} />
-        </div>
-      )}
-      <ListPager
-        hasPrevious={pages.length > 0}
-        nextCursor={deals.data?.nextCursor}
-        onPrevious={() => setPages((p) => p.slice(0, -1))}
-        onNext={(cursor) => setPages((p) => [...p, cursor])}
-        label={`Page ${pages.length + 1}`}
-      />
+      <PagedList
+        list={deals}
+        loadingMessage="Loading deals..."
+        empty={{ message: 'No deals found.', linkTo: '/deals/new', linkText: 'Create your first deal' }}
+        paging={{
+          hasPrevious: pages.length > 0,
+          onPrevious: () => setPages((p) => p.slice(0, -1)),
+          onNext: (cursor) => setPages((p) => [...p, cursor]),
+          label: `Page ${pages.length + 1}`,
+        }}
+      >
+        <DealsTable deals={deals.data?.items ?? []} />
+      </PagedList>
     </div>
   );
 }

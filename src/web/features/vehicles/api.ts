@@ -2,16 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
 import type { Vehicle, VehicleSummary, VehicleTimelineEntry, VinDuplicate } from '@shared/vehicles/types';
-import { api } from '@/lib/api-client';
+import { api, toSearchParams } from '@/lib/api-client';
 
 export const vehiclesKey = ['vehicles'] as const;
-
-/** Query-string values as the API takes them: empty ones left out. */
-export function toSearchParams(values: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  return params.toString();
-}
 
 export function useVehicleList(query: string) {
   return useQuery({

@@ -10,7 +10,7 @@ import {
   type VehicleFormValues,
   type VehicleInput,
 } from '@shared/vehicles/schemas';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -137,14 +137,7 @@ export function VehicleForm({ defaultValues, onSubmit, onCancel, pending, submit
         </CardContent>
       </Card>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </form>
   );
 }

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { Filter } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+const ALL = 'all';
+
+/**
+ * A list's Filter button: the area's filters, then Sort by and Clear filters, applied as they change. The button
+ * shows how many filters are on.
+ */
+export function FilterPanel<S extends string>({
+  list,
+  sorts,
+  sortLabels,
+  children,
+}: {
+  list: { params: { sort: string }; activeFilterCount: number; clearFilters: () => void; setSort: (sort: string) => void };
+  /** The first is the default, kept out of the address. */
+  sorts: readonly S[];
+  sortLabels: Record<S, string>;
+  children: ReactNode;
+}) {
+  const activeCount = list.activeFilterCount;
+  const [defaultSort] = sorts;
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline">
+          <Filter /> Filter
+          {activeCount > 0 && (
+            <Badge variant="secondary" className="ml-1" aria-label={`${activeCount} filters on`}>
+              {activeCount}
+            </Badge>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="grid w-80 max-w-[calc(100vw-2rem)] gap-3">
+        {children}
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-sort">Sort by</Label>
+          <Select value={list.params.sort || defaultSort} onValueChange={(v) => list.setSort(v === defaultSort ? '' : v)}>
+            <SelectTrigger id="filter-sort" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {sorts.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {sortLabels[option]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Button variant="ghost" size="sm" onClick={list.clearFilters} disabled={activeCount === 0} className="justify-self-start">
+          Clear filters
+        </Button>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/** One filter chosen from a list ('Status'), with an 'all' choice that clears it. */
+export function ChoiceFilter({
+  id,
+  label,
+  value,
+  options,
+  allLabel,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly string[];
+  allLabel: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value || ALL} onValueChange={(v) => onChange(v === ALL ? '' : v)}>
+        <SelectTrigger id={id} className="w-full capitalize">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option} value={option} className="capitalize">
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
