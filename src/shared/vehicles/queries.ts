@@ -48,4 +48,3 @@ export const vinCheckQuerySchema = z.object({
 });
 
 export const VEHICLE_OPTIONS_LIMIT = 20;
-export const TIMELINE_LIMIT = 100;

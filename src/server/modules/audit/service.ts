@@ -34,3 +34,41 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   }
   return changes;
 }
+
+export type AuditTimelineRow = {
+  id: string;
+  action: string;
+  changes: Record<string, unknown>;
+  created_at: string;
+  actor_name: string;
+  impersonator_name: string | null;
+};
+
+const TIMELINE_LIMIT = 200;
+
+/** A record's history from the audit log, newest first, with who did it and the admin behind them. */
+export async function auditTimeline(db: Kysely<DB>, entityType: AuditEntry['entityType'], entityId: string): Promise<AuditTimelineRow[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .innerJoin('users as actor', 'actor.id', 'audit_log.actor_id')
+    .leftJoin('users as impersonator', 'impersonator.id', 'audit_log.impersonator_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.changes',
+      'audit_log.created_at',
+      'actor.name as actor_name',
+      'impersonator.name as impersonator_name',
+    ])
+    .where('audit_log.entity_type', '=', entityType)
+    .where('audit_log.entity_id', '=', entityId)
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(TIMELINE_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    changes: (row.changes ?? {}) as Record<string, unknown>,
+    created_at: row.created_at.toISOString(),
+  }));
+}

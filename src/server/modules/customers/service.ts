@@ -11,7 +11,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { CustomersTable, DB } from '../../db/schema.js';
 import { notFound, staleWrite } from '../../http/errors.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
-import { changedFields, recordAudit } from '../audit/service.js';
+import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { afterCursor, cursorOf, escapeLike, isUuid, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -198,30 +198,8 @@ export async function findDuplicates(
   }));
 }
 
-/** The customer's history from the audit log, newest first, with who did it and the admin behind them. */
+/** The customer's history from the audit log, newest first. */
 export async function customerTimeline(db: Kysely<DB>, actor: Actor, id: string): Promise<TimelineEntry[]> {
   await assertCustomerVisible(db, actor, id);
-  const rows = await db
-    .selectFrom('audit_log')
-    .innerJoin('users as actor', 'actor.id', 'audit_log.actor_id')
-    .leftJoin('users as impersonator', 'impersonator.id', 'audit_log.impersonator_id')
-    .select([
-      'audit_log.id',
-      'audit_log.action',
-      'audit_log.changes',
-      'audit_log.created_at',
-      'actor.name as actor_name',
-      'impersonator.name as impersonator_name',
-    ])
-    .where('audit_log.entity_type', '=', 'customer')
-    .where('audit_log.entity_id', '=', id)
-    .orderBy('audit_log.created_at', 'desc')
-    .orderBy('audit_log.id', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    changes: (row.changes ?? {}) as Record<string, unknown>,
-    created_at: row.created_at.toISOString(),
-  }));
+  return auditTimeline(db, 'customer', id);
 }

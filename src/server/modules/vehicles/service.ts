@@ -2,11 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { notFound, staleWrite } from '../../http/errors.js';
-import { TIMELINE_LIMIT } from '../../../shared/vehicles/queries.js';
 import type { VehicleInput, VehicleUpdate } from '../../../shared/vehicles/schemas.js';
 import type { VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
-import { changedFields, recordAudit } from '../audit/service.js';
+import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { selectVehicles, vehicleColumns, visibleTo, type VehicleRow } from './list.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,29 +60,7 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
 /** Who created and changed the vehicle, and what, newest first. */
 export async function vehicleTimeline(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleTimelineEntry[]> {
   await getVehicle(db, actor, id);
-  const rows = await db
-    .selectFrom('audit_log')
-    .innerJoin('users as actor', 'actor.id', 'audit_log.actor_id')
-    .leftJoin('users as impersonator', 'impersonator.id', 'audit_log.impersonator_id')
-    .select([
-      'audit_log.id',
-      'audit_log.action',
-      'audit_log.changes',
-      'audit_log.created_at',
-      'actor.name as actor_name',
-      'impersonator.name as impersonator_name',
-    ])
-    .where('audit_log.entity_type', '=', 'vehicle')
-    .where('audit_log.entity_id', '=', id)
-    .orderBy('audit_log.created_at', 'desc')
-    .orderBy('audit_log.id', 'desc')
-    .limit(TIMELINE_LIMIT)
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    changes: row.changes as VehicleTimelineEntry['changes'],
-    created_at: row.created_at.toISOString(),
-  }));
+  return (await auditTimeline(db, 'vehicle', id)) as VehicleTimelineEntry[];
 }
 
 /** The first vehicle the actor can see that already carries this VIN. */
