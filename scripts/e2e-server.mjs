@@ -1,22 +1,43 @@
-// The server the browser journeys run against: a fresh data folder with demo data and its own web build.
+// The server the browser journeys run against: the same bundled server `npm start` runs, with its own web build
+// and a fresh data folder with demo data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildWeb } from './build-web.mjs';
+import { buildServer, buildWeb } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-'));
+const work = path.join(os.tmpdir(), `torque-e2e-${process.pid}`);
 const webRoot = path.join(work, 'web');
+// Inside the project, so the bundle finds node_modules.
+const serverDir = path.join(root, 'dist', `e2e-server-${process.pid}`);
+
+// The test runner may end this process too hard for it to clean up: sweep what runs that are gone left behind.
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+for (const [dir, prefix] of [[os.tmpdir(), 'torque-e2e-'], [path.join(root, 'dist'), 'e2e-server-']]) {
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const pid = Number(name.slice(prefix.length));
+    if (name.startsWith(prefix) && pid && !alive(pid)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+fs.mkdirSync(work, { recursive: true });
 
 buildWeb(webRoot);
+await buildServer(serverDir);
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDir, 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: path.join(work, 'data'), WEB_ROOT: webRoot, DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
 });
-const cleanUp = () => fs.rmSync(work, { recursive: true, force: true });
+const cleanUp = () => [work, serverDir].forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   cleanUp();

@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import { createAuth, type Auth } from './auth/auth.js';
+import { lazyAuth } from './auth/auth-loader.js';
 import { createActorResolver, registerActor } from './auth/actor.js';
 import { authRoutes } from './auth/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -29,7 +29,6 @@ export type AppDeps = { config: Config; database: Database; secret: string; logg
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyInstance {
-    auth: Auth;
     /** Every route registered, as 'METHOD /url'; the 401 test walks it. */
     routeList: { method: string; url: string; public: boolean }[];
   }
@@ -79,8 +78,7 @@ export async function buildApp({ config, database, secret, logger = false }: App
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
   const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
-  const auth = createAuth({ db: database.db, secret, baseURL, secureCookies: baseURL.startsWith('https:') });
-  app.decorate('auth', auth);
+  const auth = lazyAuth({ db: database.db, secret, baseURL, secureCookies: baseURL.startsWith('https:') });
   const resolveActor = createActorResolver(auth, database.db, secret);
   registerActor(app, resolveActor);
   registerCsrfProtection(app);

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
 import { errorBody } from '../http/errors.js';
-import { SESSION_RENEW_AFTER_SECONDS, SESSION_SECONDS, type Auth } from './auth.js';
+import type { AuthLoader } from './auth-loader.js';
+import { SESSION_RENEW_AFTER_SECONDS, SESSION_SECONDS } from './session-config.js';
 
 /** Who is acting: the signed-in user, and the admin behind them while switched. */
 export type Actor = {
@@ -71,7 +72,7 @@ export type ActorResolver = (request: FastifyRequest, reply?: FastifyReply) => P
  * Resolves the actor of a request with one indexed query, reading the role and the ban from the database every
  * time. Once a session is due for its sliding renewal, better-auth renews it and re-issues the cookie.
  */
-export function createActorResolver(auth: Auth, db: Kysely<DB>, secret: string): ActorResolver {
+export function createActorResolver(auth: AuthLoader, db: Kysely<DB>, secret: string): ActorResolver {
   return async (request, reply) => {
     const token = sessionToken(request.headers.cookie, secret);
     if (!token) return null;
@@ -87,7 +88,7 @@ export function createActorResolver(auth: Auth, db: Kysely<DB>, secret: string):
     // A switched session lasts only while the admin behind it is still an active admin.
     if (row.impersonated_by && (row.impersonator_role !== 'admin' || row.impersonator_banned)) return null;
     if (reply && row.expires_at.getTime() - (SESSION_SECONDS - SESSION_RENEW_AFTER_SECONDS) * 1000 <= Date.now()) {
-      const renewed = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
+      const renewed = await (await auth()).api.getSession({ headers: toHeaders(request), returnHeaders: true });
       forwardCookies(reply, renewed.headers);
     }
     return { userId: row.id, role: row.role, name: row.name, email: row.email, impersonatorId: row.impersonated_by };

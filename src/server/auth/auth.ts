@@ -3,10 +3,7 @@ import { admin } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-
-export const SESSION_SECONDS = 8 * 60 * 60;
-/** A session in use is renewed to a full SESSION_SECONDS once it is this old. */
-export const SESSION_RENEW_AFTER_SECONDS = 60 * 60;
+import { SESSION_RENEW_AFTER_SECONDS, SESSION_SECONDS } from './session-config.js';
 
 export type AuthOptions = { db: Kysely<DB>; secret: string; baseURL: string; secureCookies: boolean };
 
@@ -84,3 +81,4 @@ export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isAPIError } from 'better-auth/api';
 import { demoSignInSchema, publicConfigSchema, sessionSchema, signInSchema, switchUserSchema } from '../../shared/auth/sign-in.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
@@ -8,7 +7,7 @@ import { AppError, notFound } from '../http/errors.js';
 import { recordAudit } from '../modules/audit/service.js';
 import { findUserByEmail, listSwitchableUsers } from '../modules/users/service.js';
 import { actorOf, forwardCookies, toHeaders, type ActorResolver } from './actor.js';
-import type { Auth } from './auth.js';
+import { isAuthError, type AuthLoader } from './auth-loader.js';
 import {
   checkSwitchTarget,
   demoAccounts,
@@ -18,11 +17,11 @@ import {
   recordSignInSuccess,
 } from './session.service.js';
 
-type Deps = { auth: Auth; database: Database; config: Config; secret: string; resolveActor: ActorResolver };
+type Deps = { auth: AuthLoader; database: Database; config: Config; secret: string; resolveActor: ActorResolver };
 
 /** Turns better-auth's errors into Torque's error shape. */
 function authError(error: unknown): never {
-  if (isAPIError(error)) {
+  if (isAuthError(error)) {
     const status = error.statusCode;
     const message = (error.body as { message?: string } | undefined)?.message ?? error.message;
     if (status === 401) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
@@ -38,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
     await reserveSignInAttempt(db, request.ip, email);
     try {
-      const result = await auth.api.signInEmail({
+      const result = await (await auth()).api.signInEmail({
         body: { email, password, rememberMe: true },
         headers: toHeaders(request),
         returnHeaders: true,
@@ -84,10 +83,10 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
     const actor = await resolveActor(request);
     if (actor?.impersonatorId) {
       // Signing out while switched ends the admin's own session too.
-      const restored = await auth.api.stopImpersonating({ headers, returnHeaders: true }).catch(() => null);
+      const restored = await (await auth()).api.stopImpersonating({ headers, returnHeaders: true }).catch(() => null);
       if (restored) headers = withCookies(headers, restored.headers);
     }
-    const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+    const result = await (await auth()).api.signOut({ headers, returnHeaders: true }).catch(() => null);
     forwardCookies(reply, result?.headers);
     return reply.status(204).send();
   });
@@ -97,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   r.post('/api/session/switch', { schema: { body: switchUserSchema } }, async (request, reply) => {
     const actor = actorOf(request);
     await checkSwitchTarget(db, actor, request.body.userId);
-    const result = await auth.api
+    const result = await (await auth()).api
       .impersonateUser({ body: { userId: request.body.userId }, headers: toHeaders(request), returnHeaders: true })
       .catch(authError);
     forwardCookies(reply, result.headers);
@@ -112,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   r.delete('/api/session/switch', {}, async (request, reply) => {
     const actor = actorOf(request);
     if (!actor.impersonatorId) throw notFound('Switched session');
-    const result = await auth.api.stopImpersonating({ headers: toHeaders(request), returnHeaders: true }).catch(authError);
+    const result = await (await auth()).api.stopImpersonating({ headers: toHeaders(request), returnHeaders: true }).catch(authError);
     forwardCookies(reply, result.headers);
     await recordAudit(db, actor, { entityType: 'session', entityId: actor.userId, action: 'switched_out' });
     return sessionOf(actor.impersonatorId);

@@ -1,9 +1,20 @@
 import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Beside this file in the sources; from a bundled server under dist/, up in the sources. */
+function findMigrationsDir(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, 'migrations'), path.join(dir, 'src/server/db/migrations')]) {
+      if (existsSync(candidate)) return candidate;
+    }
+    if (dir === path.dirname(dir)) throw new Error('The migrations folder src/server/db/migrations is missing');
+  }
+}
+
+const migrationsDir = findMigrationsDir();
 
 /** Migrations are plain SQL files, `NNN_name.sql`, applied in name order. */
 class SqlFileMigrationProvider implements MigrationProvider {

@@ -7,7 +7,6 @@ import type { Database } from '../../db/connection.js';
 import { dashboard } from './dashboard.js';
 import { dealAnalytics } from './deal-analytics.js';
 import { exportDealAnalytics } from './deal-export.js';
-import { dealStatementPdf } from './deal-statement.js';
 import { rangeAnalytics } from './range-analytics.js';
 
 export async function analyticsRoutes(app: FastifyInstance, { database }: { database: Database }) {
@@ -29,6 +28,8 @@ export async function analyticsRoutes(app: FastifyInstance, { database }: { data
       .send(csv);
   });
   r.get('/api/analytics/deals/statement.pdf', { schema: { querystring: dealAnalyticsQuerySchema } }, async (request, reply) => {
+    // pdf-lib is loaded on the first statement, not at start-up.
+    const { dealStatementPdf } = await import('./deal-statement.js');
     const { year, pdf } = await dealStatementPdf(db, actorOf(request), request.query.year);
     return reply
       .type('application/pdf')

@@ -21,7 +21,7 @@ type Deps = { database: Database; config: Config; secret: string; store?: BlobSt
 export async function documentsRoutes(app: FastifyInstance, { database, config, secret, store }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  const blobs = store ?? createBlobStore(config);
+  const blobs = store ?? (await createBlobStore(config));
 
   for (const kind of documentKinds) {
     const base = `${basePaths[kind]}/:id/documents`;
