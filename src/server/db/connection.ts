@@ -31,6 +31,9 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // An idle connection the server ends (restart, failover, admin command) is dropped from the pool and replaced
+    // on next use; without a listener its error would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     await pool.query('select 1');
     return wrap('postgres', pool, async () => {});
   }
