@@ -1,6 +1,7 @@
+import { BackLink } from '@/components/back-link';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
 import type { Customer } from '@shared/customers/types';
 import { DocumentsPanel } from '@/components/documents-panel';
 import { PageHeader } from '@/components/page-header';
@@ -12,13 +13,7 @@ import { useCreateCustomer } from './api';
 import { CustomerForm, emptyCustomerForm } from './customer-form';
 
 export function BackToCustomers() {
-  return (
-    <Button variant="ghost" asChild className="justify-self-start">
-      <Link to="/customers">
-        <ArrowLeft /> Back to Customers
-      </Link>
-    </Button>
-  );
+  return <BackLink to="/customers">Back to Customers</BackLink>;
 }
 
 export function NewCustomerPage() {

@@ -1,6 +1,7 @@
+import { BackLink } from '@/components/back-link';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { dealClassificationLabels } from '@shared/deals/options';
 import type { DealDetail } from '@shared/deals/types';
 import { DocumentsPanel } from '@/components/documents-panel';
@@ -98,13 +99,7 @@ export function DealPage() {
   const d = deal.data;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div>
-        <Button variant="ghost" size="sm" asChild className="-ml-2">
-          <Link to="/deals">
-            <ArrowLeft /> Back to Deals
-          </Link>
-        </Button>
-      </div>
+      <BackLink to="/deals">Back to Deals</BackLink>
       <PageHeader
         title={dealVehicle(d)}
         description={`Deal ${shortDealId(d.id)} · ${d.customer_name} · ${formatDate(d.date)}`}

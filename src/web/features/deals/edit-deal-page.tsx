@@ -1,10 +1,9 @@
-import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { BackLink } from '@/components/back-link';
+import { useNavigate, useParams } from 'react-router';
 import { dealFormToInput } from '@shared/deals/schemas';
 import { EmptyState } from '@/components/empty-state';
 import { InlineLoading } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useDeal, useUpdateDeal } from './api';
@@ -24,13 +23,7 @@ export function EditDealPage() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div>
-        <Button variant="ghost" size="sm" asChild className="-ml-2">
-          <Link to={`/deals/${id}`}>
-            <ArrowLeft /> Back to Deal
-          </Link>
-        </Button>
-      </div>
+      <BackLink to={`/deals/${id}`}>Back to Deal</BackLink>
       <PageHeader title="Edit Deal" description={`${dealVehicle(current)} · ${current.customer_name}`} />
       <DealForm
         // A new version from the server (after a stale write and reload) starts the form afresh.

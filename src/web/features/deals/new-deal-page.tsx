@@ -1,6 +1,7 @@
+import { BackLink } from '@/components/back-link';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { dealFormToInput } from '@shared/deals/schemas';
 import type { Deal } from '@shared/deals/types';
 import { DocumentsPanel } from '@/components/documents-panel';
@@ -22,13 +23,7 @@ export function NewDealPage() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div>
-        <Button variant="ghost" size="sm" asChild className="-ml-2">
-          <Link to="/deals">
-            <ArrowLeft /> Back to Deals
-          </Link>
-        </Button>
-      </div>
+      <BackLink to="/deals">Back to Deals</BackLink>
       <PageHeader title="New Deal" description="Record a sale: the vehicle, the customer, the money and the agent" />
 
       <DealForm

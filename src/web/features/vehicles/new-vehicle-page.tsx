@@ -1,22 +1,15 @@
+import { BackLink } from '@/components/back-link';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { emptyVehicleForm, type VehicleInput } from '@shared/vehicles/schemas';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useCreateVehicle } from './api';
 import { VehicleForm } from './vehicle-form';
 
 export function BackToInventory() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="justify-self-start">
-      <Link to="/inventory">
-        <ArrowLeft /> Back to Inventory
-      </Link>
-    </Button>
-  );
+  return <BackLink to="/inventory">Back to Inventory</BackLink>;
 }
 
 export function NewVehiclePage() {
