@@ -5,6 +5,7 @@ import { customerFormSchema, type CustomerFormValues, type CustomerInput } from 
 import type { CustomerDetail } from '@shared/customers/types';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { OptionSelect } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -103,20 +104,9 @@ export function CustomerForm({
           control={control}
           name="status"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <FormField label="Status" htmlFor="status" error={errors.status?.message}>
-                <SelectTrigger className="w-full capitalize">
-                  <SelectValue />
-                </SelectTrigger>
-              </FormField>
-              <SelectContent>
-                {customerStatuses.map((s) => (
-                  <SelectItem key={s} value={s} className="capitalize">
-                    {s}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FormField label="Status" htmlFor="status" error={errors.status?.message}>
+              <OptionSelect value={field.value} onValueChange={field.onChange} options={customerStatuses} />
+            </FormField>
           )}
         />
         <FormField label="Email (Optional)" htmlFor="email" error={errors.email?.message}>

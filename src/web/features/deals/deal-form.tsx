@@ -6,6 +6,7 @@ import { dealFormSchema, type DealFormInput, type DealFormValues } from '@shared
 import type { LinkedVehicle } from '@shared/deals/types';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { OptionSelect } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -110,20 +111,9 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
                 control={control}
                 name="status"
                 render={({ field }) => (
-                  <Select value={String(field.value)} onValueChange={field.onChange}>
-                    <FormField label="Status" htmlFor="status" error={errors.status?.message}>
-                      <SelectTrigger className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormField>
-                    <SelectContent>
-                      {dealStatuses.map((s) => (
-                        <SelectItem key={s} value={s}>
-                          {dealStatusLabels[s]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <FormField label="Status" htmlFor="status" error={errors.status?.message}>
+                    <OptionSelect value={field.value} onValueChange={field.onChange} options={dealStatuses} labels={dealStatusLabels} />
+                  </FormField>
                 )}
               />
             </div>
@@ -160,20 +150,15 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
             control={control}
             name="deal_classification"
             render={({ field }) => (
-              <Select value={String(field.value)} onValueChange={field.onChange}>
-                <FormField label="Classification" htmlFor="deal_classification" error={errors.deal_classification?.message}>
-                  <SelectTrigger className="w-full sm:w-80">
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormField>
-                <SelectContent>
-                  {dealClassifications.map((c) => (
-                    <SelectItem key={c} value={c}>
-                      {dealClassificationLabels[c]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <FormField label="Classification" htmlFor="deal_classification" error={errors.deal_classification?.message}>
+                <OptionSelect
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={dealClassifications}
+                  labels={dealClassificationLabels}
+                  className="sm:w-80"
+                />
+              </FormField>
             )}
           />
         </Section>

@@ -1,7 +1,7 @@
 import { vehicleStatuses, type VehicleStatus } from '@shared/vehicles/options';
 import { vehicleToInput } from '@shared/vehicles/schemas';
 import type { Vehicle } from '@shared/vehicles/types';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/option-select';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useUpdateVehicle } from './api';
@@ -18,17 +18,13 @@ export function StatusChanger({ vehicle }: { vehicle: Vehicle }) {
       },
     );
   return (
-    <Select value={vehicle.status} onValueChange={(v) => change(v as VehicleStatus)} disabled={update.isPending}>
-      <SelectTrigger className="w-36 capitalize" aria-label="Status">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {vehicleStatuses.map((status) => (
-          <SelectItem key={status} value={status} className="capitalize">
-            {status}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      value={vehicle.status}
+      onValueChange={change}
+      options={vehicleStatuses}
+      disabled={update.isPending}
+      className="w-36"
+      aria-label="Status"
+    />
   );
 }

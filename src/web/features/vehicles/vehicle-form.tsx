@@ -12,10 +12,10 @@ import {
 } from '@shared/vehicles/schemas';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { OptionSelect } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { FeaturesField } from './features-field';
 import { VinField } from './vin-field';
@@ -86,18 +86,7 @@ export function VehicleForm({ defaultValues, onSubmit, onCancel, pending, submit
               control={control}
               name="status"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="status" className="w-full capitalize" onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {vehicleStatuses.map((status) => (
-                      <SelectItem key={status} value={status} className="capitalize">
-                        {status}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect id="status" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} options={vehicleStatuses} />
               )}
             />
           </div>
