@@ -5,11 +5,9 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
+import { escapeLike } from '../../db/like.js';
 
 type Eb = ExpressionBuilder<DB, 'customers'>;
-
-/** `%`, `_` and `\` typed into the search box are literal characters, not patterns. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** The rows an actor may see: their own, or all of them for admins and editors. */
 export function visibleTo(eb: Eb, actor: Actor): Expression<SqlBool> {

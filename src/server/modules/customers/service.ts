@@ -12,7 +12,8 @@ import type { CustomersTable, DB } from '../../db/schema.js';
 import { notFound, staleWrite } from '../../http/errors.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
-import { afterCursor, cursorOf, escapeLike, isUuid, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
+import { escapeLike } from '../../db/like.js';
+import { afterCursor, cursorOf, isUuid, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
 

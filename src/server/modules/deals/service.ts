@@ -11,6 +11,7 @@ import { changedFields, recordAudit } from '../audit/service.js';
 import { visibleTo as customerVisibleTo } from '../customers/filters.js';
 import { visibleTo as vehicleVisibleTo } from '../vehicles/list.js';
 import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from './links.js';
+import { escapeLike } from '../../db/like.js';
 
 type Db = Kysely<DB>;
 
@@ -18,8 +19,6 @@ type Db = Kysely<DB>;
 export function scopeDeals<O>(query: SelectQueryBuilder<DB, 'deals', O>, actor: Actor) {
   return seesAllRecords(actor.role) ? query : query.where('deals.user_id', '=', actor.userId);
 }
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const yearBounds = (year: number) => ({ from: `${year}-01-01`, to: `${year + 1}-01-01` });
 

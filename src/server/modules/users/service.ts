@@ -29,23 +29,6 @@ export async function createUserWithPassword(db: Kysely<DB>, input: NewUser): Pr
   });
 }
 
-/** Sets the password of an existing user's credential, creating the credential if there is none. */
-export async function setPassword(db: Kysely<DB>, userId: string, password: string) {
-  const passwordHash = await hashPassword(password);
-  const updated = await db
-    .updateTable('accounts')
-    .set({ password: passwordHash, updated_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('provider_id', '=', 'credential')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await db
-      .insertInto('accounts')
-      .values({ user_id: userId, account_id: userId, provider_id: 'credential', password: passwordHash })
-      .execute();
-  }
-}
-
 export async function findUserByEmail(db: Kysely<DB>, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }

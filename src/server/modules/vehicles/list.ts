@@ -5,6 +5,7 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { badRequest } from '../../http/errors.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Page } from '../../../shared/http/paging.js';
+import { escapeLike } from '../../db/like.js';
 import {
   VEHICLE_OPTIONS_LIMIT,
   type VehicleFilter,
@@ -22,9 +23,6 @@ export const vehicleColumns = [
   'contact_name', 'contact_phone', 'contact_email', 'features', 'notes', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof VehicleRow)[];
 
-/** `%` and `_` typed by a user are searched for, not used as wildcards. */
-export const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Agents work on their own vehicles only; admins and editors on all. */
 export function visibleTo<O>(query: VehicleQuery<O>, actor: Actor): VehicleQuery<O> {
   return seesAllRecords(actor.role) ? query : query.where('vehicles.user_id', '=', actor.userId);
@@ -37,13 +35,13 @@ export function selectVehicles(db: Kysely<DB>, actor: Actor) {
 /** q is a case-insensitive substring of make, model or VIN, found through the trigram index of search_text. */
 function searched<O>(query: VehicleQuery<O>, q: string | undefined): VehicleQuery<O> {
   if (!q) return query;
-  return query.where('vehicles.search_text', 'like', sql<string>`lower(${`%${likePattern(q)}%`})`);
+  return query.where('vehicles.search_text', 'like', sql<string>`lower(${`%${escapeLike(q)}%`})`);
 }
 
 export function filtered<O>(query: VehicleQuery<O>, filter: VehicleFilter): VehicleQuery<O> {
   let result = searched(query, filter.q);
   if (filter.status) result = result.where('vehicles.status', '=', filter.status);
-  if (filter.make) result = result.where('vehicles.make', 'ilike', likePattern(filter.make));
+  if (filter.make) result = result.where('vehicles.make', 'ilike', escapeLike(filter.make));
   if (filter.year_min !== undefined) result = result.where('vehicles.year', '>=', filter.year_min);
   if (filter.year_max !== undefined) result = result.where('vehicles.year', '<=', filter.year_max);
   if (filter.price_min !== undefined) result = result.where('vehicles.price_cents', '>=', filter.price_min);
