@@ -12,6 +12,7 @@ import {
   checkSwitchTarget,
   demoAccounts,
   demoPassword,
+  describeActorSession,
   describeSession,
   reserveSignInAttempt,
   recordSignInSuccess,
@@ -60,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   // Answers null rather than 401 when signed out: "no session" is the normal state of the sign-in screen.
   r.get('/api/session', { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } }, async (request, reply) => {
     const actor = await resolveActor(request, reply);
-    return actor ? sessionOf(actor.userId, actor.impersonatorId) : null;
+    return actor ? describeActorSession(db, actor) : null;
   },
   );
 

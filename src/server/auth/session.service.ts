@@ -53,9 +53,16 @@ const addressKey = (address: string) => `sign-in:address:${address}`;
 export async function describeSession(db: Kysely<DB>, userId: string, impersonatorId: string | null): Promise<Session> {
   const user = await getSessionUser(db, userId);
   if (!user) throw notFound('User');
-  const impersonator = impersonatorId ? ((await getSessionUser(db, impersonatorId)) ?? null) : null;
-  return { user, impersonator };
+  return { user, impersonator: await impersonatorOf(db, impersonatorId) };
 }
+
+/** The session of a resolved actor, who already carries the user's own fields. */
+export async function describeActorSession(db: Kysely<DB>, actor: Actor): Promise<Session> {
+  const user = { id: actor.userId, name: actor.name, email: actor.email, role: actor.role };
+  return { user, impersonator: await impersonatorOf(db, actor.impersonatorId) };
+}
+
+const impersonatorOf = async (db: Kysely<DB>, id: string | null) => (id ? ((await getSessionUser(db, id)) ?? null) : null);
 
 /** Only an admin, not already switched, may switch; and only to an active agent. */
 export async function checkSwitchTarget(db: Kysely<DB>, actor: Actor, userId: string) {
