@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
@@ -44,7 +44,8 @@ export async function buildApp({ config, database, secret, logger = false }: App
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  // Built once and applied to every response (building it per request would re-parse the policy each time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, secret, logger = false }: App
     },
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
