@@ -2,18 +2,19 @@
  * Customer list and search: `npm run bench:customers`.
  * Embedded (default): 100,000 customers in a temp data folder, one request at a time.
  * DATABASE_URL=postgres://…: a scratch database created on that server (and dropped after), 1,000,000 customers,
- * 32 requests at a time. CUSTOMERS= and CONCURRENCY= override either; KEEP=1 keeps the temp folder or database,
- * and BENCH_DB=<kept database> measures it again without writing the data anew.
+ * 32 requests at a time. CUSTOMERS=, CONCURRENCY= and RUNS= (requests per scenario, 200) override either; KEEP=1
+ * keeps the temp folder or database, and BENCH_DB=<kept database> measures it again without writing the data anew.
+ * Last, the floor: the agent's first page from a bare route (see measureFloor).
  */
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { randomSource, sampleCustomer } from '../src/server/db/sample-data.js';
-import { createBenchUsers, DAY, measureScenarios, openScratch, startApp, time } from './lib.js';
+import { createBenchUsers, DAY, measureFloor, measureScenarios, openScratch, startApp, time } from './lib.js';
 
 const serverUrl = process.env.DATABASE_URL;
 const TOTAL = Number(process.env.CUSTOMERS ?? (serverUrl ? 1_000_000 : 100_000));
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? (serverUrl ? 32 : 1));
-const RUNS = 200;
+const RUNS = Number(process.env.RUNS ?? 200);
 const AGENTS = 20;
 
 const scratch = await openScratch({ serverUrl, reuse: process.env.BENCH_DB, keep: Boolean(process.env.KEEP), poolSize: CONCURRENCY + 2 });
@@ -51,7 +52,15 @@ async function seed() {
   await sql`vacuum analyze customers`.execute(database.db);
 }
 
-await measureScenarios(app, cookies, scenarios, { runs: RUNS, warmup: 10, concurrency: CONCURRENCY });
+const options = { runs: RUNS, warmup: 10, concurrency: CONCURRENCY };
+await measureScenarios(app, cookies, scenarios, options);
+
+// The agent's first page, as 'agent: list (newest)' asks for it.
+const agentId = (await database.db.selectFrom('users').select('id').where('email', '=', 'agent0@bench.test').executeTakeFirstOrThrow()).id;
+await measureFloor(database, cookies.agent, {
+  text: 'select * from customers where user_id = $1 order by created_at desc, id desc limit 26',
+  values: [agentId],
+}, options);
 
 await app.close();
 await scratch.close();

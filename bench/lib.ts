@@ -3,8 +3,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
+import { sessionToken } from '../src/server/auth/actor.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { createUserWithPassword } from '../src/server/modules/users/service.js';
@@ -147,4 +149,34 @@ export async function measureScenarios(
   console.log(
     `\nlist+search, all of the above: median ${percentile(listAndSearch, 0.5).toFixed(1)} ms, p95 ${percentile(listAndSearch, 0.95).toFixed(1)} ms`,
   );
+}
+
+export type FloorPage = { text: string; values: unknown[] };
+
+/**
+ * What this machine can do at best for a list request: a bare Fastify route with no Torque code that sends the
+ * page's SQL through the same pool and answers its rows, measured like the scenarios. Once with the page query
+ * alone, once after the session query every signed-in request needs first (the role is read from the database).
+ */
+export async function measureFloor(database: Database, cookie: string, page: FloorPage, options: MeasureOptions) {
+  const token = sessionToken(cookie, SECRET);
+  if (!token) throw new Error('the floor needs a signed-in cookie');
+  const floor = Fastify();
+  floor.get('/page', async () => ({ items: (await database.pool.query(page)).rows, next: null }));
+  floor.get('/session-and-page', async () => {
+    await database.pool.query({
+      text: 'select s.expires_at, u.id, u.role, u.banned from sessions s join users u on u.id = s.user_id where s.token = $1',
+      values: [token],
+    });
+    return { items: (await database.pool.query(page)).rows, next: null };
+  });
+  await floor.ready();
+  const ms = (value: number) => `${value.toFixed(1).padStart(8)}ms`;
+  console.log(`
+floor: a bare route, same pool, no Torque code`);
+  for (const [name, url] of [['page query only', '/page'], ['session query, then page query', '/session-and-page']] as const) {
+    const times = await measure(floor, () => url, '', options);
+    console.log(`${`floor: ${name}`.padEnd(38)}${ms(percentile(times, 0.5))}${ms(percentile(times, 0.95))}`);
+  }
+  await floor.close();
 }
