@@ -220,6 +220,53 @@ describe('owner isolation', () => {
   });
 });
 
+describe('the summary cards of the whole list', () => {
+  /** The cards as a count of the table itself. */
+  const counted = async (userId?: string) => {
+    const rows = await t.database.db
+      .selectFrom('customers')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .$if(Boolean(userId), (qb) => qb.where('user_id', '=', userId!))
+      .groupBy('status')
+      .execute();
+    const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return { total: n('active') + n('prospect') + n('inactive'), active: n('active'), prospects: n('prospect'), inactive: n('inactive') };
+  };
+
+  it('agree with a count of the table through creates, edits, bulk inserts and deletes', async () => {
+    const owner = await t.createUser('agent', 'Carla Counter');
+    const inStep = async () => {
+      const own = await counted(owner.id);
+      expect((await get('/api/customers/summary', owner)).json()).toEqual(own);
+      for (const who of [admin, editor]) expect((await get('/api/customers/summary', who)).json()).toEqual(await counted());
+      return own;
+    };
+    expect(await inStep()).toEqual({ total: 0, active: 0, prospects: 0, inactive: 0 });
+
+    const customer = await create(owner, { name: 'Cora Count', status: 'active' });
+    expect((await inStep()).active).toBe(1);
+    const edited = await t.call({
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      payload: { ...newCustomer({ name: 'Cora Count', status: 'inactive' }), updated_at: customer.updated_at },
+      as: owner,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await inStep()).toEqual({ total: 1, active: 0, prospects: 0, inactive: 1 });
+
+    const rnd = randomSource(11);
+    await t.database.db
+      .insertInto('customers')
+      .values(Array.from({ length: 60 }, (_, i) => sampleCustomer(rnd, i, owner.id, new Date())))
+      .execute();
+    expect((await inStep()).total).toBe(61);
+    await t.database.db.deleteFrom('customers').where('user_id', '=', owner.id).where('status', '=', 'prospect').execute();
+    const left = await inStep();
+    expect(left.prospects).toBe(0);
+    expect(left.total).toBeGreaterThan(1);
+  });
+});
+
 describe('search, filters, sorting and paging on a few hundred customers', () => {
   type Row = ReturnType<typeof sampleCustomer>;
   let bulk: TestUser;

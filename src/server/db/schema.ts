@@ -122,6 +122,13 @@ export type DealsTable = {
   updated_at: UpdatedAt;
 };
 
+/** Customers per owner and status; written only by triggers on customers. */
+export type CustomerCountsTable = {
+  user_id: string;
+  status: 'active' | 'prospect' | 'inactive';
+  n: number;
+};
+
 /** Completed sales per agent, month and manufacturer; written only by triggers on deals. */
 export type DealSalesMonthlyTable = {
   user_id: string;
@@ -210,6 +217,7 @@ export type DB = {
   accounts: AccountsTable;
   rate_limits: RateLimitsTable;
   customers: CustomersTable;
+  customer_counts: CustomerCountsTable;
   customer_documents: DocumentRow & { customer_id: string };
   vehicles: VehiclesTable;
   deals: DealsTable;

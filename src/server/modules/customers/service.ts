@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/customers/schemas.js';
 import type { CustomerOption, CustomerSummary, DuplicateMatch, TimelineEntry } from '../../../shared/customers/types.js';
 import type { Page } from '../../../shared/http/paging.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { CustomersTable, DB } from '../../db/schema.js';
 import { notFound, staleWrite } from '../../http/errors.js';
@@ -32,7 +33,24 @@ export async function listCustomers(db: Kysely<DB>, actor: Actor, query: Custome
   return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
 }
 
+/** True when the filter narrows the list (the sort and the time zone do not). */
+const narrows = ({ q, status, preference, source, added_from, added_to }: CustomerFilter) =>
+  Boolean(q || status || preference || source || added_from || added_to);
+
 export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, filter: CustomerFilter): Promise<CustomerSummary> {
+  if (!narrows(filter)) {
+    // The whole list: the trigger-kept counts per owner and status, not the table.
+    return db
+      .selectFrom('customer_counts')
+      .$if(!seesAllRecords(actor.role), (qb) => qb.where('user_id', '=', actor.userId))
+      .select([
+        sql<number>`coalesce(sum(n), 0)`.as('total'),
+        sql<number>`coalesce(sum(n) filter (where status = 'active'), 0)`.as('active'),
+        sql<number>`coalesce(sum(n) filter (where status = 'prospect'), 0)`.as('prospects'),
+        sql<number>`coalesce(sum(n) filter (where status = 'inactive'), 0)`.as('inactive'),
+      ])
+      .executeTakeFirstOrThrow();
+  }
   return db
     .selectFrom('customers')
     .where((eb) => matchesFilter(eb, actor, filter))
