@@ -172,8 +172,7 @@ export async function measureFloor(database: Database, cookie: string, page: Flo
   });
   await floor.ready();
   const ms = (value: number) => `${value.toFixed(1).padStart(8)}ms`;
-  console.log(`
-floor: a bare route, same pool, no Torque code`);
+  console.log('\nfloor: a bare route, same pool, no Torque code');
   for (const [name, url] of [['page query only', '/page'], ['session query, then page query', '/session-and-page']] as const) {
     const times = await measure(floor, () => url, '', options);
     console.log(`${`floor: ${name}`.padEnd(38)}${ms(percentile(times, 0.5))}${ms(percentile(times, 0.95))}`);
