@@ -1,3 +1,5 @@
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 
@@ -51,5 +53,38 @@ export function OptionSelect<T extends string>({
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+/** A form's OptionSelect with its label and validation message; the field's name is the control's id. */
+export function OptionField<F extends FieldValues, V, T extends string>({
+  control,
+  name,
+  label,
+  options,
+  labels,
+  className,
+  selectClassName,
+}: {
+  control: Control<F, unknown, V>;
+  name: FieldPath<F>;
+  label: string;
+  options: readonly T[];
+  labels?: Record<T, string>;
+  className?: string;
+  selectClassName?: string;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <FormField label={label} htmlFor={name} error={fieldState.error?.message} className={className}>
+      <OptionSelect
+        value={field.value as T | undefined}
+        onValueChange={field.onChange}
+        onBlur={field.onBlur}
+        options={options}
+        labels={labels}
+        className={selectClassName}
+      />
+    </FormField>
   );
 }

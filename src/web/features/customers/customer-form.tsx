@@ -5,7 +5,7 @@ import { customerFormSchema, type CustomerFormValues, type CustomerInput } from 
 import type { CustomerDetail } from '@shared/customers/types';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { OptionSelect } from '@/components/option-select';
+import { OptionField } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -100,15 +100,7 @@ export function CustomerForm({
         <FormField label="Full Name" htmlFor="name" error={errors.name?.message}>
           <Input autoComplete="off" {...register('name')} />
         </FormField>
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <FormField label="Status" htmlFor="status" error={errors.status?.message}>
-              <OptionSelect value={field.value} onValueChange={field.onChange} options={customerStatuses} />
-            </FormField>
-          )}
-        />
+        <OptionField control={control} name="status" label="Status" options={customerStatuses} />
         <FormField label="Email (Optional)" htmlFor="email" error={errors.email?.message}>
           <Input type="email" autoComplete="off" {...register('email')} />
         </FormField>

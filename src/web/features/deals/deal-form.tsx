@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dealClassificationLabels, dealClassifications, dealStatusLabels, dealStatuses } from '@shared/deals/options';
 import { dealFormSchema, type DealFormInput, type DealFormValues } from '@shared/deals/schemas';
 import type { LinkedVehicle } from '@shared/deals/types';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { OptionSelect } from '@/components/option-select';
+import { OptionField } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -107,15 +107,7 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
               <FormField label="Date" htmlFor="date" error={errors.date?.message}>
                 <Input type="date" {...register('date')} />
               </FormField>
-              <Controller
-                control={control}
-                name="status"
-                render={({ field }) => (
-                  <FormField label="Status" htmlFor="status" error={errors.status?.message}>
-                    <OptionSelect value={field.value} onValueChange={field.onChange} options={dealStatuses} labels={dealStatusLabels} />
-                  </FormField>
-                )}
-              />
+              <OptionField control={control} name="status" label="Status" options={dealStatuses} labels={dealStatusLabels} />
             </div>
             <DealVehicleFields form={form} initialVehicle={initialVehicle} />
           </div>
@@ -146,20 +138,13 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
         </Section>
 
         <Section title="Deal Classification">
-          <Controller
+          <OptionField
             control={control}
             name="deal_classification"
-            render={({ field }) => (
-              <FormField label="Classification" htmlFor="deal_classification" error={errors.deal_classification?.message}>
-                <OptionSelect
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  options={dealClassifications}
-                  labels={dealClassificationLabels}
-                  className="sm:w-80"
-                />
-              </FormField>
-            )}
+            label="Classification"
+            options={dealClassifications}
+            labels={dealClassificationLabels}
+            selectClassName="sm:w-80"
           />
         </Section>
 

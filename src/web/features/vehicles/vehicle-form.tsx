@@ -12,10 +12,9 @@ import {
 } from '@shared/vehicles/schemas';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { OptionSelect } from '@/components/option-select';
+import { OptionField } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { FeaturesField } from './features-field';
 import { VinField } from './vin-field';
@@ -80,16 +79,7 @@ export function VehicleForm({ defaultValues, onSubmit, onCancel, pending, submit
           <FormField label="Price ($)" htmlFor="price" error={errors.price?.message}>
             <Input {...register('price', number)} type="number" inputMode="decimal" min={0} step={0.01} />
           </FormField>
-          <div className="grid gap-2">
-            <Label htmlFor="status">Status</Label>
-            <Controller
-              control={control}
-              name="status"
-              render={({ field }) => (
-                <OptionSelect id="status" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} options={vehicleStatuses} />
-              )}
-            />
-          </div>
+          <OptionField control={control} name="status" label="Status" options={vehicleStatuses} />
           <FormField label="Location (Optional)" htmlFor="location" error={errors.location?.message}>
             <Input {...register('location')} placeholder="e.g. Main lot, Austin, TX" />
           </FormField>
