@@ -1,34 +1,20 @@
 import { useSearchParams } from 'react-router';
-import { Car, DollarSign, Percent, UserPlus, type LucideIcon } from 'lucide-react';
+import { Car, DollarSign, Percent, UserPlus } from 'lucide-react';
 import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
 import { analyticsRangeLabels, analyticsRanges, type AnalyticsRange, type RangeAnalytics } from '@shared/analytics/range-analytics';
 import { InlineLoading } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
+import { SummaryCard } from '@/components/summary-card';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCount } from '@/lib/format';
 import { useFailureToast } from '@/lib/toast';
 import { useRangeAnalytics } from './api';
 import { AgentPerformance, SalesFunnel } from './performance-cards';
 import { RankingBars, TrendChart } from './trend-chart';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
-
-function FigureCard({ title, value, change, icon: Icon }: { title: string; value: string; change: string; icon: LucideIcon }) {
-  return (
-    <Card className="gap-2 py-4">
-      <CardContent className="grid gap-1 px-4">
-        <div className="flex items-start justify-between gap-2">
-          <p className="text-muted-foreground text-sm font-medium">{title}</p>
-          <Icon className="text-muted-foreground size-5 shrink-0" aria-hidden />
-        </div>
-        <p className="truncate text-2xl font-bold tabular-nums">{value}</p>
-        <p className="text-muted-foreground text-xs">{change}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 const versus = (current: number, previous: number) => `${formatChange(changeBetween(current, previous)) ?? 'No earlier figure'} from the period before`;
 
@@ -37,23 +23,23 @@ function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: Anal
   const points = rate.current !== null && rate.previous !== null ? (rate.current - rate.previous) * 100 : null;
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <FigureCard
+      <SummaryCard
         title={range === '30d' ? 'Monthly Revenue' : 'Revenue'}
         value={formatCents(cards.revenue_cents.current)}
-        change={versus(cards.revenue_cents.current, cards.revenue_cents.previous)}
+        hint={versus(cards.revenue_cents.current, cards.revenue_cents.previous)}
         icon={DollarSign}
       />
-      <FigureCard title="Cars Sold" value={cards.cars_sold.current.toLocaleString('en-US')} change={versus(cards.cars_sold.current, cards.cars_sold.previous)} icon={Car} />
-      <FigureCard
+      <SummaryCard title="Cars Sold" value={formatCount(cards.cars_sold.current)} hint={versus(cards.cars_sold.current, cards.cars_sold.previous)} icon={Car} />
+      <SummaryCard
         title="New Customers"
-        value={cards.new_customers.current.toLocaleString('en-US')}
-        change={versus(cards.new_customers.current, cards.new_customers.previous)}
+        value={formatCount(cards.new_customers.current)}
+        hint={versus(cards.new_customers.current, cards.new_customers.previous)}
         icon={UserPlus}
       />
-      <FigureCard
+      <SummaryCard
         title="Conversion Rate"
         value={percent(rate.current)}
-        change={points === null ? 'New customers of the range with a completed deal' : `${points >= 0 ? '+' : ''}${points.toFixed(1)} points from the period before`}
+        hint={points === null ? 'New customers of the range with a completed deal' : `${points >= 0 ? '+' : ''}${points.toFixed(1)} points from the period before`}
         icon={Percent}
       />
     </div>

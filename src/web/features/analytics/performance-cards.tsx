@@ -1,7 +1,7 @@
 import type { RangeAnalytics } from '@shared/analytics/range-analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCount } from '@/lib/format';
 
 export function AgentPerformance({ agents }: { agents: RangeAnalytics['agent_performance'] }) {
   return (
@@ -61,7 +61,7 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
                 <div className="flex items-baseline justify-between gap-2 text-sm">
                   <span className="font-medium">{stage.stage}</span>
                   <span className="tabular-nums">
-                    {stage.count.toLocaleString('en-US')}
+                    {formatCount(stage.count)}
                     {i > 0 && leads > 0 && <span className="text-muted-foreground"> · {(share * 100).toFixed(1)}% of leads</span>}
                   </span>
                 </div>

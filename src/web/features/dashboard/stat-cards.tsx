@@ -3,7 +3,7 @@ import { Car, DollarSign, Handshake, Minus, TrendingDown, TrendingUp, Users, typ
 import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
 import type { Dashboard, MonthOverMonth } from '@shared/analytics/dashboard';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 type Stat = { title: string; figure: MonthOverMonth; format: (n: number) => string; icon: LucideIcon; to: string; link: string };
@@ -35,14 +35,12 @@ function StatCard({ title, figure, format, icon: Icon, to, link }: Stat) {
   );
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard title="Broker Fees This Month" figure={stats.broker_fees_cents} format={(n) => formatCents(n)} icon={DollarSign} to="/deals" link="View deals" />
-      <StatCard title="Deals Closed This Month" figure={stats.deals_closed} format={count} icon={Handshake} to="/deals?tab=deals" link="View deals" />
-      <StatCard title="Active Customers" figure={stats.active_customers} format={count} icon={Users} to="/customers" link="View customers" />
+      <StatCard title="Deals Closed This Month" figure={stats.deals_closed} format={formatCount} icon={Handshake} to="/deals?tab=deals" link="View deals" />
+      <StatCard title="Active Customers" figure={stats.active_customers} format={formatCount} icon={Users} to="/customers" link="View customers" />
       <StatCard title="Inventory Value" figure={stats.inventory_value_cents} format={(n) => formatCents(n)} icon={Car} to="/inventory" link="View inventory" />
     </div>
   );

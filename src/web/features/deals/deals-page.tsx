@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toSearchParams } from '@/lib/api-client';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCount } from '@/lib/format';
 import { notifySuccess, useFailureToast } from '@/lib/toast';
 import { useDealAnalytics } from './api';
 import { IndividualDeals } from './individual-deals';
@@ -97,7 +97,7 @@ export function DealsPage() {
       ) : (
         <>
           <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-3 opacity-60 sm:grid-cols-2 lg:grid-cols-4' : 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4'}>
-            <SummaryCard title="YTD Units Sold" value={data.totals.units.toLocaleString('en-US')} icon={BarChart3} />
+            <SummaryCard title="YTD Units Sold" value={formatCount(data.totals.units)} icon={BarChart3} />
             <SummaryCard title="YTD Gross Sales" value={formatCents(data.totals.gross_cents)} icon={DollarSign} />
             <SummaryCard title="YTD Broker Fees" value={formatCents(data.totals.fees_cents)} icon={Receipt} />
             <SummaryCard title="Avg Deal Size" value={formatCents(data.totals.average_deal_cents)} icon={TrendingUp} />

@@ -1,7 +1,7 @@
 import type { ManufacturerSales } from '@shared/analytics/deal-analytics';
 import { EmptyState } from '@/components/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCount } from '@/lib/format';
 
 export const formatShare = (share: number) => `${(share * 100).toFixed(1)}%`;
 
@@ -25,7 +25,7 @@ export function ManufacturerTable({ rows }: { rows: ManufacturerSales[] }) {
         {rows.map((row) => (
           <TableRow key={row.manufacturer}>
             <TableCell className="font-medium">{row.manufacturer}</TableCell>
-            <TableCell className="text-right tabular-nums">{row.units.toLocaleString('en-US')}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(row.units)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCents(row.gross_cents)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCents(row.fees_cents)}</TableCell>
             <TableCell className="hidden text-right tabular-nums md:table-cell">{formatCents(row.average_deal_cents)}</TableCell>

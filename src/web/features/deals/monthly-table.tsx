@@ -2,7 +2,7 @@ import { TrendingDown, TrendingUp } from 'lucide-react';
 import { formatChange, type MonthSales } from '@shared/analytics/deal-analytics';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCount } from '@/lib/format';
 
 export const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00`).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
@@ -37,7 +37,7 @@ export function MonthlyTable({ rows }: { rows: MonthSales[] }) {
         {rows.map((row) => (
           <TableRow key={row.month}>
             <TableCell className="font-medium">{monthLabel(row.month)}</TableCell>
-            <TableCell className="text-right tabular-nums">{row.units.toLocaleString('en-US')}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(row.units)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCents(row.gross_cents)}</TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCents(row.fees_cents)}</TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCents(row.average_deal_cents)}</TableCell>
