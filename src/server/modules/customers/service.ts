@@ -33,9 +33,8 @@ export async function listCustomers(db: Kysely<DB>, actor: Actor, query: Custome
   return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
 }
 
-/** True when the filter narrows the list (the sort and the time zone do not). */
-const narrows = ({ q, status, preference, source, added_from, added_to }: CustomerFilter) =>
-  Boolean(q || status || preference || source || added_from || added_to);
+/** True when the filter narrows the list: any value set but the sort and the time zone (every one is a string). */
+const narrows = ({ sort: _sort, tz: _tz, ...conditions }: CustomerFilter) => Object.values(conditions).some(Boolean);
 
 export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, filter: CustomerFilter): Promise<CustomerSummary> {
   if (!narrows(filter)) {
