@@ -1,3 +1,9 @@
 /** Dollars typed in a form → integer cents stored and sent; rounded once, here. */
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const toDollars = (cents: number) => cents / 100;
+
+/**
+ * The largest amount any money field takes: $1,000,000,000. A million deals at the cap still sum far inside
+ * PostgreSQL's bigint.
+ */
+export const MAX_MONEY_CENTS = 1_000_000_000_00;

@@ -1,22 +1,8 @@
 import { z } from 'zod';
+import { calendarDay, moneyCents, optionalCalendarDay, optionalEmail, optionalText, orderedRange, requiredText, text, textList, version } from '../common/fields.js';
 import { optionalParam, pageQuerySchema } from '../http/paging.js';
-import { toCents } from '../money.js';
+import { MAX_MONEY_CENTS, toCents } from '../money.js';
 import { carPreferences, customerStatuses, leadSources } from './options.js';
-
-/** Empty or blank optional text is stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be ${max} characters or fewer`)
-    .nullish()
-    .transform((v) => v || null);
-
-const isEmail = (v: string) => z.email().safeParse(v).success;
-
-const isIsoDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
-
-export const isoDateSchema = z.string().refine(isIsoDate, 'Invalid date');
 
 const isTimeZone = (v: string) => {
   try {
@@ -29,37 +15,29 @@ const isTimeZone = (v: string) => {
 
 /** The customer fields as the API receives them: the spec's messages, nulls for empty optionals, cents. */
 export const customerInputSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Must be 200 characters or fewer'),
+  name: requiredText(200, 'Name is required'),
   status: z.enum(customerStatuses).default('prospect'),
-  email: optionalText(254).refine((v) => v === null || isEmail(v), 'Invalid email'),
+  email: optionalEmail(),
   phone: optionalText(40),
   location: optionalText(200),
-  preferred_cars: z
-    .array(z.string().trim().min(1).max(40))
-    .max(30)
-    .default([])
-    .transform((list) => [...new Set(list)]),
+  preferred_cars: textList(40, 30),
   referred_by_customer_id: optionalText(36).refine((v) => v === null || z.uuid().safeParse(v).success, 'Invalid customer'),
   referred_by_name: optionalText(200),
-  birthday: optionalText(10).refine((v) => v === null || isIsoDate(v), 'Invalid date'),
+  birthday: optionalCalendarDay(),
   notes: optionalText(5000),
   lead_source: z
     .enum(leadSources)
     .or(z.literal(''))
     .nullish()
     .transform((v) => v || null),
-  budget_cents: z
-    .number()
-    .int()
-    .min(0, 'Budget must be positive')
-    .max(1_000_000_000_00, 'Budget is too large')
+  budget_cents: moneyCents('Budget must be positive', 'Budget is too large')
     .nullish()
     .transform((v) => v ?? null),
 });
 export type CustomerInput = z.output<typeof customerInputSchema>;
 
 /** An edit carries the version it was loaded at; a different current version means someone saved in between. */
-export const customerUpdateSchema = customerInputSchema.extend({ updated_at: z.string().min(1) });
+export const customerUpdateSchema = customerInputSchema.extend({ updated_at: version });
 export type CustomerUpdate = z.output<typeof customerUpdateSchema>;
 
 export const referralTypes = ['none', 'existing', 'new'] as const;
@@ -77,7 +55,8 @@ export const customerFormSchema = customerInputSchema
       .string()
       .trim()
       .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v.replaceAll(',', '')), 'Budget must be a positive amount')
-      .transform((v) => (v === '' ? null : toCents(Number(v.replaceAll(',', ''))))),
+      .transform((v) => (v === '' ? null : toCents(Number(v.replaceAll(',', '')))))
+      .refine((v) => v === null || v <= MAX_MONEY_CENTS, 'Budget is too large'),
   })
   .transform(({ referral_type, budget, ...rest }) => {
     const referred_by_customer_id = referral_type === 'existing' ? rest.referred_by_customer_id : null;
@@ -103,27 +82,31 @@ export const customerSortLabels: Record<CustomerSort, string> = {
 };
 
 /** Search and filters shared by the list, the summary cards and the CSV export. */
-export const customerFilterSchema = z.object({
-  q: optionalParam(z.string().trim().max(200)),
+const customerFilterShape = {
+  q: optionalParam(text(200)),
   status: optionalParam(z.enum(customerStatuses)),
   preference: optionalParam(z.enum(carPreferences)),
   source: optionalParam(z.enum(leadSources)),
-  added_from: optionalParam(isoDateSchema),
-  added_to: optionalParam(isoDateSchema),
+  added_from: optionalParam(calendarDay()),
+  added_to: optionalParam(calendarDay()),
   sort: optionalParam(z.enum(customerSorts)),
   /** The browser's time zone, so 'Date added' days are the user's days. */
-  tz: optionalParam(z.string().max(64).refine(isTimeZone, 'Invalid time zone')),
-});
+  tz: optionalParam(text(64).refine(isTimeZone, 'Invalid time zone')),
+};
+
+const addedInOrder = orderedRange('added_from', 'added_to', "'Added to' can't be before 'Added from'");
+
+export const customerFilterSchema = z.object(customerFilterShape).superRefine(addedInOrder);
 export type CustomerFilter = z.output<typeof customerFilterSchema>;
 
-export const customerListQuerySchema = customerFilterSchema.extend(pageQuerySchema.shape);
+export const customerListQuerySchema = z.object({ ...customerFilterShape, ...pageQuerySchema.shape }).superRefine(addedInOrder);
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
-export const customerOptionsQuerySchema = z.object({ q: optionalParam(z.string().trim().max(200)) });
+export const customerOptionsQuerySchema = z.object({ q: optionalParam(text(200)) });
 
 export const duplicateQuerySchema = z.object({
-  email: optionalParam(z.string().trim().max(254)),
-  phone: optionalParam(z.string().trim().max(40)),
+  email: optionalParam(text(254)),
+  phone: optionalParam(text(40)),
   exclude: optionalParam(z.uuid()),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay, dollars, moneyCents, optionalDollars, optionalEmail, optionalText, requiredText, text, version } from '../common/fields.js';
 import { optionalParam, pageQuerySchema } from '../http/paging.js';
 import { toCents } from '../money.js';
 import { dealClassifications, dealStatuses } from './options.js';
@@ -8,24 +9,22 @@ export const MIN_DEAL_YEAR = 1900;
 export const maxDealYear = () => new Date().getFullYear() + 2;
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string().trim().max(max).nullable().optional()).transform((v) => v ?? null);
 const optionalId = z.preprocess(blankToNull, z.string().uuid().nullable().optional()).transform((v) => v ?? null);
 
 /** The fields of a deal that read the same in the form and in the API. */
 const dealFields = {
-  date: z.string().trim().min(1, 'Date is required').regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required'),
-  manufacturer: z.string().trim().min(1, 'Manufacturer is required').max(60),
-  model: z.string().trim().min(1, 'Model is required').max(80),
+  date: z.string({ error: 'Date is required' }).trim().min(1, 'Date is required').pipe(calendarDay('Invalid date')),
+  manufacturer: requiredText(60, 'Manufacturer is required'),
+  model: requiredText(80, 'Model is required'),
   year: z.coerce
     .number({ error: 'Invalid year' })
     .int('Invalid year')
     .min(MIN_DEAL_YEAR, 'Invalid year')
     .refine((year) => year <= maxDealYear(), 'Year too far in future'),
-  customer_name: z.string().trim().min(1, 'Customer name is required').max(120),
+  customer_name: requiredText(120, 'Customer name is required'),
   customer_phone: optionalText(40),
-  customer_email: z.preprocess(blankToNull, z.string().trim().email('Invalid email').max(200).nullable().optional()).transform((v) => v ?? null),
-  agent_name: z.string().trim().min(1, 'Agent name is required').max(120),
+  customer_email: optionalEmail(200),
+  agent_name: requiredText(120, 'Agent name is required'),
   status: z.enum(dealStatuses).default('pending'),
   deal_classification: z.enum(dealClassifications).default('customer_paid'),
   notes: optionalText(5000),
@@ -37,32 +36,27 @@ const dealFields = {
   create_customer: z.boolean().default(false),
 };
 
-const cents = (message: string) => z.number({ error: message }).int(message).min(0, message);
-
 /** POST /api/deals: money in integer cents. */
 export const dealInputSchema = z.object({
   ...dealFields,
-  contract_price_cents: cents('Contract price must be positive'),
-  monthly_payment_cents: cents('Monthly payment must be positive').nullable().optional().transform((v) => v ?? null),
-  broker_fee_cents: cents('Broker fee must be positive'),
+  contract_price_cents: moneyCents('Contract price must be positive', 'Contract price is too large'),
+  monthly_payment_cents: moneyCents('Monthly payment must be positive', 'Monthly payment is too large')
+    .nullish()
+    .transform((v) => v ?? null),
+  broker_fee_cents: moneyCents('Broker fee must be positive', 'Broker fee is too large'),
 });
 export type DealInput = z.output<typeof dealInputSchema>;
 
 /** PUT /api/deals/:id: the version the edit started from, so a stale write is refused. */
-export const dealUpdateSchema = dealInputSchema.extend({ updated_at: z.string().min(1) });
+export const dealUpdateSchema = dealInputSchema.extend({ updated_at: version });
 export type DealUpdate = z.output<typeof dealUpdateSchema>;
-
-const dollars = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number({ error: message }).min(0, message));
-const optionalDollars = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null || v === undefined ? null : Number(v)), z.number({ error: message }).min(0, message).nullable());
 
 /** The deal form: the same rules, with money typed in dollars. */
 export const dealFormSchema = z.object({
   ...dealFields,
-  contract_price: dollars('Contract price must be positive'),
-  monthly_payment: optionalDollars('Monthly payment must be positive'),
-  broker_fee: dollars('Broker fee must be positive'),
+  contract_price: dollars('Contract price must be positive', 'Contract price is too large'),
+  monthly_payment: optionalDollars('Monthly payment must be positive', 'Monthly payment is too large'),
+  broker_fee: dollars('Broker fee must be positive', 'Broker fee is too large'),
 });
 export type DealFormInput = z.input<typeof dealFormSchema>;
 export type DealFormValues = z.output<typeof dealFormSchema>;
@@ -77,7 +71,7 @@ export function dealFormToInput({ contract_price, monthly_payment, broker_fee, .
 }
 
 export const dealListQuerySchema = pageQuerySchema.extend({
-  q: optionalParam(z.string().trim().max(100)),
+  q: optionalParam(text(100)),
   status: optionalParam(z.enum(dealStatuses)),
   year: optionalParam(z.coerce.number().int().min(MIN_DEAL_YEAR).max(9999)),
   vehicle_id: optionalParam(z.string().uuid()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/fields.js';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -6,7 +7,7 @@ export const MAX_PAGE_SIZE = 100;
 /** `?limit=&cursor=` of every list. The cursor is opaque to the client. */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  cursor: z.string().max(500).optional(),
+  cursor: text(500).optional(),
 });
 
 export type Page<T> = { items: T[]; nextCursor: string | null };

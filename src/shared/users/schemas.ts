@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { requiredText } from '../common/fields.js';
 
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  name: requiredText(120, 'Name is required'),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -1,29 +1,15 @@
 import { z } from 'zod';
+import { blankNumber, dollars, moneyCents, optionalEmail, optionalText, requiredText, textList, version } from '../common/fields.js';
 import { toCents, toDollars } from '../money.js';
 import { vehicleStatuses } from './options.js';
 import { checkVin, normalizeVin } from './vin.js';
 import type { Vehicle } from './types.js';
 
 export const MIN_VEHICLE_YEAR = 1900;
-export const MAX_PRICE_CENTS = 1_000_000_000_00;
 export const MAX_MILEAGE = 9_999_999;
 
 /** Read when a value is validated, not when the module loads, so a server running over New Year stays right. */
 export const maxVehicleYear = () => new Date().getFullYear() + 2;
-
-const tooLong = (max: number) => `Must be at most ${max} characters`;
-
-/** A blank optional text is stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(max))
-    .nullish()
-    .transform((v) => v || null);
-
-/** NaN is what an emptied number input gives; it means "nothing typed". */
-const blankNumber = (v: unknown) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
 
 const year = z
   .number({ error: 'Invalid year' })
@@ -53,22 +39,11 @@ const vin = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-const contactEmail = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v.toLowerCase() : null))
-  .refine((v) => v === null || z.email().safeParse(v).success, 'Invalid email');
-
-const features = z
-  .array(z.string().trim().min(1).max(60, tooLong(60)))
-  .max(40, 'Too many features')
-  .optional()
-  .transform((list) => [...new Set(list ?? [])]);
+const contactEmail = optionalEmail().transform((v) => v && v.toLowerCase());
 
 const vehicleFields = {
-  make: z.string({ error: 'Make is required' }).trim().min(1, 'Make is required').max(60, tooLong(60)),
-  model: z.string({ error: 'Model is required' }).trim().min(1, 'Model is required').max(80, tooLong(80)),
+  make: requiredText(60, 'Make is required'),
+  model: requiredText(80, 'Model is required'),
   year,
   vin,
   color: optionalText(40),
@@ -78,20 +53,14 @@ const vehicleFields = {
   contact_name: optionalText(120),
   contact_phone: optionalText(40),
   contact_email: contactEmail,
-  features,
+  features: textList(60, 40, 'Too many features'),
   notes: optionalText(5000),
 };
 
 /** The New Vehicle / Edit Vehicle form: price in dollars as typed. */
 export const vehicleFormSchema = z.object({
   ...vehicleFields,
-  price: z.preprocess(
-    blankNumber,
-    z
-      .number({ error: 'Required' })
-      .min(0, 'Price must be positive')
-      .max(toDollars(MAX_PRICE_CENTS), 'Price is too high'),
-  ),
+  price: dollars('Price must be positive', 'Price is too high', 'Required'),
 });
 export type VehicleFormValues = z.input<typeof vehicleFormSchema>;
 export type VehicleFormOutput = z.output<typeof vehicleFormSchema>;
@@ -99,16 +68,12 @@ export type VehicleFormOutput = z.output<typeof vehicleFormSchema>;
 /** What the API accepts: the same fields with the price as integer cents. */
 export const vehicleInputSchema = z.object({
   ...vehicleFields,
-  price_cents: z
-    .number({ error: 'Required' })
-    .int('Price must be in whole cents')
-    .min(0, 'Price must be positive')
-    .max(MAX_PRICE_CENTS, 'Price is too high'),
+  price_cents: moneyCents('Price must be positive', 'Price is too high'),
 });
 export type VehicleInput = z.output<typeof vehicleInputSchema>;
 
 /** An edit carries the `updated_at` it was loaded with; a newer row means someone else saved first. */
-export const vehicleUpdateSchema = vehicleInputSchema.extend({ updated_at: z.iso.datetime({ offset: true }) });
+export const vehicleUpdateSchema = vehicleInputSchema.extend({ updated_at: version });
 export type VehicleUpdate = z.output<typeof vehicleUpdateSchema>;
 
 export function formToVehicleInput({ price, ...rest }: VehicleFormOutput): VehicleInput {
