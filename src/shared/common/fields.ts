@@ -3,6 +3,7 @@ import { MAX_MONEY_CENTS } from '../money.js';
 
 // NUL cannot be stored by PostgreSQL, and a lone UTF-16 surrogate is no character at all; with the `u` flag a
 // well-formed pair is one code point, so only a lone half matches \p{Cs}.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /** True for text that can be stored as typed: no NUL and no broken encoding. */
