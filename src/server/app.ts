@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { dealsRoutes } from './modules/deals/routes.js';
 import { registerCsrfProtection } from './http/csrf.js';
+import { registerHeavyRequestLimit } from './http/heavy.js';
 import { errorBody, registerErrorHandling } from './http/errors.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { customersRoutes } from './modules/customers/routes.js';
@@ -23,6 +24,11 @@ import { healthRoutes } from './modules/health/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
+import { referencedDocumentKeys } from './modules/documents/service.js';
+import { startInstance } from './db/instance.js';
+import { createBlobStore } from './storage/blob-store.js';
+import { scheduleStorageSweeps } from './storage/maintenance.js';
+import { createSpool } from './storage/spool.js';
 
 export type AppDeps = { config: Config; database: Database; secret: string; logger?: boolean | object };
 
@@ -31,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, as 'METHOD /url'; the 401 test walks it. */
     routeList: { method: string; url: string; public: boolean }[];
+    /** Runs the storage sweep now (it also runs when ready and every hour). */
+    sweepStorage: () => Promise<void>;
   }
 }
 
@@ -84,10 +92,18 @@ export async function buildApp({ config, database, secret, logger = false }: App
   const resolveActor = createActorResolver(auth, database.db, secret);
   registerActor(app, resolveActor);
   registerCsrfProtection(app);
+  registerHeavyRequestLimit(app);
   // One file per upload request, capped at UPLOAD_MAX_BYTES; the documents module checks what arrived.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
 
-  const deps = { auth, database, config, secret, resolveActor };
+  const store = await createBlobStore(config);
+  const spool = createSpool(config.dataDir);
+  const instance = await startInstance(database);
+  app.addHook('onClose', () => instance.stop());
+  const isReferenced = (keys: string[]) => referencedDocumentKeys(database.db, keys);
+  app.decorate('sweepStorage', scheduleStorageSweeps(app, { store, spool, instance, isReferenced }));
+
+  const deps = { auth, database, config, secret, resolveActor, store, spool, instance };
   await app.register(async (api) => {
     await healthRoutes(api, deps);
     await authRoutes(api, deps);

@@ -72,11 +72,12 @@ describe('deleting a document whose file cannot be removed', () => {
     const { payload, headers } = multipartBody(name, await pdfFile());
     const document = (await t.call({ method: 'POST', url: `/api/customers/${customerId}/documents`, payload, headers, as: agent })).json();
     // A folder with something in it where the file was: the store's remove fails on it.
-    const blob = path.join(dataDir, 'blobs', document.file_path);
+    const { file_path: key } = await t.database.db.selectFrom('customer_documents').select('file_path').where('id', '=', document.id).executeTakeFirstOrThrow();
+    const blob = path.join(dataDir, 'blobs', key);
     fs.rmSync(blob);
     fs.mkdirSync(blob);
     fs.writeFileSync(path.join(blob, 'stuck'), 'x');
-    return document as { id: string; file_path: string };
+    return { id: document.id as string, file_path: key };
   }
 
   const rowOf = (id: string) => t.database.db.selectFrom('customer_documents').select('id').where('id', '=', id).executeTakeFirst();

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
@@ -24,9 +27,16 @@ export type TestContext = {
 
 let counter = 0;
 
-export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
-  const database = await freshDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent', DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SECRET, ...overrides });
+export type ContextOptions = {
+  /** Wraps the database the app is built on (for instance to make chosen queries fail). */
+  wrapDatabase?: (database: Database) => Database;
+};
+
+export async function createTestContext(overrides: Record<string, string> = {}, options: ContextOptions = {}): Promise<TestContext> {
+  const fresh = await freshDatabase();
+  const database = options.wrapDatabase?.(fresh) ?? fresh;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-test-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SECRET, ...overrides });
   const app = await buildApp({ config, database, secret: TEST_SECRET });
   await app.ready();
 
@@ -62,6 +72,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     close: async () => {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSource, sampleDeal } from '../../src/server/db/sample-data.js';
 import { signLink } from '../../src/server/modules/documents/signed-link.js';
+import { createBlobStore, type BlobStore } from '../../src/server/storage/blob-store.js';
 import { createTestContext, TEST_SECRET, type TestContext, type TestUser } from './app.js';
 import {
   docxFile, executableFile, htmlFile, jpegFile, legacyDocFile, multipartBody, pdfFile, pngFile, textFile,
@@ -23,8 +26,13 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
   let customerId: string;
   let othersCustomerId: string;
   let dealId: string;
+  let dataDir: string;
+  let blobStore: () => BlobStore;
 
   const documentRows = async () => (await t.database.db.selectFrom('customer_documents').select('id').execute()).length;
+  /** The storage key of a document, which the API keeps to itself. */
+  const keyOf = async (id: string, table: 'customer_documents' | 'deal_documents' = 'customer_documents') =>
+    (await t.database.db.selectFrom(table).select('file_path').where('id', '=', id).executeTakeFirstOrThrow()).file_path;
 
   function upload(as: TestUser, fileName: string, content: Buffer, parent = `/api/customers/${customerId}`) {
     const { payload, headers } = multipartBody(fileName, content);
@@ -41,6 +49,9 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
     store = setup.store;
     cleanup = setup.cleanup;
     t = await createTestContext({ ...setup.env, UPLOAD_MAX_BYTES: String(1024 * 1024) });
+    dataDir = t.config.dataDir;
+    const opened = await createBlobStore(t.config);
+    blobStore = () => opened;
     admin = await t.createUser('admin', 'Ada Admin');
     agent = await t.createUser('agent', 'Aaron Agent');
     other = await t.createUser('agent', 'Olga Other');
@@ -68,12 +79,13 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
         const response = await upload(agent, name, content);
         expect(response.statusCode, name).toBe(201);
         expect(response.json()).toMatchObject({ file_name: name, file_size: content.length, content_type: type, uploaded_by: agent.id, uploaded_by_name: 'Aaron Agent' });
-        expect(response.json().file_path).toMatch(new RegExp(`^${agent.id}/\\d{13}_${name.replace('.', '\\.')}$`));
+        expect(response.json()).not.toHaveProperty('file_path');
+        expect(await keyOf(response.json().id)).toMatch(new RegExp(`^${agent.id}/\\d{13}_[0-9a-f]{8}_${name.replace('.', '\\.')}$`));
       }
       const list = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents`, as: agent })).json();
       expect(list.map((d: { file_name: string }) => d.file_name)).toEqual(cases.map(([name]) => name).reverse());
       expect(await store.keys()).toHaveLength(cases.length);
-      expect((await store.read(list[0].file_path))?.equals(pngFile())).toBe(true);
+      expect((await store.read(await keyOf(list[0].id)))?.equals(pngFile())).toBe(true);
     });
 
     it('refuses an executable named .pdf, HTML named .png and a text file named .docx, leaving no row and no file', async () => {
@@ -106,13 +118,14 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
         expect(response.statusCode, name).toBe(201);
         const document = response.json();
         expect(document.file_name).not.toMatch(/[/\\]/);
-        expect(document.file_path).toMatch(new RegExp(`^${agent.id}/\\d{13}_[A-Za-z0-9._-]+$`));
-        expect(document.file_path).not.toContain('..');
-        expect(await store.keys()).toContain(document.file_path);
+        const key = await keyOf(document.id);
+        expect(key).toMatch(new RegExp(`^${agent.id}/\\d{13}_[0-9a-f]{8}_[A-Za-z0-9._-]+$`));
+        expect(key).not.toContain('..');
+        expect(await store.keys()).toContain(key);
       }
       const accented = (await upload(agent, 'Résumé für Müller.pdf', await pdfFile())).json();
       expect(accented.file_name).toBe('Résumé für Müller.pdf');
-      expect(accented.file_path).toMatch(/_Resume_fur_Muller\.pdf$/);
+      expect(await keyOf(accented.id)).toMatch(/_Resume_fur_Muller\.pdf$/);
     });
 
     it('names the stored and downloaded file with the extension of the type its content shows', async () => {
@@ -131,7 +144,7 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
         expect(response.statusCode, name).toBe(201);
         const document = response.json();
         expect(document.file_name, name).toBe(expected);
-        expect(document.file_path, name).toMatch(new RegExp(`_${expected.replace('.', '\\.')}$`));
+        expect(await keyOf(document.id), name).toMatch(new RegExp(`_${expected.replace('.', '\\.')}$`));
         const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
         const file = await t.call({ method: 'GET', url, as: null });
         expect(file.headers['content-disposition'], name).toBe(`attachment; filename="${expected}"; filename*=UTF-8''${expected}`);
@@ -148,6 +161,61 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       const file = await t.call({ method: 'GET', url, as: null });
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['content-disposition']).toBe(`attachment; filename="stored-earlier.png"; filename*=UTF-8''stored-earlier.png`);
+    });
+
+    it('stores 60 uploads of one name by one user at once under 60 different keys', async () => {
+      const content = await pdfFile('Same name');
+      const responses = await Promise.all(Array.from({ length: 60 }, () => upload(agent, 'same-name.pdf', content)));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(60).fill(201));
+      const keys = await Promise.all(responses.map((r) => keyOf(r.json().id)));
+      expect(new Set(keys).size).toBe(60);
+      const stored = await store.keys();
+      for (const key of keys) expect(stored).toContain(key);
+    });
+
+    it('refuses a body cut off in the middle of the file with 400, leaving no row, no file and no spool file', async () => {
+      const rowsBefore = await documentRows();
+      const filesBefore = (await store.keys()).length;
+      const { payload, headers } = multipartBody('cut-short.pdf', await pdfFile('Cut short'));
+      for (const cut of [payload.subarray(0, payload.length - 40), payload.subarray(0, 60), Buffer.from('--nonsense\r\n')]) {
+        const response = await t.call({ method: 'POST', url: `/api/customers/${customerId}/documents`, payload: cut, headers, as: agent });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.message).toMatch(/did not arrive complete|Choose a file/);
+      }
+      expect(await documentRows()).toBe(rowsBefore);
+      expect(await store.keys()).toHaveLength(filesBefore);
+      expect(fs.readdirSync(path.join(dataDir, 'spool'))).toEqual([]);
+    });
+
+    it('spools uploads under DATA_DIR and clears what a stopped process left there', async () => {
+      const spool = path.join(dataDir, 'spool');
+      expect(fs.readdirSync(spool)).toEqual([]);
+      fs.writeFileSync(path.join(spool, '999999999-left-behind'), 'customer document bytes');
+      await t.app.sweepStorage();
+      expect(fs.readdirSync(spool)).toEqual([]);
+    });
+
+    it('finishes an upload whose row committed, and removes one that never got a row, once its process is gone', async () => {
+      const content = await pdfFile('Interrupted');
+      const committed = (await upload(agent, 'committed.pdf', content)).json();
+      const committedKey = await keyOf(committed.id);
+      // As if the process stopped after the commit and before the move, and another one stopped before its commit.
+      const goneInstance = '1234567';
+      const { db } = t.database;
+      await db.updateTable('customer_documents').set({ file_path: `${agent.id}/1_interrupted.pdf` }).where('id', '=', committed.id).execute();
+      const source = path.join(dataDir, 'source.pdf');
+      fs.writeFileSync(source, content);
+      const file = { path: source, size: content.length, contentType: 'application/pdf' };
+      await blobStore().put(`pending/${goneInstance}/${agent.id}/1_interrupted.pdf`, file);
+      await blobStore().put(`pending/${goneInstance}/${agent.id}/2_never-committed.pdf`, file);
+      await blobStore().remove(committedKey);
+
+      await t.app.sweepStorage();
+      const keys = await store.keys();
+      expect(keys).toContain(`${agent.id}/1_interrupted.pdf`);
+      expect(keys.filter((k) => k.startsWith('pending/'))).toEqual([]);
+      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${committed.id}/link`, as: agent })).json();
+      expect((await t.call({ method: 'GET', url, as: null })).rawPayload.equals(content)).toBe(true);
     });
 
     it('asks for a file when the request carries none', async () => {
@@ -209,11 +277,12 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
   describe('deleting', () => {
     it('removes the row and the file, and records both events on the customer timeline', async () => {
       const document = (await upload(agent, 'to-delete.pdf', await pdfFile())).json();
-      expect(await store.keys()).toContain(document.file_path);
+      const key = await keyOf(document.id);
+      expect(await store.keys()).toContain(key);
       const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
       const response = await t.call({ method: 'DELETE', url: `/api/customers/${customerId}/documents/${document.id}`, as: agent });
       expect(response.statusCode).toBe(204);
-      expect(await store.keys()).not.toContain(document.file_path);
+      expect(await store.keys()).not.toContain(key);
       const row = await t.database.db.selectFrom('customer_documents').select('id').where('id', '=', document.id).executeTakeFirst();
       expect(row).toBeUndefined();
       expect((await t.call({ method: 'GET', url, as: null })).statusCode).toBe(404);
@@ -231,6 +300,7 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
     it('keeps both the row and the file', async () => {
       const content = await pdfFile('Keep me');
       const document = (await upload(agent, 'keep-me.pdf', content)).json();
+      const key = await keyOf(document.id);
       const { db } = t.database;
       await sql`CREATE FUNCTION refuse_document_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$`.execute(db);
       await sql`CREATE CONSTRAINT TRIGGER refuse_document_delete AFTER DELETE ON customer_documents
@@ -243,7 +313,7 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
         await sql`DROP FUNCTION refuse_document_delete()`.execute(db);
       }
       expect(await db.selectFrom('customer_documents').select('id').where('id', '=', document.id).executeTakeFirst()).toEqual({ id: document.id });
-      expect(await store.keys()).toContain(document.file_path);
+      expect(await store.keys()).toContain(key);
       const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
       expect((await t.call({ method: 'GET', url, as: null })).rawPayload.equals(content)).toBe(true);
     });
@@ -271,6 +341,7 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       const created = await upload(agent, 'deal-contract.pdf', await pdfFile(), parent);
       expect(created.statusCode).toBe(201);
       const document = created.json();
+      const key = await keyOf(document.id, 'deal_documents');
       expect((await t.call({ method: 'GET', url: `${parent}/documents`, as: agent })).json()).toHaveLength(1);
       expect((await t.call({ method: 'GET', url: `${parent}/documents`, as: other })).statusCode).toBe(404);
       expect((await t.call({ method: 'GET', url: `${parent}/documents`, as: admin })).json()).toHaveLength(1);
@@ -280,7 +351,7 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       // A deal document id is not a customer document id.
       expect((await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).statusCode).toBe(404);
       expect((await t.call({ method: 'DELETE', url: `${parent}/documents/${document.id}`, as: agent })).statusCode).toBe(204);
-      expect(await store.keys()).not.toContain(document.file_path);
+      expect(await store.keys()).not.toContain(key);
     });
   });
 }

@@ -1,13 +1,54 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+type Cell = string | number | null | undefined;
+
 /**
- * RFC 4180 CSV. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed with a quote
- * so an exported customer name can never execute in Excel.
+ * One RFC 4180 CSV line. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed with a
+ * quote so an exported customer name can never execute in Excel.
  */
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
-  const cell = (value: string | number | null | undefined) => {
+function csvLine(row: Cell[]): string {
+  const cell = (value: Cell) => {
     if (value === null || value === undefined) return '';
     let text = String(value);
     if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${row.map(cell).join(',')}\r\n`;
+}
+
+/** The header line with the first batch of rows, then each batch as it is read: a large export never sits in memory whole. */
+export async function* csvChunks<T>(header: string[], batches: AsyncIterable<T[]>, toRow: (item: T) => Cell[]) {
+  let head: string | null = csvLine(header);
+  for await (const batch of batches) {
+    const lines = batch.map((item) => csvLine(toRow(item))).join('');
+    yield head === null ? lines : head + lines;
+    head = null;
+  }
+  if (head !== null) yield head;
+}
+
+/**
+ * Sends a streamed CSV download. The first chunk is read before anything is sent, so a failure there is an honest
+ * error status. Later the status is already on its way: a failure cuts the connection instead, and the browser
+ * reports a failed download rather than saving a file that silently ends early.
+ */
+export async function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string>) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* rest() {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  const stream = Readable.from(rest());
+  stream.once('error', (error) => {
+    reply.log.error({ err: error }, 'export failed after it started; the download was cut off');
+    reply.raw.destroy(error);
+  });
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(stream);
 }

@@ -8,10 +8,16 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds until trying again makes sense; sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
 }
+
+/** 429 with the seconds to wait, which every 429 carries as Retry-After. */
+export const tooManyRequests = (message: string, seconds: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, Math.max(1, Math.ceil(seconds)));
 
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message);
@@ -47,6 +53,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send(errorBody('VALIDATION', first, fields));
     }
     if (error instanceof AppError) {
+      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     const status = error.statusCode ?? 500;

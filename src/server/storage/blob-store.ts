@@ -6,12 +6,30 @@ import { createLocalStore } from './local-store.js';
 export type BlobStore = {
   /** Stores the file at `filePath` under `key`; refuses to overwrite an existing key. */
   put: (key: string, file: { path: string; size: number; contentType: string }) => Promise<void>;
+  /** Moves a stored blob to another key; a source that is already gone is not an error. */
+  move: (from: string, to: string) => Promise<void>;
   /** The stored bytes, or null when there is no such key. */
   open: (key: string) => Promise<{ stream: Readable; size: number } | null>;
   /** Removes the key; a key that is already gone is not an error. */
   remove: (key: string) => Promise<void>;
   exists: (key: string) => Promise<boolean>;
+  /** Every stored key with its last change, in batches. */
+  list: () => AsyncIterable<StoredBlob[]>;
 };
+
+export type StoredBlob = { key: string; modifiedAt: Date };
+
+/**
+ * An upload is stored under a pending key first, 'pending/<instance>/<key>', and moved to its own key only once the
+ * row naming it has committed: a blob under its own key always has a row, and a pending blob without one is an
+ * upload that never finished once the process that stored it (the instance) is gone.
+ */
+export const pendingKey = (instance: string, key: string) => `pending/${instance}/${key}`;
+
+export function parsePendingKey(key: string): { instance: string; key: string } | null {
+  const match = /^pending\/([^/]+)\/(.+)$/.exec(key);
+  return match ? { instance: match[1]!, key: match[2]! } : null;
+}
 
 /** The S3 client is loaded only by installations that use S3: it is a tenth of Torque's start-up time. */
 export async function createBlobStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<BlobStore> {

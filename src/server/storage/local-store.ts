@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore, StoredBlob } from './blob-store.js';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Files under DATA_DIR/blobs/<key>; the folder is created on the first upload. */
 export function createLocalStore(dataDir: string): BlobStore {
@@ -28,13 +30,22 @@ export function createLocalStore(dataDir: string): BlobStore {
         throw error;
       }
     },
+    async move(from, to) {
+      const target = fileOf(to);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.promises.rename(fileOf(from), target);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    },
     async open(key) {
       const file = fileOf(key);
       try {
         const { size } = await fs.promises.stat(file);
         return { stream: fs.createReadStream(file), size };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (isMissing(error)) return null;
         throw error;
       }
     },
@@ -43,6 +54,22 @@ export function createLocalStore(dataDir: string): BlobStore {
     },
     async exists(key) {
       return fs.existsSync(fileOf(key));
+    },
+    async *list() {
+      if (!fs.existsSync(root)) return;
+      let batch: StoredBlob[] = [];
+      for (const entry of await fs.promises.readdir(root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stat = await fs.promises.stat(file).catch(() => null);
+        if (!stat) continue;
+        batch.push({ key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: stat.mtime });
+        if (batch.length === 500) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
     },
   };
 }

@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore, StoredBlob } from './blob-store.js';
 
 type S3Config = NonNullable<Config['s3']>;
 
@@ -53,6 +55,12 @@ export function createS3Store(config: S3Config): BlobStore {
         }),
       );
     },
+    async move(from, to) {
+      if (!(await exists(from))) return;
+      const source = `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+      await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: source }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
+    },
     async open(key) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
@@ -66,5 +74,14 @@ export function createS3Store(config: S3Config): BlobStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     exists,
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        const batch: StoredBlob[] = (page.Contents ?? []).map((o) => ({ key: o.Key!, modifiedAt: o.LastModified ?? new Date() }));
+        if (batch.length) yield batch;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
   };
 }

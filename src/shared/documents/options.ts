@@ -20,7 +20,6 @@ export const SIGNED_LINK_SECONDS = 60;
 export type DocumentRecord = {
   id: string;
   file_name: string;
-  file_path: string;
   file_size: number;
   content_type: string;
   uploaded_by: string;

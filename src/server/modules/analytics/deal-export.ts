@@ -3,7 +3,8 @@ import type { DealAnalyticsTab } from '../../../shared/analytics/deal-analytics.
 import { dealClassificationLabels, dealStatusLabels } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { toCsv } from '../../http/csv.js';
+import { sql } from 'kysely';
+import { csvChunks } from '../../http/csv.js';
 import { scopeDeals, yearBounds } from '../deals/service.js';
 import { dealAnalytics } from './deal-analytics.js';
 
@@ -12,17 +13,22 @@ export const csvDollars = (cents: number | null) => (cents === null ? '' : (cent
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-/** The Deal Analytics tab on screen, as CSV: the same rows and columns. */
+async function* once<T>(rows: T[]) {
+  yield rows;
+}
+
+/** The Deal Analytics tab on screen, as CSV chunks: the same rows and columns. */
 export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: number | undefined, tab: DealAnalyticsTab) {
   if (tab === 'deals') {
     const selected = year ?? new Date().getUTCFullYear();
-    return { year: selected, csv: await individualDealsCsv(db, actor, selected) };
+    return { year: selected, csv: individualDealsCsv(db, actor, selected) };
   }
   const analytics = await dealAnalytics(db, actor, year);
   if (tab === 'manufacturer') {
-    const csv = toCsv(
+    const csv = csvChunks(
       ['Manufacturer', 'Units', 'Gross Sales', 'Broker Fees', 'Avg Deal Size', 'Avg Broker Fee', 'Market Share'],
-      analytics.by_manufacturer.map((m) => [
+      once(analytics.by_manufacturer),
+      (m) => [
         m.manufacturer,
         m.units,
         csvDollars(m.gross_cents),
@@ -30,13 +36,14 @@ export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: nu
         csvDollars(m.average_deal_cents),
         csvDollars(m.average_fee_cents),
         percent(m.share),
-      ]),
+      ],
     );
     return { year: analytics.year, csv };
   }
-  const csv = toCsv(
+  const csv = csvChunks(
     ['Month', 'Units', 'Sales', 'Broker Fees', 'Average', 'Change (%)'],
-    analytics.monthly.map((m) => [
+    once(analytics.monthly),
+    (m) => [
       m.month,
       m.units,
       csvDollars(m.gross_cents),
@@ -44,31 +51,43 @@ export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: nu
       csvDollars(m.average_deal_cents),
       // A number, not '+12.5%', so spreadsheets can sum it and the CSV guard does not quote it as a formula.
       m.change === null ? '' : Number((m.change * 100).toFixed(1)),
-    ]),
+    ],
   );
   return { year: analytics.year, csv };
 }
 
-async function individualDealsCsv(db: Kysely<DB>, actor: Actor, year: number) {
+/** The year's deals, newest first, a batch at a time through (date, id). */
+async function* dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
   const { from, to } = yearBounds(year);
-  const rows = await scopeDeals(
-    db
-      .selectFrom('deals')
-      .select([
-        'deals.id', 'deals.date', 'deals.year', 'deals.manufacturer', 'deals.model', 'deals.customer_name',
-        'deals.contract_price_cents', 'deals.monthly_payment_cents', 'deals.broker_fee_cents',
-        'deals.deal_classification', 'deals.status', 'deals.agent_name',
-      ])
-      .where('deals.date', '>=', from)
-      .where('deals.date', '<', to),
-    actor,
-  )
-    .orderBy('deals.date', 'desc')
-    .orderBy('deals.id', 'desc')
-    .execute();
-  return toCsv(
+  let after: { date: string; id: string } | null = null;
+  do {
+    const rows = await scopeDeals(
+      db
+        .selectFrom('deals')
+        .select([
+          'deals.id', 'deals.date', 'deals.year', 'deals.manufacturer', 'deals.model', 'deals.customer_name',
+          'deals.contract_price_cents', 'deals.monthly_payment_cents', 'deals.broker_fee_cents',
+          'deals.deal_classification', 'deals.status', 'deals.agent_name',
+        ])
+        .where('deals.date', '>=', from)
+        .where('deals.date', '<', to)
+        .$if(after !== null, (qb) => qb.where(sql<boolean>`(deals.date, deals.id) < (${after!.date}::date, ${after!.id}::uuid)`)),
+      actor,
+    )
+      .orderBy('deals.date', 'desc')
+      .orderBy('deals.id', 'desc')
+      .limit(batchSize)
+      .execute();
+    yield rows;
+    after = rows.length === batchSize ? rows.at(-1)! : null;
+  } while (after);
+}
+
+function individualDealsCsv(db: Kysely<DB>, actor: Actor, year: number) {
+  return csvChunks(
     ['Deal ID', 'Date', 'Vehicle', 'Customer', 'Contract Price', 'Monthly Payment', 'Broker Fee', 'Classification', 'Status', 'Agent'],
-    rows.map((d) => [
+    dealsOfYear(db, actor, year),
+    (d) => [
       d.id,
       d.date,
       `${d.year} ${d.manufacturer} ${d.model}`,
@@ -79,6 +98,6 @@ async function individualDealsCsv(db: Kysely<DB>, actor: Actor, year: number) {
       d.deal_classification ? dealClassificationLabels[d.deal_classification] : 'Not specified',
       dealStatusLabels[d.status],
       d.agent_name,
-    ]),
+    ],
   );
 }

@@ -5,6 +5,7 @@ import { rangeAnalyticsQuerySchema } from '../../../shared/analytics/range-analy
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import { dashboard } from './dashboard.js';
+import { sendCsv } from '../../http/csv.js';
 import { dealAnalytics } from './deal-analytics.js';
 import { exportDealAnalytics } from './deal-export.js';
 import { rangeAnalytics } from './range-analytics.js';
@@ -20,14 +21,12 @@ export async function analyticsRoutes(app: FastifyInstance, { database }: { data
   r.get('/api/analytics/deals', { schema: { querystring: dealAnalyticsQuerySchema } }, (request) =>
     dealAnalytics(db, actorOf(request), request.query.year),
   );
-  r.get('/api/analytics/deals/export.csv', { schema: { querystring: dealExportQuerySchema } }, async (request, reply) => {
+  r.get('/api/analytics/deals/export.csv', { schema: { querystring: dealExportQuerySchema }, config: { heavy: true } }, async (request, reply) => {
     const { year, csv } = await exportDealAnalytics(db, actorOf(request), request.query.year, request.query.tab);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="deal-analytics-${year}-${request.query.tab}.csv"`)
-      .send(csv);
+    return sendCsv(reply, `deal-analytics-${year}-${request.query.tab}.csv`, csv);
   });
-  r.get('/api/analytics/deals/statement.pdf', { schema: { querystring: dealAnalyticsQuerySchema } }, async (request, reply) => {
+  const statement = { schema: { querystring: dealAnalyticsQuerySchema }, config: { heavy: true } };
+  r.get('/api/analytics/deals/statement.pdf', statement, async (request, reply) => {
     // pdf-lib is loaded on the first statement, not at start-up.
     const { dealStatementPdf } = await import('./deal-statement.js');
     const { year, pdf } = await dealStatementPdf(db, actorOf(request), request.query.year);

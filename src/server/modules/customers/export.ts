@@ -1,4 +1,4 @@
-import { toCsv } from '../../http/csv.js';
+import { csvChunks } from '../../http/csv.js';
 import type { CustomerRow } from './service.js';
 
 type ExportRow = CustomerRow & { owner_name: string; referrer_name: string | null };
@@ -9,24 +9,21 @@ const header = [
 ];
 
 /** The customer list as a spreadsheet: dollars with cents, dates as YYYY-MM-DD in the user's time zone. */
-export function customersCsv(rows: ExportRow[], timeZone = 'UTC'): string {
+export function customersCsv(batches: AsyncIterable<ExportRow[]>, timeZone = 'UTC') {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return toCsv(
-    header,
-    rows.map((c) => [
-      c.name,
-      c.email,
-      c.phone,
-      c.location,
-      c.status,
-      c.preferred_cars.join('; '),
-      c.lead_source,
-      c.budget_cents === null ? null : (c.budget_cents / 100).toFixed(2),
-      c.referrer_name ?? c.referred_by_name,
-      c.birthday,
-      c.notes,
-      c.owner_name,
-      day.format(c.created_at),
-    ]),
-  );
+  return csvChunks(header, batches, (c) => [
+    c.name,
+    c.email,
+    c.phone,
+    c.location,
+    c.status,
+    c.preferred_cars.join('; '),
+    c.lead_source,
+    c.budget_cents === null ? null : (c.budget_cents / 100).toFixed(2),
+    c.referrer_name ?? c.referred_by_name,
+    c.birthday,
+    c.notes,
+    c.owner_name,
+    day.format(c.created_at),
+  ]);
 }

@@ -11,12 +11,13 @@ import {
 } from '../../../shared/customers/schemas.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
+import { sendCsv } from '../../http/csv.js';
 import { customersCsv } from './export.js';
 import {
   createCustomer,
   customerOptions,
   customerTimeline,
-  customersForExport,
+  eachCustomerForExport,
   findDuplicates,
   getCustomer,
   listCustomers,
@@ -36,14 +37,9 @@ export async function customersRoutes(app: FastifyInstance, { database }: { data
     summarizeCustomers(db, actorOf(request), request.query),
   );
 
-  r.get('/api/customers/export.csv', { schema: { querystring: customerFilterSchema } }, async (request, reply) => {
-    const rows = await customersForExport(db, actorOf(request), request.query);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
-      .header('cache-control', 'private, no-store')
-      .send(customersCsv(rows, request.query.tz));
+  r.get('/api/customers/export.csv', { schema: { querystring: customerFilterSchema }, config: { heavy: true } }, async (request, reply) => {
+    const rows = eachCustomerForExport(db, actorOf(request), request.query);
+    return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows, request.query.tz));
   });
 
   r.get('/api/customers/options', { schema: { querystring: customerOptionsQuerySchema } }, (request) =>

@@ -62,19 +62,29 @@ export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, filter: C
     .executeTakeFirstOrThrow();
 }
 
-/** Every customer of the filtered list, in its order, with the owning agent's name, for the CSV export. */
-export async function customersForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter) {
+/**
+ * Every customer of the filtered list, in its order, with the owning agent's name, for the CSV export: a batch at a
+ * time through the list's own keyset paging.
+ */
+export async function* eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter, batchSize = 1000) {
   const spec = sortSpecs[filter.sort ?? 'newest'];
-  return db
-    .selectFrom('customers')
-    .innerJoin('users', 'users.id', 'customers.user_id')
-    .leftJoin('customers as referrer', 'referrer.id', 'customers.referred_by_customer_id')
-    .selectAll('customers')
-    .select(['users.name as owner_name', visibleReferrerName(actor, 'referrer').as('referrer_name')])
-    .where((eb) => matchesFilter(eb, actor, filter))
-    .orderBy(`customers.${spec.key}`, spec.direction)
-    .orderBy('customers.id', spec.direction)
-    .execute();
+  let after: (string | number | null)[] | null = null;
+  do {
+    const rows = await db
+      .selectFrom('customers')
+      .innerJoin('users', 'users.id', 'customers.user_id')
+      .leftJoin('customers as referrer', 'referrer.id', 'customers.referred_by_customer_id')
+      .selectAll('customers')
+      .select(['users.name as owner_name', visibleReferrerName(actor, 'referrer').as('referrer_name')])
+      .where((eb) => matchesFilter(eb, actor, filter))
+      .$if(after !== null, (qb) => qb.where(afterCursor(spec, after!)))
+      .orderBy(`customers.${spec.key}`, spec.direction)
+      .orderBy('customers.id', spec.direction)
+      .limit(batchSize)
+      .execute();
+    yield rows;
+    after = rows.length === batchSize ? cursorOf(spec, rows.at(-1)!) : null;
+  } while (after);
 }
 
 /** A customer the actor may see, or 404 (another user's customer looks exactly like a missing one). */

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -27,7 +26,12 @@ export function safeFileName(original: string): string {
   return safe || 'document';
 }
 
-export const storageKey = (userId: string, original: string, now = Date.now()) => `${userId}/${now}_${safeFileName(original)}`;
+/**
+ * '{user id}/{timestamp}_{random}_{safe name}': unique by construction, so two uploads of one name in the same
+ * millisecond never meet.
+ */
+export const storageKey = (userId: string, original: string, now = Date.now()) =>
+  `${userId}/${now}_${crypto.randomUUID().slice(0, 8)}_${safeFileName(original)}`;
 
 const mimeOf = (ext: string) => documentTypes.find((t) => t.ext === ext)?.mime;
 
@@ -62,21 +66,31 @@ export function nameForType(name: string, mime: string): string {
 
 export type Spooled = { path: string; size: number; discard: () => Promise<void> };
 
-/** Streams an upload to a private temporary file, refusing it once it passes the byte limit. */
-export async function spoolUpload(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Spooled> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'torque-upload-'));
-  const file = path.join(dir, crypto.randomUUID());
-  const discard = () => fs.promises.rm(dir, { recursive: true, force: true });
+/** A multipart body that ended before its file did, or one that could not be read as multipart at all. */
+export const brokenUpload = () => new AppError(400, 'BAD_UPLOAD', 'The upload did not arrive complete. Please try again.');
+
+/** Streams an upload to a private file in the spool, refusing it once it passes the byte limit. */
+export async function spoolUpload(stream: Readable & { truncated?: boolean }, file: string, maxBytes: number): Promise<Spooled> {
+  const discard = () => fs.promises.rm(file, { force: true });
   try {
-    await pipeline(stream, fs.createWriteStream(file, { mode: 0o600 }));
+    await pipeline(stream, fs.createWriteStream(file, { mode: 0o600, flags: 'wx' }));
     if (stream.truncated) throw tooLarge(maxBytes);
     const { size } = await fs.promises.stat(file);
     return { path: file, size, discard };
   } catch (error) {
     await discard();
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    if (isClientStreamError(error)) throw brokenUpload();
     throw error;
   }
+}
+
+/** Errors of the request body itself (cut short, malformed), as opposed to this machine's disk. */
+export function isClientStreamError(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('FST_') || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return /unexpected end of (form|multipart)|malformed|boundary|aborted/i.test((error as Error).message ?? '');
 }
 
 export function tooLarge(maxBytes: number) {

@@ -5,23 +5,31 @@ import { documentKinds, type DocumentKind } from '../../../shared/documents/opti
 import { actorOf } from '../../auth/actor.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
+import type { Instance } from '../../db/instance.js';
 import { badRequest } from '../../http/errors.js';
-import { createBlobStore, type BlobStore } from '../../storage/blob-store.js';
-import { attachmentHeader, nameForType, spoolUpload } from './files.js';
-import { addDocument, assertParentVisible, deleteDocument, documentById, documentForLink, listDocuments } from './service.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import type { Spool } from '../../storage/spool.js';
+import { attachmentHeader, brokenUpload, isClientStreamError, nameForType, spoolUpload } from './files.js';
+import {
+  addDocument,
+  assertParentVisible,
+  deleteDocument,
+  documentById,
+  documentForLink,
+  listDocuments,
+} from './service.js';
 import { signLink, verifyLink } from './signed-link.js';
 
 const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
 const parentParams = z.object({ id: z.string().max(64) });
 const documentParams = z.object({ id: z.string().max(64), docId: z.string().max(64) });
 
-type Deps = { database: Database; config: Config; secret: string; store?: BlobStore };
+type Deps = { database: Database; config: Config; secret: string; store: BlobStore; spool: Spool; instance: Instance };
 
 /** Documents of customers and of deals: one set of rules, mounted under each parent. */
-export async function documentsRoutes(app: FastifyInstance, { database, config, secret, store }: Deps) {
+export async function documentsRoutes(app: FastifyInstance, { database, config, secret, store: blobs, spool, instance }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  const blobs = store ?? (await createBlobStore(config));
 
   for (const kind of documentKinds) {
     const base = `${basePaths[kind]}/:id/documents`;
@@ -34,11 +42,14 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
       const actor = actorOf(request);
       await assertParentVisible(db, actor, kind, request.params.id);
       if (!request.isMultipart()) throw badRequest('Choose a file to upload');
-      const part = await request.file();
+      const part = await request.file().catch((error: unknown) => {
+        throw isClientStreamError(error) ? brokenUpload() : error;
+      });
       if (!part) throw badRequest('Choose a file to upload');
-      const spooled = await spoolUpload(part.file, config.uploadMaxBytes);
+      const spooled = await spoolUpload(part.file, spool.file(), config.uploadMaxBytes);
       try {
-        const document = await addDocument(db, blobs, actor, kind, request.params.id, { ...spooled, fileName: part.filename });
+        const upload = { ...spooled, fileName: part.filename };
+        const document = await addDocument(db, blobs, actor, kind, request.params.id, upload, { instanceId: instance.id, log: request.log });
         return reply.status(201).send(document);
       } finally {
         await spooled.discard();

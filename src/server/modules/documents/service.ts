@@ -4,7 +4,7 @@ import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import type { BlobStore } from '../../storage/blob-store.js';
+import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { isUuid } from '../customers/filters.js';
 import { detectDocumentType, displayName, nameForType, storageKey, type Spooled } from './files.js';
@@ -25,7 +25,8 @@ export async function assertParentVisible(db: Kysely<DB>, actor: Actor, kind: Do
   if (!row || (!seesAllRecords(actor.role) && row.user_id !== actor.userId)) throw notFound(place.label);
 }
 
-const documentColumns = sql`d.id, d.file_name, d.file_path, d.file_size, d.content_type, d.uploaded_by,
+// The storage key (file_path) names the uploader's folder, so it stays on the server.
+const documentColumns = sql`d.id, d.file_name, d.file_size, d.content_type, d.uploaded_by,
   u.name as uploaded_by_name, d.created_at`;
 
 export async function listDocuments(db: Kysely<DB>, actor: Actor, kind: DocumentKind, parentId: string) {
@@ -42,16 +43,17 @@ export async function listDocuments(db: Kysely<DB>, actor: Actor, kind: Document
 async function findDocument(db: Kysely<DB>, kind: DocumentKind, parentId: string | null, id: string) {
   if (!isUuid(id)) return undefined;
   const place = places[kind];
-  const { rows } = await sql<DocumentRecord & { parent_id: string }>`
-    select ${documentColumns}, d.${sql.ref(place.parentColumn)} as parent_id
+  const { rows } = await sql<DocumentRecord & { parent_id: string; file_path: string }>`
+    select ${documentColumns}, d.file_path, d.${sql.ref(place.parentColumn)} as parent_id
     from ${sql.table(place.documents)} d join users u on u.id = d.uploaded_by
     where d.id = ${id} ${parentId ? sql`and d.${sql.ref(place.parentColumn)} = ${parentId}` : sql``}`.execute(db);
   return rows[0];
 }
 
 /**
- * Checks the spooled upload's content, stores it under '{user id}/{timestamp}_{safe name}' and records it. The row
- * and the stored file are written together: if either fails, neither remains.
+ * Checks the spooled upload's content and stores it under a pending key, records the row, and only once that has
+ * committed moves the file to its own key. A failure before the commit removes the pending file; a stop between the
+ * commit and the move leaves a pending file the blob sweep moves later (downloads find it meanwhile).
  */
 export async function addDocument(
   db: Kysely<DB>,
@@ -60,6 +62,7 @@ export async function addDocument(
   kind: DocumentKind,
   parentId: string,
   upload: Spooled & { fileName: string | undefined },
+  { instanceId, log }: { instanceId: string; log: ErrorLog },
 ): Promise<DocumentRecord> {
   await assertParentVisible(db, actor, kind, parentId);
   const place = places[kind];
@@ -67,9 +70,11 @@ export async function addDocument(
   const contentType = await detectDocumentType(upload.path, claimedName);
   const fileName = nameForType(claimedName, contentType);
   const key = storageKey(actor.userId, fileName);
-  let stored = false;
+  const pending = pendingKey(instanceId, key);
+  await store.put(pending, { path: upload.path, size: upload.size, contentType });
+  let document: DocumentRecord;
   try {
-    return await db.transaction().execute(async (tx) => {
+    document = await db.transaction().execute(async (tx) => {
       const { rows } = await sql<{ id: string }>`
         insert into ${sql.table(place.documents)}
           (${sql.ref(place.parentColumn)}, file_name, file_path, file_size, content_type, uploaded_by)
@@ -83,13 +88,27 @@ export async function addDocument(
         // The name it was uploaded under stays on record when its extension did not match the content.
         changes: { document_id: id, file_name: fileName, file_size: upload.size, ...(fileName !== claimedName ? { uploaded_as: claimedName } : {}) },
       });
-      await store.put(key, { path: upload.path, size: upload.size, contentType });
-      stored = true;
-      return (await findDocument(tx, kind, parentId, id))!;
+      const { file_path: _key, parent_id: _parent, ...record } = (await findDocument(tx, kind, parentId, id))!;
+      return record;
     });
   } catch (error) {
-    if (stored) await store.remove(key).catch(() => undefined);
+    await store.remove(pending).catch(() => undefined);
     throw error;
+  }
+  await moveWithRetries(store, pending, key).catch((error: unknown) =>
+    log.error({ err: error, key }, 'document saved but its file is still under its pending key; the blob sweep will move it'),
+  );
+  return document;
+}
+
+async function moveWithRetries(store: BlobStore, from: string, to: string, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.move(from, to);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
   }
 }
 
@@ -143,3 +162,14 @@ export async function documentForLink(db: Kysely<DB>, actor: Actor, kind: Docume
 
 /** The document a verified signed link names, or undefined when it has been deleted since. */
 export const documentById = (db: Kysely<DB>, kind: DocumentKind, id: string) => findDocument(db, kind, null, id);
+
+
+/** Which of these storage keys a customer or deal document names, for the blob sweep. */
+export async function referencedDocumentKeys(db: Kysely<DB>, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await sql<{ file_path: string }>`
+    select file_path from customer_documents where file_path = any(${keys}::text[])
+    union all
+    select file_path from deal_documents where file_path = any(${keys}::text[])`.execute(db);
+  return new Set(rows.map((r) => r.file_path));
+}

@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { toCsv } from '../../http/csv.js';
+import { csvChunks } from '../../http/csv.js';
 import type { VehicleFilter } from '../../../shared/vehicles/queries.js';
 import { eachVehicle, type VehicleRow } from './list.js';
 
@@ -16,16 +15,8 @@ const csvRow = (v: VehicleRow) => [
   v.contact_name, v.contact_phone, v.contact_email, v.features.join('; '), v.notes, v.created_at.toISOString().slice(0, 10),
 ];
 
-/** The filtered inventory as CSV, streamed a batch at a time so a large lot never sits in memory whole. */
-export function vehiclesCsv(db: Kysely<DB>, actor: Actor, filter: VehicleFilter): Readable {
-  const headerLine = toCsv(header, []);
-  async function* lines() {
-    yield headerLine;
-    for await (const batch of eachVehicle(db, actor, filter)) {
-      if (batch.length > 0) yield toCsv(header, batch.map(csvRow)).slice(headerLine.length);
-    }
-  }
-  return Readable.from(lines());
-}
+/** The filtered inventory as CSV, read a batch at a time. */
+export const vehiclesCsv = (db: Kysely<DB>, actor: Actor, filter: VehicleFilter) =>
+  csvChunks(header, eachVehicle(db, actor, filter), csvRow);
 
 export const csvFileName = (now = new Date()) => `vehicles-${now.toISOString().slice(0, 10)}.csv`;

@@ -10,6 +10,7 @@ import {
   vinCheckQuerySchema,
 } from '../../../shared/vehicles/queries.js';
 import { vehicleInputSchema, vehicleUpdateSchema } from '../../../shared/vehicles/schemas.js';
+import { sendCsv } from '../../http/csv.js';
 import { csvFileName, vehiclesCsv } from './export.js';
 import { listVehicles, summarizeVehicles, vehicleOptions } from './list.js';
 import { createVehicle, findVinDuplicate, getVehicle, updateVehicle, vehicleTimeline } from './service.js';
@@ -26,12 +27,8 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
   r.get('/api/vehicles/summary', { schema: { querystring: vehicleFilterSchema } }, async (request) =>
     summarizeVehicles(db, actorOf(request), request.query),
   );
-  r.get('/api/vehicles/export.csv', { schema: { querystring: vehicleFilterSchema } }, async (request, reply) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csvFileName()}"`)
-      .header('cache-control', 'no-store')
-      .send(vehiclesCsv(db, actorOf(request), request.query)),
+  r.get('/api/vehicles/export.csv', { schema: { querystring: vehicleFilterSchema }, config: { heavy: true } }, async (request, reply) =>
+    sendCsv(reply, csvFileName(), vehiclesCsv(db, actorOf(request), request.query)),
   );
   r.get('/api/vehicles/options', { schema: { querystring: vehicleOptionsQuerySchema } }, async (request) =>
     vehicleOptions(db, actorOf(request), request.query),
