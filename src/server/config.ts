@@ -7,7 +7,7 @@ const boolish = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   S3_ENDPOINT: z.string().url().optional(),
@@ -30,7 +30,10 @@ const envSchema = z.object({
 
 export type Config = {
   port: number;
+  /** Loopback while demo sign-in is on, unless HOST says otherwise; every address otherwise. */
   host: string;
+  /** HOST was set: the operator chose who may reach Torque, demo sign-in included. */
+  hostChosen: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
@@ -45,7 +48,7 @@ export type Config = {
   /** The built web app that is served; tests build their own. */
   webRoot: string;
   /** Which proxies' X-Forwarded-For to believe: false, true, a hop count, or addresses/CIDRs. */
-  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
 };
 
 /** Reads the environment once; every other module receives the typed result. */
@@ -63,9 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
+  if (e.ADMIN_EMAIL && e.DEMO === true) {
+    throw new Error('Invalid configuration: DEMO=1 and ADMIN_EMAIL exclude each other; an installation with a real admin has no demo sign-in');
+  }
+  // Demo sign-in makes anyone who reaches it an admin: it is on only for a new embedded install without a real admin.
+  const demo = e.DEMO ?? (!e.DATABASE_URL && !e.ADMIN_EMAIL);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
+    hostChosen: e.HOST !== undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     s3: e.S3_ENDPOINT
@@ -81,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
     sessionSecret: e.SESSION_SECRET,
-    demo: e.DEMO ?? !e.DATABASE_URL,
+    demo,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD! } : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
@@ -90,9 +99,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * Whose X-Forwarded-For to believe. 'true' is refused: it believes the left-most address, which the client writes
+ * itself, so anyone could pick the address the sign-in limits count against.
+ */
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (!value || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value === 'true') {
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would let any client choose its own address. ' +
+        'Give the number of proxies in front of Torque (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.0.0.6).',
+    );
+  }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;

@@ -5,6 +5,7 @@ import { resolveSessionSecret } from './auth/secret.js';
 import { ensureAdmin } from './db/bootstrap.js';
 import { seedDemo } from './db/demo-seed.js';
 import { buildApp } from './app.js';
+import { isLoopback } from './http/addresses.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -18,6 +19,12 @@ if (config.demo) await seedDemo(database.db, secret);
 
 const app = await buildApp({ config, database, secret, logger: true });
 await app.listen({ port: config.port, host: config.host });
+if (config.demo && !isLoopback(config.host)) {
+  app.log.warn(
+    `Demo sign-in is on and HOST=${config.host} lets other machines reach it: anyone who can open Torque can sign in as ` +
+      'the demo admin. Leave HOST unset to keep Torque on this machine, or set DEMO=0 or ADMIN_EMAIL for real use.',
+  );
+}
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 app.log.info(
   `Torque is ready at ${url} (${database.kind} database${config.demo ? ', demo data' : ''}) in ${Math.round(performance.now() - started)} ms`,

@@ -322,6 +322,8 @@ describe('behind a proxy', () => {
       for (let i = 0; i < 30; i++) expect((await attempt('198.51.100.1')).statusCode).toBe(401);
       expect((await attempt('198.51.100.1')).statusCode).toBe(429);
       expect((await attempt('198.51.100.2')).statusCode).toBe(401);
+      // An address the client writes in front of the proxy's own is not believed.
+      expect((await attempt(`203.0.113.${n}, 198.51.100.1`)).statusCode).toBe(429);
     } finally {
       await proxied.close();
     }

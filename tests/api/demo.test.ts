@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
 import { seedDemo } from '../../src/server/db/demo-seed.js';
 import { createTestContext, cookieHeader, TEST_SECRET, type TestContext } from '../helpers/app.js';
 
@@ -57,5 +58,66 @@ describe('demo mode', () => {
 
   it('seeds only once', async () => {
     expect(await seedDemo(t.database.db, TEST_SECRET)).toBe(false);
+  });
+});
+
+describe('demo sign-in from another machine', () => {
+  it('is refused, and the sign-in page is told there is no demo', async () => {
+    const remote = '192.0.2.10';
+    const response = await t.call({ method: 'POST', url: '/api/session/demo', payload: { role: 'admin' }, remoteAddress: remote });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await t.call({ method: 'GET', url: '/api/config', remoteAddress: remote })).json()).toEqual({ demo: false });
+    expect((await t.call({ method: 'GET', url: '/api/config', remoteAddress: '::1' })).json()).toEqual({ demo: true });
+  });
+
+  it('is refused through a proxy on this machine too', async () => {
+    const proxied = await createTestContext({ DEMO: '1', TRUST_PROXY: '1' });
+    try {
+      const response = await proxied.call({
+        method: 'POST',
+        url: '/api/session/demo',
+        payload: { role: 'admin' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.5' },
+      });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('is allowed when the operator set HOST themselves', async () => {
+    const open = await createTestContext({ DEMO: '1', HOST: '0.0.0.0' });
+    try {
+      await seedDemo(open.database.db, TEST_SECRET);
+      const response = await open.call({ method: 'POST', url: '/api/session/demo', payload: { role: 'agent' }, remoteAddress: '192.0.2.10' });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+describe('safe defaults', () => {
+  const env = { DATA_DIR: '/tmp/torque-config-test' };
+  it('keeps a new embedded install with demo data on this machine', () => {
+    expect(loadConfig(env)).toMatchObject({ demo: true, host: '127.0.0.1', hostChosen: false });
+  });
+
+  it('turns demo off when a real admin is configured, and listens on every address', () => {
+    const config = loadConfig({ ...env, ADMIN_EMAIL: 'owner@dealership.com', ADMIN_PASSWORD: 'a long password' });
+    expect(config).toMatchObject({ demo: false, host: '0.0.0.0' });
+    expect(() => loadConfig({ ...env, DEMO: '1', ADMIN_EMAIL: 'owner@dealership.com', ADMIN_PASSWORD: 'a long password' })).toThrow(/exclude each other/);
+  });
+
+  it('has no demo on a PostgreSQL server unless asked, and listens where HOST says', () => {
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://db/torque' })).toMatchObject({ demo: false, host: '0.0.0.0' });
+    expect(loadConfig({ ...env, HOST: '0.0.0.0' })).toMatchObject({ demo: true, host: '0.0.0.0', hostChosen: true });
+  });
+
+  it('refuses TRUST_PROXY=true, which would let a client pick its own address', () => {
+    expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would let any client choose its own address/);
+    expect(() => loadConfig({ ...env, TRUST_PROXY: '1' })).not.toThrow();
   });
 });

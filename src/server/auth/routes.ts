@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoSignInSchema, publicConfigSchema, sessionSchema, signInSchema, switchUserSchema } from '../../shared/auth/sign-in.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
-import { AppError, notFound } from '../http/errors.js';
+import { isLoopback } from '../http/addresses.js';
+import { AppError, forbidden, notFound } from '../http/errors.js';
 import { recordAudit } from '../modules/audit/service.js';
 import { findUserByEmail, listSwitchableUsers } from '../modules/users/service.js';
 import { actorOf, forwardCookies, toHeaders, type ActorResolver } from './actor.js';
@@ -54,8 +55,11 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   const sessionOf = (userId: string, impersonatorId: string | null = null) =>
     describeSession(db, userId, impersonatorId);
 
-  r.get('/api/config', { config: { public: true }, schema: { response: { 200: publicConfigSchema } } }, async () => ({
-    demo: config.demo,
+  // Demo sign-in makes its caller an admin: only from this machine, unless the operator chose HOST themselves.
+  const demoReachable = (request: FastifyRequest) => config.demo && (config.hostChosen || isLoopback(request.ip));
+
+  r.get('/api/config', { config: { public: true }, schema: { response: { 200: publicConfigSchema } } }, async (request) => ({
+    demo: demoReachable(request),
   }));
 
   // Answers null rather than 401 when signed out: "no session" is the normal state of the sign-in screen.
@@ -72,6 +76,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
 
   if (config.demo) {
     r.post('/api/session/demo', { config: { public: true }, schema: { body: demoSignInSchema } }, async (request, reply) => {
+      if (!demoReachable(request)) throw forbidden('Demo sign-in works only on the machine Torque runs on.');
       const email = demoAccounts[request.body.role];
       if (!(await findUserByEmail(db, email))) throw new AppError(404, 'NOT_FOUND', 'Demo account not found');
       const userId = await signIn(request, reply, email, demoPassword(secret, email));

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 // bigint (int8) and count(*) arrive as strings by default; every bigint we store is money in cents or a
 // byte count, far below 2^53.
@@ -41,16 +42,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let pglite: PGlite;
   if (options.kind === 'embedded') {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    const unlock = lockDataDir(options.dataDir);
+    const unlock = await lockDataDir(options.dataDir);
     try {
       pglite = await PGlite.create(path.join(options.dataDir, 'pg'), { extensions: { pg_trgm } });
     } catch (error) {
-      unlock();
+      await unlock();
       throw error;
     }
     release = async () => {
       await pglite.close();
-      unlock();
+      await unlock();
     };
   } else {
     pglite = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.snapshot });
@@ -72,38 +73,4 @@ function wrap(kind: DatabaseKind, pool: pg.Pool, release: () => Promise<void>): 
       await release();
     },
   };
-}
-
-/** PGlite does not lock its folder; two processes on one folder would corrupt it, so Torque does. */
-export function lockDataDir(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'torque.pid');
-  try {
-    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The data folder ${dataDir} is in use by another Torque process (pid ${holder}). ` +
-          'Stop that process, or start this one with another DATA_DIR.',
-      );
-    }
-    fs.writeFileSync(lockFile, String(process.pid));
-  }
-  return () => {
-    try {
-      if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
-    } catch {
-      // already gone
-    }
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
