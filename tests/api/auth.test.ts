@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDelaySeconds } from '../../src/server/auth/rate-limit.js';
 import { createTestContext, cookieHeader, PASSWORD, type TestContext, type TestUser } from '../helpers/app.js';
 
 const latestMigration = fs
@@ -115,16 +116,63 @@ describe('deactivated users', () => {
   });
 });
 
-describe('rate limits', () => {
-  it('locks an account after five failed attempts, even for the right password', async () => {
-    const user = await t.createUser('agent', 'Lou Locked');
-    for (let i = 0; i < 5; i++) {
-      const r = await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: 'nope' } });
-      expect(r.statusCode).toBe(401);
+describe('deactivating a user', () => {
+  it('ends their sessions, so activating them again does not bring an old session back', async () => {
+    const user = await t.createUser('agent', 'Rita Revived');
+    const otherDevice = await t.signIn(user.email);
+    const { db } = t.database;
+    await db.updateTable('users').set({ banned: true }).where('id', '=', user.id).execute();
+    expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    await db.updateTable('users').set({ banned: false }).where('id', '=', user.id).execute();
+    for (const cookie of [user.cookie, otherDevice]) {
+      expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: cookie })).statusCode).toBe(401);
     }
-    const locked = await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    expect((await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  const attempt = (email: string, password: string, remoteAddress: string) =>
+    t.call({ method: 'POST', url: '/api/session', remoteAddress, payload: { email, password } });
+
+  it('refuses a sixth attempt on an account from the same address, with Retry-After', async () => {
+    const user = await t.createUser('agent', 'Lou Locked');
+    for (let i = 0; i < 5; i++) expect((await attempt(user.email, 'nope', '198.51.100.40')).statusCode).toBe(401);
+    const locked = await attempt(user.email, PASSWORD, '198.51.100.40');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it("never refuses the owner's right password because of a stranger's failures, only slows it down", async () => {
+    const owner = await t.createUser('admin', 'Olga Owner');
+    for (let i = 0; i < 5; i++) expect((await attempt(owner.email, 'guess', '203.0.113.66')).statusCode).toBe(401);
+    expect((await attempt(owner.email, PASSWORD, '203.0.113.66')).statusCode).toBe(429);
+    const started = Date.now();
+    const signedIn = await attempt(owner.email, PASSWORD, '192.0.2.200');
+    expect(signedIn.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Once the owner is in, the slow-down is over.
+    const next = Date.now();
+    expect((await attempt(owner.email, PASSWORD, '192.0.2.200')).statusCode).toBe(200);
+    expect(Date.now() - next).toBeLessThan(900);
+  });
+
+  it('slows down guesses on one account spread over many addresses, by a growing delay', async () => {
+    const user = await t.createUser('agent', 'Sam Spread');
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const started = Date.now();
+      expect((await attempt(user.email, 'guess', `198.18.0.${i + 1}`)).statusCode).toBe(401);
+      times.push(Date.now() - started);
+    }
+    expect(times.slice(0, 5).every((ms) => ms < 900)).toBe(true);
+    expect(times[5]).toBeGreaterThanOrEqual(900);
+    expect(times[6]).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('grows the delay to at most 16 seconds', () => {
+    expect([5, 6, 7, 8, 9, 10, 11, 50].map((n) => accountDelaySeconds(n))).toEqual([0, 1, 2, 4, 8, 16, 16, 16]);
   });
 
   it('holds the account limit when wrong passwords arrive all at once', async () => {
@@ -205,6 +253,45 @@ describe('switching to an agent', () => {
       await t.database.db.updateTable('users').set(change).where('id', '=', boss.id).execute();
       expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: asAgent })).statusCode).toBe(401);
     }
+  });
+
+  /** An admin's own session and the switched session started from it, as the browser holds them. */
+  async function switchedSessions() {
+    const own = await t.signIn(admin.email);
+    const switched = await t.call({ method: 'POST', url: '/api/session/switch', as: own, payload: { userId: agent.id } });
+    const browser = cookieHeader(switched.headers['set-cookie'], own);
+    // Only the session cookie: the admin's own session cookie lost (another browser profile, cleared by hand…).
+    const sessionOnly = browser.split('; ').filter((c) => c.startsWith('torque.session_token=')).join('; ');
+    return { own, browser, sessionOnly };
+  }
+
+  const works = async (cookie: string) => (await t.call({ method: 'GET', url: '/api/chat/unread-count', as: cookie })).statusCode === 200;
+
+  it("answers 401 to switching back without the admin's own cookie, and ends both sessions", async () => {
+    const { own, sessionOnly } = await switchedSessions();
+    const back = await t.call({ method: 'DELETE', url: '/api/session/switch', as: sessionOnly });
+    expect(back.statusCode).toBe(401);
+    expect(back.json().error.message).toMatch(/Sign in again/);
+    expect(await works(sessionOnly)).toBe(false);
+    expect(await works(own)).toBe(false);
+  });
+
+  it("ends the admin's own session too when signing out while switched, with or without its cookie", async () => {
+    for (const which of ['browser', 'sessionOnly'] as const) {
+      const sessions = await switchedSessions();
+      expect(await works(sessions.own)).toBe(true);
+      const out = await t.call({ method: 'DELETE', url: '/api/session', as: sessions[which] });
+      expect(out.statusCode).toBe(204);
+      expect([out.headers['set-cookie']].flat().join()).toMatch(/torque.session_token=;/);
+      expect(await works(sessions[which])).toBe(false);
+      expect(await works(sessions.own), which).toBe(false);
+    }
+  });
+
+  it("ends the switched session when the admin signs out of their own session elsewhere", async () => {
+    const { own, browser } = await switchedSessions();
+    expect((await t.call({ method: 'DELETE', url: '/api/session', as: own })).statusCode).toBe(204);
+    expect(await works(browser)).toBe(false);
   });
 
   it('records writes made while switched with both the agent and the admin', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,7 +96,7 @@ describe('deleting a document whose file cannot be removed', () => {
     const document = await uploadWithStuckFile('logged.pdf');
     const logged: { details: object; message: string }[] = [];
     const log = { error: (details: object, message: string) => void logged.push({ details, message }) };
-    const actor: Actor = { userId: agent.id, role: 'agent', name: agent.name, email: agent.email, impersonatorId: null };
+    const actor: Actor = { userId: agent.id, sessionId: crypto.randomUUID(), role: 'agent', name: agent.name, email: agent.email, impersonatorId: null };
     await deleteDocument(t.database.db, createLocalStore(dataDir), actor, 'customer', customerId, document.id, log);
     expect(await rowOf(document.id)).toBeUndefined();
     expect(logged).toEqual([{ details: expect.objectContaining({ key: document.file_path, err: expect.any(Error) }), message: expect.any(String) }]);

@@ -10,6 +10,8 @@ import { SESSION_RENEW_AFTER_SECONDS, SESSION_SECONDS } from './session-config.j
 /** Who is acting: the signed-in user, and the admin behind them while switched. */
 export type Actor = {
   userId: string;
+  /** The session the request came with. */
+  sessionId: string;
   role: Role;
   name: string;
   email: string;
@@ -80,7 +82,7 @@ export function createActorResolver(auth: AuthLoader, db: Kysely<DB>, secret: st
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .leftJoin('users as i', 'i.id', 's.impersonated_by')
-      .select(['s.expires_at', 's.impersonated_by', 'u.id', 'u.role', 'u.name', 'u.email', 'u.banned'])
+      .select(['s.id as session_id', 's.expires_at', 's.impersonated_by', 'u.id', 'u.role', 'u.name', 'u.email', 'u.banned'])
       .select(['i.role as impersonator_role', 'i.banned as impersonator_banned'])
       .where('s.token', '=', token)
       .executeTakeFirst();
@@ -91,7 +93,7 @@ export function createActorResolver(auth: AuthLoader, db: Kysely<DB>, secret: st
       const renewed = await (await auth()).api.getSession({ headers: toHeaders(request), returnHeaders: true });
       forwardCookies(reply, renewed.headers);
     }
-    return { userId: row.id, role: row.role, name: row.name, email: row.email, impersonatorId: row.impersonated_by };
+    return { userId: row.id, sessionId: row.session_id, role: row.role, name: row.name, email: row.email, impersonatorId: row.impersonated_by };
   };
 }
 

@@ -15,6 +15,8 @@ import {
   demoPassword,
   describeActorSession,
   describeSession,
+  endSwitchOrigin,
+  rememberSwitchOrigin,
   reserveSignInAttempt,
   recordSignInSuccess,
 } from './session.service.js';
@@ -85,14 +87,10 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   }
 
   r.delete('/api/session', { config: { public: true } }, async (request, reply) => {
-    let headers = toHeaders(request);
     const actor = await resolveActor(request);
-    if (actor?.impersonatorId) {
-      // Signing out while switched ends the admin's own session too.
-      const restored = await (await auth()).api.stopImpersonating({ headers, returnHeaders: true }).catch(() => null);
-      if (restored) headers = withCookies(headers, restored.headers);
-    }
-    const result = await (await auth()).api.signOut({ headers, returnHeaders: true }).catch(() => null);
+    // Signing out while switched ends the admin's own session too, whichever cookies the browser still has.
+    if (actor?.impersonatorId) await endSwitchOrigin(db, actor.sessionId);
+    const result = await (await auth()).api.signOut({ headers: toHeaders(request), returnHeaders: true }).catch(() => null);
     forwardCookies(reply, result?.headers);
     return reply.status(204).send();
   });
@@ -106,7 +104,8 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
       .impersonateUser({ body: { userId: request.body.userId }, headers: toHeaders(request), returnHeaders: true })
       .catch(authError);
     forwardCookies(reply, result.headers);
-    await recordAudit(db, { ...actor, userId: request.body.userId, impersonatorId: actor.userId }, {
+    await rememberSwitchOrigin(db, result.response.session.id, actor.sessionId);
+    await recordAudit(db, { ...actor, userId: request.body.userId, sessionId: result.response.session.id, impersonatorId: actor.userId }, {
       entityType: 'session',
       entityId: request.body.userId,
       action: 'switched_in',
@@ -117,29 +116,17 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   r.delete('/api/session/switch', {}, async (request, reply) => {
     const actor = actorOf(request);
     if (!actor.impersonatorId) throw notFound('Switched session');
-    const result = await (await auth()).api.stopImpersonating({ headers: toHeaders(request), returnHeaders: true }).catch(authError);
+    const result = await (await auth()).api.stopImpersonating({ headers: toHeaders(request), returnHeaders: true }).catch(() => null);
+    if (!result) {
+      // Without the admin's own cookie there is no session to go back to: end both, and say so.
+      await endSwitchOrigin(db, actor.sessionId);
+      const out = await (await auth()).api.signOut({ headers: toHeaders(request), returnHeaders: true }).catch(() => null);
+      forwardCookies(reply, out?.headers);
+      throw new AppError(401, 'UNAUTHORIZED', 'Your own session could not be found, so both sessions were ended. Sign in again.');
+    }
     forwardCookies(reply, result.headers);
     await recordAudit(db, actor, { entityType: 'session', entityId: actor.userId, action: 'switched_out' });
     return sessionOf(actor.impersonatorId);
   });
 
-}
-
-/** The request headers with the cookies a better-auth call just set applied to them. */
-function withCookies(headers: Headers, setCookies: Headers): Headers {
-  const jar = new Map<string, string>();
-  for (const part of (headers.get('cookie') ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name) jar.set(name, rest.join('='));
-  }
-  for (const cookie of setCookies.getSetCookie()) {
-    const [pair] = cookie.split(';');
-    const [name, ...rest] = pair!.split('=');
-    const value = rest.join('=');
-    if (!value || /max-age=0/i.test(cookie)) jar.delete(name!);
-    else jar.set(name!, value);
-  }
-  const next = new Headers(headers);
-  next.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-  return next;
 }

@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { DemoRole, Session } from '../../shared/auth/sign-in.js';
-import { AppError, forbidden, notFound } from '../http/errors.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { forbidden, notFound, tooManyRequests } from '../http/errors.js';
 import { getSessionUser } from '../modules/users/service.js';
 import type { Actor } from './actor.js';
-import { clear, giveBack, hit, signInLimits } from './rate-limit.js';
+import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from './rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
   admin: 'admin@torque.demo',
@@ -22,32 +23,34 @@ export function demoPassword(secret: string, email: string): string {
 
 export function tooManyAttempts(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    429,
-    'TOO_MANY_REQUESTS',
-    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
+  return tooManyRequests(`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
 }
 
 /**
- * Counts a sign-in attempt as a failure before the password is checked, and refuses it when the address or the
- * account has used up its failures. A successful sign-in gives its count back, so a busy office behind one address
- * is never locked out by its own sign-ins.
+ * Counts a sign-in attempt as a failure before the password is checked: refused when this address, or this address
+ * on this account, has used up its failures; slowed down when the account has many failures from anywhere. A
+ * successful sign-in gives its counts back, so a busy office behind one address is never locked out by its own
+ * sign-ins, and the owner's right password is never refused because of someone else's guesses.
  */
 export async function reserveSignInAttempt(db: Kysely<DB>, address: string, email: string) {
   const addressWait = await hit(db, addressKey(address), signInLimits.perAddress);
   if (addressWait) throw tooManyAttempts(addressWait);
-  const accountWait = await hit(db, accountKey(email), signInLimits.perAccount);
-  if (accountWait) throw tooManyAttempts(accountWait);
+  const pairWait = await hit(db, pairKey(email, address), signInLimits.perAccountAndAddress);
+  if (pairWait) throw tooManyAttempts(pairWait);
+  const account = await count(db, accountKey(email), signInLimits.perAccount.windowSeconds);
+  const delay = accountDelaySeconds(account.count);
+  if (delay) await sleep(delay * 1000);
 }
 
 export async function recordSignInSuccess(db: Kysely<DB>, userId: string, address: string, email: string) {
   await giveBack(db, addressKey(address));
-  await clear(db, accountKey(email));
+  await clear(db, [pairKey(email, address), accountKey(email)]);
   await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
 }
 
-const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
+const normalized = (email: string) => email.trim().toLowerCase();
+const accountKey = (email: string) => `sign-in:account:${normalized(email)}`;
+const pairKey = (email: string, address: string) => `sign-in:account-address:${normalized(email)}:${address}`;
 const addressKey = (address: string) => `sign-in:address:${address}`;
 
 export async function describeSession(db: Kysely<DB>, userId: string, impersonatorId: string | null): Promise<Session> {
@@ -71,3 +74,21 @@ export async function checkSwitchTarget(db: Kysely<DB>, actor: Actor, userId: st
   if (!target || target.role !== 'agent' || target.banned) throw notFound('Agent');
 }
 
+
+/** Links a switched session to the admin's own session it was started from, so that ending one ends both. */
+export async function rememberSwitchOrigin(db: Kysely<DB>, switchedSessionId: string, originSessionId: string) {
+  await db.updateTable('sessions').set({ switched_from: originSessionId }).where('id', '=', switchedSessionId).execute();
+}
+
+/** Ends the admin's own session a switched session came from; the switched session goes with it. */
+export async function endSwitchOrigin(db: Kysely<DB>, switchedSessionId: string) {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', eb.selectFrom('sessions').select('switched_from').where('id', '=', switchedSessionId)),
+        eb('id', '=', switchedSessionId),
+      ]),
+    )
+    .execute();
+}

@@ -31,6 +31,8 @@ export type SessionsTable = {
   ip_address: string | null;
   user_agent: string | null;
   impersonated_by: string | null;
+  /** The admin's own session a switched session was started from. */
+  switched_from: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
