@@ -172,12 +172,8 @@ describe('owner isolation', () => {
   it('keeps a referrer the agent may not see out of the export, as the customer page does', async () => {
     const own = await create(agent, { name: 'Rory Referred', email: 'rory@example.com' });
     const own2 = await create(agent, { name: 'Rosa Referrer', email: 'rosa@example.com' });
-    // An editor may link any customer as the referrer, including one the agent cannot see.
-    const linked = await t.call({
-      method: 'PUT', url: `/api/customers/${own.id}`, as: editor,
-      payload: { ...newCustomer({ name: 'Rory Referred', email: 'rory@example.com', referred_by_customer_id: mine.id }), updated_at: own.updated_at },
-    });
-    expect(linked.statusCode).toBe(200);
+    // A link made before referrers had to be the owner's own: a customer the agent cannot see.
+    await t.database.db.updateTable('customers').set({ referred_by_customer_id: mine.id }).where('id', '=', own.id).execute();
     await t.call({
       method: 'PUT', url: `/api/customers/${own2.id}`, as: agent,
       payload: { ...newCustomer({ name: 'Rosa Referrer', email: 'rosa@example.com', referred_by_customer_id: own.id }), updated_at: own2.updated_at },
@@ -402,5 +398,44 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
     expect(theirs.every((c) => !rows.some((r) => r.name === c.name && r.email === (c as { email?: string }).email))).toBe(true);
     const admins = (await get('/api/customers/summary', admin)).json();
     expect(admins.total).toBeGreaterThanOrEqual(320);
+  });
+});
+
+describe('a referrer set by an editor', () => {
+  const edit = (as: TestUser, customer: { id: string; updated_at: string }, fields: Record<string, unknown>) =>
+    t.call({ method: 'PUT', url: `/api/customers/${customer.id}`, as, payload: { ...newCustomer({ name: 'Nina Network' }), ...fields, updated_at: customer.updated_at } });
+
+  it("must be one of the customer's owner's customers, so the owner can still save her record", async () => {
+    const agentsCustomer = await create(agent, { name: 'Nina Network', email: null, phone: null });
+    const agentsOther = await create(agent, { name: 'Rolf Referrer', email: null, phone: null });
+    const foreign = await create(other, { name: 'Fiona Foreign', email: null, phone: null });
+
+    const refused = await edit(editor, agentsCustomer, { referred_by_customer_id: foreign.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.message).toBe('Referring customer not found');
+
+    const saved = await edit(editor, agentsCustomer, { referred_by_customer_id: agentsOther.id });
+    expect(saved.statusCode).toBe(200);
+    const again = await edit(agent, saved.json(), { referred_by_customer_id: agentsOther.id, notes: 'Called back' });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('that points elsewhere from before is kept when the owner saves', async () => {
+    const legacy = await create(agent, { name: 'Lena Legacy', email: null, phone: null });
+    const foreign = await create(other, { name: 'Frank Foreign', email: null, phone: null });
+    await t.database.db.updateTable('customers').set({ referred_by_customer_id: foreign.id }).where('id', '=', legacy.id).execute();
+    const current = (await get(`/api/customers/${legacy.id}`, agent)).json();
+    expect(current.referred_by_customer_name).toBeNull();
+    const saved = await edit(agent, current, { name: 'Lena Legacy', referred_by_customer_id: foreign.id, notes: 'Still here' });
+    expect(saved.statusCode).toBe(200);
+  });
+
+  it("is picked from the owner's customers when an editor asks for them", async () => {
+    const mine = await create(agent, { name: 'Zara Zebra', email: null, phone: null });
+    const picker = (await get(`/api/customers/options?q=Zara&owner=${agent.id}`, editor)).json();
+    expect(picker.map((c: { id: string }) => c.id)).toEqual([mine.id]);
+    // An agent asking for someone else's customers gets her own.
+    const own = (await get(`/api/customers/options?q=Zara&owner=${agent.id}`, other)).json();
+    expect(own).toEqual([]);
   });
 });

@@ -382,3 +382,35 @@ describe('malformed cursors', () => {
     expect(response.json().error).toMatchObject({ code: 'VALIDATION', message: 'Invalid cursor' });
   });
 });
+
+describe('a deal moved to another agent', () => {
+  it("shows the new owner neither the old owner's vehicle history nor the ids of records they cannot open", async () => {
+    const vehicle = await insertVehicle(emma);
+    const customer = await insertCustomer(emma, 'Carla Customer');
+    const deal = await createDeal(emma, { vehicle_id: vehicle.id, customer_id: customer.id, status: 'completed' });
+    expect(await vehicleStatus(vehicle.id)).toBe('sold');
+
+    const moved = await update(admin, deal, { user_id: liam.id, vehicle_id: null, customer_id: null });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await vehicleStatus(vehicle.id)).toBe('available');
+
+    const timeline = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/timeline`, as: liam })).json() as { entity_type: string; changes: Record<string, unknown> }[];
+    expect(timeline.filter((e) => e.entity_type === 'vehicle')).toEqual([]);
+    const text = JSON.stringify(timeline);
+    expect(text).not.toContain(vehicle.id);
+    expect(text).not.toContain(customer.id);
+    expect(timeline[0]!.changes.vehicle_id).toEqual({ from: 'hidden', to: null });
+
+    // The admin still sees all of it.
+    const full = JSON.stringify((await t.call({ method: 'GET', url: `/api/deals/${deal.id}/timeline`, as: admin })).json());
+    expect(full).toContain(vehicle.id);
+  });
+
+  it("refuses to keep the old owner's vehicle or customer on it", async () => {
+    const vehicle = await insertVehicle(emma);
+    const deal = await createDeal(emma, { vehicle_id: vehicle.id });
+    const moved = await update(admin, deal, { user_id: liam.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.fields).toEqual({ vehicle_id: 'Vehicle belongs to another agent' });
+  });
+});

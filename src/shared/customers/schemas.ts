@@ -102,7 +102,11 @@ export type CustomerFilter = z.output<typeof customerFilterSchema>;
 export const customerListQuerySchema = z.object({ ...customerFilterShape, ...pageQuerySchema.shape }).superRefine(addedInOrder);
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
-export const customerOptionsQuerySchema = z.object({ q: optionalParam(text(200)) });
+export const customerOptionsQuerySchema = z.object({
+  q: optionalParam(text(200)),
+  /** Whose customers: an admin or editor picking a referrer for another user's customer. */
+  owner: optionalParam(z.uuid()),
+});
 
 export const duplicateQuerySchema = z.object({
   email: optionalParam(text(254)),

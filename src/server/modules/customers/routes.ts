@@ -43,7 +43,7 @@ export async function customersRoutes(app: FastifyInstance, { database }: { data
   });
 
   r.get('/api/customers/options', { schema: { querystring: customerOptionsQuerySchema } }, (request) =>
-    customerOptions(db, actorOf(request), request.query.q),
+    customerOptions(db, actorOf(request), request.query.q, request.query.owner),
   );
 
   r.get('/api/customers/duplicates', { schema: { querystring: duplicateQuerySchema } }, (request) =>

@@ -124,21 +124,25 @@ function normalized(input: CustomerInput) {
   };
 }
 
-async function assertReferrer(db: Kysely<DB>, actor: Actor, referrerId: string | null, selfId: string | null) {
-  if (!referrerId) return;
-  if (referrerId === selfId) throw notFound('Referring customer');
+/**
+ * A referrer is one of the customer's owner's own customers, so the link stays valid for the owner to see and save,
+ * whoever sets it. A referrer the customer already has is kept as it is.
+ */
+async function assertReferrer(db: Kysely<DB>, ownerId: string, referrerId: string | null, self: { id: string; kept: string | null } | null) {
+  if (!referrerId || referrerId === self?.kept) return;
+  if (referrerId === self?.id) throw notFound('Referring customer');
   const row = await db
     .selectFrom('customers')
     .select('id')
     .where('id', '=', referrerId)
-    .where((eb) => visibleTo(eb, actor))
+    .where('user_id', '=', ownerId)
     .executeTakeFirst();
   if (!row) throw notFound('Referring customer');
 }
 
 export async function createCustomer(db: Kysely<DB>, actor: Actor, input: CustomerInput): Promise<CustomerRow> {
   const values = normalized(input);
-  await assertReferrer(db, actor, values.referred_by_customer_id, null);
+  await assertReferrer(db, actor.userId, values.referred_by_customer_id, null);
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto('customers')
@@ -154,7 +158,6 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
   if (!isUuid(id)) throw notFound('Customer');
   const { updated_at: loadedAt, ...fields } = input;
   const values = normalized(fields);
-  await assertReferrer(db, actor, values.referred_by_customer_id, id);
   return db.transaction().execute(async (tx) => {
     // Locking the row makes a second concurrent save wait, then see the first one's version and refuse.
     const before = await tx
@@ -167,6 +170,7 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
     if (!before) throw notFound('Customer');
     const loaded = Date.parse(loadedAt);
     if (Number.isNaN(loaded) || loaded !== before.updated_at.getTime()) throw staleWrite();
+    await assertReferrer(tx, before.user_id, values.referred_by_customer_id, { id, kept: before.referred_by_customer_id });
     const changes = changedFields(before, values);
     if (Object.keys(changes).length === 0) return before;
     const row = await tx
@@ -180,12 +184,16 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
   });
 }
 
-/** The referral picker: the actor's own customers by name (spec §6), at most 20. */
-export async function customerOptions(db: Kysely<DB>, actor: Actor, q: string | undefined): Promise<CustomerOption[]> {
+/**
+ * The referral picker: the actor's own customers by name (spec §6), at most 20. Admins and editors editing another
+ * user's customer pick among that owner's customers, the only valid referrers.
+ */
+export async function customerOptions(db: Kysely<DB>, actor: Actor, q: string | undefined, owner?: string): Promise<CustomerOption[]> {
+  const ownerId = owner && seesAllRecords(actor.role) ? owner : actor.userId;
   return db
     .selectFrom('customers')
     .select(['id', 'name', 'email', 'phone'])
-    .where('user_id', '=', actor.userId)
+    .where('user_id', '=', ownerId)
     .$if(Boolean(q), (qb) => qb.where('name', 'ilike', `%${escapeLike(q!)}%`))
     .orderBy('name')
     .orderBy('id')

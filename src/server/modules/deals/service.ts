@@ -150,9 +150,16 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
   });
 }
 
-/** What happened to the deal, newest first: its own changes and the vehicle and document changes it caused. */
+/**
+ * What happened to the deal, newest first: its own changes and the vehicle and document changes it caused. Only what
+ * the actor may see: after a deal moves to another agent, its old vehicle's history and the ids of records the new
+ * owner cannot open stay out.
+ */
 export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<DealTimelineEntry[]> {
   await findVisibleDeal(db, actor, id);
+  const ownVehicles = seesAllRecords(actor.role)
+    ? sql``
+    : sql`AND (a.entity_type <> 'vehicle' OR EXISTS (SELECT 1 FROM vehicles v WHERE v.id = a.entity_id AND v.user_id = ${actor.userId}))`;
   const { rows } = await sql<DealTimelineEntry>`
     SELECT a.id, a.entity_type, a.action, a.changes, a.created_at, u.name AS actor_name, i.name AS impersonator_name
     FROM (
@@ -162,8 +169,39 @@ export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<De
     ) a
     LEFT JOIN users u ON u.id = a.actor_id
     LEFT JOIN users i ON i.id = a.impersonator_id
+    WHERE true ${ownVehicles}
     ORDER BY a.created_at DESC, a.id
     LIMIT 200
   `.execute(db);
-  return rows;
+  return seesAllRecords(actor.role) ? rows : hideForeignLinks(db, actor, rows);
+}
+
+const linkTables = { customer_id: 'customers', vehicle_id: 'vehicles' } as const;
+
+/** Replaces the ids of linked customers and vehicles that are not the agent's own with 'hidden'. */
+async function hideForeignLinks(db: Db, actor: Actor, rows: DealTimelineEntry[]): Promise<DealTimelineEntry[]> {
+  // A 'created' entry holds the value itself; an 'updated' one { from, to }.
+  const valuesOf = (change: unknown): unknown[] =>
+    change && typeof change === 'object' ? [(change as { from?: unknown }).from, (change as { to?: unknown }).to] : [change];
+  const own = new Set<string>();
+  for (const [field, table] of Object.entries(linkTables)) {
+    const ids = rows.flatMap((row) => valuesOf(row.changes[field]).filter((v): v is string => typeof v === 'string'));
+    if (ids.length === 0) continue;
+    const found = await db.selectFrom(table).select('id').where('id', 'in', ids).where('user_id', '=', actor.userId).execute();
+    found.forEach((row) => own.add(row.id));
+  }
+  const shown = (value: unknown) => (typeof value === 'string' && !own.has(value) ? 'hidden' : value);
+  return rows.map((row) => {
+    const changes = { ...row.changes };
+    for (const field of Object.keys(linkTables)) {
+      const change = changes[field];
+      if (change && typeof change === 'object') {
+        const { from, to } = change as { from?: unknown; to?: unknown };
+        changes[field] = { from: shown(from), to: shown(to) };
+      } else if (change !== undefined) {
+        changes[field] = shown(change);
+      }
+    }
+    return { ...row, changes };
+  });
 }

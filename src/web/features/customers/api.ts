@@ -44,10 +44,11 @@ export function useCustomerTimeline(id: string) {
   });
 }
 
-export function useCustomerOptions(q: string, enabled: boolean) {
+/** Customers of `owner` (the signed-in user when not given) matching q, for the referral picker. */
+export function useCustomerOptions(q: string, enabled: boolean, owner?: string) {
   return useQuery({
-    queryKey: [...customersKey, 'options', q],
-    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q })}`, { signal }),
+    queryKey: [...customersKey, 'options', q, owner ?? ''],
+    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q, owner })}`, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -143,6 +143,7 @@ export function CustomerForm({
                   value={field.value}
                   current={customer?.referred_by_customer_id ? { id: customer.referred_by_customer_id, name: customer.referred_by_customer_name ?? 'Current referrer' } : null}
                   excludeId={customer?.id}
+                  ownerId={customer?.user_id}
                   onChange={field.onChange}
                 />
               </div>

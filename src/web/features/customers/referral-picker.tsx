@@ -8,26 +8,28 @@ import { cn } from '@/lib/utils';
 import { useCustomerOptions } from './api';
 
 /**
- * 'Existing customer': a searchable list of the user's own customers by name. `current` is the saved referrer, shown
- * even when it is not among the user's own (an admin editing an agent's customer).
+ * 'Existing customer': a searchable list of the customer's owner's customers by name (the user's own for a new
+ * customer). `current` is the saved referrer, shown even when it is not among them.
  */
 export function ReferralPicker({
   id,
   value,
   current,
   excludeId,
+  ownerId,
   onChange,
 }: {
   id: string;
   value: string | null | undefined;
   current?: { id: string; name: string } | null;
   excludeId?: string;
+  ownerId?: string;
   onChange: (id: string | null) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
-  const options = useCustomerOptions(q, open);
+  const options = useCustomerOptions(q, open, ownerId);
   const [picked, setPicked] = useState<CustomerOption | null>(null);
   const choices = (options.data ?? []).filter((o) => o.id !== excludeId);
   const selectedName = value && (picked?.id === value ? picked.name : current?.id === value ? current.name : choices.find((o) => o.id === value)?.name);

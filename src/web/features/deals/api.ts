@@ -82,10 +82,11 @@ export function useUpdateDeal(id: string) {
 export type CustomerOption = { id: string; name: string; email: string | null; phone: string | null };
 export type VehicleOption = { id: string; make: string; model: string; year: number; vin: string | null; price_cents: number; status: string };
 
-export function useCustomerOptions(q: string, enabled: boolean) {
+/** Customers of `owner` (the deal's agent; the signed-in user when not given) matching q. */
+export function useCustomerOptions(q: string, enabled: boolean, owner?: string | null) {
   return useQuery({
-    queryKey: ['customers', 'options', q],
-    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q })}`, { signal }),
+    queryKey: ['customers', 'options', q, owner ?? ''],
+    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q, owner })}`, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -31,9 +31,10 @@ export function DealCustomerFields({ form }: { form: DealForm }) {
   const name = useController({ control: form.control, name: 'customer_name' });
   const customerId = watch('customer_id');
   const createCustomer = watch('create_customer');
+  const owner = watch('user_id');
   const [searching, setSearching] = useState(false);
   const q = useDebounced(text(name.field.value).trim());
-  const options = useCustomerOptions(q, searching && !customerId && q.length > 0);
+  const options = useCustomerOptions(q, searching && !customerId && q.length > 0, text(owner) || null);
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
