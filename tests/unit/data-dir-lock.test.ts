@@ -46,11 +46,12 @@ describe('the data folder lock', () => {
   it('gives the folder to exactly one of two processes started together', async () => {
     for (let trial = 0; trial < 5; trial++) {
       const dir = tempDir();
-      const holders = [startHolder(dir, 1500), startHolder(dir, 1500)];
+      // Held far longer than a slow start takes, so the second process always meets the first one's lock.
+      const holders = [startHolder(dir, 30_000), startHolder(dir, 30_000)];
       const said = await Promise.all(holders.map((h) => h.said));
       expect(said.filter((s) => s === 'locked'), said.join(' | ')).toHaveLength(1);
       expect(said.find((s) => s !== 'locked')).toMatch(/is in use by another Torque process \(pid \d+\)/);
-      await Promise.all(holders.map((h) => new Promise((resolve) => (h.child.exitCode === null ? h.child.on('exit', resolve) : resolve(null)))));
+      await Promise.all(holders.map((h) => new Promise((resolve) => (h.child.exitCode === null ? (h.child.on('exit', resolve), h.child.kill()) : resolve(null)))));
     }
   }, 60_000);
 

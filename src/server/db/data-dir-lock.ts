@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import lockfile from 'proper-lockfile';
 
 /** A lock left by a process killed with -9 is taken over once it has not been refreshed for this long. */
@@ -28,10 +29,14 @@ export async function lockDataDir(
     release = await lockfile.lock(dataDir, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-    const holder = readPid(pidFile);
-    if (holder === null || isAlive(holder)) throw inUse(dataDir, holder);
-    console.warn(`Torque process ${holder} stopped without releasing ${dataDir}; waiting for its lock to expire...`);
-    release = await lockfile.lock(dataDir, { ...options, retries: { retries: Math.ceil(staleMs / 1000) + 5, factor: 1, minTimeout: 1000, maxTimeout: 1000 } });
+    // The holder writes its pid just after taking the lock: give a process that started at the same time a moment.
+    const holder = readPid(pidFile) ?? (await sleep(500), readPid(pidFile));
+    if (holder !== null && isAlive(holder)) throw inUse(dataDir, holder);
+    console.warn(`A Torque process stopped without releasing ${dataDir}; waiting for its lock to expire...`);
+    const retries = { retries: Math.ceil(staleMs / 1000) + 5, factor: 1, minTimeout: 1000, maxTimeout: 1000 };
+    release = await lockfile.lock(dataDir, { ...options, retries }).catch((retryError: NodeJS.ErrnoException) => {
+      throw retryError.code === 'ELOCKED' ? inUse(dataDir, readPid(pidFile)) : retryError;
+    });
   }
   fs.writeFileSync(pidFile, String(process.pid));
   return async () => {

@@ -1,4 +1,5 @@
 import type { VehicleStatus } from './options.js';
+import type { VehicleStatusRule } from './status-rule.js';
 
 /** A vehicle as the API returns it: the database's column names, money in cents, moments as ISO strings. */
 export type Vehicle = {
@@ -21,6 +22,9 @@ export type Vehicle = {
   created_at: string;
   updated_at: string;
 };
+
+/** GET /api/vehicles/:id: the vehicle, and what its deals allow its status to be. */
+export type VehicleDetail = Vehicle & { status_rule: VehicleStatusRule };
 
 export type VehicleSummary = {
   total: number;

@@ -11,12 +11,14 @@ import {
 } from '../../../shared/customers/schemas.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { sendCsv } from '../../http/csv.js';
 import { customersCsv } from './export.js';
 import {
   createCustomer,
   customerOptions,
   customerTimeline,
+  deleteCustomer,
   eachCustomerForExport,
   findDuplicates,
   getCustomer,
@@ -25,7 +27,7 @@ import {
   updateCustomer,
 } from './service.js';
 
-export async function customersRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export async function customersRoutes(app: FastifyInstance, { database, store }: { database: Database; store: BlobStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
@@ -62,6 +64,11 @@ export async function customersRoutes(app: FastifyInstance, { database }: { data
   r.put('/api/customers/:id', { schema: { params: idParamsSchema, body: customerUpdateSchema } }, (request) =>
     updateCustomer(db, actorOf(request), request.params.id, request.body),
   );
+
+  r.delete('/api/customers/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await deleteCustomer(db, store, actorOf(request), request.params.id, request.log);
+    return reply.status(204).send();
+  });
 
   r.get('/api/customers/:id/timeline', { schema: { params: idParamsSchema } }, (request) =>
     customerTimeline(db, actorOf(request), request.params.id),

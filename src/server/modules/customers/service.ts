@@ -13,6 +13,8 @@ import type { CustomersTable, DB } from '../../db/schema.js';
 import { notFound, staleWrite } from '../../http/errors.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
+import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
 import { afterCursor, cursorOf, isUuid, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
 
@@ -182,6 +184,44 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
     await recordAudit(tx, actor, { entityType: 'customer', entityId: id, action: 'updated', changes });
     return row;
   });
+}
+
+/**
+ * Deletes a customer the actor may edit, with their documents (rows now, files once that has committed). Deals keep
+ * the customer's name but lose the link; customers they referred keep their name as the referrer. Audit rows stay.
+ */
+export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Actor, id: string, log: ErrorLog) {
+  if (!isUuid(id)) throw notFound('Customer');
+  const keys = await db.transaction().execute(async (tx) => {
+    const customer = await tx
+      .selectFrom('customers')
+      .select(['id', 'name'])
+      .where('id', '=', id)
+      .where((eb) => visibleTo(eb, actor))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!customer) throw notFound('Customer');
+    const keys = await documentKeysOf(tx, 'customer', id);
+    const referrals = await tx
+      .updateTable('customers')
+      .set({ referred_by_name: customer.name, updated_at: sql<Date>`greatest(now(), customers.updated_at + interval '1 millisecond')` })
+      .where('referred_by_customer_id', '=', id)
+      .executeTakeFirst();
+    const { deals } = await tx
+      .selectFrom('deals')
+      .select((eb) => eb.fn.countAll<number>().as('deals'))
+      .where('customer_id', '=', id)
+      .executeTakeFirstOrThrow();
+    await tx.deleteFrom('customers').where('id', '=', id).execute();
+    await recordAudit(tx, actor, {
+      entityType: 'customer',
+      entityId: id,
+      action: 'deleted',
+      changes: { name: customer.name, documents: keys.length, deals_unlinked: Number(deals), referrals_kept: Number(referrals.numUpdatedRows) },
+    });
+    return keys;
+  });
+  await removeDocumentFiles(store, keys, log);
 }
 
 /**

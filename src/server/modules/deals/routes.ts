@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dealIdParamsSchema, dealInputSchema, dealListQuerySchema, dealUpdateSchema } from '../../../shared/deals/schemas.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { assignableAgents } from './links.js';
-import { createDeal, dealTimeline, getDeal, listDeals, updateDeal } from './service.js';
+import { createDeal, dealTimeline, deleteDeal, getDeal, listDeals, updateDeal } from './service.js';
 
-export async function dealsRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export async function dealsRoutes(app: FastifyInstance, { database, store }: { database: Database; store: BlobStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
@@ -23,6 +24,10 @@ export async function dealsRoutes(app: FastifyInstance, { database }: { database
   r.put('/api/deals/:id', { schema: { params: dealIdParamsSchema, body: dealUpdateSchema } }, (request) =>
     updateDeal(db, actorOf(request), request.params.id, request.body),
   );
+  r.delete('/api/deals/:id', { schema: { params: dealIdParamsSchema } }, async (request, reply) => {
+    await deleteDeal(db, store, actorOf(request), request.params.id, request.log);
+    return reply.status(204).send();
+  });
   r.get('/api/deals/:id/timeline', { schema: { params: dealIdParamsSchema } }, (request) =>
     dealTimeline(db, actorOf(request), request.params.id),
   );

@@ -8,6 +8,8 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
+import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { visibleTo as customerVisibleTo } from '../customers/filters.js';
 import { visibleTo as vehicleVisibleTo } from '../vehicles/list.js';
 import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from './links.js';
@@ -148,6 +150,28 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
     }
     return deal as unknown as Deal;
   });
+}
+
+/**
+ * Deletes a deal the actor may edit, with its documents (rows now, files once that has committed). Its vehicle
+ * follows the deals that are left: available again unless another deal holds it. Audit rows stay.
+ */
+export async function deleteDeal(db: Db, store: BlobStore, actor: Actor, id: string, log: ErrorLog) {
+  const keys = await db.transaction().execute(async (tx) => {
+    const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', id), actor).forUpdate().executeTakeFirst();
+    if (!deal) throw notFound('Deal');
+    const keys = await documentKeysOf(tx, 'deal', id);
+    await tx.deleteFrom('deals').where('id', '=', id).execute();
+    await recordAudit(tx, actor, {
+      entityType: 'deal',
+      entityId: id,
+      action: 'deleted',
+      changes: { customer_name: deal.customer_name, manufacturer: deal.manufacturer, model: deal.model, status: deal.status, documents: keys.length },
+    });
+    if (deal.vehicle_id) await syncVehicleStatus(tx, actor, deal.vehicle_id, id);
+    return keys;
+  });
+  await removeDocumentFiles(store, keys, log);
 }
 
 /**

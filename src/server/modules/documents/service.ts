@@ -145,10 +145,28 @@ export async function deleteDocument(
     });
     return removed.file_path;
   });
-  try {
-    await store.remove(key);
-  } catch (error) {
-    log.error({ err: error, key }, 'document deleted but its stored file could not be removed');
+  await removeDocumentFiles(store, [key], log);
+}
+
+/** The storage keys of a customer's or deal's documents, read in the transaction that deletes it. */
+export async function documentKeysOf(db: Kysely<DB>, kind: DocumentKind, parentId: string): Promise<string[]> {
+  const place = places[kind];
+  const { rows } = await sql<{ file_path: string }>`
+    select file_path from ${sql.table(place.documents)} where ${sql.ref(place.parentColumn)} = ${parentId}`.execute(db);
+  return rows.map((row) => row.file_path);
+}
+
+/**
+ * Removes the files of documents whose rows are already deleted and committed. A file that cannot be removed is
+ * logged, and the blob sweep removes it later, as no row names it any more.
+ */
+export async function removeDocumentFiles(store: BlobStore, keys: string[], log: ErrorLog) {
+  for (const key of keys) {
+    try {
+      await store.remove(key);
+    } catch (error) {
+      log.error({ err: error, key }, 'document deleted but its stored file could not be removed');
+    }
   }
 }
 

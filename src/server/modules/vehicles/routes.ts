@@ -13,7 +13,7 @@ import { vehicleInputSchema, vehicleUpdateSchema } from '../../../shared/vehicle
 import { sendCsv } from '../../http/csv.js';
 import { csvFileName, vehiclesCsv } from './export.js';
 import { listVehicles, summarizeVehicles, vehicleOptions } from './list.js';
-import { createVehicle, findVinDuplicate, getVehicle, updateVehicle, vehicleTimeline } from './service.js';
+import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -40,8 +40,12 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
     reply.status(201).send(await createVehicle(db, actorOf(request), request.body)),
   );
   r.get('/api/vehicles/:id', { schema: { params: idParams } }, async (request) =>
-    getVehicle(db, actorOf(request), request.params.id),
+    getVehicleDetail(db, actorOf(request), request.params.id),
   );
+  r.delete('/api/vehicles/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteVehicle(db, actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
   r.put('/api/vehicles/:id', { schema: { params: idParams, body: vehicleUpdateSchema } }, async (request) =>
     updateVehicle(db, actorOf(request), request.params.id, request.body),
   );

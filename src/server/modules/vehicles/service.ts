@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { notFound, staleWrite } from '../../http/errors.js';
+import { conflict, notFound, staleWrite } from '../../http/errors.js';
 import type { VehicleInput, VehicleUpdate } from '../../../shared/vehicles/schemas.js';
-import type { VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
+import type { VehicleDetail, VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
+import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { selectVehicles, vehicleColumns, visibleTo, type VehicleRow } from './list.js';
@@ -18,6 +19,18 @@ export async function getVehicle(db: Kysely<DB>, actor: Actor, id: string): Prom
   const row = await selectVehicles(db, actor).where('vehicles.id', '=', id).executeTakeFirst();
   if (!row) throw vehicleNotFound();
   return row;
+}
+
+/** What the vehicle's deals allow its status to be. */
+async function statusRuleOf(db: Kysely<DB>, vehicleId: string) {
+  const deals = await db.selectFrom('deals').select('status').distinct().where('vehicle_id', '=', vehicleId).execute();
+  return vehicleStatusRule(deals.map((d) => d.status));
+}
+
+/** The vehicle page: the vehicle, and what its deals allow its status to be. */
+export async function getVehicleDetail(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule'>> {
+  const vehicle = await getVehicle(db, actor, id);
+  return { ...vehicle, status_rule: await statusRuleOf(db, id) };
 }
 
 export async function createVehicle(db: Kysely<DB>, actor: Actor, input: VehicleInput): Promise<VehicleRow> {
@@ -42,6 +55,10 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
     if (before.updated_at.getTime() !== new Date(loadedAt).getTime()) throw staleWrite();
     const changes = changedFields(before, values);
     if (Object.keys(changes).length === 0) return before;
+    if (changes.status) {
+      const rule = await statusRuleOf(tx, id);
+      if (rule && !rule.allowed.includes(values.status)) throw conflict(rule.reason);
+    }
     const after = await tx
       .updateTable('vehicles')
       .set({
@@ -54,6 +71,33 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'vehicle', entityId: id, action: 'updated', changes });
     return after;
+  });
+}
+
+/**
+ * Deletes a vehicle the actor may edit. One that deals still name is refused: the deals would lose what they sold.
+ * Its audit rows stay.
+ */
+export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string) {
+  if (!UUID.test(id)) throw vehicleNotFound();
+  await db.transaction().execute(async (tx) => {
+    const vehicle = await selectVehicles(tx, actor).where('vehicles.id', '=', id).forUpdate().executeTakeFirst();
+    if (!vehicle) throw vehicleNotFound();
+    const { deals } = await tx
+      .selectFrom('deals')
+      .select((eb) => eb.fn.countAll<number>().as('deals'))
+      .where('vehicle_id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (deals > 0) {
+      throw conflict(`This vehicle is on ${deals === 1 ? 'a deal' : `${deals} deals`}. Remove it from ${deals === 1 ? 'that deal' : 'those deals'} before deleting it.`);
+    }
+    await tx.deleteFrom('vehicles').where('id', '=', id).execute();
+    await recordAudit(tx, actor, {
+      entityType: 'vehicle',
+      entityId: id,
+      action: 'deleted',
+      changes: { make: vehicle.make, model: vehicle.model, year: vehicle.year, vin: vehicle.vin },
+    });
   });
 }
 
