@@ -40,7 +40,7 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
   await page.getByRole('button', { name: 'Payment calculator' }).click();
   await page.getByLabel('APR (%)').fill('5');
   await page.getByRole('button', { name: 'Use this payment' }).click();
-  await expect(page.getByLabel('Monthly Payment ($) (Optional)')).not.toHaveValue('');
+  await expect(page.getByLabel('Monthly Payment ($)')).not.toHaveValue('');
 
   await page.getByRole('button', { name: 'Create Deal' }).click();
   await expect(page.getByText('Deal created successfully. You can now upload contract documents.')).toBeVisible();

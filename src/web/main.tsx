@@ -6,12 +6,17 @@ import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { WorkspaceLoading } from '@/components/loading-screen';
 import { useTheme } from '@/lib/theme';
+import { applyViewMode } from '@/lib/view-mode';
 import { router } from './app/router';
+import { syncSession } from './app/session-sync';
+import { retryUnlessRefused } from '@/lib/api-client';
 import './styles.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 15_000, refetchOnWindowFocus: true, retry: 1 } },
+  defaultOptions: { queries: { staleTime: 15_000, refetchOnWindowFocus: true, retry: retryUnlessRefused } },
 });
+syncSession(queryClient);
+applyViewMode();
 
 function App() {
   const theme = useTheme();

@@ -264,7 +264,8 @@ describe('the inventory list', () => {
         pending: count('pending'),
         sold: count('sold'),
         reserved: count('reserved'),
-        total_value_cents: listed.reduce((sum, v) => sum + v.price_cents, 0),
+        // The value of what is still to sell, as on the dashboard.
+        total_value_cents: listed.filter((v) => v.status !== 'sold').reduce((sum, v) => sum + v.price_cents, 0),
       });
     },
   );
@@ -310,5 +311,18 @@ describe('the inventory list', () => {
     const cursor = Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url');
     const response = await t.call({ method: 'GET', url: `/api/vehicles?cursor=${cursor}`, as: listerUser });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('inventory value', () => {
+  it('is one figure on the dashboard and the inventory page: the vehicles not yet sold', async () => {
+    const owner = await t.createUser('agent', 'Vera Value');
+    for (const [status, price_cents] of [['available', 10_000_00], ['pending', 20_000_00], ['reserved', 30_000_00], ['sold', 40_000_00]] as const) {
+      await addVehicle(owner, { status, price_cents });
+    }
+    const summary = (await t.call({ method: 'GET', url: '/api/vehicles/summary', as: owner })).json();
+    const dashboard = (await t.call({ method: 'GET', url: '/api/dashboard', as: owner })).json();
+    expect(summary.total_value_cents).toBe(60_000_00);
+    expect(dashboard.stats.inventory_value_cents.current).toBe(summary.total_value_cents);
   });
 });

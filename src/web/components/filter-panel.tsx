@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
 import { Filter } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -96,5 +97,25 @@ export function ChoiceFilter({
         </SelectContent>
       </Select>
     </div>
+  );
+}
+
+/**
+ * What is wrong with a set of filter values, by field, in the words of the shared filter schema the server applies
+ * ('Enter a year such as 2020', "'Year to' can't be before 'Year from'"); empty when the list can use them.
+ */
+export function filterProblems(schema: z.ZodType, values: Record<string, string>): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+/** A filter field's message, under the field. */
+export function FilterProblem({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-destructive text-xs">
+      {message}
+    </p>
   );
 }

@@ -13,6 +13,8 @@ export function OptionSelect<T extends string>({
   options,
   labels,
   disabled,
+  allowed,
+  note,
   className,
   id,
   onBlur,
@@ -25,6 +27,10 @@ export function OptionSelect<T extends string>({
   options: readonly T[];
   labels?: Record<T, string>;
   disabled?: boolean;
+  /** The options that may be chosen now; the others show but cannot be picked. */
+  allowed?: readonly T[];
+  /** Why some options cannot be picked, shown under them. */
+  note?: string;
   className?: string;
   id?: string;
   onBlur?: () => void;
@@ -47,10 +53,11 @@ export function OptionSelect<T extends string>({
       </SelectTrigger>
       <SelectContent>
         {options.map((option) => (
-          <SelectItem key={option} value={option} className={word}>
+          <SelectItem key={option} value={option} className={word} disabled={allowed ? !allowed.includes(option) : false}>
             {labels?.[option] ?? option}
           </SelectItem>
         ))}
+        {note && <p className="text-muted-foreground max-w-64 px-2 py-1.5 text-xs">{note}</p>}
       </SelectContent>
     </Select>
   );

@@ -13,6 +13,17 @@ export class ApiError extends Error {
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
 
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Called whenever the server answers that this browser's session is over (signed out in another tab, expired, the
+ * account deactivated). A wrong password at sign-in is not that: it answers INVALID_CREDENTIALS.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 /** JSON over fetch with the session cookie and Torque's CSRF header; errors become ApiError. */
 export async function api<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { [CSRF_HEADER]: CSRF_VALUE };
@@ -27,6 +38,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
+    if (response.status === 401 && error?.code === 'UNAUTHORIZED') sessionEndedListeners.forEach((listener) => listener());
     throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? response.statusText, error?.fields);
   }
   return data as T;
@@ -41,4 +53,9 @@ export function toSearchParams(values: Record<string, string | number | null | u
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   return params.toString();
+}
+
+/** Queries retry once after a network or server failure, never after a 4xx: asking again would get the same answer. */
+export function retryUnlessRefused(failures: number, error: unknown): boolean {
+  return failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 }

@@ -1,3 +1,4 @@
+import { unsoldStatuses } from '../../../shared/vehicles/options.js';
 import { sql, type Kysely } from 'kysely';
 import type { Dashboard } from '../../../shared/analytics/dashboard.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
@@ -37,7 +38,7 @@ async function bookStats(db: Db, actor: Actor, today: string) {
     sql<{ stock: number; stock_before: number }>`
       SELECT coalesce(sum(price_cents), 0) AS stock,
              coalesce(sum(price_cents) FILTER (WHERE created_at < ${monthBegan}::timestamptz), 0) AS stock_before
-      FROM vehicles WHERE status IN ('available', 'pending', 'reserved') ${ownedBy(actor, 'user_id')}
+      FROM vehicles WHERE status IN (${sql.join([...unsoldStatuses])}) ${ownedBy(actor, 'user_id')}
     `.execute(db),
   ]);
   return { ...customers.rows[0]!, ...stock.rows[0]! };

@@ -12,7 +12,7 @@ import {
   type VehicleSort,
 } from '../../../shared/vehicles/queries.js';
 import type { VehicleOption, VehicleSummary } from '../../../shared/vehicles/types.js';
-import type { VehicleStatus } from '../../../shared/vehicles/options.js';
+import { unsoldStatuses, type VehicleStatus } from '../../../shared/vehicles/options.js';
 
 type VehicleQuery<O> = SelectQueryBuilder<DB, 'vehicles', O>;
 export type VehicleRow = Omit<Selectable<VehiclesTable>, 'search_text'>;
@@ -105,7 +105,7 @@ export async function summarizeVehicles(db: Kysely<DB>, actor: Actor, filter: Ve
       count('pending').as('pending'),
       count('sold').as('sold'),
       count('reserved').as('reserved'),
-      sql<number>`coalesce(sum(vehicles.price_cents), 0)`.as('total_value_cents'),
+      sql<number>`coalesce(sum(vehicles.price_cents) filter (where vehicles.status in (${sql.join([...unsoldStatuses])})), 0)`.as('total_value_cents'),
     ])
     .executeTakeFirstOrThrow();
   return {

@@ -1,15 +1,16 @@
 import { useNavigate } from 'react-router';
-import { Bell, LogOut, Settings, UserRound, Users, Undo2 } from 'lucide-react';
+import { Bell, LogOut, Monitor, Settings, UserRound, Users, Undo2 } from 'lucide-react';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
-  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuSub,
-  DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger,
+  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem,
+  DropdownMenuSeparator, DropdownMenuSub, DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useCurrentSession, useSignOut, useSwitchableUsers, useSwitchBack, useSwitchUser } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-client';
 import { badgeText, initials } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
+import { setViewMode, useViewMode, viewModeLabels, viewModes, type ViewMode } from '@/lib/view-mode';
 import { useUnreadNotifications } from './badges';
 
 export function UserMenu() {
@@ -21,6 +22,7 @@ export function UserMenu() {
   const switchBack = useSwitchBack();
   const signOut = useSignOut();
   const unread = badgeText(useUnreadNotifications().data ?? 0, 9);
+  const viewMode = useViewMode();
 
   const onSwitch = (id: string, name: string) =>
     switchUser.mutate(id, {
@@ -88,6 +90,20 @@ export function UserMenu() {
           <Bell /> Notifications
           {unread && <span className="bg-primary text-primary-foreground ml-auto rounded-full px-1.5 text-xs">{unread}</span>}
         </DropdownMenuItem>
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <Monitor /> View mode
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            <DropdownMenuRadioGroup value={viewMode} onValueChange={(mode) => setViewMode(mode as ViewMode)}>
+              {viewModes.map((mode) => (
+                <DropdownMenuRadioItem key={mode} value={mode}>
+                  {viewModeLabels[mode]}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut /> Log out

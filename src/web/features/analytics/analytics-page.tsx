@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Car, DollarSign, Percent, UserPlus } from 'lucide-react';
 import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
 import { analyticsRangeLabels, analyticsRanges, type AnalyticsRange, type RangeAnalytics } from '@shared/analytics/range-analytics';
-import { InlineLoading } from '@/components/loading-screen';
+import { QueryState } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { SummaryCard } from '@/components/summary-card';
 import { Badge } from '@/components/ui/badge';
@@ -50,7 +50,6 @@ export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const range = (analyticsRanges as readonly string[]).includes(params.get('range') ?? '') ? (params.get('range') as AnalyticsRange) : '30d';
   const analytics = useRangeAnalytics(range);
-  const data = analytics.data;
 
   useFailureToast(analytics.isError, 'Failed to load analytics');
 
@@ -78,9 +77,8 @@ export function AnalyticsPage() {
           </Select>
         }
       />
-      {!data ? (
-        <InlineLoading message="Loading..." />
-      ) : (
+      <QueryState query={analytics} loadingMessage="Loading..." failedMessage="Failed to load analytics">
+        {(data) => (
         <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-6 opacity-60' : 'grid grid-cols-1 gap-6'}>
           <Figures cards={data.cards} range={range} />
           <p className="text-muted-foreground -mt-3 text-sm">Revenue and cars sold count completed deals dated {data.from} to {data.to}.</p>
@@ -122,7 +120,8 @@ export function AnalyticsPage() {
             <SalesFunnel funnel={data.funnel} />
           </div>
         </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

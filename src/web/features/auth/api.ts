@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput } from '@shared/auth/sign-in';
 import { api } from '@/lib/api-client';
+import { tellOtherTabs } from '@/lib/session-channel';
 
 export const sessionKey = ['session'] as const;
 
@@ -30,6 +32,7 @@ function useSessionMutation<T>(fn: (input: T) => Promise<Session>) {
     onSuccess: (session) => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'config' });
       queryClient.setQueryData(sessionKey, session);
+      tellOtherTabs('changed');
     },
   });
 }
@@ -56,13 +59,19 @@ export function useSwitchBack() {
   return useSessionMutation(() => api<Session>('/api/session/switch', { method: 'DELETE' }));
 }
 
+/** Forgets everything the signed-in user had loaded; the guards then send the tab to sign-in. */
+export function endSessionLocally(queryClient: QueryClient) {
+  queryClient.clear();
+  queryClient.setQueryData(sessionKey, null);
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOutQuietly,
     onSettled: () => {
-      queryClient.clear();
-      queryClient.setQueryData(sessionKey, null);
+      endSessionLocally(queryClient);
+      tellOtherTabs('ended');
     },
   });
 }
@@ -75,9 +84,14 @@ export function useSwitchableUsers(enabled: boolean) {
   });
 }
 
-/** The session of a signed-in screen; guards make sure there is one. */
+/**
+ * The session of a signed-in screen; guards make sure there is one. While signing out, a screen may render once more
+ * after the session is gone and before the guard leaves it: it keeps the session it had.
+ */
 export function useCurrentSession(): Session {
   const { data } = useSession();
-  if (!data) throw new Error('useCurrentSession used outside a signed-in screen');
-  return data;
+  const last = useRef(data);
+  if (data) last.current = data;
+  if (!last.current) throw new Error('useCurrentSession used outside a signed-in screen');
+  return last.current;
 }

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
-import { setViewMode, useViewMode, type ViewMode } from '@/lib/view-mode';
+import { setViewMode, useViewMode, viewModeLabels, viewModes, type ViewMode } from '@/lib/view-mode';
 import { BrandMark } from '@/components/brand-mark';
 import { useDemoSignIn, usePublicConfig, useSignIn } from './api';
 
@@ -96,9 +96,11 @@ export function SignInPage() {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value="mobile">Mobile View</SelectItem>
-                  <SelectItem value="desktop">Desktop View</SelectItem>
-                  <SelectItem value="auto">Auto Detect</SelectItem>
+                  {viewModes.map((mode) => (
+                    <SelectItem key={mode} value={mode}>
+                      {viewModeLabels[mode]}
+                    </SelectItem>
+                  ))}
                 </SelectContent>
               </Select>
             </div>

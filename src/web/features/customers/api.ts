@@ -80,3 +80,18 @@ export function useUpdateCustomer(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
   });
 }
+
+export function useDeleteCustomer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(`/api/customers/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...customersKey, 'detail', id] });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: customersKey }),
+        queryClient.invalidateQueries({ queryKey: ['deals'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]);
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import { carPreferences, customerStatuses, leadSources } from '@shared/customers/options';
-import { customerSortLabels, customerSorts } from '@shared/customers/schemas';
-import { ChoiceFilter, FilterPanel } from '@/components/filter-panel';
+import { useState } from 'react';
+import { customerFilterSchema, customerSortLabels, customerSorts } from '@shared/customers/schemas';
+import { ChoiceFilter, FilterPanel, FilterProblem, filterProblems } from '@/components/filter-panel';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ListControls } from '@/lib/use-list-params';
@@ -9,19 +10,28 @@ import type { FilterKey } from './list-params';
 /** The Filter button: status, car preference, lead source, date added and sort, applied as they change. */
 export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
   const { filters } = list.params;
+  const [problems, setProblems] = useState<Partial<Record<FilterKey, string>>>({});
+  // A day the list cannot use ('Added to' before 'Added from') is not applied: the field says why instead.
+  const setDay = (key: 'added_from' | 'added_to', value: string) => {
+    const found = filterProblems(customerFilterSchema, { ...filters, [key]: value });
+    setProblems(found);
+    if (Object.keys(found).length === 0) list.setFilter(key, value);
+  };
   return (
     <FilterPanel list={list} sorts={customerSorts} sortLabels={customerSortLabels}>
       <ChoiceFilter id="filter-status" label="Status" value={filters.status} options={customerStatuses} allLabel="All statuses" onChange={(v) => list.setFilter('status', v)} />
       <ChoiceFilter id="filter-preference" label="Car Preference" value={filters.preference} options={carPreferences} allLabel="Any preference" onChange={(v) => list.setFilter('preference', v)} />
       <ChoiceFilter id="filter-source" label="Lead Source" value={filters.source} options={leadSources} allLabel="Any source" onChange={(v) => list.setFilter('source', v)} />
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <Label htmlFor="filter-added-from">Added from</Label>
-          <Input id="filter-added-from" type="date" value={filters.added_from} max={filters.added_to || undefined} onChange={(e) => list.setFilter('added_from', e.target.value)} />
+          <Input id="filter-added-from" type="date" defaultValue={filters.added_from} key={`from-${filters.added_from}`} max={filters.added_to || undefined} aria-invalid={Boolean(problems.added_from)} onChange={(e) => setDay('added_from', e.target.value)} />
+          <FilterProblem id="filter-added-from-problem" message={problems.added_from} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <Label htmlFor="filter-added-to">Added to</Label>
-          <Input id="filter-added-to" type="date" value={filters.added_to} min={filters.added_from || undefined} onChange={(e) => list.setFilter('added_to', e.target.value)} />
+          <Input id="filter-added-to" type="date" defaultValue={filters.added_to} key={`to-${filters.added_to}`} min={filters.added_from || undefined} aria-invalid={Boolean(problems.added_to)} onChange={(e) => setDay('added_to', e.target.value)} />
+          <FilterProblem id="filter-added-to-problem" message={problems.added_to} />
         </div>
       </div>
     </FilterPanel>

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import type { CustomerDetail } from '@shared/customers/types';
 import { ChipList } from '@/components/chip-list';
+import { DeleteButton } from '@/components/delete-button';
 import { DocumentsPanel } from '@/components/documents-panel';
-import { InlineLoading } from '@/components/loading-screen';
+import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, formatDate } from '@/lib/format';
-import { customersKey, useCustomer } from './api';
+import { notifySuccess } from '@/lib/toast';
+import { customersKey, useCustomer, useDeleteCustomer } from './api';
 import { CustomerNotFound } from './customer-not-found';
 import { CustomerTimeline } from './customer-timeline';
 import { BackToCustomers } from './new-customer-page';
@@ -70,10 +72,12 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
 export function CustomerPage() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
+  const remove = useDeleteCustomer(id);
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  if (customer.isPending) return <InlineLoading message="Loading customer..." />;
-  if (customer.isError || !customer.data) return <CustomerNotFound />;
+  const fallback = queryFallback(customer, { loadingMessage: 'Loading customer...', failedMessage: 'Failed to load the customer', notFound: <CustomerNotFound /> });
+  if (fallback || !customer.data) return fallback;
   const c = customer.data;
 
   return (
@@ -83,11 +87,28 @@ export function CustomerPage() {
         title={c.name}
         description={<StatusBadge status={c.status} />}
         actions={
-          <Button asChild>
-            <Link to={`/customers/${c.id}/edit`}>
-              <Pencil /> Edit
-            </Link>
-          </Button>
+          <>
+            <DeleteButton
+              title={`Delete ${c.name}?`}
+              description={
+                <>
+                  <p>Their documents are deleted with them. Deals keep the customer's name but are no longer linked to this record, and customers they referred keep their name as the referrer.</p>
+                  <p>The history stays in the audit log. This cannot be undone.</p>
+                </>
+              }
+              onDelete={() =>
+                remove.mutateAsync().then(() => {
+                  notifySuccess('Customer deleted', `${c.name} has been deleted.`);
+                  navigate('/customers', { replace: true });
+                })
+              }
+            />
+            <Button asChild>
+              <Link to={`/customers/${c.id}/edit`}>
+                <Pencil /> Edit
+              </Link>
+            </Button>
+          </>
         }
       />
       <CustomerDetails customer={c} />

@@ -16,7 +16,9 @@ import { useCustomerListParams } from './list-params';
 export function CustomersPage() {
   const list = useCustomerListParams();
   const customers = useCustomerList(list.listQuery);
-  const summary = useCustomerSummary(list.filterQuery);
+  const summaryQuery = useCustomerSummary(list.filterQuery);
+  // A failed count shows as unknown ('—'), never as the figures of the filter before.
+  const summary = { ...summaryQuery, data: summaryQuery.isError ? undefined : summaryQuery.data };
   useFailureToast(customers.isError, 'Failed to fetch customers');
 
   return (
@@ -64,6 +66,7 @@ export function CustomersPage() {
         description={list.isFiltered ? 'Customers matching your search and filters' : 'All your customers and their preferences'}
         list={customers}
         loadingMessage="Loading customers..."
+        failedMessage="Failed to fetch customers"
         empty={{ message: 'No customers found.', linkTo: '/customers/new', linkText: 'Add your first customer' }}
         paging={list.paging}
       >

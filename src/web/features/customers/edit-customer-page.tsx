@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { CustomerInput } from '@shared/customers/schemas';
-import { InlineLoading } from '@/components/loading-screen';
+import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,8 +20,8 @@ export function EditCustomerPage() {
   const update = useUpdateCustomer(id);
   const [stale, setStale] = useState<string | null>(null);
 
-  if (customer.isPending) return <InlineLoading message="Loading customer..." />;
-  if (customer.isError || !customer.data) return <CustomerNotFound />;
+  const fallback = queryFallback(customer, { loadingMessage: 'Loading customer...', failedMessage: 'Failed to load the customer', notFound: <CustomerNotFound /> });
+  if (fallback || !customer.data) return fallback;
   const loaded = customer.data;
 
   const submit = (input: CustomerInput) =>

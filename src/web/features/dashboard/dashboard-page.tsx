@@ -1,5 +1,5 @@
 import { seesAllRecords } from '@shared/users/roles';
-import { InlineLoading } from '@/components/loading-screen';
+import { QueryState } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentSession } from '@/features/auth/api';
 import { useFailureToast } from '@/lib/toast';
@@ -15,13 +15,11 @@ export function DashboardPage() {
 
   useFailureToast(dashboard.isError, 'Failed to load the dashboard');
 
-  const data = dashboard.data;
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Dashboard" description="Welcome back! Here's your business overview." />
-      {!data ? (
-        <InlineLoading message="Loading..." />
-      ) : (
+      <QueryState query={dashboard} loadingMessage="Loading..." failedMessage="Failed to load the dashboard">
+        {(data) => (
         <>
           <StatCards stats={data.stats} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -32,7 +30,8 @@ export function DashboardPage() {
           </div>
           <RecentLeadsCard leads={data.recent_leads} />
         </>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

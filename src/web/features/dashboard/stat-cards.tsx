@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import { Car, DollarSign, Handshake, Minus, TrendingDown, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
 import type { Dashboard, MonthOverMonth } from '@shared/analytics/dashboard';
+import { INVENTORY_VALUE_NOTE } from '@shared/vehicles/options';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatCents, formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-type Stat = { title: string; figure: MonthOverMonth; format: (n: number) => string; icon: LucideIcon; to: string; link: string };
+type Stat = { title: string; figure: MonthOverMonth; format: (n: number) => string; icon: LucideIcon; to: string; link: string; note?: string };
 
-function StatCard({ title, figure, format, icon: Icon, to, link }: Stat) {
+function StatCard({ title, figure, format, icon: Icon, to, link, note }: Stat) {
   const change = changeBetween(figure.current, figure.previous);
   const trend = change === null ? (figure.current > 0 ? 'up' : 'flat') : change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   const Trend = trend === 'down' ? TrendingDown : trend === 'up' ? TrendingUp : Minus;
@@ -23,6 +24,7 @@ function StatCard({ title, figure, format, icon: Icon, to, link }: Stat) {
             <Icon className="text-muted-foreground size-5 shrink-0" aria-hidden />
           </div>
           <p className="truncate text-2xl font-bold tabular-nums">{format(figure.current)}</p>
+          {note && <p className="text-muted-foreground text-xs">{note}</p>}
           <p className="flex items-center gap-1 text-xs">
             <Trend className={cn('size-3.5', tone)} aria-hidden />
             <span className={cn('font-medium', tone)}>{changeText}</span>
@@ -41,7 +43,7 @@ export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
       <StatCard title="Broker Fees This Month" figure={stats.broker_fees_cents} format={(n) => formatCents(n)} icon={DollarSign} to="/deals" link="View deals" />
       <StatCard title="Deals Closed This Month" figure={stats.deals_closed} format={formatCount} icon={Handshake} to="/deals?tab=deals" link="View deals" />
       <StatCard title="Active Customers" figure={stats.active_customers} format={formatCount} icon={Users} to="/customers" link="View customers" />
-      <StatCard title="Inventory Value" figure={stats.inventory_value_cents} format={(n) => formatCents(n)} icon={Car} to="/inventory" link="View inventory" />
+      <StatCard title="Inventory Value" figure={stats.inventory_value_cents} format={(n) => formatCents(n)} icon={Car} to="/inventory" link="View inventory" note={INVENTORY_VALUE_NOTE} />
     </div>
   );
 }

@@ -100,3 +100,15 @@ export function useVehicleOptions(q: string, enabled: boolean) {
     placeholderData: keepPreviousData,
   });
 }
+
+export function useDeleteDeal(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateDealFigures();
+  return useMutation({
+    mutationFn: () => api<void>(`/api/deals/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...dealsKey, 'detail', id] });
+      return invalidate();
+    },
+  });
+}

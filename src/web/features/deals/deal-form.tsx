@@ -123,7 +123,7 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
               <FormField label="Contract Price ($)" htmlFor="contract_price" error={errors.contract_price?.message}>
                 <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('contract_price')} />
               </FormField>
-              <FormField label="Monthly Payment ($) (Optional)" htmlFor="monthly_payment" error={errors.monthly_payment?.message}>
+              <FormField label="Monthly Payment ($)" htmlFor="monthly_payment" description="Optional" error={errors.monthly_payment?.message}>
                 <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('monthly_payment')} />
               </FormField>
               <FormField label="Broker Fee ($)" htmlFor="broker_fee" error={errors.broker_fee?.message}>

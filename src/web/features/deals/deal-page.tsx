@@ -1,18 +1,20 @@
-import { BackLink } from '@/components/back-link';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Pencil } from 'lucide-react';
 import { dealClassificationLabels } from '@shared/deals/options';
 import type { DealDetail } from '@shared/deals/types';
+import { BackLink } from '@/components/back-link';
+import { DeleteButton } from '@/components/delete-button';
 import { DocumentsPanel } from '@/components/documents-panel';
-import { EmptyState } from '@/components/empty-state';
-import { InlineLoading } from '@/components/loading-screen';
+import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, formatDate } from '@/lib/format';
-import { useDeal } from './api';
+import { notifySuccess } from '@/lib/toast';
+import { useDeal, useDeleteDeal } from './api';
+import { DealNotFound } from './deal-not-found';
 import { DealStatusBadge } from './deal-status-badge';
 import { DealTimeline } from './deal-timeline';
 import { dealVehicle, shortDealId } from './deals-table';
@@ -93,9 +95,11 @@ function DealFacts({ deal }: { deal: DealDetail }) {
 export function DealPage() {
   const { id = '' } = useParams();
   const deal = useDeal(id);
+  const remove = useDeleteDeal(id);
+  const navigate = useNavigate();
 
-  if (deal.isPending) return <InlineLoading message="Loading deal..." />;
-  if (!deal.data) return <EmptyState message="Deal not found." linkTo="/deals" linkText="Go to Deals" />;
+  const fallback = queryFallback(deal, { loadingMessage: 'Loading deal...', failedMessage: 'Failed to load the deal', notFound: <DealNotFound /> });
+  if (fallback || !deal.data) return fallback;
   const d = deal.data;
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -104,11 +108,28 @@ export function DealPage() {
         title={dealVehicle(d)}
         description={`Deal ${shortDealId(d.id)} · ${d.customer_name} · ${formatDate(d.date)}`}
         actions={
-          <Button asChild>
-            <Link to={`/deals/${d.id}/edit`}>
-              <Pencil /> Edit Deal
-            </Link>
-          </Button>
+          <>
+            <DeleteButton
+              title="Delete this deal?"
+              description={
+                <>
+                  <p>Its contract documents are deleted with it, and its figures leave the analytics. Its vehicle becomes available again unless another deal holds it.</p>
+                  <p>The history stays in the audit log. This cannot be undone.</p>
+                </>
+              }
+              onDelete={() =>
+                remove.mutateAsync().then(() => {
+                  notifySuccess('Deal deleted', `The ${dealVehicle(d)} deal for ${d.customer_name} has been deleted.`);
+                  navigate('/deals?tab=deals', { replace: true });
+                })
+              }
+            />
+            <Button asChild>
+              <Link to={`/deals/${d.id}/edit`}>
+                <Pencil /> Edit Deal
+              </Link>
+            </Button>
+          </>
         }
       />
       <DealFacts deal={d} />

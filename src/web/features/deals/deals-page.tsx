@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BarChart3, DollarSign, Download, FileText, Plus, Receipt, TrendingUp } from 'lucide-react';
 import { dealAnalyticsTabs, type DealAnalyticsTab } from '@shared/analytics/deal-analytics';
 import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
 import { InlineLoading } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { SummaryCard } from '@/components/summary-card';
@@ -86,7 +87,9 @@ export function DealsPage() {
         </div>
       )}
 
-      {analytics.isPending ? (
+      {analytics.isError ? (
+        <ErrorState message="Failed to fetch deals" error={analytics.error} onRetry={() => analytics.refetch()} />
+      ) : analytics.isPending ? (
         <InlineLoading message="Loading deals..." />
       ) : !data?.has_deals ? (
         <Card>

@@ -1,12 +1,12 @@
 import { BackLink } from '@/components/back-link';
 import { useNavigate, useParams } from 'react-router';
 import { dealFormToInput } from '@shared/deals/schemas';
-import { EmptyState } from '@/components/empty-state';
-import { InlineLoading } from '@/components/loading-screen';
+import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useDeal, useUpdateDeal } from './api';
+import { DealNotFound } from './deal-not-found';
 import { DealForm, showServerErrors } from './deal-form';
 import { dealFormValues } from './deal-form-values';
 import { dealVehicle } from './deals-table';
@@ -17,8 +17,8 @@ export function EditDealPage() {
   const deal = useDeal(id);
   const update = useUpdateDeal(id);
 
-  if (deal.isPending) return <InlineLoading message="Loading deal..." />;
-  if (!deal.data) return <EmptyState message="Deal not found." linkTo="/deals" linkText="Go to Deals" />;
+  const fallback = queryFallback(deal, { loadingMessage: 'Loading deal...', failedMessage: 'Failed to load the deal', notFound: <DealNotFound /> });
+  if (fallback || !deal.data) return fallback;
   const current = deal.data;
 
   return (

@@ -18,6 +18,7 @@ export function IndividualDeals({ year }: { year: number }) {
       <PagedList
         list={deals}
         loadingMessage="Loading deals..."
+        failedMessage="Failed to fetch deals"
         empty={{ message: 'No deals found.', linkTo: '/deals/new', linkText: 'Create your first deal' }}
         paging={{
           hasPrevious: pages.length > 0,

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
-import type { Vehicle, VehicleSummary, VehicleTimelineEntry, VinDuplicate } from '@shared/vehicles/types';
+import type { Vehicle, VehicleDetail, VehicleSummary, VehicleTimelineEntry, VinDuplicate } from '@shared/vehicles/types';
 import { api, toSearchParams } from '@/lib/api-client';
 
 export const vehiclesKey = ['vehicles'] as const;
@@ -25,7 +25,7 @@ export function useVehicleSummary(query: string) {
 export function useVehicle(id: string) {
   return useQuery({
     queryKey: [...vehiclesKey, 'detail', id],
-    queryFn: ({ signal }) => api<Vehicle>(`/api/vehicles/${id}`, { signal }),
+    queryFn: ({ signal }) => api<VehicleDetail>(`/api/vehicles/${id}`, { signal }),
     retry: false,
   });
 }
@@ -64,5 +64,16 @@ export function useUpdateVehicle(id: string) {
     onSuccess: (vehicle) => queryClient.setQueryData([...vehiclesKey, 'detail', id], vehicle),
     // A refused stale save also refreshes, so the screen shows the version that won.
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehiclesKey }),
+  });
+}
+
+export function useDeleteVehicle(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(`/api/vehicles/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...vehiclesKey, 'detail', id] });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: vehiclesKey }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+    },
   });
 }

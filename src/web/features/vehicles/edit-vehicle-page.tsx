@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { vehicleToForm, type VehicleInput } from '@shared/vehicles/schemas';
 import type { Vehicle } from '@shared/vehicles/types';
 import { InlineLoading } from '@/components/loading-screen';
+import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -28,8 +29,10 @@ export function EditVehiclePage() {
     if (vehicle.data && !loaded) setLoaded(vehicle.data);
   }, [vehicle.data, loaded]);
 
-  if (vehicle.isError) return <VehicleNotFound />;
-  if (!loaded) return <InlineLoading message="Loading vehicle..." />;
+  const fallback = loaded
+    ? null
+    : queryFallback(vehicle, { loadingMessage: 'Loading vehicle...', failedMessage: 'Failed to load the vehicle', notFound: <VehicleNotFound /> });
+  if (fallback || !loaded) return fallback ?? <InlineLoading message="Loading vehicle..." />;
 
   const reload = async () => {
     const fresh = await vehicle.refetch();

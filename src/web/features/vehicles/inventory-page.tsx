@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { INVENTORY_VALUE_NOTE } from '@shared/vehicles/options';
 import { Car, CheckCircle2, Clock, DollarSign, HandCoins, Plus } from 'lucide-react';
 import { PagedListCard } from '@/components/paged-list';
 import { ListToolbar } from '@/components/list-toolbar';
@@ -16,7 +17,9 @@ import { VehiclesTable } from './vehicles-table';
 export function InventoryPage() {
   const list = useVehicleListParams();
   const vehicles = useVehicleList(list.listQuery);
-  const summary = useVehicleSummary(list.filterQuery);
+  const summaryQuery = useVehicleSummary(list.filterQuery);
+  // A failed count shows as unknown ('—'), never as the figures of the filter before.
+  const summary = { data: summaryQuery.isError ? undefined : summaryQuery.data };
   useFailureToast(vehicles.isError, 'Failed to fetch vehicles');
 
   return (
@@ -43,6 +46,7 @@ export function InventoryPage() {
             title="Total Value"
             value={summary.data ? formatCents(summary.data.total_value_cents) : '—'}
             icon={DollarSign}
+            hint={INVENTORY_VALUE_NOTE}
           />
         </div>
       </div>
@@ -66,6 +70,7 @@ export function InventoryPage() {
         description={list.isFiltered ? 'Vehicles matching your search and filters' : 'All vehicles in your inventory'}
         list={vehicles}
         loadingMessage="Loading vehicles..."
+        failedMessage="Failed to fetch vehicles"
         empty={{ message: 'No vehicles found.', linkTo: '/inventory/new', linkText: 'Add your first vehicle' }}
         paging={list.paging}
       >

@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Pencil } from 'lucide-react';
-import { InlineLoading } from '@/components/loading-screen';
+import { queryFallback } from '@/components/query-state';
+import { DeleteButton } from '@/components/delete-button';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, formatDate } from '@/lib/format';
-import { useVehicle } from './api';
+import { notifySuccess } from '@/lib/toast';
+import { useDeleteVehicle, useVehicle } from './api';
 import { BackToInventory } from './new-vehicle-page';
 import { StatusChanger } from './status-changer';
 import { VehicleNotFound } from './vehicle-not-found';
@@ -35,9 +37,11 @@ export type VehiclePageProps = {
 export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
   const { id = '' } = useParams();
   const query = useVehicle(id);
+  const remove = useDeleteVehicle(id);
+  const navigate = useNavigate();
 
-  if (query.isError) return <VehicleNotFound />;
-  if (!query.data) return <InlineLoading message="Loading vehicle..." />;
+  const fallback = queryFallback(query, { loadingMessage: 'Loading vehicle...', failedMessage: 'Failed to load the vehicle', notFound: <VehicleNotFound /> });
+  if (fallback || !query.data) return fallback;
   const vehicle = query.data;
 
   return (
@@ -49,6 +53,21 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
         actions={
           <>
             <StatusChanger vehicle={vehicle} />
+            <DeleteButton
+              title={`Delete the ${vehicleTitle(vehicle)}?`}
+              description={
+                <>
+                  <p>The vehicle leaves the inventory. A vehicle that is on a deal cannot be deleted: remove it from the deal first.</p>
+                  <p>Its history stays in the audit log. This cannot be undone.</p>
+                </>
+              }
+              onDelete={() =>
+                remove.mutateAsync().then(() => {
+                  notifySuccess('Vehicle deleted', `${vehicleTitle(vehicle)} has been deleted.`);
+                  navigate('/inventory', { replace: true });
+                })
+              }
+            />
             <Button asChild>
               <Link to={`/inventory/${vehicle.id}/edit`}>
                 <Pencil /> Edit
