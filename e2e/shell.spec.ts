@@ -124,7 +124,7 @@ test.describe('shell', () => {
   test('the chat badge shows the real unread count and the panel opens', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page.getByTestId('chat-badge')).toHaveText(/^\d+$/);
-    await page.getByRole('button', { name: 'Toggle team chat' }).click();
+    await page.getByRole('button', { name: /^Team chat/ }).click();
     const panel = page.getByRole('region', { name: 'Team chat' });
     await expect(panel).toBeVisible();
     await panel.getByRole('button', { name: 'Minimise chat' }).click();

@@ -68,7 +68,7 @@ function DeleteDocumentButton({ document, onConfirm }: { document: DocumentRecor
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} className="bg-destructive hover:bg-destructive/90 text-white">
+          <AlertDialogAction onClick={onConfirm} className="bg-destructive hover:bg-destructive/90 text-destructive-foreground">
             Delete
           </AlertDialogAction>
         </AlertDialogFooter>

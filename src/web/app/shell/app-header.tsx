@@ -27,11 +27,11 @@ export function AppHeader({ onToggleChat }: { onToggleChat: () => void }) {
           </Badge>
         )}
       </div>
-      <Button variant="ghost" size="icon" className="relative" onClick={onToggleChat} aria-label="Toggle team chat">
+      <Button variant="ghost" size="icon" className="relative" onClick={onToggleChat} aria-label={unread ? `Team chat, ${unread} unread` : 'Team chat'}>
         <MessageCircle />
         {unread && (
           <span
-            className="bg-destructive absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full px-1 text-[10px] font-semibold text-white"
+            className="bg-destructive text-destructive-foreground absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full px-1 text-[10px] font-semibold"
             data-testid="chat-badge"
           >
             {unread}

@@ -44,7 +44,7 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="relative size-9 rounded-full p-0" aria-label="User menu">
+        <Button variant="ghost" className="relative size-9 rounded-full p-0" aria-label={`${initials(user.name)}, user menu of ${user.name}`}>
           <Avatar className="size-9">
             <AvatarFallback className="bg-primary text-primary-foreground text-sm">{initials(user.name)}</AvatarFallback>
           </Avatar>

@@ -2,16 +2,64 @@ import * as React from "react"
 
 import { cn } from "@/lib/utils"
 
+/** Which edges of a scroller have more content past them, kept up to date as it scrolls or resizes. */
+function useScrollEdges<T extends HTMLElement>() {
+  const ref = React.useRef<T>(null)
+  const [edges, setEdges] = React.useState({ left: false, right: false })
+  React.useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => {
+      const left = element.scrollLeft > 1
+      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1
+      setEdges((current) => (current.left === left && current.right === right ? current : { left, right }))
+    }
+    measure()
+    element.addEventListener("scroll", measure, { passive: true })
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    if (element.firstElementChild) observer.observe(element.firstElementChild)
+    return () => {
+      element.removeEventListener("scroll", measure)
+      observer.disconnect()
+    }
+  }, [])
+  return [ref, edges] as const
+}
+
+/** A table that fits its box, or scrolls sideways with a shadow on the edge that has more columns past it. */
 function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const [ref, edges] = useScrollEdges<HTMLDivElement>()
   return (
-    <div
-      data-slot="table-container"
-      className="relative w-full overflow-x-auto"
-    >
-      <table
-        data-slot="table"
-        className={cn("w-full caption-bottom text-sm", className)}
-        {...props}
+    <div className="relative w-full">
+      {/* A table wider than its box can be scrolled from the keyboard too. */}
+      <div
+        ref={ref}
+        data-slot="table-container"
+        className="focus-visible:ring-ring/50 w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px]"
+        {...(edges.left || edges.right ? { tabIndex: 0, role: "region", "aria-label": "Table, scrolls sideways" } : {})}
+      >
+        <table
+          data-slot="table"
+          className={cn("w-full caption-bottom text-sm", className)}
+          {...props}
+        />
+      </div>
+      <div
+        aria-hidden
+        className={cn(
+          "from-foreground/15 pointer-events-none absolute inset-y-0 left-0 w-4 bg-gradient-to-r to-transparent transition-opacity",
+          edges.left ? "opacity-100" : "opacity-0"
+        )}
+      />
+      <div
+        aria-hidden
+        data-slot="table-scroll-cue"
+        data-visible={edges.right}
+        className={cn(
+          "from-foreground/15 pointer-events-none absolute inset-y-0 right-0 w-4 bg-gradient-to-l to-transparent transition-opacity",
+          edges.right ? "opacity-100" : "opacity-0"
+        )}
       />
     </div>
   )

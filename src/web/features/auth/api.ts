@@ -6,6 +6,9 @@ import { tellOtherTabs } from '@/lib/session-channel';
 
 export const sessionKey = ['session'] as const;
 
+/** Only the session itself and the public configuration outlive a change of who is signed in. */
+const outlivesSession = (key: readonly unknown[]) => (key[0] === 'session' && key.length === 1) || key[0] === 'config';
+
 /** The signed-in session, or null when there is none. */
 export function useSession() {
   return useQuery({
@@ -30,7 +33,7 @@ function useSessionMutation<T>(fn: (input: T) => Promise<Session>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (session) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'config' });
+      queryClient.removeQueries({ predicate: (q) => !outlivesSession(q.queryKey) });
       queryClient.setQueryData(sessionKey, session);
       tellOtherTabs('changed');
     },
@@ -59,10 +62,13 @@ export function useSwitchBack() {
   return useSessionMutation(() => api<Session>('/api/session/switch', { method: 'DELETE' }));
 }
 
-/** Forgets everything the signed-in user had loaded; the guards then send the tab to sign-in. */
+/**
+ * Forgets everything the signed-in user had loaded; the guards, which watch the session, then send the tab to
+ * sign-in. The session entry itself is set to null rather than removed, so those watchers hear of it.
+ */
 export function endSessionLocally(queryClient: QueryClient) {
-  queryClient.clear();
   queryClient.setQueryData(sessionKey, null);
+  queryClient.removeQueries({ predicate: (q) => !outlivesSession(q.queryKey) });
 }
 
 export function useSignOut() {

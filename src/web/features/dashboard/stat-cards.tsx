@@ -16,7 +16,7 @@ function StatCard({ title, figure, format, icon: Icon, to, link, note }: Stat) {
   const tone = trend === 'up' ? 'text-success' : trend === 'down' ? 'text-destructive' : 'text-muted-foreground';
   const changeText = change === null ? (figure.current > 0 ? 'New' : 'No change') : change === 0 ? 'No change' : formatChange(change)!;
   return (
-    <Link to={to} className="group focus-visible:ring-ring/50 rounded-xl outline-none focus-visible:ring-[3px]" aria-label={`${title}: ${format(figure.current)}, ${changeText} from last month. ${link}`}>
+    <Link to={to} className="group focus-visible:ring-ring/50 rounded-xl outline-none focus-visible:ring-[3px]">
       <Card className="group-hover:border-primary/40 h-full gap-2 py-4 transition-colors">
         <CardContent className="grid gap-1 px-4">
           <div className="flex items-start justify-between gap-2">

@@ -86,6 +86,7 @@ function DealFacts({ deal }: { deal: DealDetail }) {
         <Fact label="Broker Fee">{formatCents(deal.broker_fee_cents, { exact: true })}</Fact>
       </Facts>
       <Facts title="Notes">
+        <dt className="sr-only">Notes</dt>
         <dd className={deal.notes ? 'col-span-2 whitespace-pre-wrap' : 'text-muted-foreground col-span-2'}>{deal.notes ?? 'No notes.'}</dd>
       </Facts>
     </div>

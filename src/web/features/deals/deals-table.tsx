@@ -22,9 +22,9 @@ export function DealsTable({ deals }: { deals: Deal[] }) {
               <TableHead>Date</TableHead>
               <TableHead>Vehicle</TableHead>
               <TableHead>Customer</TableHead>
-              <TableHead className="text-right">Contract Price</TableHead>
-              <TableHead className="text-right">Monthly Payment</TableHead>
-              <TableHead className="text-right">Broker Fee</TableHead>
+              <TableHead className="text-right whitespace-normal">Contract Price</TableHead>
+              <TableHead className="text-right whitespace-normal">Monthly Payment</TableHead>
+              <TableHead className="text-right whitespace-normal">Broker Fee</TableHead>
               <TableHead>Classification</TableHead>
               <TableHead>Agent</TableHead>
               <TableHead>Status</TableHead>
@@ -39,13 +39,13 @@ export function DealsTable({ deals }: { deals: Deal[] }) {
                   </Link>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(deal.date)}</TableCell>
-                <TableCell className="font-medium">{dealVehicle(deal)}</TableCell>
-                <TableCell>{deal.customer_name}</TableCell>
+                <TableCell className="min-w-28 font-medium whitespace-normal">{dealVehicle(deal)}</TableCell>
+                <TableCell className="min-w-24 whitespace-normal">{deal.customer_name}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCents(deal.contract_price_cents)}</TableCell>
                 <TableCell className="text-right tabular-nums">{monthly(deal)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCents(deal.broker_fee_cents)}</TableCell>
-                <TableCell>{classification(deal)}</TableCell>
-                <TableCell>{deal.agent_name}</TableCell>
+                <TableCell className="whitespace-normal">{classification(deal)}</TableCell>
+                <TableCell className="min-w-20 whitespace-normal">{deal.agent_name}</TableCell>
                 <TableCell>
                   <DealStatusBadge status={deal.status} />
                 </TableCell>

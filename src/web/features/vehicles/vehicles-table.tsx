@@ -13,17 +13,18 @@ export const formatMileage = (miles: number) => `${miles.toLocaleString('en-US')
 function ContactInfo({ vehicle }: { vehicle: Vehicle }) {
   const { contact_name: name, contact_phone: phone, contact_email: email } = vehicle;
   if (!name && !phone && !email) return <span className="text-muted-foreground">—</span>;
-  const line = (Icon: typeof Mail, text: string) => (
+  // Names break between words, numbers never, addresses anywhere (they have no spaces to break at).
+  const line = (Icon: typeof Mail, text: string, wrap: string) => (
     <span className="flex min-w-0 items-center gap-1.5">
       <Icon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
-      <span className="break-all">{text}</span>
+      <span className={wrap}>{text}</span>
     </span>
   );
   return (
     <div className="grid gap-0.5 text-sm">
-      {name && line(User, name)}
-      {phone && line(Phone, phone)}
-      {email && line(Mail, email)}
+      {name && line(User, name, 'break-words')}
+      {phone && line(Phone, phone, 'whitespace-nowrap')}
+      {email && line(Mail, email, '[overflow-wrap:anywhere]')}
     </div>
   );
 }
