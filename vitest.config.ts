@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['tests/api/**/*.test.ts'];
+// The crash test runs the real server in processes of its own, once per database.
+const crashTests = ['tests/crash/**/*.test.ts'];
 const alias = { '@': path.resolve(import.meta.dirname, 'src/web'), '@shared': path.resolve(import.meta.dirname, 'src/shared') };
 
 export default defineConfig({
@@ -13,8 +15,12 @@ export default defineConfig({
       { extends: true, resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, resolve: { alias }, test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' } },
       { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'crash-pglite', include: crashTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } }]
+        ? [
+            { extends: true as const, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } },
+            { extends: true as const, test: { name: 'crash-postgres', include: crashTests, env: { TORQUE_TEST_DB: 'postgres' } } },
+          ]
         : []),
     ],
   },

@@ -35,8 +35,8 @@ export type AppDeps = { config: Config; database: Database; secret: string; logg
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyInstance {
-    /** Every route registered, as 'METHOD /url'; the 401 test walks it. */
-    routeList: { method: string; url: string; public: boolean }[];
+    /** Every route registered, with its schemas; the authorization and fuzz tests walk it. */
+    routeList: { method: string; url: string; public: boolean; schema?: { body?: unknown; querystring?: unknown; params?: unknown } }[];
     /** Runs the storage sweep now (it also runs when ready and every hour). */
     sweepStorage: () => Promise<void>;
   }
@@ -78,7 +78,7 @@ export async function buildApp({ config, database, secret, logger = false }: App
     // The API description is public; the API itself is not.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
     for (const method of [route.method].flat()) {
-      app.routeList.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      app.routeList.push({ method, url: route.url, public: Boolean(route.config?.public), schema: route.schema });
     }
   });
   await app.register(swagger, {

@@ -1,0 +1,203 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/server/db/demo-seed.js';
+import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
+import { multipartBody, pdfFile } from '../helpers/document-files.js';
+
+/**
+ * Every API route × every kind of caller, with the status each must get. The table is checked against the app's own
+ * route list: a new route without a row here fails this test.
+ */
+
+const callers = ['anonymous', 'agent', 'otherAgent', 'editor', 'admin', 'switched'] as const;
+type Caller = (typeof callers)[number];
+type Expected = Record<Caller, number>;
+
+/** What the owner of a record, and those who may see every record, get; another agent gets 404. */
+const owners = (ok: number): Expected => ({ anonymous: 401, agent: ok, otherAgent: 404, editor: ok, admin: ok, switched: ok });
+/** Any signed-in user. */
+const signedIn = (ok: number): Expected => ({ anonymous: 401, agent: ok, otherAgent: ok, editor: ok, admin: ok, switched: ok });
+const everyone = (ok: number): Expected => ({ anonymous: ok, agent: ok, otherAgent: ok, editor: ok, admin: ok, switched: ok });
+const adminOnly = (ok: number, others: number): Expected => ({ anonymous: 401, agent: others, otherAgent: others, editor: others, admin: ok, switched: others });
+
+type Request = Omit<InjectOptions, 'method' | 'url'> & { url: string };
+type Row = { request: () => Promise<Request> | Request; expected: Expected; /** Ends the caller's session: give it a fresh one. */ endsSession?: boolean };
+
+let t: TestContext;
+let agent: TestUser;
+let otherAgent: TestUser;
+let editor: TestUser;
+let admin: TestUser;
+let adminEmail: string;
+const thisYear = new Date().getUTCFullYear();
+
+/** Records of the agent, made anew for each call that changes or removes one. */
+const make = {
+  customer: async () => (await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name: 'Owned Customer' } })).json() as { id: string; updated_at: string },
+  vehicle: async () =>
+    (await t.call({ method: 'POST', url: '/api/vehicles', as: agent, payload: { make: 'Audi', model: 'A4', year: thisYear, price_cents: 3_000_000 } })).json() as {
+      id: string;
+      updated_at: string;
+    },
+  deal: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/deals',
+        as: agent,
+        payload: { date: `${thisYear}-02-02`, manufacturer: 'Audi', model: 'A4', year: thisYear, customer_name: 'Owned Deal', agent_name: 'x', contract_price_cents: 3_000_000, broker_fee_cents: 100_000 },
+      })
+    ).json() as { id: string; updated_at: string },
+  document: async (parent: string) => {
+    const { payload, headers } = multipartBody('owned.pdf', await pdfFile('Owned'));
+    return (await t.call({ method: 'POST', url: `${parent}/documents`, as: agent, payload, headers })).json() as { id: string };
+  },
+};
+
+const upload = async (parent: string): Promise<Request> => {
+  const { payload, headers } = multipartBody('upload.pdf', await pdfFile('Upload'));
+  return { url: `${parent}/documents`, payload, headers };
+};
+
+let fixed: { customer: string; vehicle: string; deal: string; customerDoc: string; dealDoc: string };
+
+const customerBody = (c: { updated_at: string }) => ({ name: 'Renamed Customer', updated_at: c.updated_at });
+const vehicleBody = (v: { updated_at: string }) => ({ make: 'Audi', model: 'A6', year: thisYear, price_cents: 3_100_000, updated_at: v.updated_at });
+const dealBody = (d: { updated_at: string }) => ({
+  date: `${thisYear}-02-03`, manufacturer: 'Audi', model: 'A6', year: thisYear, customer_name: 'Renamed Deal', agent_name: 'x',
+  contract_price_cents: 3_100_000, broker_fee_cents: 100_000, updated_at: d.updated_at,
+});
+
+const rows: Record<string, Row> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
+  'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
+  'GET /api/session': { request: () => ({ url: '/api/session' }), expected: everyone(200) },
+  'POST /api/session': { request: () => ({ url: '/api/session', payload: { email: adminEmail, password: PASSWORD } }), expected: everyone(200) },
+  'POST /api/session/demo': { request: () => ({ url: '/api/session/demo', payload: { role: 'agent' } }), expected: everyone(200) },
+  'DELETE /api/session': { request: () => ({ url: '/api/session' }), expected: everyone(204), endsSession: true },
+  'GET /api/session/switchable-users': { request: () => ({ url: '/api/session/switchable-users' }), expected: adminOnly(200, 403) },
+  'POST /api/session/switch': { request: () => ({ url: '/api/session/switch', payload: { userId: agent.id } }), expected: adminOnly(200, 403), endsSession: true },
+  'DELETE /api/session/switch': {
+    request: () => ({ url: '/api/session/switch' }),
+    expected: { anonymous: 401, agent: 404, otherAgent: 404, editor: 404, admin: 404, switched: 200 },
+    endsSession: true,
+  },
+  'PATCH /api/users/me': { request: () => ({ url: '/api/users/me', payload: { name: 'Same Name' } }), expected: signedIn(200) },
+  'GET /api/chat/unread-count': { request: () => ({ url: '/api/chat/unread-count' }), expected: signedIn(200) },
+  'GET /api/notifications/unread-count': { request: () => ({ url: '/api/notifications/unread-count' }), expected: signedIn(200) },
+
+  'GET /api/customers': { request: () => ({ url: '/api/customers' }), expected: signedIn(200) },
+  'GET /api/customers/summary': { request: () => ({ url: '/api/customers/summary' }), expected: signedIn(200) },
+  'GET /api/customers/export.csv': { request: () => ({ url: '/api/customers/export.csv' }), expected: signedIn(200) },
+  'GET /api/customers/options': { request: () => ({ url: '/api/customers/options' }), expected: signedIn(200) },
+  'GET /api/customers/duplicates': { request: () => ({ url: '/api/customers/duplicates?email=a@b.c' }), expected: signedIn(200) },
+  'POST /api/customers': { request: () => ({ url: '/api/customers', payload: { name: 'New Customer' } }), expected: signedIn(201) },
+  'GET /api/customers/:id': { request: () => ({ url: `/api/customers/${fixed.customer}` }), expected: owners(200) },
+  'PUT /api/customers/:id': { request: async () => { const c = await make.customer(); return { url: `/api/customers/${c.id}`, payload: customerBody(c) }; }, expected: owners(200) },
+  'DELETE /api/customers/:id': { request: async () => ({ url: `/api/customers/${(await make.customer()).id}` }), expected: owners(204) },
+  'GET /api/customers/:id/timeline': { request: () => ({ url: `/api/customers/${fixed.customer}/timeline` }), expected: owners(200) },
+  'GET /api/customers/:id/documents': { request: () => ({ url: `/api/customers/${fixed.customer}/documents` }), expected: owners(200) },
+  'POST /api/customers/:id/documents': { request: () => upload(`/api/customers/${fixed.customer}`), expected: owners(201) },
+  'DELETE /api/customers/:id/documents/:docId': {
+    request: async () => ({ url: `/api/customers/${fixed.customer}/documents/${(await make.document(`/api/customers/${fixed.customer}`)).id}` }),
+    expected: owners(204),
+  },
+  'GET /api/customers/:id/documents/:docId/link': { request: () => ({ url: `/api/customers/${fixed.customer}/documents/${fixed.customerDoc}/link` }), expected: owners(200) },
+
+  'GET /api/deals/:id/documents': { request: () => ({ url: `/api/deals/${fixed.deal}/documents` }), expected: owners(200) },
+  'POST /api/deals/:id/documents': { request: () => upload(`/api/deals/${fixed.deal}`), expected: owners(201) },
+  'DELETE /api/deals/:id/documents/:docId': {
+    request: async () => ({ url: `/api/deals/${fixed.deal}/documents/${(await make.document(`/api/deals/${fixed.deal}`)).id}` }),
+    expected: owners(204),
+  },
+  'GET /api/deals/:id/documents/:docId/link': { request: () => ({ url: `/api/deals/${fixed.deal}/documents/${fixed.dealDoc}/link` }), expected: owners(200) },
+  'GET /api/files/:kind/:id/:expires/:signature': {
+    // The signed link is the permission, whoever holds it, for 60 seconds.
+    request: async () => ({ url: (await t.call({ method: 'GET', url: `/api/deals/${fixed.deal}/documents/${fixed.dealDoc}/link`, as: agent })).json().url }),
+    expected: everyone(200),
+  },
+
+  'GET /api/vehicles': { request: () => ({ url: '/api/vehicles' }), expected: signedIn(200) },
+  'GET /api/vehicles/summary': { request: () => ({ url: '/api/vehicles/summary' }), expected: signedIn(200) },
+  'GET /api/vehicles/export.csv': { request: () => ({ url: '/api/vehicles/export.csv' }), expected: signedIn(200) },
+  'GET /api/vehicles/options': { request: () => ({ url: '/api/vehicles/options' }), expected: signedIn(200) },
+  'GET /api/vehicles/vin-check': { request: () => ({ url: '/api/vehicles/vin-check?vin=WBA3A5C51CF256651' }), expected: signedIn(200) },
+  'POST /api/vehicles': { request: () => ({ url: '/api/vehicles', payload: { make: 'BMW', model: 'X1', year: thisYear, price_cents: 1 } }), expected: signedIn(201) },
+  'GET /api/vehicles/:id': { request: () => ({ url: `/api/vehicles/${fixed.vehicle}` }), expected: owners(200) },
+  'PUT /api/vehicles/:id': { request: async () => { const v = await make.vehicle(); return { url: `/api/vehicles/${v.id}`, payload: vehicleBody(v) }; }, expected: owners(200) },
+  'DELETE /api/vehicles/:id': { request: async () => ({ url: `/api/vehicles/${(await make.vehicle()).id}` }), expected: owners(204) },
+  'GET /api/vehicles/:id/timeline': { request: () => ({ url: `/api/vehicles/${fixed.vehicle}/timeline` }), expected: owners(200) },
+
+  'GET /api/deals': { request: () => ({ url: '/api/deals' }), expected: signedIn(200) },
+  'POST /api/deals': { request: async () => ({ url: '/api/deals', payload: { ...dealBody({ updated_at: '' }), updated_at: undefined } }), expected: signedIn(201) },
+  'GET /api/deals/agents': { request: () => ({ url: '/api/deals/agents' }), expected: signedIn(200) },
+  'GET /api/deals/:id': { request: () => ({ url: `/api/deals/${fixed.deal}` }), expected: owners(200) },
+  'PUT /api/deals/:id': { request: async () => { const d = await make.deal(); return { url: `/api/deals/${d.id}`, payload: dealBody(d) }; }, expected: owners(200) },
+  'DELETE /api/deals/:id': { request: async () => ({ url: `/api/deals/${(await make.deal()).id}` }), expected: owners(204) },
+  'GET /api/deals/:id/timeline': { request: () => ({ url: `/api/deals/${fixed.deal}/timeline` }), expected: owners(200) },
+
+  'GET /api/dashboard': { request: () => ({ url: '/api/dashboard' }), expected: signedIn(200) },
+  'GET /api/analytics': { request: () => ({ url: '/api/analytics' }), expected: signedIn(200) },
+  'GET /api/analytics/deals': { request: () => ({ url: '/api/analytics/deals' }), expected: signedIn(200) },
+  'GET /api/analytics/deals/export.csv': { request: () => ({ url: '/api/analytics/deals/export.csv?tab=deals' }), expected: signedIn(200) },
+  'GET /api/analytics/deals/statement.pdf': { request: () => ({ url: '/api/analytics/deals/statement.pdf' }), expected: signedIn(200) },
+};
+
+/** A cookie for each caller; a fresh one for calls that end the session they come with. */
+async function cookieOf(caller: Caller, fresh: boolean): Promise<string | null> {
+  if (caller === 'anonymous') return null;
+  if (caller === 'switched') {
+    const own = await t.signIn(admin.email);
+    const switched = await t.call({ method: 'POST', url: '/api/session/switch', as: own, payload: { userId: agent.id } });
+    expect(switched.statusCode).toBe(200);
+    return cookieHeader(switched.headers['set-cookie'], own);
+  }
+  const user = { agent, otherAgent, editor, admin }[caller];
+  return fresh ? t.signIn(user.email) : user.cookie;
+}
+
+let shared: Record<Caller, string | null>;
+
+beforeAll(async () => {
+  t = await createTestContext({ DEMO: '1' });
+  await seedDemo(t.database.db, TEST_SECRET);
+  agent = await t.createUser('agent', 'Owner Agent');
+  otherAgent = await t.createUser('agent', 'Other Agent');
+  editor = await t.createUser('editor', 'Eve Editor');
+  admin = await t.createUser('admin', 'Adam Admin');
+  adminEmail = admin.email;
+  const customer = (await make.customer()).id;
+  const deal = (await make.deal()).id;
+  fixed = {
+    customer,
+    vehicle: (await make.vehicle()).id,
+    deal,
+    customerDoc: (await make.document(`/api/customers/${customer}`)).id,
+    dealDoc: (await make.document(`/api/deals/${deal}`)).id,
+  };
+  shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<Caller, string | null>;
+});
+afterAll(() => t.close());
+
+describe('authorization over every route', () => {
+  it('has a row for every API route, and a route for every row', () => {
+    const routes = t.app.routeList
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(Object.keys(rows).sort()).toEqual([...new Set(routes)].sort());
+  });
+
+  for (const [route, row] of Object.entries(rows)) {
+    it(`answers ${route} as each caller must get it`, async () => {
+      const method = route.split(' ')[0] as InjectOptions['method'];
+      const got: Partial<Expected> = {};
+      for (const caller of callers) {
+        const { url, ...options } = await row.request();
+        const cookie = row.endsSession ? await cookieOf(caller, true) : shared[caller];
+        const response = await t.call({ method, url, ...options, as: cookie });
+        got[caller] = response.statusCode;
+      }
+      expect(got).toEqual(row.expected);
+    });
+  }
+});

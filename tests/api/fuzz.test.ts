@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { bodyArbitrary, idArbitrary, queryArbitrary, uploadArbitrary } from '../helpers/fuzz.js';
+
+/**
+ * Generated input against every API route that takes any: at least FUZZ_RUNS payloads per write route (1,000 in
+ * `npm test`, 10,000 in `npm run fuzz`) and FUZZ_QUERY_RUNS per search and filter route (200 / 10,000). No answer
+ * may be a 5xx, and a refused write leaves the database exactly as it was.
+ */
+const writeRuns = Number(process.env.FUZZ_RUNS ?? 1000);
+const readRuns = Number(process.env.FUZZ_QUERY_RUNS ?? process.env.FUZZ_RUNS ?? 200);
+
+let t: TestContext;
+let agent: TestUser;
+let admin: TestUser;
+const owned = { customer: '', vehicle: '', deal: '' };
+
+type Route = { method: string; url: string; schema?: { body?: unknown; querystring?: unknown; params?: unknown } };
+
+/** What a refused write must not change: how many rows each table has, and the owned records' versions. */
+async function snapshot() {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT (SELECT count(*) FROM customers) AS customers, (SELECT count(*) FROM vehicles) AS vehicles,
+           (SELECT count(*) FROM deals) AS deals, (SELECT count(*) FROM audit_log) AS audit,
+           (SELECT count(*) FROM customer_documents) AS customer_documents, (SELECT count(*) FROM deal_documents) AS deal_documents,
+           (SELECT count(*) FROM sessions) AS sessions,
+           (SELECT max(updated_at)::text FROM customers WHERE id = ${owned.customer}) AS customer_version,
+           (SELECT max(updated_at)::text FROM vehicles WHERE id = ${owned.vehicle}) AS vehicle_version,
+           (SELECT max(updated_at)::text FROM deals WHERE id = ${owned.deal}) AS deal_version,
+           (SELECT name FROM users WHERE id = ${agent.id}) AS agent_name`.execute(t.database.db);
+  return rows[0]!;
+}
+
+const versionOf = async (table: 'customers' | 'vehicles' | 'deals', id: string) => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const row = await t.database.db.selectFrom(table).select('updated_at').where('id', '=', id).executeTakeFirst();
+  return row?.updated_at.toISOString();
+};
+
+/** The route's path with its ids filled: owned records for reads and edits, never for deletes. */
+function pathArbitrary(route: Route): fc.Arbitrary<string> {
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  if (names.length === 0) return fc.constant(route.url);
+  const parent = route.url.startsWith('/api/customers') ? owned.customer : route.url.startsWith('/api/vehicles') ? owned.vehicle : owned.deal;
+  const deletesParent = route.method === 'DELETE' && names.length === 1;
+  const ids = names.map((name, i) => (i === 0 && !deletesParent && name === 'id' ? idArbitrary([parent]) : idArbitrary([])));
+  return fc.tuple(...ids).map((values) => names.reduce((url, name, i) => url.replace(`:${name}`, values[i]!), route.url));
+}
+
+function callerFor(route: Route) {
+  return route.url.startsWith('/api/session') ? admin : agent;
+}
+
+/** Statuses seen per route; `FUZZ_REPORT=1` prints them, to see the generator reaches past validation. */
+const seen = new Map<string, Map<number, number>>();
+
+async function send(route: Route, options: Omit<InjectOptions, 'method'>) {
+  const response = await t.call({ method: route.method as InjectOptions['method'], ...options, as: callerFor(route) });
+  const key = `${route.method} ${route.url}`;
+  const counts = seen.get(key) ?? new Map<number, number>();
+  counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
+  seen.set(key, counts);
+  expect(response.statusCode, `${route.method} ${String(options.url)} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  return response;
+}
+
+/** Sends one write and checks that a refusal stored nothing. */
+async function write(route: Route, options: Omit<InjectOptions, 'method'>) {
+  const before = await snapshot();
+  const response = await send(route, options);
+  if (response.statusCode >= 400) expect(await snapshot(), `${route.method} ${String(options.url)} was refused but changed data`).toEqual(before);
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  agent = await t.createUser('agent', 'Fuzz Agent');
+  admin = await t.createUser('admin', 'Fuzz Admin');
+  const year = new Date().getUTCFullYear();
+  owned.customer = (await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name: 'Fuzz Customer' } })).json().id;
+  owned.vehicle = (await t.call({ method: 'POST', url: '/api/vehicles', as: agent, payload: { make: 'BMW', model: 'X3', year, price_cents: 1 } })).json().id;
+  owned.deal = (
+    await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: agent,
+      payload: { date: `${year}-01-02`, manufacturer: 'BMW', model: 'X3', year, customer_name: 'Fuzz', agent_name: 'x', contract_price_cents: 1, broker_fee_cents: 1 },
+    })
+  ).json().id;
+});
+afterAll(async () => {
+  if (process.env.FUZZ_REPORT) {
+    for (const [route, counts] of seen) console.log(route.padEnd(52), [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' '));
+  }
+  await t.close();
+});
+
+function apiRoutes(): Route[] {
+  return t.app.routeList.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+}
+
+describe('generated input', () => {
+  it('covers every route that takes a body, a query or an id', () => {
+    const fuzzed = apiRoutes().filter((r) => r.schema?.body || r.schema?.querystring || r.schema?.params || r.url.endsWith('/documents'));
+    expect(fuzzed.length).toBeGreaterThan(30);
+  });
+
+  it(`never answers 5xx to ${writeRuns} bodies per write route, and a refused write stores nothing`, async () => {
+    const routes = apiRoutes().filter((r) => r.schema?.body);
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /api/customers', 'PUT /api/deals/:id', 'PATCH /api/users/me']));
+    for (const route of routes) {
+      const table = (['customers', 'vehicles', 'deals'] as const).find((name) => route.url === `/api/${name}/:id`);
+      await fc.assert(
+        fc.asyncProperty(pathArbitrary(route), bodyArbitrary(route.schema!.body), fc.boolean(), async (url, body, current) => {
+          // Half of the edits carry the version the record has now, so valid ones get past the stale check.
+          const id = url.split('/')[3];
+          if (table && current && body && typeof body === 'object' && !Array.isArray(body) && id) {
+            (body as Record<string, unknown>).updated_at = (await versionOf(table, id)) ?? (body as Record<string, unknown>).updated_at;
+          }
+          await write(route, { url, payload: body as InjectOptions['payload'], headers: { 'content-type': 'application/json' } });
+        }),
+        { numRuns: writeRuns },
+      );
+    }
+  });
+
+  it(`never answers 5xx to ${writeRuns} uploads per document route, and a refused upload stores nothing`, async () => {
+    const routes = apiRoutes().filter((r) => r.method === 'POST' && r.url.endsWith('/documents'));
+    expect(routes).toHaveLength(2);
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(pathArbitrary(route), uploadArbitrary, async (url, upload) => {
+          await write(route, { url, ...upload });
+        }),
+        { numRuns: writeRuns },
+      );
+    }
+  });
+
+  it(`never answers 5xx to ${writeRuns} ids per delete route, and a refused delete removes nothing`, async () => {
+    const routes = apiRoutes().filter((r) => r.method === 'DELETE' && r.url.includes(':'));
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(pathArbitrary(route), async (url) => {
+          await write(route, { url });
+        }),
+        { numRuns: writeRuns },
+      );
+    }
+  });
+
+  it(`never answers 5xx to ${readRuns} queries or ids per search, filter and record route`, async () => {
+    const routes = apiRoutes().filter((r) => r.method === 'GET' && (r.schema?.querystring || r.schema?.params) && !r.url.startsWith('/api/files'));
+    expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/customers', '/api/vehicles/summary', '/api/deals', '/api/analytics/deals/export.csv']));
+    for (const route of routes) {
+      const query = route.schema?.querystring ? queryArbitrary(route.schema.querystring) : fc.constant('');
+      await fc.assert(
+        fc.asyncProperty(pathArbitrary(route), query, async (path, q) => {
+          await send(route, { url: q ? `${path}?${q}` : path });
+        }),
+        { numRuns: readRuns },
+      );
+    }
+  });
+});
