@@ -101,7 +101,10 @@ function apiRoutes(): Route[] {
   return t.app.routeList.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
 }
 
-describe('generated input', () => {
+// Thousands of requests per test: minutes, not the default seconds.
+const FUZZ_TIMEOUT_MS = 30 * 60_000;
+
+describe('generated input', { timeout: FUZZ_TIMEOUT_MS }, () => {
   it('covers every route that takes a body, a query or an id', () => {
     const fuzzed = apiRoutes().filter((r) => r.schema?.body || r.schema?.querystring || r.schema?.params || r.url.endsWith('/documents'));
     expect(fuzzed.length).toBeGreaterThan(30);
