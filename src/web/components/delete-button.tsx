@@ -21,12 +21,13 @@ export function DeleteButton({
   title,
   description,
   onDelete,
-  label = 'Delete',
+  trigger,
 }: {
   title: string;
   description: React.ReactNode;
   onDelete: () => Promise<unknown>;
-  label?: string;
+  /** What opens the dialog; an outlined 'Delete' button unless given. */
+  trigger?: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,9 +49,11 @@ export function DeleteButton({
   return (
     <AlertDialog open={open} onOpenChange={(next) => (setOpen(next), setRefused(null))}>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" className="text-destructive hover:text-destructive">
-          <Trash2 /> {label}
-        </Button>
+        {trigger ?? (
+          <Button variant="outline" className="text-destructive hover:text-destructive">
+            <Trash2 /> Delete
+          </Button>
+        )}
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>

@@ -2,17 +2,8 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileImage, FileText, Loader2, Trash2, Upload } from 'lucide-react';
 import { documentAccept, type DocumentKind, type DocumentRecord } from '@shared/documents/options';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { DeleteButton } from '@/components/delete-button';
+import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -51,30 +42,6 @@ function useDocuments(kind: DocumentKind, parentId: string, onChanged?: () => vo
 function DocumentIcon({ contentType }: { contentType: string }) {
   const Icon = contentType.startsWith('image/') ? FileImage : FileText;
   return <Icon className="text-muted-foreground size-5 shrink-0" aria-hidden />;
-}
-
-function DeleteDocumentButton({ document, onConfirm }: { document: DocumentRecord; onConfirm: () => void }) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={`Delete ${document.file_name}`}>
-          <Trash2 />
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure you want to delete this document?</AlertDialogTitle>
-          <AlertDialogDescription>{document.file_name} will be removed for everyone. This cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} className="bg-destructive hover:bg-destructive/90 text-destructive-foreground">
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
 }
 
 /**
@@ -132,10 +99,13 @@ export function DocumentsPanel({
   };
 
   const onDelete = (document: DocumentRecord) =>
-    remove.mutate(document, {
-      onSuccess: () => notifySuccess('Document deleted', `${document.file_name} has been deleted.`),
-      onError: () => notifyError('Delete failed', 'There was an error deleting the document.'),
-    });
+    remove.mutateAsync(document).then(
+      () => notifySuccess('Document deleted', `${document.file_name} has been deleted.`),
+      (error: unknown) => {
+        notifyError('Delete failed', 'There was an error deleting the document.');
+        throw error;
+      },
+    );
 
   const documents = list.data ?? [];
   return (
@@ -176,7 +146,9 @@ export function DocumentsPanel({
           )}
         </div>
 
-        {list.isPending ? (
+        {list.isError ? (
+          <ErrorState message="Failed to load documents" error={list.error} onRetry={() => list.refetch()} />
+        ) : list.isPending ? (
           <p className="text-muted-foreground text-sm">Loading documents...</p>
         ) : documents.length === 0 ? (
           <p className="text-muted-foreground text-sm">No documents uploaded yet.</p>
@@ -196,7 +168,16 @@ export function DocumentsPanel({
                 <Button variant="ghost" size="icon-sm" aria-label={`Download ${document.file_name}`} onClick={() => download(document)}>
                   <Download />
                 </Button>
-                <DeleteDocumentButton document={document} onConfirm={() => onDelete(document)} />
+                <DeleteButton
+                  title="Are you sure you want to delete this document?"
+                  description={`${document.file_name} will be removed for everyone. This cannot be undone.`}
+                  onDelete={() => onDelete(document)}
+                  trigger={
+                    <Button variant="ghost" size="icon-sm" aria-label={`Delete ${document.file_name}`}>
+                      <Trash2 />
+                    </Button>
+                  }
+                />
               </li>
             ))}
           </ul>
