@@ -134,7 +134,7 @@ describe("a vehicle's status and its deals", () => {
     const { status_rule: _rule, id: _id, user_id: _owner, created_at: _created, ...fields } = detail;
     const refused = await t.call({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...fields, status: 'available' } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(detail.status_rule.reason);
+    expect(refused.json().error).toEqual({ code: 'CONFLICT', message: detail.status_rule.reason, fields: { status: detail.status_rule.reason } });
     const other = await t.call({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...fields, notes: 'Delivered' } });
     expect(other.statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { conflict, notFound, staleWrite } from '../../http/errors.js';
+import { AppError, conflict, notFound, staleWrite } from '../../http/errors.js';
 import type { VehicleInput, VehicleUpdate } from '../../../shared/vehicles/schemas.js';
 import type { VehicleDetail, VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
 import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
@@ -57,7 +57,7 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
     if (Object.keys(changes).length === 0) return before;
     if (changes.status) {
       const rule = await statusRuleOf(tx, id);
-      if (rule && !rule.allowed.includes(values.status)) throw conflict(rule.reason);
+      if (rule && !rule.allowed.includes(values.status)) throw new AppError(409, 'CONFLICT', rule.reason, { status: rule.reason });
     }
     const after = await tx
       .updateTable('vehicles')

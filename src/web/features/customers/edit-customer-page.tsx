@@ -33,7 +33,7 @@ export function EditCustomerPage() {
           navigate(`/customers/${id}`);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setStale(error.message);
+          if (error instanceof ApiError && error.code === 'STALE') setStale(error.message);
           notifyError('Error', errorMessage(error, 'Failed to update customer. Please try again.'));
         },
       },

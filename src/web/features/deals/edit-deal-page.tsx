@@ -43,7 +43,7 @@ export function EditDealPage() {
                 navigate(`/deals/${saved.id}`);
               },
               onError: (error) => {
-                if (error instanceof ApiError && error.status === 409) notifyError('Error', error.message);
+                if (error instanceof ApiError && error.code === 'STALE') notifyError('Error', error.message);
                 else if (!showServerErrors(form, error)) notifyError('Error', errorMessage(error, 'Failed to update deal. Please try again.'));
               },
             },

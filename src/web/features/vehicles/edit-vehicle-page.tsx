@@ -49,7 +49,7 @@ export function EditVehiclePage() {
           navigate(`/inventory/${id}`);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setStale(true);
+          if (error instanceof ApiError && error.code === 'STALE') setStale(true);
           if (error instanceof ApiError) setServerErrors(error.fields);
           notifyError('Error', errorMessage(error, 'Failed to update vehicle. Please try again.'));
         },
