@@ -47,7 +47,7 @@ export type Config = {
   logLevel: string;
   /** The built web app that is served; tests build their own. */
   webRoot: string;
-  /** Which proxies' X-Forwarded-For to believe: false, true, a hop count, or addresses/CIDRs. */
+  /** Which proxies' X-Forwarded-For to believe: none, a hop count, or addresses/CIDRs (never all of them). */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
 };
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { DemoRole, Session } from '../../shared/auth/sign-in.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { forbidden, notFound, tooManyRequests } from '../http/errors.js';
 import { getSessionUser } from '../modules/users/service.js';
 import type { Actor } from './actor.js';
@@ -73,7 +73,6 @@ export async function checkSwitchTarget(db: Kysely<DB>, actor: Actor, userId: st
   const target = await db.selectFrom('users').select(['id', 'role', 'banned']).where('id', '=', userId).executeTakeFirst();
   if (!target || target.role !== 'agent' || target.banned) throw notFound('Agent');
 }
-
 
 /** Links a switched session to the admin's own session it was started from, so that ending one ends both. */
 export async function rememberSwitchOrigin(db: Kysely<DB>, switchedSessionId: string, originSessionId: string) {

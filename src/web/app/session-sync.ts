@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { endSessionLocally, sessionKey } from '@/features/auth/api';
+import { endSessionLocally, reloadSessionLocally, sessionKey } from '@/features/auth/api';
 import { onSessionEnded } from '@/lib/api-client';
 import { onOtherTabs, tellOtherTabs } from '@/lib/session-channel';
 
@@ -15,6 +15,6 @@ export function syncSession(queryClient: QueryClient) {
   });
   onOtherTabs((message) => {
     if (message === 'ended') endSessionLocally(queryClient);
-    else void queryClient.invalidateQueries({ queryKey: sessionKey });
+    else reloadSessionLocally(queryClient);
   });
 }

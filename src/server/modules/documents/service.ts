@@ -53,7 +53,7 @@ async function findDocument(db: Kysely<DB>, kind: DocumentKind, parentId: string
 /**
  * Checks the spooled upload's content and stores it under a pending key, records the row, and only once that has
  * committed moves the file to its own key. A failure before the commit removes the pending file; a stop between the
- * commit and the move leaves a pending file the blob sweep moves later (downloads find it meanwhile).
+ * commit and the move leaves a pending file that the blob sweep moves at the next start (or within the hour).
  */
 export async function addDocument(
   db: Kysely<DB>,

@@ -71,6 +71,12 @@ export function endSessionLocally(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (q) => !outlivesSession(q.queryKey) });
 }
 
+/** Another tab signed in or switched user: the session is read again, and every screen's data with it. */
+export function reloadSessionLocally(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: sessionKey, exact: true });
+  void queryClient.resetQueries({ predicate: (q) => !outlivesSession(q.queryKey) });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
