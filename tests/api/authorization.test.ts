@@ -187,6 +187,19 @@ describe('authorization over every route', () => {
     expect(Object.keys(rows).sort()).toEqual([...new Set(routes)].sort());
   });
 
+  it('answers 404 to a malformed id on every route that takes one, as for a missing record', async () => {
+    // A signed download link is checked by its signature first: an altered one is refused with 403.
+    const routes = Object.keys(rows).filter((route) => route.includes('/:') && !route.includes('/api/files/'));
+    expect(routes.length).toBeGreaterThan(15);
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+      for (const bad of ['not-a-record', '123', '00000000-0000-0000-0000-00000000000g', `${fixed.customer}x`]) {
+        const response = await t.call({ method, url: path.replace(/:\w+/g, bad), payload: method === 'GET' || method === 'DELETE' ? undefined : {}, as: admin });
+        expect({ route, bad, status: response.statusCode }).toEqual({ route, bad, status: 404 });
+      }
+    }
+  });
+
   for (const [route, row] of Object.entries(rows)) {
     it(`answers ${route} as each caller must get it`, async () => {
       const method = route.split(' ')[0] as InjectOptions['method'];

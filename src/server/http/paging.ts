@@ -1,3 +1,4 @@
+import { isRecordId } from '../../shared/common/fields.js';
 import { badRequest } from './errors.js';
 
 /** Keyset paging: a cursor is the sort key of the last row seen, base64url-encoded JSON. */
@@ -16,7 +17,6 @@ export function decodeCursor(cursor: string | undefined, length: number): (strin
   throw badRequest('Invalid cursor');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Four-digit years from 0001: year 0 is a JavaScript date but not a PostgreSQL one.
 const MOMENT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -31,7 +31,7 @@ const isCanonicalMoment = (text: string) => {
  * 'Invalid cursor' here instead of failing in the database.
  */
 export const cursorValue = {
-  uuid: (value: unknown): value is string => typeof value === 'string' && UUID.test(value),
+  uuid: isRecordId,
   /** A calendar day as YYYY-MM-DD. */
   day: (value: unknown): value is string =>
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isCanonicalMoment(`${value}T00:00:00.000Z`),

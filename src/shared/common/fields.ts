@@ -10,6 +10,16 @@ const UNSTORABLE = /[\u0000\p{Cs}]/u;
 export const isStorableText = (value: string) => !UNSTORABLE.test(value);
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be saved';
 
+/** A record id as PostgreSQL writes a uuid. Anything else names no record. */
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isRecordId = (value: unknown): value is string => typeof value === 'string' && RECORD_ID.test(value);
+export const recordId = z.string().regex(RECORD_ID, 'Not found');
+
+/** `:id` in a path; a malformed one answers 404, as a missing record does. */
+export const idParams = z.object({ id: recordId });
+/** `:id/…/:docId` in a path. */
+export const documentParams = z.object({ id: recordId, docId: recordId });
+
 export const tooLong = (max: number) => `Must be ${max} characters or fewer`;
 
 /** Every text field and search term: trimmed, storable, at most `max` characters. */

@@ -113,5 +113,3 @@ export const duplicateQuerySchema = z.object({
   phone: optionalParam(text(40)),
   exclude: optionalParam(z.uuid()),
 });
-
-export const idParamsSchema = z.object({ id: z.string().max(64) });

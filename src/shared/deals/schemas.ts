@@ -79,4 +79,3 @@ export const dealListQuerySchema = pageQuerySchema.extend({
 });
 export type DealListQuery = z.output<typeof dealListQuerySchema>;
 
-export const dealIdParamsSchema = z.object({ id: z.string().uuid() });

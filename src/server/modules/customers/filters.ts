@@ -53,8 +53,6 @@ export const sortSpecs: Record<CustomerSort, SortSpec> = {
   name_desc: { key: 'name', direction: 'desc' },
 };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Rows after the cursor's (sort key, id) in the list's own order. */
 export function afterCursor(spec: SortSpec, cursor: (string | number | null)[]): Expression<SqlBool> {
   const [value, id] = cursor;
@@ -70,5 +68,3 @@ export function afterCursor(spec: SortSpec, cursor: (string | number | null)[]):
 export function cursorOf(spec: SortSpec, row: { created_at: Date; name: string; id: string }): (string | number | null)[] {
   return [spec.key === 'created_at' ? row.created_at.toISOString() : row.name, row.id];
 }
-
-export const isUuid = (value: string) => uuidPattern.test(value);

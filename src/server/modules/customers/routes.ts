@@ -7,8 +7,8 @@ import {
   customerOptionsQuerySchema,
   customerUpdateSchema,
   duplicateQuerySchema,
-  idParamsSchema,
 } from '../../../shared/customers/schemas.js';
+import { idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -57,20 +57,20 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
     return reply.status(201).send(customer);
   });
 
-  r.get('/api/customers/:id', { schema: { params: idParamsSchema } }, (request) =>
+  r.get('/api/customers/:id', { schema: { params: idParams } }, (request) =>
     getCustomer(db, actorOf(request), request.params.id),
   );
 
-  r.put('/api/customers/:id', { schema: { params: idParamsSchema, body: customerUpdateSchema } }, (request) =>
+  r.put('/api/customers/:id', { schema: { params: idParams, body: customerUpdateSchema } }, (request) =>
     updateCustomer(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete('/api/customers/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+  r.delete('/api/customers/:id', { schema: { params: idParams } }, async (request, reply) => {
     await deleteCustomer(db, store, actorOf(request), request.params.id, request.log);
     return reply.status(204).send();
   });
 
-  r.get('/api/customers/:id/timeline', { schema: { params: idParamsSchema } }, (request) =>
+  r.get('/api/customers/:id/timeline', { schema: { params: idParams } }, (request) =>
     customerTimeline(db, actorOf(request), request.params.id),
   );
 }

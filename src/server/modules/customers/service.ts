@@ -16,7 +16,7 @@ import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
-import { afterCursor, cursorOf, isUuid, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
+import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
@@ -91,7 +91,6 @@ export async function* eachCustomerForExport(db: Kysely<DB>, actor: Actor, filte
 
 /** A customer the actor may see, or 404 (another user's customer looks exactly like a missing one). */
 export async function getCustomer(db: Kysely<DB>, actor: Actor, id: string) {
-  if (!isUuid(id)) throw notFound('Customer');
   const row = await db
     .selectFrom('customers')
     .innerJoin('users', 'users.id', 'customers.user_id')
@@ -106,7 +105,6 @@ export async function getCustomer(db: Kysely<DB>, actor: Actor, id: string) {
 }
 
 export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: string) {
-  if (!isUuid(id)) throw notFound('Customer');
   const row = await db
     .selectFrom('customers')
     .select('id')
@@ -157,7 +155,6 @@ export async function createCustomer(db: Kysely<DB>, actor: Actor, input: Custom
 }
 
 export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, input: CustomerUpdate): Promise<CustomerRow> {
-  if (!isUuid(id)) throw notFound('Customer');
   const { updated_at: loadedAt, ...fields } = input;
   const values = normalized(fields);
   return db.transaction().execute(async (tx) => {
@@ -191,7 +188,6 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
  * the customer's name but lose the link; customers they referred keep their name as the referrer. Audit rows stay.
  */
 export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Actor, id: string, log: ErrorLog) {
-  if (!isUuid(id)) throw notFound('Customer');
   const keys = await db.transaction().execute(async (tx) => {
     const customer = await tx
       .selectFrom('customers')

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dealIdParamsSchema, dealInputSchema, dealListQuerySchema, dealUpdateSchema } from '../../../shared/deals/schemas.js';
+import { idParams } from '../../../shared/common/fields.js';
+import { dealInputSchema, dealListQuerySchema, dealUpdateSchema } from '../../../shared/deals/schemas.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -18,17 +19,17 @@ export async function dealsRoutes(app: FastifyInstance, { database, store }: { d
     reply.status(201).send(await createDeal(db, actorOf(request), request.body)),
   );
   r.get('/api/deals/agents', (request) => assignableAgents(db, actorOf(request)));
-  r.get('/api/deals/:id', { schema: { params: dealIdParamsSchema } }, (request) =>
+  r.get('/api/deals/:id', { schema: { params: idParams } }, (request) =>
     getDeal(db, actorOf(request), request.params.id),
   );
-  r.put('/api/deals/:id', { schema: { params: dealIdParamsSchema, body: dealUpdateSchema } }, (request) =>
+  r.put('/api/deals/:id', { schema: { params: idParams, body: dealUpdateSchema } }, (request) =>
     updateDeal(db, actorOf(request), request.params.id, request.body),
   );
-  r.delete('/api/deals/:id', { schema: { params: dealIdParamsSchema } }, async (request, reply) => {
+  r.delete('/api/deals/:id', { schema: { params: idParams } }, async (request, reply) => {
     await deleteDeal(db, store, actorOf(request), request.params.id, request.log);
     return reply.status(204).send();
   });
-  r.get('/api/deals/:id/timeline', { schema: { params: dealIdParamsSchema } }, (request) =>
+  r.get('/api/deals/:id/timeline', { schema: { params: idParams } }, (request) =>
     dealTimeline(db, actorOf(request), request.params.id),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentKinds, type DocumentKind } from '../../../shared/documents/options.js';
+import { documentParams, idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
@@ -21,8 +22,6 @@ import {
 import { signLink, verifyLink } from './signed-link.js';
 
 const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
-const parentParams = z.object({ id: z.string().max(64) });
-const documentParams = z.object({ id: z.string().max(64), docId: z.string().max(64) });
 
 type Deps = { database: Database; config: Config; secret: string; store: BlobStore; spool: Spool; instance: Instance };
 
@@ -34,11 +33,11 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
   for (const kind of documentKinds) {
     const base = `${basePaths[kind]}/:id/documents`;
 
-    r.get(base, { schema: { params: parentParams } }, (request) =>
+    r.get(base, { schema: { params: idParams } }, (request) =>
       listDocuments(db, actorOf(request), kind, request.params.id),
     );
 
-    r.post(base, { schema: { params: parentParams } }, async (request, reply) => {
+    r.post(base, { schema: { params: idParams } }, async (request, reply) => {
       const actor = actorOf(request);
       await assertParentVisible(db, actor, kind, request.params.id);
       if (!request.isMultipart()) throw badRequest('Choose a file to upload');

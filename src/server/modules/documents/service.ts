@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
-import { isUuid } from '../customers/filters.js';
+import { isRecordId } from '../../../shared/common/fields.js';
 import { detectDocumentType, displayName, nameForType, storageKey, type Spooled } from './files.js';
 
 /** Where each kind's documents and their parent live. Both document tables have the same columns. */
@@ -18,7 +18,6 @@ const places = {
 /** The parent (customer or deal) must be one the actor may see; otherwise it does not exist for them. */
 export async function assertParentVisible(db: Kysely<DB>, actor: Actor, kind: DocumentKind, parentId: string) {
   const place = places[kind];
-  if (!isUuid(parentId)) throw notFound(place.label);
   const { rows } = await sql<{ user_id: string }>`
     select user_id from ${sql.table(place.parent)} where id = ${parentId}`.execute(db);
   const row = rows[0];
@@ -41,7 +40,7 @@ export async function listDocuments(db: Kysely<DB>, actor: Actor, kind: Document
 }
 
 async function findDocument(db: Kysely<DB>, kind: DocumentKind, parentId: string | null, id: string) {
-  if (!isUuid(id)) return undefined;
+  if (!isRecordId(id)) return undefined;
   const place = places[kind];
   const { rows } = await sql<DocumentRecord & { parent_id: string; file_path: string }>`
     select ${documentColumns}, d.file_path, d.${sql.ref(place.parentColumn)} as parent_id
@@ -133,7 +132,7 @@ export async function deleteDocument(
   const key = await db.transaction().execute(async (tx) => {
     const { rows } = await sql<{ file_path: string; file_name: string }>`
       delete from ${sql.table(place.documents)}
-      where id = ${isUuid(id) ? id : null} and ${sql.ref(place.parentColumn)} = ${parentId}
+      where id = ${id} and ${sql.ref(place.parentColumn)} = ${parentId}
       returning file_path, file_name`.execute(tx);
     const removed = rows[0];
     if (!removed) throw notFound('Document');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import {
@@ -14,8 +14,6 @@ import { sendCsv } from '../../http/csv.js';
 import { csvFileName, vehiclesCsv } from './export.js';
 import { listVehicles, summarizeVehicles, vehicleOptions } from './list.js';
 import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
-
-const idParams = z.object({ id: z.string() });
 
 export async function vehiclesRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

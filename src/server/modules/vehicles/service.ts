@@ -9,13 +9,10 @@ import { normalizeVin } from '../../../shared/vehicles/vin.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { selectVehicles, vehicleColumns, visibleTo, type VehicleRow } from './list.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A vehicle the actor may not see answers exactly as one that does not exist. */
 const vehicleNotFound = () => notFound('Vehicle');
 
 export async function getVehicle(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleRow> {
-  if (!UUID.test(id)) throw vehicleNotFound();
   const row = await selectVehicles(db, actor).where('vehicles.id', '=', id).executeTakeFirst();
   if (!row) throw vehicleNotFound();
   return row;
@@ -47,7 +44,6 @@ export async function createVehicle(db: Kysely<DB>, actor: Actor, input: Vehicle
 
 /** Saves an edit made on the version loaded at `updated_at`; a newer version in the database refuses it. */
 export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, input: VehicleUpdate): Promise<VehicleRow> {
-  if (!UUID.test(id)) throw vehicleNotFound();
   const { updated_at: loadedAt, ...values } = input;
   return db.transaction().execute(async (tx) => {
     const before = await selectVehicles(tx, actor).where('vehicles.id', '=', id).forUpdate().executeTakeFirst();
@@ -79,7 +75,6 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
  * Its audit rows stay.
  */
 export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string) {
-  if (!UUID.test(id)) throw vehicleNotFound();
   await db.transaction().execute(async (tx) => {
     const vehicle = await selectVehicles(tx, actor).where('vehicles.id', '=', id).forUpdate().executeTakeFirst();
     if (!vehicle) throw vehicleNotFound();
