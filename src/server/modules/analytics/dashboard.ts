@@ -1,11 +1,11 @@
 import { unsoldStatuses } from '../../../shared/vehicles/options.js';
 import { sql, type Kysely } from 'kysely';
 import type { Dashboard } from '../../../shared/analytics/dashboard.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { visibleReferrerName } from '../customers/filters.js';
-import { monthStart, ownedBy, startOfDay, todayUtc } from './scope.js';
+import { monthStart, startOfDay, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
 
@@ -18,7 +18,7 @@ async function dealStats(db: Db, actor: Actor, today: string) {
            coalesce(sum(units) FILTER (WHERE month = ${thisMonth}::date), 0) AS closed,
            coalesce(sum(units) FILTER (WHERE month < ${thisMonth}::date), 0) AS closed_before
     FROM deal_sales_monthly
-    WHERE month >= ${monthStart(today, -1)}::date AND month <= ${thisMonth}::date ${ownedBy(actor, 'user_id')}
+    WHERE month >= ${monthStart(today, -1)}::date AND month <= ${thisMonth}::date AND ${visibleTo(actor, 'user_id')}
   `.execute(db);
   return rows[0]!;
 }
@@ -33,12 +33,12 @@ async function bookStats(db: Db, actor: Actor, today: string) {
   const [customers, stock] = await Promise.all([
     sql<{ active: number; active_before: number }>`
       SELECT count(*) AS active, count(*) FILTER (WHERE created_at < ${monthBegan}::timestamptz) AS active_before
-      FROM customers WHERE status = 'active' ${ownedBy(actor, 'user_id')}
+      FROM customers WHERE status = 'active' AND ${visibleTo(actor, 'user_id')}
     `.execute(db),
     sql<{ stock: number; stock_before: number }>`
       SELECT coalesce(sum(price_cents), 0) AS stock,
              coalesce(sum(price_cents) FILTER (WHERE created_at < ${monthBegan}::timestamptz), 0) AS stock_before
-      FROM vehicles WHERE status IN (${sql.join([...unsoldStatuses])}) ${ownedBy(actor, 'user_id')}
+      FROM vehicles WHERE status IN (${sql.join([...unsoldStatuses])}) AND ${visibleTo(actor, 'user_id')}
     `.execute(db),
   ]);
   return { ...customers.rows[0]!, ...stock.rows[0]! };
@@ -51,7 +51,7 @@ async function recentDeals(db: Db, actor: Actor) {
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(5);
-  if (!seesAllRecords(actor.role)) query = query.where('user_id', '=', actor.userId);
+  query = query.where(visibleTo(actor, 'user_id'));
   return query.execute();
 }
 
@@ -67,7 +67,7 @@ async function topAgents(db: Db, actor: Actor, today: string) {
       GROUP BY s.user_id, u.name
       HAVING sum(s.units) > 0
     )
-    SELECT * FROM ranking WHERE true ${ownedBy(actor, 'user_id')} ORDER BY rank, name LIMIT 5
+    SELECT * FROM ranking WHERE true AND ${visibleTo(actor, 'user_id')} ORDER BY rank, name LIMIT 5
   `.execute(db);
   const ranked = rows[0]?.ranked ?? 0;
   return { agents: rows.map(({ ranked: _, ...row }) => row), ranked };
@@ -85,7 +85,7 @@ async function recentLeads(db: Db, actor: Actor) {
       FROM customers c
       JOIN users u ON u.id = c.user_id
       LEFT JOIN customers r ON r.id = c.referred_by_customer_id
-      WHERE c.status = 'prospect' ${ownedBy(actor, 'c.user_id')}
+      WHERE c.status = 'prospect' AND ${visibleTo(actor, 'c.user_id')}
       ORDER BY c.created_at DESC, c.id DESC
       LIMIT 5
     ) l

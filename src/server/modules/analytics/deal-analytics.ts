@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DealAnalytics, ManufacturerSales, MonthSales, SalesFigures } from '../../../shared/analytics/deal-analytics.js';
 import { changeBetween } from '../../../shared/analytics/deal-analytics.js';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { monthStart, ownedBy, todayUtc } from './scope.js';
+import { monthStart, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
 
@@ -34,7 +35,7 @@ async function salesOfYear(db: Db, actor: Actor, year: number, today: string): P
              coalesce(sum(fees_cents) FILTER (WHERE month >= ${from}::date), 0) AS fees,
              sum(units) AS month_units, sum(gross_cents) AS month_gross, sum(fees_cents) AS month_fees
       FROM deal_sales_monthly
-      WHERE month >= ${previousDecember}::date AND month < ${to}::date ${ownedBy(actor, 'user_id')}
+      WHERE month >= ${previousDecember}::date AND month < ${to}::date AND ${visibleTo(actor, 'user_id')}
       GROUP BY GROUPING SETS ((manufacturer), (month), ())
     ),
     monthly AS (
@@ -60,7 +61,7 @@ async function salesOfYear(db: Db, actor: Actor, year: number, today: string): P
 
 /** Years with deals, newest first, found by hopping down the date index one year at a time. */
 export async function yearsWithDeals(db: Db, actor: Actor): Promise<number[]> {
-  const owner = ownedBy(actor, 'user_id');
+  const owner = sql`AND ${visibleTo(actor, 'user_id')}`;
   const { rows } = await sql<{ year: number }>`
     WITH RECURSIVE years AS (
       (SELECT date FROM deals WHERE true ${owner} ORDER BY date DESC LIMIT 1)
@@ -108,7 +109,7 @@ export async function salesByAgent(db: Db, actor: Actor, year: number): Promise<
   const { rows } = await sql<{ user_id: string; name: string; units: number; gross: number; fees: number }>`
     SELECT s.user_id, u.name, sum(s.units) AS units, sum(s.gross_cents) AS gross, sum(s.fees_cents) AS fees
     FROM deal_sales_monthly s JOIN users u ON u.id = s.user_id
-    WHERE s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date ${ownedBy(actor, 's.user_id')}
+    WHERE s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date AND ${visibleTo(actor, 's.user_id')}
     GROUP BY s.user_id, u.name
     HAVING sum(s.units) > 0
     ORDER BY gross DESC, u.name

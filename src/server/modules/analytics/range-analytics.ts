@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { rangeBounds, type AnalyticsRange, type RangeAnalytics } from '../../../shared/analytics/range-analytics.js';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { addDays, ownedBy, startOfDay, todayUtc } from './scope.js';
+import { addDays, startOfDay, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
 type Bounds = ReturnType<typeof rangeBounds>;
@@ -35,7 +36,7 @@ async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
              coalesce(sum(contract_price_cents) FILTER (WHERE date < ${b.from}::date), 0) AS previous_gross
       FROM deals
       WHERE status = 'completed' AND date >= ${b.previousFrom}::date AND date < ${addDays(b.to, 1)}::date
-        ${ownedBy(actor, 'user_id')}
+        AND ${visibleTo(actor, 'user_id')}
       GROUP BY GROUPING SETS ((), (manufacturer), (manufacturer, model), (user_id))
     ),
     ranked AS (
@@ -62,7 +63,7 @@ async function customersOfRange(db: Db, actor: Actor, b: Bounds) {
              EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status = 'completed') AS sold
       FROM customers c
       WHERE c.created_at >= ${startOfDay(b.previousFrom)}::timestamptz AND c.created_at < ${startOfDay(addDays(b.to, 1))}::timestamptz
-        ${ownedBy(actor, 'c.user_id')}
+        AND ${visibleTo(actor, 'c.user_id')}
     ) book
   `.execute(db);
   return rows[0]!;
@@ -74,14 +75,14 @@ async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
     WITH sales AS (
       SELECT date_trunc('month', date)::date AS month, count(*) AS units, sum(contract_price_cents) AS revenue
       FROM deals
-      WHERE status = 'completed' AND date >= ${b.from}::date AND date < ${end}::date ${ownedBy(actor, 'user_id')}
+      WHERE status = 'completed' AND date >= ${b.from}::date AND date < ${end}::date AND ${visibleTo(actor, 'user_id')}
       GROUP BY 1
     ),
     leads AS (
       SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month, count(*) AS customers
       FROM customers
       WHERE created_at >= ${startOfDay(b.from)}::timestamptz AND created_at < ${startOfDay(end)}::timestamptz
-        ${ownedBy(actor, 'user_id')}
+        AND ${visibleTo(actor, 'user_id')}
       GROUP BY 1
     )
     SELECT to_char(m.month, 'YYYY-MM') AS month, coalesce(s.revenue, 0) AS revenue_cents, coalesce(s.units, 0) AS units,

@@ -1,12 +1,3 @@
-import { sql, type RawBuilder } from 'kysely';
-import { seesAllRecords } from '../../../shared/users/roles.js';
-import type { Actor } from '../../auth/actor.js';
-
-/** `AND <column> = <actor>` for an agent, nothing for admins and editors, who see every record. */
-export function ownedBy(actor: Actor, column: string): RawBuilder<unknown> {
-  return seesAllRecords(actor.role) ? sql`` : sql`AND ${sql.ref(column)} = ${actor.userId}`;
-}
-
 /** Calendar days are UTC days on the server, the same days deals are dated with. */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 

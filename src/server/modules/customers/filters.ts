@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { CustomerFilter, CustomerSort } from '../../../shared/customers/schemas.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
@@ -9,24 +9,17 @@ import { escapeLike } from '../../db/like.js';
 
 type Eb = ExpressionBuilder<DB, 'customers'>;
 
-/** The rows an actor may see: their own, or all of them for admins and editors. */
-export function visibleTo(eb: Eb, actor: Actor): Expression<SqlBool> {
-  return seesAllRecords(actor.role) ? eb.lit(true) : eb('customers.user_id', '=', actor.userId);
-}
-
 /**
  * The name of the referring customer joined as `referrer`, or null when the actor may not see that customer: an
  * agent's customer can have been referred by another agent's. The customer page, the export and the dashboard agree.
  */
 export function visibleReferrerName(actor: Actor, referrer: string): RawBuilder<string | null> {
-  const name = sql.ref(`${referrer}.name`);
-  if (seesAllRecords(actor.role)) return sql<string | null>`${name}`;
-  return sql<string | null>`CASE WHEN ${sql.ref(`${referrer}.user_id`)} = ${actor.userId} THEN ${name} END`;
+  return sql<string | null>`CASE WHEN ${visibleTo(actor, `${referrer}.user_id`)} THEN ${sql.ref(`${referrer}.name`)} END`;
 }
 
 /** One WHERE for the list, the summary counts and the export, so the three always agree. */
 export function matchesFilter(eb: Eb, actor: Actor, filter: CustomerFilter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [visibleTo(eb, actor)];
+  const conditions: Expression<SqlBool>[] = [visibleTo(actor, 'customers.user_id')];
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     conditions.push(eb.or([eb('customers.name', 'ilike', pattern), eb('customers.email', 'ilike', pattern)]));

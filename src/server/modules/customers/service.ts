@@ -16,7 +16,8 @@ import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
-import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, visibleTo } from './filters.js';
+import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName } from './filters.js';
+import { visibleTo } from '../../auth/scope.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
@@ -43,7 +44,7 @@ export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, filter: C
     // The whole list: the trigger-kept counts per owner and status, not the table.
     return db
       .selectFrom('customer_counts')
-      .$if(!seesAllRecords(actor.role), (qb) => qb.where('user_id', '=', actor.userId))
+      .where(visibleTo(actor, 'customer_counts.user_id'))
       .select([
         sql<number>`coalesce(sum(n), 0)`.as('total'),
         sql<number>`coalesce(sum(n) filter (where status = 'active'), 0)`.as('active'),
@@ -98,7 +99,7 @@ export async function getCustomer(db: Kysely<DB>, actor: Actor, id: string) {
     .selectAll('customers')
     .select(['users.name as owner_name', visibleReferrerName(actor, 'referrer').as('referred_by_customer_name')])
     .where('customers.id', '=', id)
-    .where((eb) => visibleTo(eb, actor))
+    .where(visibleTo(actor, 'customers.user_id'))
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
   return row;
@@ -109,7 +110,7 @@ export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: st
     .selectFrom('customers')
     .select('id')
     .where('id', '=', id)
-    .where((eb) => visibleTo(eb, actor))
+    .where(visibleTo(actor, 'customers.user_id'))
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
 }
@@ -163,7 +164,7 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
       .selectFrom('customers')
       .selectAll()
       .where('id', '=', id)
-      .where((eb) => visibleTo(eb, actor))
+      .where(visibleTo(actor, 'customers.user_id'))
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Customer');
@@ -193,7 +194,7 @@ export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Ac
       .selectFrom('customers')
       .select(['id', 'name'])
       .where('id', '=', id)
-      .where((eb) => visibleTo(eb, actor))
+      .where(visibleTo(actor, 'customers.user_id'))
       .forUpdate()
       .executeTakeFirst();
     if (!customer) throw notFound('Customer');
@@ -252,7 +253,7 @@ export async function findDuplicates(
   const rows = await db
     .selectFrom('customers')
     .select(['id', 'name', 'email', 'phone'])
-    .where((eb) => visibleTo(eb, actor))
+    .where(visibleTo(actor, 'customers.user_id'))
     .where((eb) =>
       eb.or([
         ...(byEmail ? [eb(eb.fn('lower', ['customers.email']), '=', byEmail)] : []),

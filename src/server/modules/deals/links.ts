@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DealInput } from '../../../shared/deals/schemas.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -49,7 +50,7 @@ export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, inp
   if (input.customer_id) {
     const keeping = input.customer_id === kept;
     let query = db.selectFrom('customers').select(['id', 'user_id']).where('id', '=', input.customer_id);
-    if (!seesAllRecords(actor.role) && !keeping) query = query.where('user_id', '=', actor.userId);
+    if (!keeping) query = query.where(visibleTo(actor, 'user_id'));
     const found = await query.executeTakeFirst();
     if (!found) throw badRequest('Customer not found', { customer_id: 'Customer not found' });
     if (!keeping && found.user_id !== ownerId) throw ownedByAnotherAgent('Customer', 'customer_id');
@@ -81,7 +82,7 @@ export async function resolveVehicle(db: Tx, actor: Actor, ownerId: string, vehi
   if (!vehicleId) return null;
   const keeping = vehicleId === kept;
   let query = db.selectFrom('vehicles').select(['id', 'user_id']).where('id', '=', vehicleId).forUpdate();
-  if (!seesAllRecords(actor.role) && !keeping) query = query.where('user_id', '=', actor.userId);
+  if (!keeping) query = query.where(visibleTo(actor, 'user_id'));
   const found = await query.executeTakeFirst();
   if (!found) throw badRequest('Vehicle not found', { vehicle_id: 'Vehicle not found' });
   if (!keeping && found.user_id !== ownerId) throw ownedByAnotherAgent('Vehicle', 'vehicle_id');

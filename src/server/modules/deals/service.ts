@@ -4,22 +4,21 @@ import type { DealInput, DealListQuery, DealUpdate } from '../../../shared/deals
 import type { Deal, DealDetail, DealTimelineEntry } from '../../../shared/deals/types.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { visibleTo as customerVisibleTo } from '../customers/filters.js';
-import { visibleTo as vehicleVisibleTo } from '../vehicles/list.js';
 import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from './links.js';
 import { escapeLike } from '../../db/like.js';
 
 type Db = Kysely<DB>;
 
-/** Agents see only the deals they own; admins and editors see every deal. */
+/** The deals an actor may see. */
 export function scopeDeals<O>(query: SelectQueryBuilder<DB, 'deals', O>, actor: Actor) {
-  return seesAllRecords(actor.role) ? query : query.where('deals.user_id', '=', actor.userId);
+  return query.where(visibleTo(actor, 'deals.user_id'));
 }
 
 export const yearBounds = (year: number) => ({ from: `${year}-01-01`, to: `${year + 1}-01-01` });
@@ -69,11 +68,13 @@ export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealDet
           .selectFrom('customers')
           .select(['id', 'name', 'email', 'phone', 'status'])
           .where('id', '=', deal.customer_id)
-          .where((eb) => customerVisibleTo(eb, actor))
+          .where(visibleTo(actor, 'customers.user_id'))
           .executeTakeFirst()
       : undefined,
     deal.vehicle_id
-      ? vehicleVisibleTo(db.selectFrom('vehicles'), actor)
+      ? db
+          .selectFrom('vehicles')
+          .where(visibleTo(actor, 'vehicles.user_id'))
           .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.vin', 'vehicles.price_cents', 'vehicles.status'])
           .where('vehicles.id', '=', deal.vehicle_id)
           .executeTakeFirst()
@@ -181,9 +182,6 @@ export async function deleteDeal(db: Db, store: BlobStore, actor: Actor, id: str
  */
 export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<DealTimelineEntry[]> {
   await findVisibleDeal(db, actor, id);
-  const ownVehicles = seesAllRecords(actor.role)
-    ? sql``
-    : sql`AND (a.entity_type <> 'vehicle' OR EXISTS (SELECT 1 FROM vehicles v WHERE v.id = a.entity_id AND v.user_id = ${actor.userId}))`;
   const { rows } = await sql<DealTimelineEntry>`
     SELECT a.id, a.entity_type, a.action, a.changes, a.created_at, u.name AS actor_name, i.name AS impersonator_name
     FROM (
@@ -193,7 +191,7 @@ export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<De
     ) a
     LEFT JOIN users u ON u.id = a.actor_id
     LEFT JOIN users i ON i.id = a.impersonator_id
-    WHERE true ${ownVehicles}
+    WHERE a.entity_type <> 'vehicle' OR EXISTS (SELECT 1 FROM vehicles v WHERE v.id = a.entity_id AND ${visibleTo(actor, 'v.user_id')})
     ORDER BY a.created_at DESC, a.id
     LIMIT 200
   `.execute(db);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DocumentKind, DocumentRecord } from '../../../shared/documents/options.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
+import { maySee } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
@@ -21,7 +21,7 @@ export async function assertParentVisible(db: Kysely<DB>, actor: Actor, kind: Do
   const { rows } = await sql<{ user_id: string }>`
     select user_id from ${sql.table(place.parent)} where id = ${parentId}`.execute(db);
   const row = rows[0];
-  if (!row || (!seesAllRecords(actor.role) && row.user_id !== actor.userId)) throw notFound(place.label);
+  if (!row || !maySee(actor, row.user_id)) throw notFound(place.label);
 }
 
 // The storage key (file_path) names the uploader's folder, so it stays on the server.

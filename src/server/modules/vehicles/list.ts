@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB, VehiclesTable } from '../../db/schema.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { badRequest } from '../../http/errors.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { escapeLike } from '../../db/like.js';
 import {
@@ -23,13 +23,8 @@ export const vehicleColumns = [
   'contact_name', 'contact_phone', 'contact_email', 'features', 'notes', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof VehicleRow)[];
 
-/** Agents work on their own vehicles only; admins and editors on all. */
-export function visibleTo<O>(query: VehicleQuery<O>, actor: Actor): VehicleQuery<O> {
-  return seesAllRecords(actor.role) ? query : query.where('vehicles.user_id', '=', actor.userId);
-}
-
 export function selectVehicles(db: Kysely<DB>, actor: Actor) {
-  return visibleTo(db.selectFrom('vehicles').select(vehicleColumns), actor);
+  return db.selectFrom('vehicles').select(vehicleColumns).where(visibleTo(actor, 'vehicles.user_id'));
 }
 
 /** q is a case-insensitive substring of make, model or VIN, found through the trigram index of search_text. */
@@ -98,7 +93,7 @@ export async function listVehicles(
 /** The summary cards, counted by the database over the same filter as the list. */
 export async function summarizeVehicles(db: Kysely<DB>, actor: Actor, filter: VehicleFilter): Promise<VehicleSummary> {
   const count = (status: VehicleStatus) => sql<number>`count(*) filter (where vehicles.status = ${status})`;
-  const row = await filtered(visibleTo(db.selectFrom('vehicles'), actor), filter)
+  const row = await filtered(db.selectFrom('vehicles').where(visibleTo(actor, 'vehicles.user_id')), filter)
     .select([
       sql<number>`count(*)`.as('total'),
       count('available').as('available'),
@@ -134,7 +129,7 @@ export async function vehicleOptions(
   actor: Actor,
   filter: { q?: string; status?: VehicleStatus },
 ): Promise<VehicleOption[]> {
-  return filtered(visibleTo(db.selectFrom('vehicles'), actor), filter)
+  return filtered(db.selectFrom('vehicles').where(visibleTo(actor, 'vehicles.user_id')), filter)
     .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.vin', 'vehicles.price_cents', 'vehicles.status'])
     .orderBy('vehicles.created_at', 'desc')
     .orderBy('vehicles.id', 'desc')

@@ -7,7 +7,8 @@ import type { VehicleDetail, VehicleTimelineEntry, VinDuplicate } from '../../..
 import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
-import { selectVehicles, vehicleColumns, visibleTo, type VehicleRow } from './list.js';
+import { selectVehicles, vehicleColumns, type VehicleRow } from './list.js';
+import { visibleTo } from '../../auth/scope.js';
 
 /** A vehicle the actor may not see answers exactly as one that does not exist. */
 const vehicleNotFound = () => notFound('Vehicle');
@@ -111,7 +112,9 @@ export async function findVinDuplicate(
 ): Promise<VinDuplicate> {
   const normalized = vin ? normalizeVin(vin) : '';
   if (!normalized) return { duplicate: null };
-  let query = visibleTo(db.selectFrom('vehicles'), actor)
+  let query = db
+    .selectFrom('vehicles')
+    .where(visibleTo(actor, 'vehicles.user_id'))
     .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year'])
     .where('vehicles.vin', '=', normalized);
   if (excludeId) query = query.where('vehicles.id', '<>', excludeId);
