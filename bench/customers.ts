@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { randomSource, sampleCustomer } from '../src/server/db/sample-data.js';
+import { randomSource, sampleCustomer } from '../src/server/scripts/sample-data.js';
 import { createBenchUsers, DAY, measureFloor, measureScenarios, openScratch, startApp, time } from './lib.js';
 
 const serverUrl = process.env.DATABASE_URL;

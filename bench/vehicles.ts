@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { randomSource, sampleVehicle } from '../src/server/db/sample-data.js';
+import { randomSource, sampleVehicle } from '../src/server/scripts/sample-data.js';
 import { createBenchUsers, DAY, measureScenarios, openScratch, startApp, time } from './lib.js';
 
 const TOTAL = Number(process.env.VEHICLES ?? 100_000);

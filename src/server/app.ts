@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { lazyAuth } from './auth/auth-loader.js';
 import { createActorResolver, registerActor } from './auth/actor.js';
-import { authRoutes } from './auth/routes.js';
+import { authRoutes } from './modules/session/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { dealsRoutes } from './modules/deals/routes.js';
 import { registerCsrfProtection } from './http/csrf.js';
@@ -26,7 +26,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
 import { referencedDocumentKeys } from './modules/documents/service.js';
 import { startInstance } from './db/instance.js';
-import { createBlobStore } from './storage/blob-store.js';
+import { createBlobStore } from './storage/create-blob-store.js';
 import { scheduleStorageSweeps } from './storage/maintenance.js';
 import { createSpool } from './storage/spool.js';
 

@@ -2,8 +2,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { resolveSessionSecret } from './auth/secret.js';
-import { ensureAdmin } from './db/bootstrap.js';
-import { seedDemo } from './db/demo-seed.js';
+import { ensureAdmin } from './scripts/ensure-admin.js';
+import { seedDemo } from './scripts/demo-seed.js';
 import { buildApp } from './app.js';
 import { isLoopback } from './http/addresses.js';
 

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/server/db/demo-seed.js';
+import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
 import { multipartBody, pdfFile } from '../helpers/document-files.js';
 

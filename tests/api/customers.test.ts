@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomSource, sampleCustomer } from '../../src/server/db/sample-data.js';
+import { randomSource, sampleCustomer } from '../../src/server/scripts/sample-data.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 let t: TestContext;

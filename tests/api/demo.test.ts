@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
-import { seedDemo } from '../../src/server/db/demo-seed.js';
+import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { createTestContext, cookieHeader, TEST_SECRET, type TestContext } from '../helpers/app.js';
 
 let t: TestContext;

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomSource, sampleDeal } from '../../src/server/db/sample-data.js';
+import { randomSource, sampleDeal } from '../../src/server/scripts/sample-data.js';
 import { signLink } from '../../src/server/modules/documents/signed-link.js';
-import { createBlobStore, type BlobStore } from '../../src/server/storage/blob-store.js';
+import type { BlobStore } from '../../src/server/storage/blob-store.js';
+import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import { createTestContext, TEST_SECRET, type TestContext, type TestUser } from './app.js';
 import {
   docxFile, executableFile, htmlFile, jpegFile, legacyDocFile, multipartBody, pdfFile, pngFile, textFile,

@@ -3,7 +3,7 @@ import readline from 'node:readline/promises';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { ensureAdmin } from '../db/bootstrap.js';
+import { ensureAdmin } from './ensure-admin.js';
 
 const [email, name] = process.argv.slice(2);
 if (!email) {

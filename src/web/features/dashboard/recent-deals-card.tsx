@@ -4,7 +4,7 @@ import type { Dashboard } from '@shared/analytics/dashboard';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DealStatusBadge } from '@/features/deals/deal-status-badge';
+import { DealStatusBadge } from '@/features/deals';
 import { formatCents, formatDate } from '@/lib/format';
 
 export function RecentDealsCard({ deals }: { deals: Dashboard['recent_deals'] }) {

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
-import type { DemoRole, Session } from '../../shared/auth/sign-in.js';
-import { forbidden, notFound, tooManyRequests } from '../http/errors.js';
-import { getSessionUser } from '../modules/users/service.js';
-import type { Actor } from './actor.js';
-import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from './rate-limit.js';
+import type { DB } from '../../db/schema.js';
+import type { DemoRole, Session } from '../../../shared/auth/sign-in.js';
+import { forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import { getSessionUser } from '../users/service.js';
+import type { Actor } from '../../auth/actor.js';
+import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../auth/rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
   admin: 'admin@torque.demo',

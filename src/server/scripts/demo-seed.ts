@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './schema.js';
+import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
-import { demoPassword } from '../auth/session.service.js';
+import { demoPassword } from '../modules/session/service.js';
 import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle } from './sample-data.js';
 

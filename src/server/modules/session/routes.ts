@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { demoSignInSchema, publicConfigSchema, sessionSchema, signInSchema, switchUserSchema } from '../../shared/auth/sign-in.js';
-import type { Config } from '../config.js';
-import type { Database } from '../db/connection.js';
-import { isLoopback } from '../http/addresses.js';
-import { AppError, forbidden, notFound } from '../http/errors.js';
-import { recordAudit } from '../modules/audit/service.js';
-import { findUserByEmail, listSwitchableUsers } from '../modules/users/service.js';
-import { actorOf, forwardCookies, toHeaders, type ActorResolver } from './actor.js';
-import { isAuthError, type AuthLoader } from './auth-loader.js';
+import { demoSignInSchema, publicConfigSchema, sessionSchema, signInSchema, switchUserSchema } from '../../../shared/auth/sign-in.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/connection.js';
+import { isLoopback } from '../../http/addresses.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { recordAudit } from '../audit/service.js';
+import { findUserByEmail, listSwitchableUsers } from '../users/service.js';
+import { actorOf, forwardCookies, toHeaders, type ActorResolver } from '../../auth/actor.js';
+import { isAuthError, type AuthLoader } from '../../auth/auth-loader.js';
 import {
   checkSwitchTarget,
   demoAccounts,
@@ -19,7 +19,7 @@ import {
   rememberSwitchOrigin,
   reserveSignInAttempt,
   recordSignInSuccess,
-} from './session.service.js';
+} from './service.js';
 
 type Deps = { auth: AuthLoader; database: Database; config: Config; secret: string; resolveActor: ActorResolver };
 

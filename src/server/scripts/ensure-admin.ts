@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from './schema.js';
+import type { DB } from '../db/schema.js';
 import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
 
 /** Makes sure the configured first admin exists; an existing account keeps its password and is made admin. */

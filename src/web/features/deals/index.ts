@@ -1,0 +1,2 @@
+// What other areas may use of the deals area, besides its api.
+export { DealStatusBadge } from './deal-status-badge';
