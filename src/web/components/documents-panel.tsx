@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { api, ApiError } from '@/lib/api-client';
 import { formatDate, formatFileSize } from '@/lib/format';
+import { keys } from '@/lib/query-keys';
 import { notifyError, notifySuccess } from '@/lib/toast';
 
 const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
@@ -17,7 +18,7 @@ const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', de
 function useDocuments(kind: DocumentKind, parentId: string, onChanged?: () => void) {
   const queryClient = useQueryClient();
   const base = `${basePaths[kind]}/${parentId}/documents`;
-  const queryKey = ['documents', kind, parentId];
+  const queryKey = keys.documents(kind, parentId);
   const changed = () => {
     queryClient.invalidateQueries({ queryKey });
     onChanged?.();

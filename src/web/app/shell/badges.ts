@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { keys } from '@/lib/query-keys';
 
 const REFRESH_MS = 30_000;
 
 export function useUnreadMessages() {
   return useQuery({
-    queryKey: ['chat', 'unread-count'],
+    queryKey: keys.chat.unreadCount,
     queryFn: () => api<{ count: number }>('/api/chat/unread-count'),
     refetchInterval: REFRESH_MS,
     select: (data) => data.count,
@@ -14,7 +15,7 @@ export function useUnreadMessages() {
 
 export function useUnreadNotifications() {
   return useQuery({
-    queryKey: ['notifications', 'unread-count'],
+    queryKey: keys.notifications.unreadCount,
     queryFn: () => api<{ count: number }>('/api/notifications/unread-count'),
     refetchInterval: REFRESH_MS,
     select: (data) => data.count,

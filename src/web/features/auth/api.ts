@@ -2,9 +2,10 @@ import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput } from '@shared/auth/sign-in';
 import { api } from '@/lib/api-client';
+import { keys } from '@/lib/query-keys';
 import { tellOtherTabs } from '@/lib/session-channel';
 
-export const sessionKey = ['session'] as const;
+export const sessionKey = keys.session.current;
 
 /** Only the session itself and the public configuration outlive a change of who is signed in. */
 const outlivesSession = (key: readonly unknown[]) => (key[0] === 'session' && key.length === 1) || key[0] === 'config';
@@ -20,7 +21,7 @@ export function useSession() {
 }
 
 export function usePublicConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
+  return useQuery({ queryKey: keys.config, queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
 }
 
 /** Sign-in starts clean: any previous session is ended first. */
@@ -90,7 +91,7 @@ export function useSignOut() {
 
 export function useSwitchableUsers(enabled: boolean) {
   return useQuery({
-    queryKey: ['session', 'switchable-users'],
+    queryKey: keys.session.switchableUsers,
     queryFn: () => api<SessionUser[]>('/api/session/switchable-users'),
     enabled,
   });

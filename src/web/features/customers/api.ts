@@ -10,12 +10,11 @@ import type {
 } from '@shared/customers/types';
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
-
-export const customersKey = ['customers'] as const;
+import { keys } from '@/lib/query-keys';
 
 export function useCustomerList(query: string) {
   return useQuery({
-    queryKey: [...customersKey, 'list', query],
+    queryKey: keys.customers.list(query),
     queryFn: ({ signal }) => api<Page<Customer>>(`/api/customers?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -23,7 +22,7 @@ export function useCustomerList(query: string) {
 
 export function useCustomerSummary(query: string) {
   return useQuery({
-    queryKey: [...customersKey, 'summary', query],
+    queryKey: keys.customers.summary(query),
     queryFn: ({ signal }) => api<CustomerSummary>(`/api/customers/summary?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +30,7 @@ export function useCustomerSummary(query: string) {
 
 export function useCustomer(id: string) {
   return useQuery({
-    queryKey: [...customersKey, 'detail', id],
+    queryKey: keys.customers.detail(id),
     queryFn: ({ signal }) => api<CustomerDetail>(`/api/customers/${id}`, { signal }),
     retry: false,
   });
@@ -39,15 +38,15 @@ export function useCustomer(id: string) {
 
 export function useCustomerTimeline(id: string) {
   return useQuery({
-    queryKey: [...customersKey, 'timeline', id],
+    queryKey: keys.customers.timeline(id),
     queryFn: ({ signal }) => api<TimelineEntry[]>(`/api/customers/${id}/timeline`, { signal }),
   });
 }
 
 /** Customers of `owner` (the signed-in user when not given) matching q, for the referral picker. */
-export function useCustomerOptions(q: string, enabled: boolean, owner?: string) {
+export function useCustomerOptions(q: string, enabled: boolean, owner?: string | null) {
   return useQuery({
-    queryKey: [...customersKey, 'options', q, owner ?? ''],
+    queryKey: keys.customers.options(q, owner ?? ''),
     queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q, owner })}`, { signal }),
     enabled,
     placeholderData: keepPreviousData,
@@ -57,7 +56,7 @@ export function useCustomerOptions(q: string, enabled: boolean, owner?: string) 
 export function useDuplicates(email: string, phone: string, exclude: string | undefined) {
   const query = toSearchParams({ email, phone, exclude });
   return useQuery({
-    queryKey: [...customersKey, 'duplicates', query],
+    queryKey: keys.customers.duplicates(query),
     queryFn: ({ signal }) => api<DuplicateMatch[]>(`/api/customers/duplicates?${query}`, { signal }),
     enabled: Boolean(email.includes('@') || phone.replace(/\D/g, '').length >= 7),
     staleTime: 30_000,
@@ -68,7 +67,7 @@ export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CustomerInput) => api<Customer>('/api/customers', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.customers.all }),
   });
 }
 
@@ -77,7 +76,7 @@ export function useUpdateCustomer(id: string) {
   return useMutation({
     mutationFn: (input: CustomerInput & { updated_at: string }) =>
       api<Customer>(`/api/customers/${id}`, { method: 'PUT', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.customers.all }),
   });
 }
 
@@ -86,11 +85,11 @@ export function useDeleteCustomer(id: string) {
   return useMutation({
     mutationFn: () => api<void>(`/api/customers/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [...customersKey, 'detail', id] });
+      queryClient.removeQueries({ queryKey: keys.customers.detail(id) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: customersKey }),
-        queryClient.invalidateQueries({ queryKey: ['deals'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: keys.customers.all }),
+        queryClient.invalidateQueries({ queryKey: keys.deals.all }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboard }),
       ]);
     },
   });

@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/toast';
-import { customersKey, useCustomer, useDeleteCustomer } from './api';
+import { keys } from '@/lib/query-keys';
+import { useCustomer, useDeleteCustomer } from './api';
 import { CustomerNotFound } from './customer-not-found';
 import { CustomerTimeline } from './customer-timeline';
 import { BackToCustomers } from './new-customer-page';
@@ -118,7 +119,7 @@ export function CustomerPage() {
           parentId={c.id}
           title="Customer Documents"
           description="Licences, insurance, contracts and other paperwork"
-          onChanged={() => queryClient.invalidateQueries({ queryKey: [...customersKey, 'timeline', c.id] })}
+          onChanged={() => queryClient.invalidateQueries({ queryKey: keys.customers.timeline(c.id) })}
         />
         <CustomerTimeline customerId={c.id} />
       </div>

@@ -4,25 +4,24 @@ import type { DealInput, DealUpdate } from '@shared/deals/schemas';
 import type { Deal, DealAgent, DealDetail, DealTimelineEntry } from '@shared/deals/types';
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
-
-export const dealsKey = ['deals'] as const;
+import { keys } from '@/lib/query-keys';
 
 /** Deal figures show up on the deals page, the dashboard and the analytics page; a change refreshes all three. */
 export function useInvalidateDealFigures() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: dealsKey }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      queryClient.invalidateQueries({ queryKey: ['analytics'] }),
-      queryClient.invalidateQueries({ queryKey: ['vehicles'] }),
-      queryClient.invalidateQueries({ queryKey: ['customers'] }),
+      queryClient.invalidateQueries({ queryKey: keys.deals.all }),
+      queryClient.invalidateQueries({ queryKey: keys.dashboard }),
+      queryClient.invalidateQueries({ queryKey: keys.analytics.all }),
+      queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
+      queryClient.invalidateQueries({ queryKey: keys.customers.all }),
     ]);
 }
 
 export function useDealAnalytics(year: number | undefined) {
   return useQuery({
-    queryKey: [...dealsKey, 'analytics', year ?? 'current'],
+    queryKey: keys.deals.analytics(year),
     queryFn: ({ signal }) => api<DealAnalytics>(`/api/analytics/deals?${toSearchParams({ year })}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -33,7 +32,7 @@ export type DealListParams = { year?: number; q?: string; status?: string; vehic
 export function useDealList(params: DealListParams, enabled = true) {
   const query = toSearchParams(params);
   return useQuery({
-    queryKey: [...dealsKey, 'list', query],
+    queryKey: keys.deals.list(query),
     queryFn: ({ signal }) => api<Page<Deal>>(`/api/deals?${query}`, { signal }),
     placeholderData: keepPreviousData,
     enabled,
@@ -42,7 +41,7 @@ export function useDealList(params: DealListParams, enabled = true) {
 
 export function useDeal(id: string) {
   return useQuery({
-    queryKey: [...dealsKey, 'detail', id],
+    queryKey: keys.deals.detail(id),
     queryFn: ({ signal }) => api<DealDetail>(`/api/deals/${id}`, { signal }),
     retry: false,
   });
@@ -50,14 +49,14 @@ export function useDeal(id: string) {
 
 export function useDealTimeline(id: string) {
   return useQuery({
-    queryKey: [...dealsKey, 'timeline', id],
+    queryKey: keys.deals.timeline(id),
     queryFn: ({ signal }) => api<DealTimelineEntry[]>(`/api/deals/${id}/timeline`, { signal }),
   });
 }
 
 export function useDealAgents() {
   return useQuery({
-    queryKey: [...dealsKey, 'agents'],
+    queryKey: keys.deals.agents,
     queryFn: ({ signal }) => api<DealAgent[]>('/api/deals/agents', { signal }),
     staleTime: 60_000,
   });
@@ -79,35 +78,13 @@ export function useUpdateDeal(id: string) {
   });
 }
 
-export type CustomerOption = { id: string; name: string; email: string | null; phone: string | null };
-export type VehicleOption = { id: string; make: string; model: string; year: number; vin: string | null; price_cents: number; status: string };
-
-/** Customers of `owner` (the deal's agent; the signed-in user when not given) matching q. */
-export function useCustomerOptions(q: string, enabled: boolean, owner?: string | null) {
-  return useQuery({
-    queryKey: ['customers', 'options', q, owner ?? ''],
-    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q, owner })}`, { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useVehicleOptions(q: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['vehicles', 'options', q],
-    queryFn: ({ signal }) => api<VehicleOption[]>(`/api/vehicles/options?${toSearchParams({ q })}`, { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useDeleteDeal(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDealFigures();
   return useMutation({
     mutationFn: () => api<void>(`/api/deals/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [...dealsKey, 'detail', id] });
+      queryClient.removeQueries({ queryKey: keys.deals.detail(id) });
       return invalidate();
     },
   });

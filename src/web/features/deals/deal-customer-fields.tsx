@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useCustomerOptions } from './api';
+import { useCustomerOptions } from '@/features/customers/api';
 import { SearchPicker } from './search-picker';
 
 export type DealForm = UseFormReturn<DealFormInput, unknown, DealFormValues>;

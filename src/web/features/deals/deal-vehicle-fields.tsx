@@ -9,7 +9,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatCents } from '@/lib/format';
-import { useVehicleOptions, type VehicleOption } from './api';
+import type { VehicleOption } from '@shared/vehicles/types';
+import { useVehicleOptions } from '@/features/vehicles/api';
 import { useDebounced, type DealForm } from './deal-customer-fields';
 import { SearchPicker } from './search-picker';
 

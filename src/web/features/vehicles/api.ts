@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
-import type { Vehicle, VehicleDetail, VehicleSummary, VehicleTimelineEntry, VinDuplicate } from '@shared/vehicles/types';
+import type { Vehicle, VehicleDetail, VehicleOption, VehicleSummary, VehicleTimelineEntry, VinDuplicate } from '@shared/vehicles/types';
 import { api, toSearchParams } from '@/lib/api-client';
-
-export const vehiclesKey = ['vehicles'] as const;
+import { keys } from '@/lib/query-keys';
 
 export function useVehicleList(query: string) {
   return useQuery({
-    queryKey: [...vehiclesKey, 'list', query],
+    queryKey: keys.vehicles.list(query),
     queryFn: ({ signal }) => api<Page<Vehicle>>(`/api/vehicles?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -16,7 +15,7 @@ export function useVehicleList(query: string) {
 
 export function useVehicleSummary(query: string) {
   return useQuery({
-    queryKey: [...vehiclesKey, 'summary', query],
+    queryKey: keys.vehicles.summary(query),
     queryFn: ({ signal }) => api<VehicleSummary>(`/api/vehicles/summary?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +23,7 @@ export function useVehicleSummary(query: string) {
 
 export function useVehicle(id: string) {
   return useQuery({
-    queryKey: [...vehiclesKey, 'detail', id],
+    queryKey: keys.vehicles.detail(id),
     queryFn: ({ signal }) => api<VehicleDetail>(`/api/vehicles/${id}`, { signal }),
     retry: false,
   });
@@ -32,7 +31,7 @@ export function useVehicle(id: string) {
 
 export function useVehicleTimeline(id: string) {
   return useQuery({
-    queryKey: [...vehiclesKey, 'timeline', id],
+    queryKey: keys.vehicles.timeline(id),
     queryFn: ({ signal }) => api<VehicleTimelineEntry[]>(`/api/vehicles/${id}/timeline`, { signal }),
   });
 }
@@ -41,7 +40,7 @@ export function useVehicleTimeline(id: string) {
 export function useVinDuplicate(vin: string, excludeId: string | undefined) {
   const query = toSearchParams({ vin, exclude_id: excludeId });
   return useQuery({
-    queryKey: [...vehiclesKey, 'vin-check', query],
+    queryKey: keys.vehicles.vinCheck(query),
     queryFn: ({ signal }) => api<VinDuplicate>(`/api/vehicles/vin-check?${query}`, { signal }),
     enabled: vin.length === 17,
     staleTime: 30_000,
@@ -52,7 +51,7 @@ export function useCreateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: VehicleInput) => api<Vehicle>('/api/vehicles', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehiclesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
   });
 }
 
@@ -61,9 +60,9 @@ export function useUpdateVehicle(id: string) {
   return useMutation({
     mutationFn: (input: VehicleInput & { updated_at: string }) =>
       api<Vehicle>(`/api/vehicles/${id}`, { method: 'PUT', body: input }),
-    onSuccess: (vehicle) => queryClient.setQueryData([...vehiclesKey, 'detail', id], vehicle),
+    onSuccess: (vehicle) => queryClient.setQueryData(keys.vehicles.detail(id), vehicle),
     // A refused stale save also refreshes, so the screen shows the version that won.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: vehiclesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
   });
 }
 
@@ -72,8 +71,18 @@ export function useDeleteVehicle(id: string) {
   return useMutation({
     mutationFn: () => api<void>(`/api/vehicles/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [...vehiclesKey, 'detail', id] });
-      return Promise.all([queryClient.invalidateQueries({ queryKey: vehiclesKey }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+      queryClient.removeQueries({ queryKey: keys.vehicles.detail(id) });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: keys.vehicles.all }), queryClient.invalidateQueries({ queryKey: keys.dashboard })]);
     },
+  });
+}
+
+/** The deal form's vehicle picker: the user's vehicles matching q. */
+export function useVehicleOptions(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.vehicles.options(q),
+    queryFn: ({ signal }) => api<VehicleOption[]>(`/api/vehicles/options?${toSearchParams({ q })}`, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }

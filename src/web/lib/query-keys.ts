@@ -1,0 +1,39 @@
+/**
+ * Every cached query's key, by area, in one place. A key starts with its area, so invalidating `keys.customers.all`
+ * refreshes everything about customers; the realtime events to come invalidate through these same keys.
+ */
+export const keys = {
+  session: { current: ['session'] as const, switchableUsers: ['session', 'switchable-users'] as const },
+  config: ['config'] as const,
+  customers: {
+    all: ['customers'] as const,
+    list: (query: string) => ['customers', 'list', query] as const,
+    summary: (query: string) => ['customers', 'summary', query] as const,
+    detail: (id: string) => ['customers', 'detail', id] as const,
+    timeline: (id: string) => ['customers', 'timeline', id] as const,
+    options: (q: string, owner = '') => ['customers', 'options', q, owner] as const,
+    duplicates: (query: string) => ['customers', 'duplicates', query] as const,
+  },
+  vehicles: {
+    all: ['vehicles'] as const,
+    list: (query: string) => ['vehicles', 'list', query] as const,
+    summary: (query: string) => ['vehicles', 'summary', query] as const,
+    detail: (id: string) => ['vehicles', 'detail', id] as const,
+    timeline: (id: string) => ['vehicles', 'timeline', id] as const,
+    vinCheck: (query: string) => ['vehicles', 'vin-check', query] as const,
+    options: (q: string) => ['vehicles', 'options', q] as const,
+  },
+  deals: {
+    all: ['deals'] as const,
+    analytics: (year: number | undefined) => ['deals', 'analytics', year ?? 'current'] as const,
+    list: (query: string) => ['deals', 'list', query] as const,
+    detail: (id: string) => ['deals', 'detail', id] as const,
+    timeline: (id: string) => ['deals', 'timeline', id] as const,
+    agents: ['deals', 'agents'] as const,
+  },
+  documents: (kind: string, parentId: string) => ['documents', kind, parentId] as const,
+  dashboard: ['dashboard'] as const,
+  analytics: { all: ['analytics'] as const, range: (range: string) => ['analytics', range] as const },
+  chat: { unreadCount: ['chat', 'unread-count'] as const },
+  notifications: { unreadCount: ['notifications', 'unread-count'] as const },
+};
