@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -66,4 +67,11 @@ export async function ensureBuilt() {
     console.log('Building the server...');
     await buildServer();
   }
+}
+
+// `npm run build`: the web app and the server, whatever their age.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  buildWeb();
+  await buildServer();
+  console.log('Built dist/web and dist/server.');
 }
