@@ -12,25 +12,45 @@ import tseslint from 'typescript-eslint';
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 const features = fs.readdirSync(new URL('./src/web/features', import.meta.url)).filter((name) => !name.includes('.'));
 const layering = [
-  restrict(['src/shared/**'], [{ group: ['**/server/**', '**/web/**', '@/**', '@shared/**'], message: 'src/shared imports nothing of ours but src/shared.' }]),
+  restrict(
+    ['src/shared/**'],
+    [
+      {
+        group: ['**/server/**', '**/web/**', '@/**', '@shared/**'],
+        message: 'src/shared imports nothing of ours but src/shared.',
+      },
+    ],
+  ),
   restrict(['src/server/**'], [{ group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' }]),
-  restrict(['src/server/{db,http,storage,auth}/**'], [
-    { group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' },
-    { group: ['**/modules/**'], message: 'Server infrastructure never imports the modules; app.ts passes what it needs.' },
-  ]),
+  restrict(
+    ['src/server/{db,http,storage,auth}/**'],
+    [
+      { group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' },
+      { group: ['**/modules/**'], message: 'Server infrastructure never imports the modules; app.ts passes what it needs.' },
+    ],
+  ),
   restrict(['src/web/**'], [{ group: ['**/server/**'], message: 'The web app never imports the server.' }]),
-  restrict(['src/web/{components,hooks,lib}/**'], [
-    { group: ['**/server/**'], message: 'The web app never imports the server.' },
-    { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'Shared web code never imports features or the app.' },
-  ]),
-  ...features.map((feature) =>
-    restrict([`src/web/features/${feature}/**`], [
+  restrict(
+    ['src/web/{components,hooks,lib}/**'],
+    [
       { group: ['**/server/**'], message: 'The web app never imports the server.' },
       {
-        group: ['@/features/*/**', `!@/features/${feature}/**`, '!@/features/*/api', '@/app/**'],
-        message: "A feature uses another feature only through its index or its api, and never imports the app.",
+        group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'],
+        message: 'Shared web code never imports features or the app.',
       },
-    ]),
+    ],
+  ),
+  ...features.map((feature) =>
+    restrict(
+      [`src/web/features/${feature}/**`],
+      [
+        { group: ['**/server/**'], message: 'The web app never imports the server.' },
+        {
+          group: ['@/features/*/**', `!@/features/${feature}/**`, '!@/features/*/api', '@/app/**'],
+          message: 'A feature uses another feature only through its index or its api, and never imports the app.',
+        },
+      ],
+    ),
   ),
 ];
 

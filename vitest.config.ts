@@ -13,13 +13,20 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { extends: true, resolve: { alias }, test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' } },
+      {
+        extends: true,
+        resolve: { alias },
+        test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' },
+      },
       { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'crash-pglite', include: crashTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
         ? [
             { extends: true as const, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } },
-            { extends: true as const, test: { name: 'crash-postgres', include: crashTests, env: { TORQUE_TEST_DB: 'postgres' } } },
+            {
+              extends: true as const,
+              test: { name: 'crash-postgres', include: crashTests, env: { TORQUE_TEST_DB: 'postgres' } },
+            },
           ]
         : []),
     ],

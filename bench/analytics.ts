@@ -74,12 +74,16 @@ try {
   await time(`generate ${dealCount.toLocaleString('en-US')} deals over ${years} years`, () => generate(database, agentIds));
   const { app, cookies } = await startApp(scratch);
 
-  console.log(`\n${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${dealCount.toLocaleString('en-US')} deals, ${runs} runs each\n`);
+  console.log(
+    `\n${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${dealCount.toLocaleString('en-US')} deals, ${runs} runs each\n`,
+  );
   console.log('request                              as      p50 ms   p95 ms');
   for (const url of ['/api/analytics/deals', '/api/dashboard']) {
     for (const who of ['admin', 'agent'] as const) {
       const times = await measure(app, () => url, cookies[who], { runs, warmup: 5 });
-      console.log(`${url.padEnd(36)} ${who.padEnd(6)} ${percentile(times, 0.5).toFixed(1).padStart(7)} ${percentile(times, 0.95).toFixed(1).padStart(8)}`);
+      console.log(
+        `${url.padEnd(36)} ${who.padEnd(6)} ${percentile(times, 0.5).toFixed(1).padStart(7)} ${percentile(times, 0.95).toFixed(1).padStart(8)}`,
+      );
     }
   }
   await app.close();

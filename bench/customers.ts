@@ -17,7 +17,12 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? (serverUrl ? 32 : 1));
 const RUNS = Number(process.env.RUNS ?? 200);
 const AGENTS = 20;
 
-const scratch = await openScratch({ serverUrl, reuse: process.env.BENCH_DB, keep: Boolean(process.env.KEEP), poolSize: CONCURRENCY + 2 });
+const scratch = await openScratch({
+  serverUrl,
+  reuse: process.env.BENCH_DB,
+  keep: Boolean(process.env.KEEP),
+  poolSize: CONCURRENCY + 2,
+});
 const { database } = scratch;
 await migrateToLatest(database.db);
 
@@ -44,7 +49,12 @@ async function seed() {
   const BATCH = 1000;
   for (let done = 0; done < TOTAL; done += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, TOTAL - done) }, (_, i) =>
-      sampleCustomer(rnd, done + i, rnd.next() < 0.05 ? adminId : rnd.pick(agents), new Date(now - rnd.int(0, 1460) * DAY - rnd.int(0, DAY))),
+      sampleCustomer(
+        rnd,
+        done + i,
+        rnd.next() < 0.05 ? adminId : rnd.pick(agents),
+        new Date(now - rnd.int(0, 1460) * DAY - rnd.int(0, DAY)),
+      ),
     );
     await database.db.insertInto('customers').values(rows).execute();
     if (done % 100_000 === 0 && done > 0) console.log(`  ${done.toLocaleString()} customers…`);
@@ -56,11 +66,18 @@ const options = { runs: RUNS, warmup: 10, concurrency: CONCURRENCY };
 await measureScenarios(app, cookies, scenarios, options);
 
 // The agent's first page, as 'agent: list (newest)' asks for it.
-const agentId = (await database.db.selectFrom('users').select('id').where('email', '=', 'agent0@bench.test').executeTakeFirstOrThrow()).id;
-await measureFloor(database, cookies.agent, {
-  text: 'select * from customers where user_id = $1 order by created_at desc, id desc limit 26',
-  values: [agentId],
-}, options);
+const agentId = (
+  await database.db.selectFrom('users').select('id').where('email', '=', 'agent0@bench.test').executeTakeFirstOrThrow()
+).id;
+await measureFloor(
+  database,
+  cookies.agent,
+  {
+    text: 'select * from customers where user_id = $1 order by created_at desc, id desc limit 26',
+    values: [agentId],
+  },
+  options,
+);
 
 await app.close();
 await scratch.close();

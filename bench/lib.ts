@@ -51,7 +51,12 @@ export async function openScratch({
   reuse,
   keep = false,
   poolSize,
-}: { serverUrl?: string; reuse?: string; keep?: boolean; poolSize?: number }): Promise<Scratch> {
+}: {
+  serverUrl?: string;
+  reuse?: string;
+  keep?: boolean;
+  poolSize?: number;
+}): Promise<Scratch> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-bench-'));
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (!serverUrl) {
@@ -79,18 +84,38 @@ export async function openScratch({
 
 /** One admin (admin@bench.test) and `agentCount` agents (agent0@bench.test, …), all with the bench password. */
 export async function createBenchUsers(database: Database, agentCount: number): Promise<{ adminId: string; agentIds: string[] }> {
-  const adminId = await createUserWithPassword(database.db, { name: 'Bench Admin', email: 'admin@bench.test', role: 'admin', password: PASSWORD });
+  const adminId = await createUserWithPassword(database.db, {
+    name: 'Bench Admin',
+    email: 'admin@bench.test',
+    role: 'admin',
+    password: PASSWORD,
+  });
   const agentIds: string[] = [];
   for (let i = 0; i < agentCount; i++) {
-    agentIds.push(await createUserWithPassword(database.db, { name: `Agent ${i}`, email: `agent${i}@bench.test`, role: 'agent', password: PASSWORD }));
+    agentIds.push(
+      await createUserWithPassword(database.db, {
+        name: `Agent ${i}`,
+        email: `agent${i}@bench.test`,
+        role: 'agent',
+        password: PASSWORD,
+      }),
+    );
   }
   return { adminId, agentIds };
 }
 
 async function signIn(app: App, email: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/session', headers: { 'x-requested-with': 'torque' }, payload: { email, password: PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: { 'x-requested-with': 'torque' },
+    payload: { email, password: PASSWORD },
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return [response.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+  return [response.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
 }
 
 /** Torque over the scratch database, ready for requests, and the session cookies of the admin and the first agent. */
@@ -104,7 +129,12 @@ export async function startApp(scratch: Scratch): Promise<{ app: App; cookies: {
 export type MeasureOptions = { runs: number; warmup: number; concurrency?: number };
 
 /** `runs` GET requests after `warmup` unmeasured ones, `concurrency` at a time: each request's own latency, sorted. */
-export async function measure(app: App, url: (i: number) => string, cookie: string, { runs, warmup, concurrency = 1 }: MeasureOptions): Promise<number[]> {
+export async function measure(
+  app: App,
+  url: (i: number) => string,
+  cookie: string,
+  { runs, warmup, concurrency = 1 }: MeasureOptions,
+): Promise<number[]> {
   const times: number[] = [];
   let next = -warmup;
   const worker = async () => {
@@ -137,7 +167,9 @@ export async function measureScenarios(
 ) {
   const ms = (value: number) => `${value.toFixed(1).padStart(8)}ms`;
   const listAndSearch: number[] = [];
-  console.log(`\n${options.concurrency ?? 1} concurrent request(s)\n${'scenario'.padEnd(38)}${'median'.padStart(10)}${'p95'.padStart(10)}`);
+  console.log(
+    `\n${options.concurrency ?? 1} concurrent request(s)\n${'scenario'.padEnd(38)}${'median'.padStart(10)}${'p95'.padStart(10)}`,
+  );
   for (const [who, cookie] of Object.entries(cookies)) {
     for (const [name, url] of Object.entries(scenarios)) {
       const times = await measure(app, url, cookie, options);
@@ -173,7 +205,10 @@ export async function measureFloor(database: Database, cookie: string, page: Flo
   await floor.ready();
   const ms = (value: number) => `${value.toFixed(1).padStart(8)}ms`;
   console.log('\nfloor: a bare route, same pool, no Torque code');
-  for (const [name, url] of [['page query only', '/page'], ['session query, then page query', '/session-and-page']] as const) {
+  for (const [name, url] of [
+    ['page query only', '/page'],
+    ['session query, then page query', '/session-and-page'],
+  ] as const) {
     const times = await measure(floor, () => url, '', options);
     console.log(`${`floor: ${name}`.padEnd(38)}${ms(percentile(times, 0.5))}${ms(percentile(times, 0.95))}`);
   }

@@ -28,7 +28,10 @@ async function timeStart(dataDir: string): Promise<number> {
   });
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       if (performance.now() - started > 60_000) throw new Error('Torque did not start within 60 s');
       await new Promise((r) => setTimeout(r, 20));
@@ -39,7 +42,10 @@ async function timeStart(dataDir: string): Promise<number> {
   }
 }
 
-spawnSync(process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureBuilt())"], { cwd: root, stdio: 'inherit' });
+spawnSync(process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureBuilt())"], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-bench-start-'));
@@ -51,5 +57,9 @@ for (let i = 0; i < RUNS; i++) {
   restart.push(await timeStart(dataDir));
 }
 fs.rmSync(work, { recursive: true, force: true });
-console.log(`first start (new data folder, demo seed): median ${Math.round(median(first))} ms  [${first.map(Math.round).join(', ')}]`);
-console.log(`restart (existing data folder):          median ${Math.round(median(restart))} ms  [${restart.map(Math.round).join(', ')}]`);
+console.log(
+  `first start (new data folder, demo seed): median ${Math.round(median(first))} ms  [${first.map(Math.round).join(', ')}]`,
+);
+console.log(
+  `restart (existing data folder):          median ${Math.round(median(restart))} ms  [${restart.map(Math.round).join(', ')}]`,
+);

@@ -4,16 +4,35 @@ import { expect, signIn, test } from './fixtures';
 
 /** Every screen of the app: the route table, one record of each kind, and the 404 page. */
 const screens = [
-  '/dashboard', '/customers', '/customers/new', '/inventory', '/inventory/new', '/deals', '/deals?tab=monthly',
-  '/deals?tab=deals', '/deals/new', '/analytics', '/profile', '/agents', '/communications', '/accounting',
-  '/social-media', '/chat', '/minor-cosigners', '/settings', '/users', '/no-such-page',
+  '/dashboard',
+  '/customers',
+  '/customers/new',
+  '/inventory',
+  '/inventory/new',
+  '/deals',
+  '/deals?tab=monthly',
+  '/deals?tab=deals',
+  '/deals/new',
+  '/analytics',
+  '/profile',
+  '/agents',
+  '/communications',
+  '/accounting',
+  '/social-media',
+  '/chat',
+  '/minor-cosigners',
+  '/settings',
+  '/users',
+  '/no-such-page',
 ];
 
 /** The first link on a list screen to one of its records. */
 async function firstRecord(page: Page, list: string, pattern: RegExp) {
   await page.goto(list);
   const find = async () =>
-    (await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).find((h) => pattern.test(h));
+    (await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).find((h) =>
+      pattern.test(h),
+    );
   await expect.poll(find, { message: list }).toBeTruthy();
   return (await find())!;
 }
@@ -24,7 +43,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 for (const theme of ['light', 'dark'] as const) {

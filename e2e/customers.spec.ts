@@ -10,7 +10,10 @@ async function samplePdf() {
 
 /** Creates a customer through the API as the signed-in user; returns its id. */
 async function createThroughApi(page: Page, name: string, extra: Record<string, unknown> = {}) {
-  const response = await page.request.post('/api/customers', { data: { name, ...extra }, headers: { 'x-requested-with': 'torque' } });
+  const response = await page.request.post('/api/customers', {
+    data: { name, ...extra },
+    headers: { 'x-requested-with': 'torque' },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()).id as string;
 }
@@ -44,10 +47,14 @@ test.describe('customers', () => {
     await page.getByRole('button', { name: 'Create Customer' }).click();
 
     await expect(page.getByText('Customer created successfully. You can now upload customer documents.')).toBeVisible();
-    await expect(page.getByText('Customer created successfully! You can continue uploading documents or return to customers.')).toBeVisible();
+    await expect(
+      page.getByText('Customer created successfully! You can continue uploading documents or return to customers.'),
+    ).toBeVisible();
 
     const pdf = await samplePdf();
-    await page.getByLabel('Upload Document').setInputFiles({ name: 'purchase-agreement.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByLabel('Upload Document')
+      .setInputFiles({ name: 'purchase-agreement.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(page.getByText('purchase-agreement.pdf has been uploaded.')).toBeVisible();
     const documents = page.getByRole('list', { name: 'Customer Documents' });
     await expect(documents.getByText('purchase-agreement.pdf')).toBeVisible();
@@ -135,7 +142,11 @@ test.describe('customers', () => {
     await page.keyboard.press('Escape');
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.nth(1)).toBeVisible();
-    const statuses = await page.getByRole('table').locator('tbody [data-slot=badge]').filter({ hasText: /^(active|prospect|inactive)$/ }).allTextContents();
+    const statuses = await page
+      .getByRole('table')
+      .locator('tbody [data-slot=badge]')
+      .filter({ hasText: /^(active|prospect|inactive)$/ })
+      .allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['inactive']));
     const summaryTotal = page.getByText('Total Customers').first().locator('xpath=following-sibling::p[1]');
@@ -178,7 +189,10 @@ test.describe('customers', () => {
     await expect(page.getByRole('link', { name: 'Add Customer' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await cards.getByRole('link', { name: /^Edit / }).first().click();
+    await cards
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });

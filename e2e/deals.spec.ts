@@ -1,11 +1,26 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-type Option = { id: string; name?: string; make?: string; model?: string; year?: number; vin?: string | null; price_cents?: number };
-type Analytics = { year: number; years: number[]; totals: { units: number }; by_manufacturer: { manufacturer: string; units: number }[] };
+type Option = {
+  id: string;
+  name?: string;
+  make?: string;
+  model?: string;
+  year?: number;
+  vin?: string | null;
+  price_cents?: number;
+};
+type Analytics = {
+  year: number;
+  years: number[];
+  totals: { units: number };
+  by_manufacturer: { manufacturer: string; units: number }[];
+};
 
 const thisYear = new Date().getUTCFullYear();
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 const json = async <T>(page: Page, url: string): Promise<T> => {
   const response = await page.request.get(url);
@@ -14,9 +29,12 @@ const json = async <T>(page: Page, url: string): Promise<T> => {
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const unitsOf = (analytics: Analytics, make: string) => analytics.by_manufacturer.find((m) => m.manufacturer === make)?.units ?? 0;
+const unitsOf = (analytics: Analytics, make: string) =>
+  analytics.by_manufacturer.find((m) => m.manufacturer === make)?.units ?? 0;
 
-test('an agent records a deal from an existing customer and vehicle, uploads the contract, and every figure follows', async ({ page }) => {
+test('an agent records a deal from an existing customer and vehicle, uploads the contract, and every figure follows', async ({
+  page,
+}) => {
   await signIn(page, 'agent');
   const customer = (await json<Option[]>(page, '/api/customers/options'))[0]!;
   const vehicle = (await json<Option[]>(page, '/api/vehicles/options?status=available')).find((v) => v.vin)!;
@@ -33,7 +51,10 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
   // The closed select hands focus back to its trigger; typing starts after that.
   await expect(page.getByLabel('Status', { exact: true })).toBeFocused();
   await page.getByLabel('Customer Name').fill(customer.name!);
-  await page.getByRole('option', { name: new RegExp(escape(customer.name!)) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(escape(customer.name!)) })
+    .first()
+    .click();
   await expect(page.getByText('Linked to the customer record.')).toBeVisible();
   await page.getByLabel('Broker Fee ($)').fill('1234');
 
@@ -90,7 +111,10 @@ test('an admin switches the year, exports the tab and downloads a statement', as
   expect(text.split('\r\n')[0]).toBe('Month,Units,Sales,Broker Fees,Average,Change (%)');
   await expect(page.getByText('Download Started')).toBeVisible();
 
-  const [statement] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Generate Statement' }).click()]);
+  const [statement] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Generate Statement' }).click(),
+  ]);
   expect(statement.suggestedFilename()).toBe(`deal-statement-${thisYear - 1}.pdf`);
 });
 

@@ -41,7 +41,9 @@ test.describe('a session ended elsewhere', () => {
 test.describe('failures look like failures', () => {
   test('a failed list shows an error with Retry, never the empty state', async ({ page }) => {
     await signIn(page, 'agent');
-    await page.route('**/api/customers?*', (route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } } }));
+    await page.route('**/api/customers?*', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } } }),
+    );
     await page.goto('/customers');
     await expect(page.getByText('Failed to fetch customers').first()).toBeVisible();
     await expect(page.getByText('No customers found.')).toHaveCount(0);
@@ -71,7 +73,9 @@ test.describe('failures look like failures', () => {
   test('a record that exists but failed to load is not called missing', async ({ page }) => {
     await signIn(page, 'agent');
     const customer = await post(page, '/api/customers', { name: unique('Rhea Retry') });
-    await page.route(`**/api/customers/${customer.id}`, (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Service unavailable' } } }));
+    await page.route(`**/api/customers/${customer.id}`, (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Service unavailable' } } }),
+    );
     await page.goto(`/customers/${customer.id}`);
     await expect(page.getByText('Failed to load the customer')).toBeVisible();
     await expect(page.getByText('Customer not found')).toHaveCount(0);
@@ -100,8 +104,16 @@ test.describe('deleting records', () => {
     const model = unique('Refused');
     const vehicle = await post(page, '/api/vehicles', { make: 'Audi', model, year: thisYear, price_cents: 40_000_00 });
     await post(page, '/api/deals', {
-      date: `${thisYear}-01-15`, manufacturer: 'Audi', model, year: thisYear, customer_name: 'Kept Customer', agent_name: 'x',
-      contract_price_cents: 40_000_00, broker_fee_cents: 1_000_00, vehicle_id: vehicle.id, status: 'completed',
+      date: `${thisYear}-01-15`,
+      manufacturer: 'Audi',
+      model,
+      year: thisYear,
+      customer_name: 'Kept Customer',
+      agent_name: 'x',
+      contract_price_cents: 40_000_00,
+      broker_fee_cents: 1_000_00,
+      vehicle_id: vehicle.id,
+      status: 'completed',
     });
     await page.goto(`/inventory/${vehicle.id}`);
 
@@ -124,8 +136,16 @@ test.describe('deleting records', () => {
     const model = unique('Freed');
     const vehicle = await post(page, '/api/vehicles', { make: 'BMW', model, year: thisYear, price_cents: 50_000_00 });
     const deal = await post(page, '/api/deals', {
-      date: `${thisYear}-01-16`, manufacturer: 'BMW', model, year: thisYear, customer_name: 'Freda Freed', agent_name: 'x',
-      contract_price_cents: 50_000_00, broker_fee_cents: 1_000_00, vehicle_id: vehicle.id, status: 'completed',
+      date: `${thisYear}-01-16`,
+      manufacturer: 'BMW',
+      model,
+      year: thisYear,
+      customer_name: 'Freda Freed',
+      agent_name: 'x',
+      contract_price_cents: 50_000_00,
+      broker_fee_cents: 1_000_00,
+      vehicle_id: vehicle.id,
+      status: 'completed',
     });
     await page.goto(`/deals/${deal.id}`);
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -178,7 +198,9 @@ test.describe('layout', () => {
     const phone = page.locator('[data-slot=table-container]').first();
     await page.goto('/inventory');
     for (const cell of await phone.locator('.whitespace-nowrap').all()) {
-      const lines = await cell.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      const lines = await cell.evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      );
       expect(lines).toBe(1);
     }
     await page.setViewportSize({ width: 1000, height: 800 });

@@ -68,7 +68,10 @@ test.describe('inventory', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export' }).click();
-    const csv = fs.readFileSync((await (await download).path())!, 'utf8').trimEnd().split('\r\n');
+    const csv = fs
+      .readFileSync((await (await download).path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(`2018,Audi,${model},${vin},,0,45900.00,available`);
 
@@ -174,7 +177,10 @@ test.describe('inventory', () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
 
-    await cards.getByRole('link', { name: /^View / }).first().click();
+    await cards
+      .getByRole('link', { name: /^View / })
+      .first()
+      .click();
     await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();

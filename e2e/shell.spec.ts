@@ -1,8 +1,19 @@
 import { expect, signIn, test } from './fixtures';
 
 const sidebarOrder = [
-  'Dashboard', 'Customers', 'Minor Co-Signers', 'Inventory', 'Deals', 'Agents', 'Analytics', 'Communications',
-  'Accounting', 'Social Media', 'Team Chat', 'User Management', 'Settings',
+  'Dashboard',
+  'Customers',
+  'Minor Co-Signers',
+  'Inventory',
+  'Deals',
+  'Agents',
+  'Analytics',
+  'Communications',
+  'Accounting',
+  'Social Media',
+  'Team Chat',
+  'User Management',
+  'Settings',
 ];
 
 test.describe('sign-in', () => {

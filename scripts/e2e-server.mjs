@@ -21,7 +21,10 @@ const alive = (pid) => {
     return error.code === 'EPERM';
   }
 };
-for (const [dir, prefix] of [[os.tmpdir(), 'torque-e2e-'], [path.join(root, 'dist'), 'e2e-server-']]) {
+for (const [dir, prefix] of [
+  [os.tmpdir(), 'torque-e2e-'],
+  [path.join(root, 'dist'), 'e2e-server-'],
+]) {
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     const pid = Number(name.slice(prefix.length));
     if (name.startsWith(prefix) && pid && !alive(pid)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });

@@ -5,9 +5,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const projects = ['api-pglite', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])].flatMap((p) => ['--project', p]);
-const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['run', ...projects, 'tests/api/fuzz.test.ts', '--testTimeout=0'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { FUZZ_RUNS: '10000', FUZZ_REPORT: '1', ...process.env },
-});
+const result = spawnSync(
+  path.join(root, 'node_modules/.bin/vitest'),
+  ['run', ...projects, 'tests/api/fuzz.test.ts', '--testTimeout=0'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { FUZZ_RUNS: '10000', FUZZ_REPORT: '1', ...process.env },
+  },
+);
 process.exit(result.status ?? 1);

@@ -21,7 +21,7 @@ function ensureChromium() {
     console.error('Chromium is missing: install Debian\'s "chromium" package (sudo apt-get install -y chromium).');
     return false;
   }
-  console.log('Installing Debian\'s chromium package for the browser tests...');
+  console.log("Installing Debian's chromium package for the browser tests...");
   return (
     run('apt-get update', 'apt-get', ['update', '-qq']) &&
     run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {

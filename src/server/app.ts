@@ -36,7 +36,12 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyInstance {
     /** Every route registered, with its schemas; the authorization and fuzz tests walk it. */
-    routeList: { method: string; url: string; public: boolean; schema?: { body?: unknown; querystring?: unknown; params?: unknown } }[];
+    routeList: {
+      method: string;
+      url: string;
+      public: boolean;
+      schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+    }[];
     /** Runs the storage sweep now (it also runs when ready and every hour). */
     sweepStorage: () => Promise<void>;
   }
@@ -71,7 +76,9 @@ export async function buildApp({ config, database, secret, logger = false }: App
     },
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {

@@ -22,7 +22,11 @@ const envSchema = z.object({
   DEMO: boolish.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   WEB_ROOT: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -67,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   if (e.ADMIN_EMAIL && e.DEMO === true) {
-    throw new Error('Invalid configuration: DEMO=1 and ADMIN_EMAIL exclude each other; an installation with a real admin has no demo sign-in');
+    throw new Error(
+      'Invalid configuration: DEMO=1 and ADMIN_EMAIL exclude each other; an installation with a real admin has no demo sign-in',
+    );
   }
   // Demo sign-in makes anyone who reaches it an admin: it is on only for a new embedded install without a real admin.
   const demo = e.DEMO ?? (!e.DATABASE_URL && !e.ADMIN_EMAIL);
@@ -115,5 +121,8 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value.split(',').map((part) => part.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -16,24 +16,71 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 // A year no dashboard date (this month, last month) can fall in, with the December before it.
 const Y = thisYear - 2;
 
-type DealSeed = { user: TestUser; date: string; make: string; model?: string; status: string; price: number; fee: number; customerId?: string };
+type DealSeed = {
+  user: TestUser;
+  date: string;
+  make: string;
+  model?: string;
+  status: string;
+  price: number;
+  fee: number;
+  customerId?: string;
+};
 
 async function seedDeals(deals: DealSeed[], on: TestContext = t) {
   await on.database.db
     .insertInto('deals')
-    .values(deals.map((d) => ({
-      user_id: d.user.id, customer_id: d.customerId ?? null, vehicle_id: null, date: d.date, manufacturer: d.make, model: d.model ?? 'Any',
-      year: Y, customer_name: 'Customer', customer_phone: null, customer_email: null, agent_name: d.user.name,
-      contract_price_cents: d.price * 100, monthly_payment_cents: null, broker_fee_cents: d.fee * 100,
-      status: d.status as 'completed', deal_classification: 'customer_paid', notes: null,
-    })))
+    .values(
+      deals.map((d) => ({
+        user_id: d.user.id,
+        customer_id: d.customerId ?? null,
+        vehicle_id: null,
+        date: d.date,
+        manufacturer: d.make,
+        model: d.model ?? 'Any',
+        year: Y,
+        customer_name: 'Customer',
+        customer_phone: null,
+        customer_email: null,
+        agent_name: d.user.name,
+        contract_price_cents: d.price * 100,
+        monthly_payment_cents: null,
+        broker_fee_cents: d.fee * 100,
+        status: d.status as 'completed',
+        deal_classification: 'customer_paid',
+        notes: null,
+      })),
+    )
     .execute();
 }
 
-async function seedCustomer(user: TestUser, name: string, status: 'active' | 'prospect', createdAt: Date, extra: Record<string, unknown> = {}, on: TestContext = t) {
+async function seedCustomer(
+  user: TestUser,
+  name: string,
+  status: 'active' | 'prospect',
+  createdAt: Date,
+  extra: Record<string, unknown> = {},
+  on: TestContext = t,
+) {
   return on.database.db
     .insertInto('customers')
-    .values({ user_id: user.id, name, status, email: `${name.split(' ')[0]!.toLowerCase()}@example.com`, phone: '(512) 555-0101', location: null, referred_by_customer_id: null, referred_by_name: null, birthday: null, notes: null, lead_source: null, budget_cents: null, created_at: createdAt, updated_at: createdAt, ...extra })
+    .values({
+      user_id: user.id,
+      name,
+      status,
+      email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+      phone: '(512) 555-0101',
+      location: null,
+      referred_by_customer_id: null,
+      referred_by_name: null,
+      birthday: null,
+      notes: null,
+      lead_source: null,
+      budget_cents: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+      ...extra,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -41,7 +88,23 @@ async function seedCustomer(user: TestUser, name: string, status: 'active' | 'pr
 async function seedVehicle(user: TestUser, price: number, status: 'available' | 'reserved' | 'sold', createdAt: Date) {
   await t.database.db
     .insertInto('vehicles')
-    .values({ user_id: user.id, make: 'Audi', model: 'Q7', year: thisYear, vin: null, color: null, price_cents: price * 100, status, location: null, contact_name: null, contact_phone: null, contact_email: null, notes: null, created_at: createdAt, updated_at: createdAt })
+    .values({
+      user_id: user.id,
+      make: 'Audi',
+      model: 'Q7',
+      year: thisYear,
+      vin: null,
+      color: null,
+      price_cents: price * 100,
+      status,
+      location: null,
+      contact_name: null,
+      contact_phone: null,
+      contact_email: null,
+      notes: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
     .execute();
 }
 
@@ -62,7 +125,8 @@ function pdfText(pdf: Buffer): string {
     const end = pdf.indexOf('endstream', start);
     try {
       const content = zlib.inflateSync(pdf.subarray(start, end)).toString('latin1');
-      for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
+      for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+        lines.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
     } catch {
       // not a deflated content stream (fonts, metadata)
     }
@@ -95,15 +159,46 @@ describe('deal analytics of a year', () => {
     expect(body.year).toBe(Y);
     expect(body.totals).toEqual({ units: 5, gross_cents: 25_000_000, fees_cents: 1_000_000, average_deal_cents: 5_000_000 });
     expect(body.by_manufacturer).toEqual([
-      { manufacturer: 'BMW', units: 2, gross_cents: 12_000_000, fees_cents: 500_000, average_deal_cents: 6_000_000, average_fee_cents: 250_000, share: 0.4 },
-      { manufacturer: 'Audi', units: 2, gross_cents: 10_000_000, fees_cents: 400_000, average_deal_cents: 5_000_000, average_fee_cents: 200_000, share: 0.4 },
-      { manufacturer: 'Tesla', units: 1, gross_cents: 3_000_000, fees_cents: 100_000, average_deal_cents: 3_000_000, average_fee_cents: 100_000, share: 0.2 },
+      {
+        manufacturer: 'BMW',
+        units: 2,
+        gross_cents: 12_000_000,
+        fees_cents: 500_000,
+        average_deal_cents: 6_000_000,
+        average_fee_cents: 250_000,
+        share: 0.4,
+      },
+      {
+        manufacturer: 'Audi',
+        units: 2,
+        gross_cents: 10_000_000,
+        fees_cents: 400_000,
+        average_deal_cents: 5_000_000,
+        average_fee_cents: 200_000,
+        share: 0.4,
+      },
+      {
+        manufacturer: 'Tesla',
+        units: 1,
+        gross_cents: 3_000_000,
+        fees_cents: 100_000,
+        average_deal_cents: 3_000_000,
+        average_fee_cents: 100_000,
+        share: 0.2,
+      },
     ]);
     expect(body.monthly).toHaveLength(12);
     expect(body.monthly.slice(0, 6)).toEqual([
       { month: `${Y}-01`, units: 1, gross_cents: 5_000_000, fees_cents: 200_000, average_deal_cents: 5_000_000, change: 1 },
       { month: `${Y}-02`, units: 2, gross_cents: 11_000_000, fees_cents: 450_000, average_deal_cents: 5_500_000, change: 1.2 },
-      { month: `${Y}-03`, units: 1, gross_cents: 6_000_000, fees_cents: 250_000, average_deal_cents: 6_000_000, change: expect.closeTo(-5 / 11, 10) },
+      {
+        month: `${Y}-03`,
+        units: 1,
+        gross_cents: 6_000_000,
+        fees_cents: 250_000,
+        average_deal_cents: 6_000_000,
+        change: expect.closeTo(-5 / 11, 10),
+      },
       { month: `${Y}-04`, units: 1, gross_cents: 3_000_000, fees_cents: 100_000, average_deal_cents: 3_000_000, change: -0.5 },
       { month: `${Y}-05`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, change: -1 },
       { month: `${Y}-06`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, change: null },
@@ -112,7 +207,7 @@ describe('deal analytics of a year', () => {
     expect(body.has_deals).toBe(true);
   });
 
-  it("shows an agent only their own deals, with no change where their month before sold nothing", async () => {
+  it('shows an agent only their own deals, with no change where their month before sold nothing', async () => {
     const body = (await get(`/api/analytics/deals?year=${Y}`, emma)).json();
     expect(body.totals).toEqual({ units: 4, gross_cents: 19_000_000, fees_cents: 750_000, average_deal_cents: 4_750_000 });
     expect(body.by_manufacturer.map((m: { manufacturer: string; share: number }) => [m.manufacturer, m.share])).toEqual([
@@ -120,7 +215,9 @@ describe('deal analytics of a year', () => {
       ['Audi', 0.25],
       ['Tesla', 0.25],
     ]);
-    expect(body.monthly.slice(0, 4).map((m: { gross_cents: number; change: number | null }) => [m.gross_cents, m.change])).toEqual([
+    expect(
+      body.monthly.slice(0, 4).map((m: { gross_cents: number; change: number | null }) => [m.gross_cents, m.change]),
+    ).toEqual([
       [5_000_000, null],
       [11_000_000, 1.2],
       [0, -1],
@@ -138,7 +235,12 @@ describe('deal analytics of a year', () => {
   it('says when an agent has no deals at all', async () => {
     const fresh = await t.createUser('agent', 'Fresh Agent');
     const body = (await get('/api/analytics/deals', fresh)).json();
-    expect(body).toMatchObject({ has_deals: false, years: [thisYear], by_manufacturer: [], totals: { units: 0, gross_cents: 0 } });
+    expect(body).toMatchObject({
+      has_deals: false,
+      years: [thisYear],
+      by_manufacturer: [],
+      totals: { units: 0, gross_cents: 0 },
+    });
   });
 
   it('refuses a year that is not a year', async () => {
@@ -160,11 +262,17 @@ describe('export and statement', () => {
 
   it('exports the Monthly Breakdown and the Individual Deals of the year', async () => {
     const monthly = (await get(`/api/analytics/deals/export.csv?year=${Y}&tab=monthly`, emma)).body.split('\r\n');
-    expect(monthly.slice(0, 3)).toEqual(['Month,Units,Sales,Broker Fees,Average,Change (%)', `${Y}-01,1,50000.00,2000.00,50000.00,`, `${Y}-02,2,110000.00,4500.00,55000.00,120`]);
+    expect(monthly.slice(0, 3)).toEqual([
+      'Month,Units,Sales,Broker Fees,Average,Change (%)',
+      `${Y}-01,1,50000.00,2000.00,50000.00,`,
+      `${Y}-02,2,110000.00,4500.00,55000.00,120`,
+    ]);
     const deals = (await get(`/api/analytics/deals/export.csv?year=${Y}&tab=deals`, emma)).body.trim().split('\r\n');
     expect(deals[0]).toBe('Deal ID,Date,Vehicle,Customer,Contract Price,Monthly Payment,Broker Fee,Classification,Status,Agent');
     expect(deals).toHaveLength(6);
-    expect(deals[1]).toMatch(new RegExp(`^[0-9a-f-]{36},${Y}-04-01,${Y} Tesla Any,Customer,30000.00,N/A,1000.00,Customer Paid,Completed,Emma Carter$`));
+    expect(deals[1]).toMatch(
+      new RegExp(`^[0-9a-f-]{36},${Y}-04-01,${Y} Tesla Any,Customer,30000.00,N/A,1000.00,Customer Paid,Completed,Emma Carter$`),
+    );
   });
 
   it("makes a PDF statement with every agent's totals for an admin", async () => {
@@ -200,9 +308,18 @@ describe('dashboard', () => {
     ]);
     await seedCustomer(emma, 'Ella Active', 'active', now);
     await seedCustomer(liam, 'Owen Older', 'active', daysAgo(70));
-    await seedCustomer(emma, 'Lena Lead', 'prospect', daysAgo(1), { lead_source: 'Website', budget_cents: 6_000_000, preferred_cars: ['SUV', 'Luxury'] });
-    const qualified = await seedCustomer(liam, 'Quinn Qualified', 'prospect', daysAgo(2), { lead_source: 'Referral', referred_by_name: 'Owen Older' });
-    await seedDeals([{ user: liam, date: `${Y}-06-01`, make: 'Audi', status: 'pending', price: 1, fee: 0, customerId: qualified.id }]);
+    await seedCustomer(emma, 'Lena Lead', 'prospect', daysAgo(1), {
+      lead_source: 'Website',
+      budget_cents: 6_000_000,
+      preferred_cars: ['SUV', 'Luxury'],
+    });
+    const qualified = await seedCustomer(liam, 'Quinn Qualified', 'prospect', daysAgo(2), {
+      lead_source: 'Referral',
+      referred_by_name: 'Owen Older',
+    });
+    await seedDeals([
+      { user: liam, date: `${Y}-06-01`, make: 'Audi', status: 'pending', price: 1, fee: 0, customerId: qualified.id },
+    ]);
     await seedVehicle(emma, 50_000, 'available', now);
     await seedVehicle(liam, 30_000, 'reserved', daysAgo(70));
     await seedVehicle(liam, 99_000, 'sold', daysAgo(70));
@@ -216,19 +333,47 @@ describe('dashboard', () => {
       active_customers: { current: 2, previous: 1 },
       inventory_value_cents: { current: 8_000_000, previous: 3_000_000 },
     });
-    expect(body.recent_deals.slice(0, 3).map((d: { manufacturer: string }) => d.manufacturer).sort()).toEqual(['Genesis', 'Lexus', 'Volvo']);
+    expect(
+      body.recent_deals
+        .slice(0, 3)
+        .map((d: { manufacturer: string }) => d.manufacturer)
+        .sort(),
+    ).toEqual(['Genesis', 'Lexus', 'Volvo']);
     expect(body.recent_deals).toHaveLength(5);
     expect(body.top_agents).toEqual([
-      { user_id: liam.id, name: 'Liam Brooks', rank: 1, deals: lastMonthThisYear ? 2 : 1, revenue_cents: lastMonthThisYear ? 12_000_000 : 10_000_000 },
+      {
+        user_id: liam.id,
+        name: 'Liam Brooks',
+        rank: 1,
+        deals: lastMonthThisYear ? 2 : 1,
+        revenue_cents: lastMonthThisYear ? 12_000_000 : 10_000_000,
+      },
       { user_id: emma.id, name: 'Emma Carter', rank: 2, deals: 1, revenue_cents: 8_000_000 },
     ]);
     expect(body.recent_leads).toEqual([
-      { id: expect.any(String), name: 'Lena Lead', phone: '(512) 555-0101', email: 'lena@example.com', source: 'Website', referred_by: null, interest: ['SUV', 'Luxury'], budget_cents: 6_000_000, agent_name: 'Emma Carter', status: 'new' },
-      expect.objectContaining({ name: 'Quinn Qualified', source: 'Referral', referred_by: 'Owen Older', agent_name: 'Liam Brooks', status: 'qualified' }),
+      {
+        id: expect.any(String),
+        name: 'Lena Lead',
+        phone: '(512) 555-0101',
+        email: 'lena@example.com',
+        source: 'Website',
+        referred_by: null,
+        interest: ['SUV', 'Luxury'],
+        budget_cents: 6_000_000,
+        agent_name: 'Emma Carter',
+        status: 'new',
+      },
+      expect.objectContaining({
+        name: 'Quinn Qualified',
+        source: 'Referral',
+        referred_by: 'Owen Older',
+        agent_name: 'Liam Brooks',
+        status: 'qualified',
+      }),
     ]);
   });
 
-  it("shows an agent only their own figures and their own standing", async () => {
+  it('shows an agent only their own figures and their own standing', async () => {
     const body = (await get('/api/dashboard', emma)).json();
     expect(body.stats).toEqual({
       broker_fees_cents: { current: 400_000, previous: 0 },
@@ -256,8 +401,22 @@ describe('dashboard leads referred by a customer', () => {
     boss = await d.createUser('admin', 'Bea Boss');
     const hidden = await seedCustomer(neighbour, 'Hidden Referrer', 'active', daysAgo(30), {}, d);
     const own = await seedCustomer(agent, 'Own Referrer', 'active', daysAgo(30), {}, d);
-    await seedCustomer(agent, 'Lead Via Hidden', 'prospect', daysAgo(1), { lead_source: 'Referral', referred_by_customer_id: hidden.id }, d);
-    await seedCustomer(agent, 'Lead Via Own', 'prospect', daysAgo(2), { lead_source: 'Referral', referred_by_customer_id: own.id }, d);
+    await seedCustomer(
+      agent,
+      'Lead Via Hidden',
+      'prospect',
+      daysAgo(1),
+      { lead_source: 'Referral', referred_by_customer_id: hidden.id },
+      d,
+    );
+    await seedCustomer(
+      agent,
+      'Lead Via Own',
+      'prospect',
+      daysAgo(2),
+      { lead_source: 'Referral', referred_by_customer_id: own.id },
+      d,
+    );
   });
   afterAll(() => d.close());
 
@@ -267,9 +426,15 @@ describe('dashboard leads referred by a customer', () => {
     return (response.json().recent_leads as { name: string; referred_by: string | null }[]).map((l) => [l.name, l.referred_by]);
   };
 
-  it("names a referrer only to someone who may see that customer, as the customer page does", async () => {
-    expect(await leads(agent)).toEqual([['Lead Via Hidden', null], ['Lead Via Own', 'Own Referrer']]);
-    expect(await leads(boss)).toEqual([['Lead Via Hidden', 'Hidden Referrer'], ['Lead Via Own', 'Own Referrer']]);
+  it('names a referrer only to someone who may see that customer, as the customer page does', async () => {
+    expect(await leads(agent)).toEqual([
+      ['Lead Via Hidden', null],
+      ['Lead Via Own', 'Own Referrer'],
+    ]);
+    expect(await leads(boss)).toEqual([
+      ['Lead Via Hidden', 'Hidden Referrer'],
+      ['Lead Via Own', 'Own Referrer'],
+    ]);
   });
 });
 
@@ -288,14 +453,44 @@ describe('analytics over a range', () => {
     await seedCustomer(sofia, 'Cai Cold', 'prospect', daysAgo(20), {}, r);
     const d = await seedCustomer(sofia, 'Dee Earlier', 'active', daysAgo(40), {}, r);
     await seedCustomer(other, 'Not Sofia', 'prospect', daysAgo(3), {}, r);
-    await seedDeals([
-      { user: sofia, date: day(5), make: 'Audi', model: 'Q7', status: 'completed', price: 70_000, fee: 3_000, customerId: a.id },
-      { user: sofia, date: day(12), make: 'BMW', model: 'X5', status: 'completed', price: 50_000, fee: 2_000 },
-      { user: sofia, date: day(12), make: 'BMW', model: 'X5', status: 'completed', price: 30_000, fee: 1_000 },
-      { user: sofia, date: day(8), make: 'Tesla', model: 'Model Y', status: 'pending', price: 90_000, fee: 4_000, customerId: b.id },
-      { user: sofia, date: day(45), make: 'Lexus', model: 'RX 350', status: 'completed', price: 40_000, fee: 1_500, customerId: d.id },
-      { user: other, date: day(2), make: 'Volvo', model: 'XC90', status: 'completed', price: 500_000, fee: 9_000 },
-    ], r);
+    await seedDeals(
+      [
+        {
+          user: sofia,
+          date: day(5),
+          make: 'Audi',
+          model: 'Q7',
+          status: 'completed',
+          price: 70_000,
+          fee: 3_000,
+          customerId: a.id,
+        },
+        { user: sofia, date: day(12), make: 'BMW', model: 'X5', status: 'completed', price: 50_000, fee: 2_000 },
+        { user: sofia, date: day(12), make: 'BMW', model: 'X5', status: 'completed', price: 30_000, fee: 1_000 },
+        {
+          user: sofia,
+          date: day(8),
+          make: 'Tesla',
+          model: 'Model Y',
+          status: 'pending',
+          price: 90_000,
+          fee: 4_000,
+          customerId: b.id,
+        },
+        {
+          user: sofia,
+          date: day(45),
+          make: 'Lexus',
+          model: 'RX 350',
+          status: 'completed',
+          price: 40_000,
+          fee: 1_500,
+          customerId: d.id,
+        },
+        { user: other, date: day(2), make: 'Volvo', model: 'XC90', status: 'completed', price: 500_000, fee: 9_000 },
+      ],
+      r,
+    );
   });
   afterAll(() => r.close());
 
@@ -318,7 +513,9 @@ describe('analytics over a range', () => {
       { manufacturer: 'BMW', model: 'X5', units: 2, gross_cents: 8_000_000 },
       { manufacturer: 'Audi', model: 'Q7', units: 1, gross_cents: 7_000_000 },
     ]);
-    expect(body.agent_performance).toEqual([{ user_id: sofia.id, name: 'Sofia Reyes', deals: 3, gross_cents: 15_000_000, fees_cents: 600_000 }]);
+    expect(body.agent_performance).toEqual([
+      { user_id: sofia.id, name: 'Sofia Reyes', deals: 3, gross_cents: 15_000_000, fees_cents: 600_000 },
+    ]);
     expect(body.funnel).toEqual([
       { stage: 'Leads', count: 3 },
       { stage: 'Deals Opened', count: 2 },
@@ -348,20 +545,47 @@ describe('the monthly sales figures follow every deal change', () => {
       method: 'POST',
       url: '/api/deals',
       as: emma,
-      payload: { date: `${Y}-05-05`, manufacturer: 'Genesis', model: 'GV80', year: Y, customer_name: 'Zed', agent_name: 'Emma Carter', contract_price_cents: 5_000_000, broker_fee_cents: 100_000, status: 'completed' },
+      payload: {
+        date: `${Y}-05-05`,
+        manufacturer: 'Genesis',
+        model: 'GV80',
+        year: Y,
+        customer_name: 'Zed',
+        agent_name: 'Emma Carter',
+        contract_price_cents: 5_000_000,
+        broker_fee_cents: 100_000,
+        status: 'completed',
+      },
     });
     const deal = created.json();
     expect(await sumOf(emma)).toMatchObject({ units: before.units + 1, gross_cents: before.gross_cents + 5_000_000 });
 
-    const moved = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: admin, payload: { ...deal, user_id: liam.id, date: `${Y}-06-06`, manufacturer: 'Volvo' } });
+    const moved = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      as: admin,
+      payload: { ...deal, user_id: liam.id, date: `${Y}-06-06`, manufacturer: 'Volvo' },
+    });
     expect(moved.statusCode).toBe(200);
     expect(await sumOf(emma)).toEqual(before);
     const liamYear = (await get(`/api/analytics/deals?year=${Y}`, liam)).json();
-    expect(liamYear.by_manufacturer.find((m: { manufacturer: string }) => m.manufacturer === 'Volvo')).toMatchObject({ units: 1, gross_cents: 5_000_000 });
+    expect(liamYear.by_manufacturer.find((m: { manufacturer: string }) => m.manufacturer === 'Volvo')).toMatchObject({
+      units: 1,
+      gross_cents: 5_000_000,
+    });
 
-    const cancelled = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: admin, payload: { ...(moved.json() as object), status: 'cancelled' } });
+    const cancelled = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      as: admin,
+      payload: { ...(moved.json() as object), status: 'cancelled' },
+    });
     expect(cancelled.statusCode).toBe(200);
-    expect((await get(`/api/analytics/deals?year=${Y}`, liam)).json().by_manufacturer.map((m: { manufacturer: string }) => m.manufacturer)).not.toContain('Volvo');
+    expect(
+      (await get(`/api/analytics/deals?year=${Y}`, liam))
+        .json()
+        .by_manufacturer.map((m: { manufacturer: string }) => m.manufacturer),
+    ).not.toContain('Volvo');
 
     await t.database.db.deleteFrom('deals').where('manufacturer', '=', 'Tesla').where('status', '=', 'completed').execute();
     expect((await sumOf(emma)).units).toBe(before.units - 1);

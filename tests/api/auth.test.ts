@@ -37,7 +37,11 @@ describe('sign-in', () => {
   });
 
   it('answers a wrong password with 401 and the error shape', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/session', payload: { email: editor.email, password: 'wrong password' } });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: editor.email, password: 'wrong password' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } });
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -50,7 +54,11 @@ describe('sign-in', () => {
   });
 
   it('stores passwords as argon2id with the configured cost', async () => {
-    const row = await t.database.db.selectFrom('accounts').select('password').where('user_id', '=', agent.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .select('password')
+      .where('user_id', '=', agent.id)
+      .executeTakeFirstOrThrow();
     expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -89,7 +97,11 @@ describe('sessions', () => {
 
   it('refuses an expired session', async () => {
     const user = await t.createUser('agent');
-    await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user })).statusCode).toBe(401);
   });
 
@@ -100,7 +112,11 @@ describe('sessions', () => {
     const response = await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user });
     expect(response.statusCode).toBe(200);
     expect([response.headers['set-cookie']].flat().join()).toMatch(/torque.session_token=.*Max-Age=28800/);
-    const row = await t.database.db.selectFrom('sessions').select('expires_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.expires_at.getTime()).toBeGreaterThan(Date.now() + 7.9 * 60 * 60 * 1000);
   });
 });
@@ -127,7 +143,9 @@ describe('deactivating a user', () => {
     for (const cookie of [user.cookie, otherDevice]) {
       expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: cookie })).statusCode).toBe(401);
     }
-    expect((await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -179,7 +197,12 @@ describe('rate limits', () => {
     const user = await t.createUser('agent', 'Paula Parallel');
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.call({ method: 'POST', url: '/api/session', remoteAddress: '192.0.2.77', payload: { email: user.email, password: 'nope' } }),
+        t.call({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: '192.0.2.77',
+          payload: { email: user.email, password: 'nope' },
+        }),
       ),
     );
     const statuses = responses.map((r) => r.statusCode);
@@ -190,7 +213,12 @@ describe('rate limits', () => {
   it('does not count successful sign-ins against the address', async () => {
     const user = await t.createUser('agent', 'Busy Office');
     for (let i = 0; i < 35; i++) {
-      const r = await t.call({ method: 'POST', url: '/api/session', remoteAddress: '192.0.2.88', payload: { email: user.email, password: PASSWORD } });
+      const r = await t.call({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress: '192.0.2.88',
+        payload: { email: user.email, password: PASSWORD },
+      });
       expect(r.statusCode).toBe(200);
     }
   });
@@ -239,7 +267,12 @@ describe('switching to an agent', () => {
 
   it('lists only agents to switch to, and refuses other targets', async () => {
     const list = await t.call({ method: 'GET', url: '/api/session/switchable-users', as: admin });
-    expect(list.json().map((u: { role: string }) => u.role).every((r: string) => r === 'agent')).toBe(true);
+    expect(
+      list
+        .json()
+        .map((u: { role: string }) => u.role)
+        .every((r: string) => r === 'agent'),
+    ).toBe(true);
     const r = await t.call({ method: 'POST', url: '/api/session/switch', as: admin, payload: { userId: editor.id } });
     expect(r.statusCode).toBe(404);
   });
@@ -261,11 +294,15 @@ describe('switching to an agent', () => {
     const switched = await t.call({ method: 'POST', url: '/api/session/switch', as: own, payload: { userId: agent.id } });
     const browser = cookieHeader(switched.headers['set-cookie'], own);
     // Only the session cookie: the admin's own session cookie lost (another browser profile, cleared by hand…).
-    const sessionOnly = browser.split('; ').filter((c) => c.startsWith('torque.session_token=')).join('; ');
+    const sessionOnly = browser
+      .split('; ')
+      .filter((c) => c.startsWith('torque.session_token='))
+      .join('; ');
     return { own, browser, sessionOnly };
   }
 
-  const works = async (cookie: string) => (await t.call({ method: 'GET', url: '/api/chat/unread-count', as: cookie })).statusCode === 200;
+  const works = async (cookie: string) =>
+    (await t.call({ method: 'GET', url: '/api/chat/unread-count', as: cookie })).statusCode === 200;
 
   it("answers 401 to switching back without the admin's own cookie, and ends both sessions", async () => {
     const { own, sessionOnly } = await switchedSessions();
@@ -288,7 +325,7 @@ describe('switching to an agent', () => {
     }
   });
 
-  it("ends the switched session when the admin signs out of their own session elsewhere", async () => {
+  it('ends the switched session when the admin signs out of their own session elsewhere', async () => {
     const { own, browser } = await switchedSessions();
     expect((await t.call({ method: 'DELETE', url: '/api/session', as: own })).statusCode).toBe(204);
     expect(await works(browser)).toBe(false);
@@ -329,7 +366,12 @@ describe('API conventions', () => {
   });
 
   it('refuses cookie-authenticated writes without the CSRF header or from another origin', async () => {
-    const noHeader = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: { cookie: agent.cookie }, payload: { name: 'X' } });
+    const noHeader = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: { cookie: agent.cookie },
+      payload: { name: 'X' },
+    });
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().error.code).toBe('CSRF');
     const foreign = await t.call({
@@ -354,16 +396,23 @@ describe('API conventions', () => {
         socket.on('end', () => resolve(data));
         socket.on('error', reject);
       });
-    const read = await send([`GET http://127.0.0.1:${port}/api/chat/unread-count HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close']);
-    expect(read.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
-    const write = await send([
-      `PATCH http://127.0.0.1:${port}/api/users/me HTTP/1.1`,
+    const read = await send([
+      `GET http://127.0.0.1:${port}/api/chat/unread-count HTTP/1.1`,
       `Host: 127.0.0.1:${port}`,
-      `Cookie: ${agent.cookie}`,
-      'Content-Type: application/json',
-      'Content-Length: 12',
       'Connection: close',
-    ], '{"name":"X"}');
+    ]);
+    expect(read.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
+    const write = await send(
+      [
+        `PATCH http://127.0.0.1:${port}/api/users/me HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Cookie: ${agent.cookie}`,
+        'Content-Type: application/json',
+        'Content-Length: 12',
+        'Connection: close',
+      ],
+      '{"name":"X"}',
+    );
     expect(write.split('\r\n')[0]).toBe('HTTP/1.1 403 Forbidden');
   });
 

@@ -18,10 +18,21 @@ const owners = (ok: number): Expected => ({ anonymous: 401, agent: ok, otherAgen
 /** Any signed-in user. */
 const signedIn = (ok: number): Expected => ({ anonymous: 401, agent: ok, otherAgent: ok, editor: ok, admin: ok, switched: ok });
 const everyone = (ok: number): Expected => ({ anonymous: ok, agent: ok, otherAgent: ok, editor: ok, admin: ok, switched: ok });
-const adminOnly = (ok: number, others: number): Expected => ({ anonymous: 401, agent: others, otherAgent: others, editor: others, admin: ok, switched: others });
+const adminOnly = (ok: number, others: number): Expected => ({
+  anonymous: 401,
+  agent: others,
+  otherAgent: others,
+  editor: others,
+  admin: ok,
+  switched: others,
+});
 
 type Request = Omit<InjectOptions, 'method' | 'url'> & { url: string };
-type Row = { request: () => Promise<Request> | Request; expected: Expected; /** Ends the caller's session: give it a fresh one. */ endsSession?: boolean };
+type Row = {
+  request: () => Promise<Request> | Request;
+  expected: Expected;
+  /** Ends the caller's session: give it a fresh one. */ endsSession?: boolean;
+};
 
 let t: TestContext;
 let agent: TestUser;
@@ -33,9 +44,20 @@ const thisYear = new Date().getUTCFullYear();
 
 /** Records of the agent, made anew for each call that changes or removes one. */
 const make = {
-  customer: async () => (await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name: 'Owned Customer' } })).json() as { id: string; updated_at: string },
+  customer: async () =>
+    (await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name: 'Owned Customer' } })).json() as {
+      id: string;
+      updated_at: string;
+    },
   vehicle: async () =>
-    (await t.call({ method: 'POST', url: '/api/vehicles', as: agent, payload: { make: 'Audi', model: 'A4', year: thisYear, price_cents: 3_000_000 } })).json() as {
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/vehicles',
+        as: agent,
+        payload: { make: 'Audi', model: 'A4', year: thisYear, price_cents: 3_000_000 },
+      })
+    ).json() as {
       id: string;
       updated_at: string;
     },
@@ -45,7 +67,16 @@ const make = {
         method: 'POST',
         url: '/api/deals',
         as: agent,
-        payload: { date: `${thisYear}-02-02`, manufacturer: 'Audi', model: 'A4', year: thisYear, customer_name: 'Owned Deal', agent_name: 'x', contract_price_cents: 3_000_000, broker_fee_cents: 100_000 },
+        payload: {
+          date: `${thisYear}-02-02`,
+          manufacturer: 'Audi',
+          model: 'A4',
+          year: thisYear,
+          customer_name: 'Owned Deal',
+          agent_name: 'x',
+          contract_price_cents: 3_000_000,
+          broker_fee_cents: 100_000,
+        },
       })
     ).json() as { id: string; updated_at: string },
   document: async (parent: string) => {
@@ -62,21 +93,47 @@ const upload = async (parent: string): Promise<Request> => {
 let fixed: { customer: string; vehicle: string; deal: string; customerDoc: string; dealDoc: string };
 
 const customerBody = (c: { updated_at: string }) => ({ name: 'Renamed Customer', updated_at: c.updated_at });
-const vehicleBody = (v: { updated_at: string }) => ({ make: 'Audi', model: 'A6', year: thisYear, price_cents: 3_100_000, updated_at: v.updated_at });
+const vehicleBody = (v: { updated_at: string }) => ({
+  make: 'Audi',
+  model: 'A6',
+  year: thisYear,
+  price_cents: 3_100_000,
+  updated_at: v.updated_at,
+});
 const dealBody = (d: { updated_at: string }) => ({
-  date: `${thisYear}-02-03`, manufacturer: 'Audi', model: 'A6', year: thisYear, customer_name: 'Renamed Deal', agent_name: 'x',
-  contract_price_cents: 3_100_000, broker_fee_cents: 100_000, updated_at: d.updated_at,
+  date: `${thisYear}-02-03`,
+  manufacturer: 'Audi',
+  model: 'A6',
+  year: thisYear,
+  customer_name: 'Renamed Deal',
+  agent_name: 'x',
+  contract_price_cents: 3_100_000,
+  broker_fee_cents: 100_000,
+  updated_at: d.updated_at,
 });
 
 const rows: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
   'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
   'GET /api/session': { request: () => ({ url: '/api/session' }), expected: everyone(200) },
-  'POST /api/session': { request: () => ({ url: '/api/session', payload: { email: adminEmail, password: PASSWORD } }), expected: everyone(200) },
-  'POST /api/session/demo': { request: () => ({ url: '/api/session/demo', payload: { role: 'agent' } }), expected: everyone(200) },
+  'POST /api/session': {
+    request: () => ({ url: '/api/session', payload: { email: adminEmail, password: PASSWORD } }),
+    expected: everyone(200),
+  },
+  'POST /api/session/demo': {
+    request: () => ({ url: '/api/session/demo', payload: { role: 'agent' } }),
+    expected: everyone(200),
+  },
   'DELETE /api/session': { request: () => ({ url: '/api/session' }), expected: everyone(204), endsSession: true },
-  'GET /api/session/switchable-users': { request: () => ({ url: '/api/session/switchable-users' }), expected: adminOnly(200, 403) },
-  'POST /api/session/switch': { request: () => ({ url: '/api/session/switch', payload: { userId: agent.id } }), expected: adminOnly(200, 403), endsSession: true },
+  'GET /api/session/switchable-users': {
+    request: () => ({ url: '/api/session/switchable-users' }),
+    expected: adminOnly(200, 403),
+  },
+  'POST /api/session/switch': {
+    request: () => ({ url: '/api/session/switch', payload: { userId: agent.id } }),
+    expected: adminOnly(200, 403),
+    endsSession: true,
+  },
   'DELETE /api/session/switch': {
     request: () => ({ url: '/api/session/switch' }),
     expected: { anonymous: 401, agent: 404, otherAgent: 404, editor: 404, admin: 404, switched: 200 },
@@ -91,18 +148,41 @@ const rows: Record<string, Row> = {
   'GET /api/customers/export.csv': { request: () => ({ url: '/api/customers/export.csv' }), expected: signedIn(200) },
   'GET /api/customers/options': { request: () => ({ url: '/api/customers/options' }), expected: signedIn(200) },
   'GET /api/customers/duplicates': { request: () => ({ url: '/api/customers/duplicates?email=a@b.c' }), expected: signedIn(200) },
-  'POST /api/customers': { request: () => ({ url: '/api/customers', payload: { name: 'New Customer' } }), expected: signedIn(201) },
+  'POST /api/customers': {
+    request: () => ({ url: '/api/customers', payload: { name: 'New Customer' } }),
+    expected: signedIn(201),
+  },
   'GET /api/customers/:id': { request: () => ({ url: `/api/customers/${fixed.customer}` }), expected: owners(200) },
-  'PUT /api/customers/:id': { request: async () => { const c = await make.customer(); return { url: `/api/customers/${c.id}`, payload: customerBody(c) }; }, expected: owners(200) },
-  'DELETE /api/customers/:id': { request: async () => ({ url: `/api/customers/${(await make.customer()).id}` }), expected: owners(204) },
-  'GET /api/customers/:id/timeline': { request: () => ({ url: `/api/customers/${fixed.customer}/timeline` }), expected: owners(200) },
-  'GET /api/customers/:id/documents': { request: () => ({ url: `/api/customers/${fixed.customer}/documents` }), expected: owners(200) },
-  'POST /api/customers/:id/documents': { request: () => upload(`/api/customers/${fixed.customer}`), expected: owners(201) },
-  'DELETE /api/customers/:id/documents/:docId': {
-    request: async () => ({ url: `/api/customers/${fixed.customer}/documents/${(await make.document(`/api/customers/${fixed.customer}`)).id}` }),
+  'PUT /api/customers/:id': {
+    request: async () => {
+      const c = await make.customer();
+      return { url: `/api/customers/${c.id}`, payload: customerBody(c) };
+    },
+    expected: owners(200),
+  },
+  'DELETE /api/customers/:id': {
+    request: async () => ({ url: `/api/customers/${(await make.customer()).id}` }),
     expected: owners(204),
   },
-  'GET /api/customers/:id/documents/:docId/link': { request: () => ({ url: `/api/customers/${fixed.customer}/documents/${fixed.customerDoc}/link` }), expected: owners(200) },
+  'GET /api/customers/:id/timeline': {
+    request: () => ({ url: `/api/customers/${fixed.customer}/timeline` }),
+    expected: owners(200),
+  },
+  'GET /api/customers/:id/documents': {
+    request: () => ({ url: `/api/customers/${fixed.customer}/documents` }),
+    expected: owners(200),
+  },
+  'POST /api/customers/:id/documents': { request: () => upload(`/api/customers/${fixed.customer}`), expected: owners(201) },
+  'DELETE /api/customers/:id/documents/:docId': {
+    request: async () => ({
+      url: `/api/customers/${fixed.customer}/documents/${(await make.document(`/api/customers/${fixed.customer}`)).id}`,
+    }),
+    expected: owners(204),
+  },
+  'GET /api/customers/:id/documents/:docId/link': {
+    request: () => ({ url: `/api/customers/${fixed.customer}/documents/${fixed.customerDoc}/link` }),
+    expected: owners(200),
+  },
 
   'GET /api/deals/:id/documents': { request: () => ({ url: `/api/deals/${fixed.deal}/documents` }), expected: owners(200) },
   'POST /api/deals/:id/documents': { request: () => upload(`/api/deals/${fixed.deal}`), expected: owners(201) },
@@ -110,10 +190,16 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/deals/${fixed.deal}/documents/${(await make.document(`/api/deals/${fixed.deal}`)).id}` }),
     expected: owners(204),
   },
-  'GET /api/deals/:id/documents/:docId/link': { request: () => ({ url: `/api/deals/${fixed.deal}/documents/${fixed.dealDoc}/link` }), expected: owners(200) },
+  'GET /api/deals/:id/documents/:docId/link': {
+    request: () => ({ url: `/api/deals/${fixed.deal}/documents/${fixed.dealDoc}/link` }),
+    expected: owners(200),
+  },
   'GET /api/files/:kind/:id/:expires/:signature': {
     // The signed link is the permission, whoever holds it, for 60 seconds.
-    request: async () => ({ url: (await t.call({ method: 'GET', url: `/api/deals/${fixed.deal}/documents/${fixed.dealDoc}/link`, as: agent })).json().url }),
+    request: async () => ({
+      url: (await t.call({ method: 'GET', url: `/api/deals/${fixed.deal}/documents/${fixed.dealDoc}/link`, as: agent })).json()
+        .url,
+    }),
     expected: everyone(200),
   },
 
@@ -121,26 +207,59 @@ const rows: Record<string, Row> = {
   'GET /api/vehicles/summary': { request: () => ({ url: '/api/vehicles/summary' }), expected: signedIn(200) },
   'GET /api/vehicles/export.csv': { request: () => ({ url: '/api/vehicles/export.csv' }), expected: signedIn(200) },
   'GET /api/vehicles/options': { request: () => ({ url: '/api/vehicles/options' }), expected: signedIn(200) },
-  'GET /api/vehicles/vin-check': { request: () => ({ url: '/api/vehicles/vin-check?vin=WBA3A5C51CF256651' }), expected: signedIn(200) },
-  'POST /api/vehicles': { request: () => ({ url: '/api/vehicles', payload: { make: 'BMW', model: 'X1', year: thisYear, price_cents: 1 } }), expected: signedIn(201) },
+  'GET /api/vehicles/vin-check': {
+    request: () => ({ url: '/api/vehicles/vin-check?vin=WBA3A5C51CF256651' }),
+    expected: signedIn(200),
+  },
+  'POST /api/vehicles': {
+    request: () => ({ url: '/api/vehicles', payload: { make: 'BMW', model: 'X1', year: thisYear, price_cents: 1 } }),
+    expected: signedIn(201),
+  },
   'GET /api/vehicles/:id': { request: () => ({ url: `/api/vehicles/${fixed.vehicle}` }), expected: owners(200) },
-  'PUT /api/vehicles/:id': { request: async () => { const v = await make.vehicle(); return { url: `/api/vehicles/${v.id}`, payload: vehicleBody(v) }; }, expected: owners(200) },
-  'DELETE /api/vehicles/:id': { request: async () => ({ url: `/api/vehicles/${(await make.vehicle()).id}` }), expected: owners(204) },
-  'GET /api/vehicles/:id/timeline': { request: () => ({ url: `/api/vehicles/${fixed.vehicle}/timeline` }), expected: owners(200) },
+  'PUT /api/vehicles/:id': {
+    request: async () => {
+      const v = await make.vehicle();
+      return { url: `/api/vehicles/${v.id}`, payload: vehicleBody(v) };
+    },
+    expected: owners(200),
+  },
+  'DELETE /api/vehicles/:id': {
+    request: async () => ({ url: `/api/vehicles/${(await make.vehicle()).id}` }),
+    expected: owners(204),
+  },
+  'GET /api/vehicles/:id/timeline': {
+    request: () => ({ url: `/api/vehicles/${fixed.vehicle}/timeline` }),
+    expected: owners(200),
+  },
 
   'GET /api/deals': { request: () => ({ url: '/api/deals' }), expected: signedIn(200) },
-  'POST /api/deals': { request: async () => ({ url: '/api/deals', payload: { ...dealBody({ updated_at: '' }), updated_at: undefined } }), expected: signedIn(201) },
+  'POST /api/deals': {
+    request: async () => ({ url: '/api/deals', payload: { ...dealBody({ updated_at: '' }), updated_at: undefined } }),
+    expected: signedIn(201),
+  },
   'GET /api/deals/agents': { request: () => ({ url: '/api/deals/agents' }), expected: signedIn(200) },
   'GET /api/deals/:id': { request: () => ({ url: `/api/deals/${fixed.deal}` }), expected: owners(200) },
-  'PUT /api/deals/:id': { request: async () => { const d = await make.deal(); return { url: `/api/deals/${d.id}`, payload: dealBody(d) }; }, expected: owners(200) },
+  'PUT /api/deals/:id': {
+    request: async () => {
+      const d = await make.deal();
+      return { url: `/api/deals/${d.id}`, payload: dealBody(d) };
+    },
+    expected: owners(200),
+  },
   'DELETE /api/deals/:id': { request: async () => ({ url: `/api/deals/${(await make.deal()).id}` }), expected: owners(204) },
   'GET /api/deals/:id/timeline': { request: () => ({ url: `/api/deals/${fixed.deal}/timeline` }), expected: owners(200) },
 
   'GET /api/dashboard': { request: () => ({ url: '/api/dashboard' }), expected: signedIn(200) },
   'GET /api/analytics': { request: () => ({ url: '/api/analytics' }), expected: signedIn(200) },
   'GET /api/analytics/deals': { request: () => ({ url: '/api/analytics/deals' }), expected: signedIn(200) },
-  'GET /api/analytics/deals/export.csv': { request: () => ({ url: '/api/analytics/deals/export.csv?tab=deals' }), expected: signedIn(200) },
-  'GET /api/analytics/deals/statement.pdf': { request: () => ({ url: '/api/analytics/deals/statement.pdf' }), expected: signedIn(200) },
+  'GET /api/analytics/deals/export.csv': {
+    request: () => ({ url: '/api/analytics/deals/export.csv?tab=deals' }),
+    expected: signedIn(200),
+  },
+  'GET /api/analytics/deals/statement.pdf': {
+    request: () => ({ url: '/api/analytics/deals/statement.pdf' }),
+    expected: signedIn(200),
+  },
 };
 
 /** A cookie for each caller; a fresh one for calls that end the session they come with. */
@@ -175,7 +294,10 @@ beforeAll(async () => {
     customerDoc: (await make.document(`/api/customers/${customer}`)).id,
     dealDoc: (await make.document(`/api/deals/${deal}`)).id,
   };
-  shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<Caller, string | null>;
+  shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<
+    Caller,
+    string | null
+  >;
 });
 afterAll(() => t.close());
 
@@ -194,7 +316,12 @@ describe('authorization over every route', () => {
     for (const route of routes) {
       const [method, path] = route.split(' ') as [InjectOptions['method'], string];
       for (const bad of ['not-a-record', '123', '00000000-0000-0000-0000-00000000000g', `${fixed.customer}x`]) {
-        const response = await t.call({ method, url: path.replace(/:\w+/g, bad), payload: method === 'GET' || method === 'DELETE' ? undefined : {}, as: admin });
+        const response = await t.call({
+          method,
+          url: path.replace(/:\w+/g, bad),
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+          as: admin,
+        });
         expect({ route, bad, status: response.statusCode }).toEqual({ route, bad, status: 404 });
       }
     }

@@ -25,8 +25,20 @@ const dealBody = {
 
 async function counts() {
   const count = async (table: 'customers' | 'vehicles' | 'deals' | 'audit_log') =>
-    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  return { customers: await count('customers'), vehicles: await count('vehicles'), deals: await count('deals'), audit: await count('audit_log') };
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    customers: await count('customers'),
+    vehicles: await count('vehicles'),
+    deals: await count('deals'),
+    audit: await count('audit_log'),
+  };
 }
 
 /** A JSON body with one field's value written as raw JSON text, so it can carry a lone surrogate escape. */
@@ -85,8 +97,12 @@ describe('text that cannot be stored', () => {
   });
 
   it('refuses a NUL in list entries (features, car preferences)', async () => {
-    expectRefused(await t.call({ method: 'POST', url: '/api/vehicles', payload: { ...vehicleBody, features: ['Sun\u0000roof'] }, as: agent }));
-    expectRefused(await t.call({ method: 'POST', url: '/api/customers', payload: { name: 'Ok', preferred_cars: ['SUV\u0000'] }, as: agent }));
+    expectRefused(
+      await t.call({ method: 'POST', url: '/api/vehicles', payload: { ...vehicleBody, features: ['Sun\u0000roof'] }, as: agent }),
+    );
+    expectRefused(
+      await t.call({ method: 'POST', url: '/api/customers', payload: { name: 'Ok', preferred_cars: ['SUV\u0000'] }, as: agent }),
+    );
   });
 
   it('refuses a NUL in every search and filter with 400', async () => {
@@ -111,7 +127,9 @@ describe('text that cannot be stored', () => {
       expect(response.statusCode, url).toBe(400);
       // Percent-escapes that decode to no character are searched for as the text they are.
       for (const value of ['%ED%A0%80', '%C0%AF', '%']) {
-        expect((await t.call({ method: 'GET', url: `${url}${value}`, as: agent })).statusCode, `${url}${value}`).toBeLessThan(500);
+        expect((await t.call({ method: 'GET', url: `${url}${value}`, as: agent })).statusCode, `${url}${value}`).toBeLessThan(
+          500,
+        );
       }
     }
   });
@@ -141,7 +159,12 @@ describe('impossible dates', () => {
   });
 
   it('still takes 29 February of a leap year', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/customers', payload: { name: 'Leap Day', birthday: '2024-02-29' }, as: agent });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      payload: { name: 'Leap Day', birthday: '2024-02-29' },
+      as: agent,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().birthday).toBe('2024-02-29');
   });
@@ -196,7 +219,12 @@ describe('money', () => {
       expect(response.statusCode, field).toBe(400);
       expect(response.json().error.fields[field]).toMatch(/too (large|high)/);
     }
-    const atCap = await t.call({ method: 'POST', url: '/api/deals', payload: { ...dealBody, contract_price_cents: 1_000_000_000_00 }, as: agent });
+    const atCap = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      payload: { ...dealBody, contract_price_cents: 1_000_000_000_00 },
+      as: agent,
+    });
     expect(atCap.statusCode).toBe(201);
   });
 
@@ -213,6 +241,9 @@ describe('money', () => {
     expect(analytics.json().totals).toMatchObject({ units: 2000, gross_cents: 2000 * 100_000_000_000 });
     expect((await t.call({ method: 'GET', url: '/api/dashboard', as: owner })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/analytics?range=12m', as: owner })).statusCode).toBe(200);
-    expect((await t.call({ method: 'GET', url: `/api/analytics/deals/export.csv?year=${thisYear}&tab=monthly`, as: owner })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/analytics/deals/export.csv?year=${thisYear}&tab=monthly`, as: owner }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -43,7 +43,12 @@ afterAll(() => t.close());
 
 describe('creating a customer', () => {
   it('validates with the spec messages', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/customers', payload: newCustomer({ name: '  ', email: 'not-an-email' }), as: agent });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      payload: newCustomer({ name: '  ', email: 'not-an-email' }),
+      as: agent,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toMatchObject({ name: 'Name is required', email: 'Invalid email' });
     const missing = await t.call({ method: 'POST', url: '/api/customers', payload: { status: 'active' }, as: agent });
@@ -54,14 +59,33 @@ describe('creating a customer', () => {
     const response = await t.call({
       method: 'POST',
       url: '/api/customers',
-      payload: { name: 'Ben Blank', email: '', phone: ' ', location: '', birthday: '', notes: '', referred_by_name: '', lead_source: '' },
+      payload: {
+        name: 'Ben Blank',
+        email: '',
+        phone: ' ',
+        location: '',
+        birthday: '',
+        notes: '',
+        referred_by_name: '',
+        lead_source: '',
+      },
       as: agent,
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({
-      name: 'Ben Blank', status: 'prospect', email: null, phone: null, location: null, birthday: null, notes: null,
-      referred_by_name: null, referred_by_customer_id: null, lead_source: null, budget_cents: null, preferred_cars: [],
+      name: 'Ben Blank',
+      status: 'prospect',
+      email: null,
+      phone: null,
+      location: null,
+      birthday: null,
+      notes: null,
+      referred_by_name: null,
+      referred_by_customer_id: null,
+      lead_source: null,
+      budget_cents: null,
+      preferred_cars: [],
       user_id: agent.id,
     });
     const row = await t.database.db.selectFrom('customers').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
@@ -81,14 +105,21 @@ describe('creating a customer', () => {
 
   it('refuses another agent\u2019s customer as the referrer with 404', async () => {
     const theirs = await create(other, { name: 'Their Customer' });
-    const response = await t.call({ method: 'POST', url: '/api/customers', payload: newCustomer({ referred_by_customer_id: theirs.id }), as: agent });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      payload: newCustomer({ referred_by_customer_id: theirs.id }),
+      as: agent,
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it('writes a "created" audit row', async () => {
     const customer = await create(agent, { name: 'Audrey Audit' });
     const timeline = (await get(`/api/customers/${customer.id}/timeline`, agent)).json();
-    expect(timeline).toEqual([expect.objectContaining({ action: 'created', actor_name: 'Aaron Agent', impersonator_name: null })]);
+    expect(timeline).toEqual([
+      expect.objectContaining({ action: 'created', actor_name: 'Aaron Agent', impersonator_name: null }),
+    ]);
   });
 });
 
@@ -115,12 +146,16 @@ describe('editing a customer', () => {
   it('refuses a stale edit with 409 and writes nothing', async () => {
     const customer = await create(agent, { name: 'Stella Stale' });
     const first = await t.call({
-      method: 'PUT', url: `/api/customers/${customer.id}`, as: agent,
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      as: agent,
       payload: { ...newCustomer({ name: 'Stella First' }), updated_at: customer.updated_at },
     });
     expect(first.statusCode).toBe(200);
     const second = await t.call({
-      method: 'PUT', url: `/api/customers/${customer.id}`, as: editor,
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      as: editor,
       payload: { ...newCustomer({ name: 'Stella Second' }), updated_at: customer.updated_at },
     });
     expect(second.statusCode).toBe(409);
@@ -135,7 +170,9 @@ describe('editing a customer', () => {
     const { cookieHeader } = await import('../helpers/app.js');
     const asAgent = cookieHeader(switched.headers['set-cookie'], admin.cookie);
     const response = await t.call({
-      method: 'PUT', url: `/api/customers/${customer.id}`, as: asAgent,
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      as: asAgent,
       payload: { ...newCustomer({ name: 'Ivan Impersonated', status: 'inactive' }), updated_at: customer.updated_at },
     });
     expect(response.statusCode).toBe(200);
@@ -151,10 +188,19 @@ describe('owner isolation', () => {
   });
 
   it('answers 404 for another user\u2019s customer through every path', async () => {
-    for (const url of [`/api/customers/${mine.id}`, `/api/customers/${mine.id}/timeline`, `/api/customers/${mine.id}/documents`]) {
+    for (const url of [
+      `/api/customers/${mine.id}`,
+      `/api/customers/${mine.id}/timeline`,
+      `/api/customers/${mine.id}/documents`,
+    ]) {
       expect((await get(url, agent)).statusCode, url).toBe(404);
     }
-    const edit = await t.call({ method: 'PUT', url: `/api/customers/${mine.id}`, payload: { ...newCustomer(), updated_at: mine.updated_at }, as: agent });
+    const edit = await t.call({
+      method: 'PUT',
+      url: `/api/customers/${mine.id}`,
+      payload: { ...newCustomer(), updated_at: mine.updated_at },
+      as: agent,
+    });
     expect(edit.statusCode).toBe(404);
     expect((await get('/api/customers/not-a-uuid', agent)).statusCode).toBe(404);
   });
@@ -175,8 +221,13 @@ describe('owner isolation', () => {
     // A link made before referrers had to be the owner's own: a customer the agent cannot see.
     await t.database.db.updateTable('customers').set({ referred_by_customer_id: mine.id }).where('id', '=', own.id).execute();
     await t.call({
-      method: 'PUT', url: `/api/customers/${own2.id}`, as: agent,
-      payload: { ...newCustomer({ name: 'Rosa Referrer', email: 'rosa@example.com', referred_by_customer_id: own.id }), updated_at: own2.updated_at },
+      method: 'PUT',
+      url: `/api/customers/${own2.id}`,
+      as: agent,
+      payload: {
+        ...newCustomer({ name: 'Rosa Referrer', email: 'rosa@example.com', referred_by_customer_id: own.id }),
+        updated_at: own2.updated_at,
+      },
     });
     expect((await get(`/api/customers/${own.id}`, agent)).json().referred_by_customer_name).toBeNull();
     const csv = (await get('/api/customers/export.csv?q=ro', agent)).body;
@@ -190,7 +241,9 @@ describe('owner isolation', () => {
   it('shows it to admins and editors', async () => {
     for (const user of [admin, editor]) {
       expect((await get(`/api/customers/${mine.id}`, user)).statusCode).toBe(200);
-      expect((await get('/api/customers?q=secret', user)).json().items.map((c: { name: string }) => c.name)).toEqual(['Secret Sam']);
+      expect((await get('/api/customers?q=secret', user)).json().items.map((c: { name: string }) => c.name)).toEqual([
+        'Secret Sam',
+      ]);
     }
   });
 
@@ -226,7 +279,12 @@ describe('the summary cards of the whole list', () => {
       .groupBy('status')
       .execute();
     const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-    return { total: n('active') + n('prospect') + n('inactive'), active: n('active'), prospects: n('prospect'), inactive: n('inactive') };
+    return {
+      total: n('active') + n('prospect') + n('inactive'),
+      active: n('active'),
+      prospects: n('prospect'),
+      inactive: n('inactive'),
+    };
   };
 
   it('agree with a count of the table through creates, edits, bulk inserts and deletes', async () => {
@@ -273,7 +331,7 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
   beforeAll(async () => {
     bulk = await t.createUser('agent', 'Bulk Agent');
     const rnd = randomSource(7);
-    rows = Array.from({ length: 320 }, (_, i) => sampleCustomer(rnd, i, bulk.id, new Date(base - i * DAY / 4)));
+    rows = Array.from({ length: 320 }, (_, i) => sampleCustomer(rnd, i, bulk.id, new Date(base - (i * DAY) / 4)));
     rows[5]!.name = 'Zoë O\u2019Hara';
     await t.database.db.insertInto('customers').values(rows).execute();
   });
@@ -315,7 +373,7 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
   });
 
   it('searches name or e-mail, case-insensitively, as a substring', async () => {
-    for (const q of ['SMITH', 'son', 'a.w', 'zo', "o\u2019h"]) {
+    for (const q of ['SMITH', 'son', 'a.w', 'zo', 'o\u2019h']) {
       const expected = rows.filter((r) => r.name.toLowerCase().includes(q.toLowerCase()) || r.email?.includes(q.toLowerCase()));
       const found = await all(`q=${encodeURIComponent(q)}`);
       expect(found.map((c) => c.name).sort(), q).toEqual(expected.map((r) => r.name).sort());
@@ -335,8 +393,14 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
       ['status=active', (r) => r.status === 'active'],
       ['preference=SUV', (r) => r.preferred_cars.includes('SUV')],
       ['source=Social%20Media', (r) => r.lead_source === 'Social Media'],
-      [`added_from=${from}&added_to=${to}`, (r) => r.created_at >= new Date(`${from}T00:00:00Z`) && r.created_at < new Date(Date.parse(`${to}T00:00:00Z`) + DAY)],
-      ['status=prospect&preference=Luxury&source=Website', (r) => r.status === 'prospect' && r.preferred_cars.includes('Luxury') && r.lead_source === 'Website'],
+      [
+        `added_from=${from}&added_to=${to}`,
+        (r) => r.created_at >= new Date(`${from}T00:00:00Z`) && r.created_at < new Date(Date.parse(`${to}T00:00:00Z`) + DAY),
+      ],
+      [
+        'status=prospect&preference=Luxury&source=Website',
+        (r) => r.status === 'prospect' && r.preferred_cars.includes('Luxury') && r.lead_source === 'Website',
+      ],
     ];
     for (const [query, keep] of cases) {
       const expected = rows.filter(keep);
@@ -388,7 +452,9 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Email,Phone,Location,Status,Car Preferences,Lead Source,Budget,Referred By,Birthday,Notes,Agent,Date Added');
+    expect(lines[0]).toBe(
+      'Name,Email,Phone,Location,Status,Car Preferences,Lead Source,Budget,Referred By,Birthday,Notes,Agent,Date Added',
+    );
     expect(lines).toHaveLength(1 + rows.filter((r) => r.status === 'inactive').length);
     expect(lines.slice(1).every((line) => line.includes(',inactive,') && line.includes('Bulk Agent'))).toBe(true);
   });
@@ -403,7 +469,12 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
 
 describe('a referrer set by an editor', () => {
   const edit = (as: TestUser, customer: { id: string; updated_at: string }, fields: Record<string, unknown>) =>
-    t.call({ method: 'PUT', url: `/api/customers/${customer.id}`, as, payload: { ...newCustomer({ name: 'Nina Network' }), ...fields, updated_at: customer.updated_at } });
+    t.call({
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      as,
+      payload: { ...newCustomer({ name: 'Nina Network' }), ...fields, updated_at: customer.updated_at },
+    });
 
   it("must be one of the customer's owner's customers, so the owner can still save her record", async () => {
     const agentsCustomer = await create(agent, { name: 'Nina Network', email: null, phone: null });
@@ -423,7 +494,11 @@ describe('a referrer set by an editor', () => {
   it('that points elsewhere from before is kept when the owner saves', async () => {
     const legacy = await create(agent, { name: 'Lena Legacy', email: null, phone: null });
     const foreign = await create(other, { name: 'Frank Foreign', email: null, phone: null });
-    await t.database.db.updateTable('customers').set({ referred_by_customer_id: foreign.id }).where('id', '=', legacy.id).execute();
+    await t.database.db
+      .updateTable('customers')
+      .set({ referred_by_customer_id: foreign.id })
+      .where('id', '=', legacy.id)
+      .execute();
     const current = (await get(`/api/customers/${legacy.id}`, agent)).json();
     expect(current.referred_by_customer_name).toBeNull();
     const saved = await edit(agent, current, { name: 'Lena Legacy', referred_by_customer_id: foreign.id, notes: 'Still here' });

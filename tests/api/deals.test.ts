@@ -33,7 +33,19 @@ async function createDeal(as: TestUser, overrides: Record<string, unknown> = {})
 async function insertCustomer(owner: TestUser, name: string) {
   return t.database.db
     .insertInto('customers')
-    .values({ user_id: owner.id, name, email: null, phone: null, location: null, referred_by_customer_id: null, referred_by_name: null, birthday: null, notes: null, lead_source: null, budget_cents: null })
+    .values({
+      user_id: owner.id,
+      name,
+      email: null,
+      phone: null,
+      location: null,
+      referred_by_customer_id: null,
+      referred_by_name: null,
+      birthday: null,
+      notes: null,
+      lead_source: null,
+      budget_cents: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -41,7 +53,21 @@ async function insertCustomer(owner: TestUser, name: string) {
 async function insertVehicle(owner: TestUser, status: 'available' | 'reserved' = 'available') {
   return t.database.db
     .insertInto('vehicles')
-    .values({ user_id: owner.id, make: 'Porsche', model: 'Taycan', year: thisYear, vin: null, color: null, price_cents: 9_800_000, status, location: null, contact_name: null, contact_phone: null, contact_email: null, notes: null })
+    .values({
+      user_id: owner.id,
+      make: 'Porsche',
+      model: 'Taycan',
+      year: thisYear,
+      vin: null,
+      color: null,
+      price_cents: 9_800_000,
+      status,
+      location: null,
+      contact_name: null,
+      contact_phone: null,
+      contact_email: null,
+      notes: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -69,7 +95,18 @@ describe('deal form validation', () => {
       method: 'POST',
       url: '/api/deals',
       as: emma,
-      payload: dealBody({ date: '', manufacturer: ' ', model: '', year: 1899, customer_name: '', customer_email: 'nope', agent_name: '', contract_price_cents: -1, monthly_payment_cents: -5, broker_fee_cents: -1 }),
+      payload: dealBody({
+        date: '',
+        manufacturer: ' ',
+        model: '',
+        year: 1899,
+        customer_name: '',
+        customer_email: 'nope',
+        agent_name: '',
+        contract_price_cents: -1,
+        monthly_payment_cents: -5,
+        broker_fee_cents: -1,
+      }),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({
@@ -89,7 +126,9 @@ describe('deal form validation', () => {
   it('refuses a model year more than two years ahead', async () => {
     const response = await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ year: thisYear + 3 }) });
     expect(response.json().error.fields).toEqual({ year: 'Year too far in future' });
-    expect((await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ year: thisYear + 2 }) })).statusCode).toBe(201);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ year: thisYear + 2 }) })).statusCode,
+    ).toBe(201);
   });
 
   it('defaults to pending and customer_paid, stores empty optionals as null and names the owning agent', async () => {
@@ -109,9 +148,13 @@ describe('deal form validation', () => {
 
 describe('agents', () => {
   it('lets admins and editors pick any agent or themselves, and an agent only themself', async () => {
-    const forAdmin = (await t.call({ method: 'GET', url: '/api/deals/agents', as: admin })).json().map((u: { name: string }) => u.name);
+    const forAdmin = (await t.call({ method: 'GET', url: '/api/deals/agents', as: admin }))
+      .json()
+      .map((u: { name: string }) => u.name);
     expect(forAdmin).toEqual(['Alex Admin', 'Emma Carter', 'Liam Brooks']);
-    const forEditor = (await t.call({ method: 'GET', url: '/api/deals/agents', as: editor })).json().map((u: { name: string }) => u.name);
+    const forEditor = (await t.call({ method: 'GET', url: '/api/deals/agents', as: editor }))
+      .json()
+      .map((u: { name: string }) => u.name);
     expect(forEditor).toEqual(['Eddie Editor', 'Emma Carter', 'Liam Brooks']);
     expect((await t.call({ method: 'GET', url: '/api/deals/agents', as: liam })).json()).toEqual([
       { id: liam.id, name: 'Liam Brooks', email: liam.email, role: 'agent' },
@@ -137,24 +180,44 @@ describe('linked customers', () => {
 
   it("refuses another agent's customer", async () => {
     const customer = await insertCustomer(liam, 'Ava Lopez');
-    const response = await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ customer_id: customer.id }) });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: emma,
+      payload: dealBody({ customer_id: customer.id }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ customer_id: 'Customer not found' });
   });
 
   it("creates a typed new customer for the deal's agent in the same transaction, audited", async () => {
     const deal = await createDeal(admin, { user_id: liam.id, customer_name: 'Priya Patel', create_customer: true });
-    const customer = await t.database.db.selectFrom('customers').selectAll().where('id', '=', deal.customer_id).executeTakeFirstOrThrow();
+    const customer = await t.database.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', deal.customer_id)
+      .executeTakeFirstOrThrow();
     expect(customer).toMatchObject({ name: 'Priya Patel', email: 'olivia@example.com', user_id: liam.id, status: 'active' });
     const audit = await t.database.db.selectFrom('audit_log').selectAll().where('entity_id', '=', customer.id).execute();
     expect(audit).toMatchObject([{ entity_type: 'customer', action: 'created', actor_id: admin.id }]);
   });
 
   it('leaves no customer behind when the deal fails', async () => {
-    const before = await t.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const response = await t.call({ method: 'POST', url: '/api/deals', as: emma, payload: dealBody({ customer_name: 'Ghost', create_customer: true, vehicle_id: crypto.randomUUID() }) });
+    const before = await t.database.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: emma,
+      payload: dealBody({ customer_name: 'Ghost', create_customer: true, vehicle_id: crypto.randomUUID() }),
+    });
     expect(response.statusCode).toBe(400);
-    const after = await t.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
@@ -182,7 +245,7 @@ describe('linked vehicles follow the deal status', () => {
     expect(audit.every((a) => (a.changes as { deal_id: string }).deal_id === deal.id)).toBe(true);
   });
 
-  it('keeps a cancelled deal\'s vehicle pending while another open deal holds it', async () => {
+  it("keeps a cancelled deal's vehicle pending while another open deal holds it", async () => {
     const vehicle = await insertVehicle(emma);
     const first = await createDeal(emma, { vehicle_id: vehicle.id });
     await createDeal(emma, { vehicle_id: vehicle.id, status: 'in-progress' });
@@ -255,13 +318,18 @@ describe('owner isolation', () => {
     for (const url of [`/api/deals/${deal.id}`, `/api/deals/${deal.id}/timeline`, `/api/deals/${deal.id}/documents`]) {
       expect((await t.call({ method: 'GET', url, as: emma })).statusCode, url).toBe(404);
     }
-    const edit = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, payload: { ...dealBody(), updated_at: deal.updated_at }, as: emma });
+    const edit = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      payload: { ...dealBody(), updated_at: deal.updated_at },
+      as: emma,
+    });
     expect(edit.statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: editor })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}/documents`, as: liam })).statusCode).toBe(200);
   });
 
-  it('lists only the agent\'s own deals; admins and editors see all', async () => {
+  it("lists only the agent's own deals; admins and editors see all", async () => {
     const mine = (await t.call({ method: 'GET', url: '/api/deals?limit=100', as: emma })).json().items;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((d: { user_id: string }) => d.user_id === emma.id)).toBe(true);
@@ -274,7 +342,11 @@ describe('the deals list', () => {
   it('pages newest first with a cursor, searches and filters in SQL', async () => {
     const agent = await t.createUser('agent', 'Paging Agent');
     for (const [i, name] of ['Zoe King', 'Isaac Young', 'Nora Allen'].entries()) {
-      await createDeal(agent, { date: `${thisYear - 1}-0${i + 1}-10`, customer_name: name, status: i === 2 ? 'completed' : 'pending' });
+      await createDeal(agent, {
+        date: `${thisYear - 1}-0${i + 1}-10`,
+        customer_name: name,
+        status: i === 2 ? 'completed' : 'pending',
+      });
     }
     const first = (await t.call({ method: 'GET', url: '/api/deals?limit=2', as: agent })).json();
     expect(first.items.map((d: { customer_name: string }) => d.customer_name)).toEqual(['Nora Allen', 'Isaac Young']);
@@ -283,29 +355,57 @@ describe('the deals list', () => {
 
     const search = (await t.call({ method: 'GET', url: '/api/deals?q=SAAC', as: agent })).json();
     expect(search.items.map((d: { customer_name: string }) => d.customer_name)).toEqual(['Isaac Young']);
-    const completed = (await t.call({ method: 'GET', url: `/api/deals?status=completed&year=${thisYear - 1}`, as: agent })).json();
+    const completed = (
+      await t.call({ method: 'GET', url: `/api/deals?status=completed&year=${thisYear - 1}`, as: agent })
+    ).json();
     expect(completed.items.map((d: { customer_name: string }) => d.customer_name)).toEqual(['Nora Allen']);
     expect((await t.call({ method: 'GET', url: `/api/deals?year=${thisYear}`, as: agent })).json().items).toEqual([]);
   });
 });
 
 describe('links across owners', () => {
-  const dealCount = async () => Number((await t.database.db.selectFrom('deals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const dealCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('deals')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("refuses an editor's deal for one agent with another agent's vehicle or customer, leaving the vehicle alone", async () => {
     const vehicle = await insertVehicle(liam);
     const customer = await insertCustomer(liam, 'Lucas Liam');
     const before = await dealCount();
-    const byVehicle = await t.call({ method: 'POST', url: '/api/deals', as: editor, payload: dealBody({ user_id: emma.id, vehicle_id: vehicle.id }) });
+    const byVehicle = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: editor,
+      payload: dealBody({ user_id: emma.id, vehicle_id: vehicle.id }),
+    });
     expect(byVehicle.statusCode).toBe(400);
-    expect(byVehicle.json().error).toMatchObject({ code: 'VALIDATION', fields: { vehicle_id: 'Vehicle belongs to another agent' } });
-    const byCustomer = await t.call({ method: 'POST', url: '/api/deals', as: admin, payload: dealBody({ user_id: emma.id, customer_id: customer.id }) });
+    expect(byVehicle.json().error).toMatchObject({
+      code: 'VALIDATION',
+      fields: { vehicle_id: 'Vehicle belongs to another agent' },
+    });
+    const byCustomer = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: admin,
+      payload: dealBody({ user_id: emma.id, customer_id: customer.id }),
+    });
     expect(byCustomer.statusCode).toBe(400);
-    expect(byCustomer.json().error).toMatchObject({ code: 'VALIDATION', fields: { customer_id: 'Customer belongs to another agent' } });
+    expect(byCustomer.json().error).toMatchObject({
+      code: 'VALIDATION',
+      fields: { customer_id: 'Customer belongs to another agent' },
+    });
     expect(await dealCount()).toBe(before);
     expect(await vehicleStatus(vehicle.id)).toBe('available');
     // The same records are fine on a deal of the agent who owns them.
-    expect(await createDeal(editor, { user_id: liam.id, vehicle_id: vehicle.id, customer_id: customer.id })).toMatchObject({ user_id: liam.id });
+    expect(await createDeal(editor, { user_id: liam.id, vehicle_id: vehicle.id, customer_id: customer.id })).toMatchObject({
+      user_id: liam.id,
+    });
   });
 
   it("refuses moving a deal to an agent who does not own its vehicle or customer, or linking another agent's", async () => {
@@ -323,17 +423,27 @@ describe('links across owners', () => {
     const emmas = await createDeal(emma);
     const relinked = await update(editor, emmas, { vehicle_id: vehicle.id });
     expect(relinked.json().error.fields).toEqual({ vehicle_id: 'Vehicle belongs to another agent' });
-    expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: editor })).json()).toMatchObject({ user_id: liam.id, vehicle_id: vehicle.id });
-    expect((await t.call({ method: 'GET', url: `/api/deals/${emmas.id}`, as: emma })).json()).toMatchObject({ vehicle_id: null, vehicle: null });
+    expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: editor })).json()).toMatchObject({
+      user_id: liam.id,
+      vehicle_id: vehicle.id,
+    });
+    expect((await t.call({ method: 'GET', url: `/api/deals/${emmas.id}`, as: emma })).json()).toMatchObject({
+      vehicle_id: null,
+      vehicle: null,
+    });
     expect(await vehicleStatus(vehicle.id)).toBe('pending');
   });
 
-  it("shows an agent a linked customer or vehicle only when they may see it", async () => {
+  it('shows an agent a linked customer or vehicle only when they may see it', async () => {
     const vehicle = await insertVehicle(liam);
     const customer = await insertCustomer(liam, 'Hidden Hannah');
     // A link made before owners were checked.
     const deal = await createDeal(emma);
-    await t.database.db.updateTable('deals').set({ vehicle_id: vehicle.id, customer_id: customer.id }).where('id', '=', deal.id).execute();
+    await t.database.db
+      .updateTable('deals')
+      .set({ vehicle_id: vehicle.id, customer_id: customer.id })
+      .where('id', '=', deal.id)
+      .execute();
     const seen = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: emma })).json();
     expect(seen).toMatchObject({ customer: null, vehicle: null });
     expect(JSON.stringify(seen)).not.toContain('Hidden Hannah');
@@ -352,7 +462,12 @@ describe('version stamps', () => {
     const saved = await update(emma, deal, { notes: 'Second save' });
     expect(saved.statusCode).toBe(200);
     expect(Date.parse(saved.json().updated_at)).toBeGreaterThan(ahead.getTime());
-    const stale = await t.call({ method: 'PUT', url: `/api/deals/${deal.id}`, as: emma, payload: { ...(saved.json() as object), updated_at: ahead.toISOString(), notes: 'Lost' } });
+    const stale = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      as: emma,
+      payload: { ...(saved.json() as object), updated_at: ahead.toISOString(), notes: 'Lost' },
+    });
     expect(stale.statusCode).toBe(409);
   });
 
@@ -361,7 +476,11 @@ describe('version stamps', () => {
     const ahead = future();
     await t.database.db.updateTable('vehicles').set({ updated_at: ahead }).where('id', '=', vehicle.id).execute();
     await createDeal(emma, { vehicle_id: vehicle.id });
-    const row = await t.database.db.selectFrom('vehicles').select(['status', 'updated_at']).where('id', '=', vehicle.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('vehicles')
+      .select(['status', 'updated_at'])
+      .where('id', '=', vehicle.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(row.updated_at.getTime()).toBeGreaterThan(ahead.getTime());
   });
@@ -394,7 +513,10 @@ describe('a deal moved to another agent', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await vehicleStatus(vehicle.id)).toBe('available');
 
-    const timeline = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/timeline`, as: liam })).json() as { entity_type: string; changes: Record<string, unknown> }[];
+    const timeline = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/timeline`, as: liam })).json() as {
+      entity_type: string;
+      changes: Record<string, unknown>;
+    }[];
     expect(timeline.filter((e) => e.entity_type === 'vehicle')).toEqual([]);
     const text = JSON.stringify(timeline);
     expect(text).not.toContain(vehicle.id);

@@ -35,13 +35,20 @@ async function upload(parent: string, as: TestUser) {
   const response = await t.call({ method: 'POST', url: `${parent}/documents`, payload, headers, as });
   expect(response.statusCode).toBe(201);
   const table = parent.startsWith('/api/deals') ? 'deal_documents' : 'customer_documents';
-  return (await t.database.db.selectFrom(table).select('file_path').where('id', '=', response.json().id).executeTakeFirstOrThrow()).file_path;
+  return (
+    await t.database.db.selectFrom(table).select('file_path').where('id', '=', response.json().id).executeTakeFirstOrThrow()
+  ).file_path;
 }
 
 const blobExists = (key: string) => fs.existsSync(path.join(t.config.dataDir, 'blobs', key));
 const del = (url: string, as: TestUser) => t.call({ method: 'DELETE', url, as });
 const auditOf = (entityId: string) =>
-  t.database.db.selectFrom('audit_log').select(['action', 'changes']).where('entity_id', '=', entityId).orderBy('created_at').execute();
+  t.database.db
+    .selectFrom('audit_log')
+    .select(['action', 'changes'])
+    .where('entity_id', '=', entityId)
+    .orderBy('created_at')
+    .execute();
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -65,12 +72,18 @@ describe('deleting a customer', () => {
     expect(response.statusCode).toBe(204);
 
     expect((await t.call({ method: 'GET', url: `/api/customers/${customer.id}`, as: agent })).statusCode).toBe(404);
-    expect(await t.database.db.selectFrom('customer_documents').select('id').where('customer_id', '=', customer.id).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('customer_documents').select('id').where('customer_id', '=', customer.id).execute(),
+    ).toEqual([]);
     expect(blobExists(key)).toBe(false);
     const keptDeal = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
     expect(keptDeal).toMatchObject({ customer_id: null, customer_name: 'Dora Deleted', customer: null });
     const keptReferral = (await t.call({ method: 'GET', url: `/api/customers/${referred.id}`, as: agent })).json();
-    expect(keptReferral).toMatchObject({ referred_by_customer_id: null, referred_by_name: 'Dora Deleted', lead_source: 'Referral' });
+    expect(keptReferral).toMatchObject({
+      referred_by_customer_id: null,
+      referred_by_name: 'Dora Deleted',
+      lead_source: 'Referral',
+    });
     const audit = await auditOf(customer.id);
     expect(audit.map((a) => a.action)).toEqual(['created', 'document_added', 'deleted']);
     expect(audit.at(-1)!.changes).toEqual({ name: 'Dora Deleted', documents: 1, deals_unlinked: 1, referrals_kept: 1 });
@@ -110,7 +123,8 @@ describe('deleting a deal', () => {
     const vehicle = await post('/api/vehicles', agent, vehicleBody);
     const deal = await post('/api/deals', agent, dealBody({ vehicle_id: vehicle.id, status: 'completed' }));
     const key = await upload(`/api/deals/${deal.id}`, agent);
-    const units = async () => (await t.call({ method: 'GET', url: `/api/analytics/deals?year=${thisYear}`, as: agent })).json().totals.units;
+    const units = async () =>
+      (await t.call({ method: 'GET', url: `/api/analytics/deals?year=${thisYear}`, as: agent })).json().totals.units;
     const before = await units();
     expect((await t.call({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, as: agent })).json().status).toBe('sold');
 
@@ -132,10 +146,24 @@ describe("a vehicle's status and its deals", () => {
     expect(detail.status).toBe('sold');
     expect(detail.status_rule).toEqual({ allowed: ['sold'], reason: expect.stringContaining('sold through a completed deal') });
     const { status_rule: _rule, id: _id, user_id: _owner, created_at: _created, ...fields } = detail;
-    const refused = await t.call({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...fields, status: 'available' } });
+    const refused = await t.call({
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      as: agent,
+      payload: { ...fields, status: 'available' },
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({ code: 'CONFLICT', message: detail.status_rule.reason, fields: { status: detail.status_rule.reason } });
-    const other = await t.call({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...fields, notes: 'Delivered' } });
+    expect(refused.json().error).toEqual({
+      code: 'CONFLICT',
+      message: detail.status_rule.reason,
+      fields: { status: detail.status_rule.reason },
+    });
+    const other = await t.call({
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      as: agent,
+      payload: { ...fields, notes: 'Delivered' },
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -145,8 +173,20 @@ describe("a vehicle's status and its deals", () => {
     const detail = (await t.call({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, as: agent })).json();
     expect(detail.status_rule.allowed).toEqual(['pending', 'reserved']);
     const { status_rule: _rule, id: _id, user_id: _owner, created_at: _created, ...fields } = detail;
-    expect((await t.call({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...fields, status: 'available' } })).statusCode).toBe(409);
-    expect((await t.call({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...fields, status: 'reserved' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: `/api/vehicles/${vehicle.id}`,
+          as: agent,
+          payload: { ...fields, status: 'available' },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await t.call({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...fields, status: 'reserved' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('leaves a vehicle without deals to the inventory', async () => {

@@ -28,7 +28,11 @@ describe('demo mode', () => {
   });
 
   it('does not accept a guessed password for the demo accounts', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/session', payload: { email: 'admin@torque.demo', password: 'demo1234' } });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: 'admin@torque.demo', password: 'demo1234' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -64,7 +68,12 @@ describe('demo mode', () => {
 describe('demo sign-in from another machine', () => {
   it('is refused, and the sign-in page is told there is no demo', async () => {
     const remote = '192.0.2.10';
-    const response = await t.call({ method: 'POST', url: '/api/session/demo', payload: { role: 'admin' }, remoteAddress: remote });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/session/demo',
+      payload: { role: 'admin' },
+      remoteAddress: remote,
+    });
     expect(response.statusCode).toBe(403);
     expect(response.headers['set-cookie']).toBeUndefined();
     expect((await t.call({ method: 'GET', url: '/api/config', remoteAddress: remote })).json()).toEqual({ demo: false });
@@ -91,7 +100,12 @@ describe('demo sign-in from another machine', () => {
     const open = await createTestContext({ DEMO: '1', HOST: '0.0.0.0' });
     try {
       await seedDemo(open.database.db, TEST_SECRET);
-      const response = await open.call({ method: 'POST', url: '/api/session/demo', payload: { role: 'agent' }, remoteAddress: '192.0.2.10' });
+      const response = await open.call({
+        method: 'POST',
+        url: '/api/session/demo',
+        payload: { role: 'agent' },
+        remoteAddress: '192.0.2.10',
+      });
       expect(response.statusCode).toBe(200);
     } finally {
       await open.close();
@@ -108,7 +122,9 @@ describe('safe defaults', () => {
   it('turns demo off when a real admin is configured, and listens on every address', () => {
     const config = loadConfig({ ...env, ADMIN_EMAIL: 'owner@dealership.com', ADMIN_PASSWORD: 'a long password' });
     expect(config).toMatchObject({ demo: false, host: '0.0.0.0' });
-    expect(() => loadConfig({ ...env, DEMO: '1', ADMIN_EMAIL: 'owner@dealership.com', ADMIN_PASSWORD: 'a long password' })).toThrow(/exclude each other/);
+    expect(() =>
+      loadConfig({ ...env, DEMO: '1', ADMIN_EMAIL: 'owner@dealership.com', ADMIN_PASSWORD: 'a long password' }),
+    ).toThrow(/exclude each other/);
   });
 
   it('has no demo on a PostgreSQL server unless asked, and listens where HOST says', () => {
@@ -117,7 +133,9 @@ describe('safe defaults', () => {
   });
 
   it('refuses TRUST_PROXY=true, which would let a client pick its own address', () => {
-    expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would let any client choose its own address/);
+    expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would let any client choose its own address/,
+    );
     expect(() => loadConfig({ ...env, TRUST_PROXY: '1' })).not.toThrow();
   });
 });

@@ -18,7 +18,10 @@ documentsSuite(async () => {
     store: {
       keys: async () =>
         fs.existsSync(root)
-          ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+          ? fs
+              .readdirSync(root, { recursive: true, withFileTypes: true })
+              .filter((e) => e.isFile())
+              .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
           : [],
       read: async (key) => (fs.existsSync(path.join(root, key)) ? fs.readFileSync(path.join(root, key)) : null),
     },
@@ -71,9 +74,15 @@ describe('deleting a document whose file cannot be removed', () => {
 
   async function uploadWithStuckFile(name: string) {
     const { payload, headers } = multipartBody(name, await pdfFile());
-    const document = (await t.call({ method: 'POST', url: `/api/customers/${customerId}/documents`, payload, headers, as: agent })).json();
+    const document = (
+      await t.call({ method: 'POST', url: `/api/customers/${customerId}/documents`, payload, headers, as: agent })
+    ).json();
     // A folder with something in it where the file was: the store's remove fails on it.
-    const { file_path: key } = await t.database.db.selectFrom('customer_documents').select('file_path').where('id', '=', document.id).executeTakeFirstOrThrow();
+    const { file_path: key } = await t.database.db
+      .selectFrom('customer_documents')
+      .select('file_path')
+      .where('id', '=', document.id)
+      .executeTakeFirstOrThrow();
     const blob = path.join(dataDir, 'blobs', key);
     fs.rmSync(blob);
     fs.mkdirSync(blob);
@@ -81,7 +90,8 @@ describe('deleting a document whose file cannot be removed', () => {
     return { id: document.id as string, file_path: key };
   }
 
-  const rowOf = (id: string) => t.database.db.selectFrom('customer_documents').select('id').where('id', '=', id).executeTakeFirst();
+  const rowOf = (id: string) =>
+    t.database.db.selectFrom('customer_documents').select('id').where('id', '=', id).executeTakeFirst();
 
   it('still deletes the row and answers 204', async () => {
     const document = await uploadWithStuckFile('stuck.pdf');
@@ -89,16 +99,28 @@ describe('deleting a document whose file cannot be removed', () => {
     expect(response.statusCode).toBe(204);
     expect(await rowOf(document.id)).toBeUndefined();
     const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json();
-    expect(timeline[0]).toMatchObject({ action: 'document_removed', changes: { document_id: document.id, file_name: 'stuck.pdf' } });
+    expect(timeline[0]).toMatchObject({
+      action: 'document_removed',
+      changes: { document_id: document.id, file_name: 'stuck.pdf' },
+    });
   });
 
   it('logs the failed removal after the commit', async () => {
     const document = await uploadWithStuckFile('logged.pdf');
     const logged: { details: object; message: string }[] = [];
     const log = { error: (details: object, message: string) => void logged.push({ details, message }) };
-    const actor: Actor = { userId: agent.id, sessionId: crypto.randomUUID(), role: 'agent', name: agent.name, email: agent.email, impersonatorId: null };
+    const actor: Actor = {
+      userId: agent.id,
+      sessionId: crypto.randomUUID(),
+      role: 'agent',
+      name: agent.name,
+      email: agent.email,
+      impersonatorId: null,
+    };
     await deleteDocument(t.database.db, createLocalStore(dataDir), actor, 'customer', customerId, document.id, log);
     expect(await rowOf(document.id)).toBeUndefined();
-    expect(logged).toEqual([{ details: expect.objectContaining({ key: document.file_path, err: expect.any(Error) }), message: expect.any(String) }]);
+    expect(logged).toEqual([
+      { details: expect.objectContaining({ key: document.file_path, err: expect.any(Error) }), message: expect.any(String) },
+    ]);
   });
 });

@@ -30,7 +30,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Starts a download and reads nothing, so it stays open until `stop` is called. */
-function openDownload(path: string, as: TestUser): Promise<{ status: number; headers: http.IncomingHttpHeaders; stop: () => void }> {
+function openDownload(
+  path: string,
+  as: TestUser,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${baseUrl}${path}`, { headers: { cookie: as.cookie } }, (response) => {
       response.pause();
@@ -50,7 +53,10 @@ describe('a failed export', () => {
   });
 
   it('does the same for the customer export', async () => {
-    await t.database.pool.query(`INSERT INTO customers (user_id, name) SELECT $1, 'Carla Customer' FROM generate_series(1, 1500)`, [agent.id]);
+    await t.database.pool.query(
+      `INSERT INTO customers (user_id, name) SELECT $1, 'Carla Customer' FROM generate_series(1, 1500)`,
+      [agent.id],
+    );
     failing.failOn('customers', 2);
     const response = await fetch(`${baseUrl}/api/customers/export.csv`, { headers: { cookie: agent.cookie } });
     expect(response.status).toBe(200);
@@ -80,7 +86,9 @@ describe('exports running at once', () => {
     const third = await fetch(`${baseUrl}/api/customers/export.csv`, { headers: { cookie: agent.cookie } });
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await third.json()) as { error: { message: string } }).error.message).toBe('You already have exports running. Try again when they have finished.');
+    expect(((await third.json()) as { error: { message: string } }).error.message).toBe(
+      'You already have exports running. Try again when they have finished.',
+    );
     const statement = await fetch(`${baseUrl}/api/analytics/deals/statement.pdf`, { headers: { cookie: agent.cookie } });
     expect(statement.status).toBe(429);
 
@@ -90,11 +98,13 @@ describe('exports running at once', () => {
     await theirs.text();
 
     first.stop();
-    await expect.poll(async () => {
-      const again = await fetch(`${baseUrl}/api/customers/export.csv`, { headers: { cookie: agent.cookie } });
-      await again.arrayBuffer().catch(() => undefined);
-      return again.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await fetch(`${baseUrl}/api/customers/export.csv`, { headers: { cookie: agent.cookie } });
+        await again.arrayBuffer().catch(() => undefined);
+        return again.status;
+      })
+      .toBe(200);
     second.stop();
   });
 });

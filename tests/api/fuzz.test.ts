@@ -44,7 +44,11 @@ const versionOf = async (table: 'customers' | 'vehicles' | 'deals', id: string) 
 function pathArbitrary(route: Route): fc.Arbitrary<string> {
   const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   if (names.length === 0) return fc.constant(route.url);
-  const parent = route.url.startsWith('/api/customers') ? owned.customer : route.url.startsWith('/api/vehicles') ? owned.vehicle : owned.deal;
+  const parent = route.url.startsWith('/api/customers')
+    ? owned.customer
+    : route.url.startsWith('/api/vehicles')
+      ? owned.vehicle
+      : owned.deal;
   const deletesParent = route.method === 'DELETE' && names.length === 1;
   const ids = names.map((name, i) => (i === 0 && !deletesParent && name === 'id' ? idArbitrary([parent]) : idArbitrary([])));
   return fc.tuple(...ids).map((values) => names.reduce((url, name, i) => url.replace(`:${name}`, values[i]!), route.url));
@@ -71,7 +75,8 @@ async function send(route: Route, options: Omit<InjectOptions, 'method'>) {
 async function write(route: Route, options: Omit<InjectOptions, 'method'>) {
   const before = await snapshot();
   const response = await send(route, options);
-  if (response.statusCode >= 400) expect(await snapshot(), `${route.method} ${String(options.url)} was refused but changed data`).toEqual(before);
+  if (response.statusCode >= 400)
+    expect(await snapshot(), `${route.method} ${String(options.url)} was refused but changed data`).toEqual(before);
 }
 
 beforeAll(async () => {
@@ -79,20 +84,40 @@ beforeAll(async () => {
   agent = await t.createUser('agent', 'Fuzz Agent');
   admin = await t.createUser('admin', 'Fuzz Admin');
   const year = new Date().getUTCFullYear();
-  owned.customer = (await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name: 'Fuzz Customer' } })).json().id;
-  owned.vehicle = (await t.call({ method: 'POST', url: '/api/vehicles', as: agent, payload: { make: 'BMW', model: 'X3', year, price_cents: 1 } })).json().id;
+  owned.customer = (
+    await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name: 'Fuzz Customer' } })
+  ).json().id;
+  owned.vehicle = (
+    await t.call({ method: 'POST', url: '/api/vehicles', as: agent, payload: { make: 'BMW', model: 'X3', year, price_cents: 1 } })
+  ).json().id;
   owned.deal = (
     await t.call({
       method: 'POST',
       url: '/api/deals',
       as: agent,
-      payload: { date: `${year}-01-02`, manufacturer: 'BMW', model: 'X3', year, customer_name: 'Fuzz', agent_name: 'x', contract_price_cents: 1, broker_fee_cents: 1 },
+      payload: {
+        date: `${year}-01-02`,
+        manufacturer: 'BMW',
+        model: 'X3',
+        year,
+        customer_name: 'Fuzz',
+        agent_name: 'x',
+        contract_price_cents: 1,
+        broker_fee_cents: 1,
+      },
     })
   ).json().id;
 });
 afterAll(async () => {
   if (process.env.FUZZ_REPORT) {
-    for (const [route, counts] of seen) console.log(route.padEnd(52), [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' '));
+    for (const [route, counts] of seen)
+      console.log(
+        route.padEnd(52),
+        [...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' '),
+      );
   }
   await t.close();
 });
@@ -106,13 +131,17 @@ const FUZZ_TIMEOUT_MS = 30 * 60_000;
 
 describe('generated input', { timeout: FUZZ_TIMEOUT_MS }, () => {
   it('covers every route that takes a body, a query or an id', () => {
-    const fuzzed = apiRoutes().filter((r) => r.schema?.body || r.schema?.querystring || r.schema?.params || r.url.endsWith('/documents'));
+    const fuzzed = apiRoutes().filter(
+      (r) => r.schema?.body || r.schema?.querystring || r.schema?.params || r.url.endsWith('/documents'),
+    );
     expect(fuzzed.length).toBeGreaterThan(30);
   });
 
   it(`never answers 5xx to ${writeRuns} bodies per write route, and a refused write stores nothing`, async () => {
     const routes = apiRoutes().filter((r) => r.schema?.body);
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /api/customers', 'PUT /api/deals/:id', 'PATCH /api/users/me']));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/customers', 'PUT /api/deals/:id', 'PATCH /api/users/me']),
+    );
     for (const route of routes) {
       const table = (['customers', 'vehicles', 'deals'] as const).find((name) => route.url === `/api/${name}/:id`);
       await fc.assert(
@@ -120,7 +149,8 @@ describe('generated input', { timeout: FUZZ_TIMEOUT_MS }, () => {
           // Half of the edits carry the version the record has now, so valid ones get past the stale check.
           const id = url.split('/')[3];
           if (table && current && body && typeof body === 'object' && !Array.isArray(body) && id) {
-            (body as Record<string, unknown>).updated_at = (await versionOf(table, id)) ?? (body as Record<string, unknown>).updated_at;
+            (body as Record<string, unknown>).updated_at =
+              (await versionOf(table, id)) ?? (body as Record<string, unknown>).updated_at;
           }
           await write(route, { url, payload: body as InjectOptions['payload'], headers: { 'content-type': 'application/json' } });
         }),
@@ -156,8 +186,12 @@ describe('generated input', { timeout: FUZZ_TIMEOUT_MS }, () => {
   });
 
   it(`never answers 5xx to ${readRuns} queries or ids per search, filter and record route`, async () => {
-    const routes = apiRoutes().filter((r) => r.method === 'GET' && (r.schema?.querystring || r.schema?.params) && !r.url.startsWith('/api/files'));
-    expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/customers', '/api/vehicles/summary', '/api/deals', '/api/analytics/deals/export.csv']));
+    const routes = apiRoutes().filter(
+      (r) => r.method === 'GET' && (r.schema?.querystring || r.schema?.params) && !r.url.startsWith('/api/files'),
+    );
+    expect(routes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/customers', '/api/vehicles/summary', '/api/deals', '/api/analytics/deals/export.csv']),
+    );
     for (const route of routes) {
       const query = route.schema?.querystring ? queryArbitrary(route.schema.querystring) : fc.constant('');
       await fc.assert(

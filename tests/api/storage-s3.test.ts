@@ -8,7 +8,13 @@ import { documentsSuite } from '../helpers/documents-suite.js';
 /** The same document behaviour with the S3 blob store, against an s3rver started here. */
 documentsSuite(async () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'torque-documents', configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'torque-documents', configs: [] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const Bucket = 'torque-documents';

@@ -97,9 +97,15 @@ describe('VIN duplicates', () => {
     const vehicle = await addVehicle(agent, { vin: '5YJ3E1EA7KF317000', make: 'Tesla', model: 'Model 3' });
     const found = await t.call({ method: 'GET', url: '/api/vehicles/vin-check?vin=5yj3e1ea7kf317000', as: agent });
     expect(found.json()).toEqual({ duplicate: { id: vehicle.id, make: 'Tesla', model: 'Model 3', year: 2018 } });
-    const self = await t.call({ method: 'GET', url: `/api/vehicles/vin-check?vin=5YJ3E1EA7KF317000&exclude_id=${vehicle.id}`, as: agent });
+    const self = await t.call({
+      method: 'GET',
+      url: `/api/vehicles/vin-check?vin=5YJ3E1EA7KF317000&exclude_id=${vehicle.id}`,
+      as: agent,
+    });
     expect(self.json()).toEqual({ duplicate: null });
-    expect((await t.call({ method: 'GET', url: '/api/vehicles/vin-check?vin=5YJ3E1EA7KF317000', as: admin })).json().duplicate.id).toBe(vehicle.id);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/vehicles/vin-check?vin=5YJ3E1EA7KF317000', as: admin })).json().duplicate.id,
+    ).toBe(vehicle.id);
   });
 
   it('says nothing about a VIN only another agent holds', async () => {
@@ -136,15 +142,25 @@ describe('editing a vehicle', () => {
   it('refuses a save based on an older version with 409 and writes nothing', async () => {
     const vehicle = await addVehicle(agent);
     const first = await t.call({
-      method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: agent, payload: { ...base, color: 'Red', updated_at: vehicle.updated_at },
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      as: agent,
+      payload: { ...base, color: 'Red', updated_at: vehicle.updated_at },
     });
     expect(first.statusCode).toBe(200);
     const second = await t.call({
-      method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: editor, payload: { ...base, color: 'Blue', updated_at: vehicle.updated_at },
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      as: editor,
+      payload: { ...base, color: 'Blue', updated_at: vehicle.updated_at },
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('STALE');
-    const stored = await t.database.db.selectFrom('vehicles').select('color').where('id', '=', vehicle.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('vehicles')
+      .select('color')
+      .where('id', '=', vehicle.id)
+      .executeTakeFirstOrThrow();
     expect(stored.color).toBe('Red');
     const audit = await t.database.db.selectFrom('audit_log').select('action').where('entity_id', '=', vehicle.id).execute();
     expect(audit).toHaveLength(2);
@@ -153,7 +169,10 @@ describe('editing a vehicle', () => {
   it('lets admins and editors change any vehicle, keeping its owner', async () => {
     const vehicle = await addVehicle(agent);
     const response = await t.call({
-      method: 'PUT', url: `/api/vehicles/${vehicle.id}`, as: editor, payload: { ...base, status: 'reserved', updated_at: vehicle.updated_at },
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      as: editor,
+      payload: { ...base, status: 'reserved', updated_at: vehicle.updated_at },
     });
     expect(response.json()).toMatchObject({ status: 'reserved', user_id: agent.id });
   });
@@ -169,7 +188,9 @@ describe("another agent's vehicles", () => {
     const everything = await allPages(agent, '', 100);
     expect(everything.every((v) => v.user_id === agent.id)).toBe(true);
     expect((await t.call({ method: 'GET', url: '/api/vehicles?q=zyxwv', as: agent })).json().items).toEqual([]);
-    expect((await t.call({ method: 'GET', url: '/api/vehicles?q=zyxwv', as: admin })).json().items.map((v: Vehicle) => v.id)).toEqual([hidden.id]);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/vehicles?q=zyxwv', as: admin })).json().items.map((v: Vehicle) => v.id),
+    ).toEqual([hidden.id]);
     expect((await t.call({ method: 'GET', url: '/api/vehicles/summary?q=zyxwv', as: agent })).json().total).toBe(0);
     expect((await t.call({ method: 'GET', url: '/api/vehicles/options?q=zyxwv', as: agent })).json()).toEqual([]);
     expect((await t.call({ method: 'GET', url: '/api/vehicles/options?q=zyxwv', as: editor })).json()).toHaveLength(1);
@@ -184,10 +205,17 @@ describe("another agent's vehicles", () => {
       expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Vehicle not found' } });
     }
     const edit = await t.call({
-      method: 'PUT', url: `/api/vehicles/${hidden.id}`, as: agent, payload: { ...base, updated_at: hidden.updated_at },
+      method: 'PUT',
+      url: `/api/vehicles/${hidden.id}`,
+      as: agent,
+      payload: { ...base, updated_at: hidden.updated_at },
     });
     expect(edit.statusCode).toBe(404);
-    const stored = await t.database.db.selectFrom('vehicles').select('make').where('id', '=', hidden.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('vehicles')
+      .select('make')
+      .where('id', '=', hidden.id)
+      .executeTakeFirstOrThrow();
     expect(stored.make).toBe('Porsche');
     expect((await t.call({ method: 'GET', url: '/api/vehicles/not-a-uuid', as: agent })).statusCode).toBe(404);
   });
@@ -256,7 +284,9 @@ describe('the inventory list', () => {
     'summarises exactly the listed vehicles for "%s"',
     async (query) => {
       const listed = await allPages(listerUser, query);
-      const summary: VehicleSummary = (await t.call({ method: 'GET', url: `/api/vehicles/summary?${query}`, as: listerUser })).json();
+      const summary: VehicleSummary = (
+        await t.call({ method: 'GET', url: `/api/vehicles/summary?${query}`, as: listerUser })
+      ).json();
       const count = (status: string) => listed.filter((v) => v.status === status).length;
       expect(summary).toEqual({
         total: listed.length,
@@ -279,7 +309,11 @@ describe('the inventory list', () => {
     expect(lines[0]).toBe(
       'Year,Make,Model,VIN,Color,Mileage,Price,Status,Location,Contact Name,Contact Phone,Contact Email,Features,Notes,Date Added',
     );
-    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(' '))).toEqual(['2023 BMW M4', '2021 BMW X5', '2017 bmw 330i']);
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(' '))).toEqual([
+      '2023 BMW M4',
+      '2021 BMW X5',
+      '2017 bmw 330i',
+    ]);
     expect(lines[2]).toContain('WBAJA7C55KWW00001,,0,61000.00,available');
   });
 
@@ -317,7 +351,12 @@ describe('the inventory list', () => {
 describe('inventory value', () => {
   it('is one figure on the dashboard and the inventory page: the vehicles not yet sold', async () => {
     const owner = await t.createUser('agent', 'Vera Value');
-    for (const [status, price_cents] of [['available', 10_000_00], ['pending', 20_000_00], ['reserved', 30_000_00], ['sold', 40_000_00]] as const) {
+    for (const [status, price_cents] of [
+      ['available', 10_000_00],
+      ['pending', 20_000_00],
+      ['reserved', 30_000_00],
+      ['sold', 40_000_00],
+    ] as const) {
       await addVehicle(owner, { status, price_cents });
     }
     const summary = (await t.call({ method: 'GET', url: '/api/vehicles/summary', as: owner })).json();

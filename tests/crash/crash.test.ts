@@ -23,7 +23,16 @@ type Server = { child: ChildProcess; url: string };
 async function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO: '0' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -58,7 +67,10 @@ async function signIn(url: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const call = (url: string, cookie: string, init: RequestInit = {}) =>
@@ -107,7 +119,13 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
   it('keeps every acknowledged write and leaves no orphan file, pending file or spool file behind', async () => {
     server = await startServer(env);
     let cookie = await signIn(server.url);
-    const parent = (await (await call(`${server.url}/api/customers`, cookie, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Crash Parent' }) })).json()) as { id: string };
+    const parent = (await (
+      await call(`${server.url}/api/customers`, cookie, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Crash Parent' }),
+      })
+    ).json()) as { id: string };
 
     const acknowledgedCustomers: string[] = [];
     const acknowledgedDocuments = new Map<string, string>();
@@ -133,7 +151,11 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
       for (let i = 0; !stopped; i++) {
         const body = multipartBody(`crash-${worker}-${i}.pdf`, content);
         try {
-          const response = await call(`${server!.url}/api/customers/${parent.id}/documents`, cookie, { method: 'POST', body: body.payload, headers: body.headers });
+          const response = await call(`${server!.url}/api/customers/${parent.id}/documents`, cookie, {
+            method: 'POST',
+            body: body.payload,
+            headers: body.headers,
+          });
           if (response.status === 201) acknowledgedDocuments.set(((await response.json()) as { id: string }).id, sha(content));
         } catch {
           return;
@@ -144,7 +166,8 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
     const loops = [...Array.from({ length: 8 }, (_, w) => createLoop(w)), ...Array.from({ length: 6 }, (_, w) => uploadLoop(w))];
     // Kill once writes of both kinds have been acknowledged, with more of each in flight.
     const deadline = Date.now() + 30_000;
-    while ((acknowledgedCustomers.length < 40 || acknowledgedDocuments.size < 8) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((acknowledgedCustomers.length < 40 || acknowledgedDocuments.size < 8) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     await stop(server, 'SIGKILL');
     stopped = true;
     await Promise.all(loops);
@@ -159,7 +182,9 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
     const listed = (await (await call(`${server.url}/api/customers/${parent.id}/documents`, cookie)).json()) as { id: string }[];
     for (const [id, hash] of acknowledgedDocuments) {
       expect(listed.map((d) => d.id)).toContain(id);
-      const { url } = (await (await call(`${server.url}/api/customers/${parent.id}/documents/${id}/link`, cookie)).json()) as { url: string };
+      const { url } = (await (await call(`${server.url}/api/customers/${parent.id}/documents/${id}/link`, cookie)).json()) as {
+        url: string;
+      };
       const file = await fetch(`${server.url}${url}`);
       expect(file.status).toBe(200);
       expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(hash);
@@ -168,9 +193,17 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
     // The sweep after start: every stored file is a listed document's, nothing pending, the spool empty.
     const blobs = path.join(dataDir, 'blobs');
     await expect
-      .poll(() => ({ pending: filesUnder(blobs).filter((f) => f.startsWith('pending')).length, spool: filesUnder(path.join(dataDir, 'spool')).length }), { timeout: 20_000 })
+      .poll(
+        () => ({
+          pending: filesUnder(blobs).filter((f) => f.startsWith('pending')).length,
+          spool: filesUnder(path.join(dataDir, 'spool')).length,
+        }),
+        { timeout: 20_000 },
+      )
       .toEqual({ pending: 0, spool: 0 });
-    const documents = (await (await call(`${server.url}/api/customers/${parent.id}/documents`, cookie)).json()) as { id: string }[];
+    const documents = (await (await call(`${server.url}/api/customers/${parent.id}/documents`, cookie)).json()) as {
+      id: string;
+    }[];
     expect(filesUnder(blobs)).toHaveLength(documents.length);
     if (onPostgres) {
       const client = new pg.Client({ connectionString: env.DATABASE_URL });

@@ -32,7 +32,10 @@ export type ContextOptions = {
   wrapDatabase?: (database: Database) => Database;
 };
 
-export async function createTestContext(overrides: Record<string, string> = {}, options: ContextOptions = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  options: ContextOptions = {},
+): Promise<TestContext> {
   const fresh = await freshDatabase();
   const database = options.wrapDatabase?.(fresh) ?? fresh;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-test-data-'));

@@ -9,7 +9,8 @@ const migrationsDir = path.resolve(import.meta.dirname, '../../src/server/db/mig
 
 export function migrationsFingerprint(): string {
   const hash = crypto.createHash('sha256');
-  for (const file of fs.readdirSync(migrationsDir).sort()) hash.update(file).update(fs.readFileSync(path.join(migrationsDir, file)));
+  for (const file of fs.readdirSync(migrationsDir).sort())
+    hash.update(file).update(fs.readFileSync(path.join(migrationsDir, file)));
   return hash.digest('hex').slice(0, 12);
 }
 

@@ -8,7 +8,15 @@ import type { BlobStore } from '../../src/server/storage/blob-store.js';
 import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import { createTestContext, TEST_SECRET, type TestContext, type TestUser } from './app.js';
 import {
-  docxFile, executableFile, htmlFile, jpegFile, legacyDocFile, multipartBody, pdfFile, pngFile, textFile,
+  docxFile,
+  executableFile,
+  htmlFile,
+  jpegFile,
+  legacyDocFile,
+  multipartBody,
+  pdfFile,
+  pngFile,
+  textFile,
 } from './document-files.js';
 
 /** What the blob store holds, read directly from the folder or the bucket rather than through Torque. */
@@ -79,9 +87,17 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       for (const [name, content, type] of cases) {
         const response = await upload(agent, name, content);
         expect(response.statusCode, name).toBe(201);
-        expect(response.json()).toMatchObject({ file_name: name, file_size: content.length, content_type: type, uploaded_by: agent.id, uploaded_by_name: 'Aaron Agent' });
+        expect(response.json()).toMatchObject({
+          file_name: name,
+          file_size: content.length,
+          content_type: type,
+          uploaded_by: agent.id,
+          uploaded_by_name: 'Aaron Agent',
+        });
         expect(response.json()).not.toHaveProperty('file_path');
-        expect(await keyOf(response.json().id)).toMatch(new RegExp(`^${agent.id}/\\d{13}_[0-9a-f]{8}_${name.replace('.', '\\.')}$`));
+        expect(await keyOf(response.json().id)).toMatch(
+          new RegExp(`^${agent.id}/\\d{13}_[0-9a-f]{8}_${name.replace('.', '\\.')}$`),
+        );
       }
       const list = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents`, as: agent })).json();
       expect(list.map((d: { file_name: string }) => d.file_name)).toEqual(cases.map(([name]) => name).reverse());
@@ -92,10 +108,17 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
     it('refuses an executable named .pdf, HTML named .png and a text file named .docx, leaving no row and no file', async () => {
       const rowsBefore = await documentRows();
       const filesBefore = (await store.keys()).length;
-      for (const [name, content] of [['invoice.pdf', executableFile()], ['photo.png', htmlFile()], ['notes.docx', textFile()], ['sheet.doc', Buffer.alloc(0)]] as const) {
+      for (const [name, content] of [
+        ['invoice.pdf', executableFile()],
+        ['photo.png', htmlFile()],
+        ['notes.docx', textFile()],
+        ['sheet.doc', Buffer.alloc(0)],
+      ] as const) {
         const response = await upload(agent, name, content);
         expect(response.statusCode, name).toBe(415);
-        expect(response.json().error.message).toBe('This file type is not allowed. Upload a PDF, Word (doc, docx), JPG or PNG file.');
+        expect(response.json().error.message).toBe(
+          'This file type is not allowed. Upload a PDF, Word (doc, docx), JPG or PNG file.',
+        );
       }
       expect(await documentRows()).toBe(rowsBefore);
       expect(await store.keys()).toHaveLength(filesBefore);
@@ -113,7 +136,13 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
     });
 
     it('keeps odd names as data and stores them under safe generated names', async () => {
-      const names = ['../../etc/passwd.pdf', '..\\..\\boot.pdf', 'Ünïcødé contract (final) #2 "v3".pdf', '....pdf', '<script>.pdf'];
+      const names = [
+        '../../etc/passwd.pdf',
+        '..\\..\\boot.pdf',
+        'Ünïcødé contract (final) #2 "v3".pdf',
+        '....pdf',
+        '<script>.pdf',
+      ];
       for (const name of names) {
         const response = await upload(agent, name, await pdfFile());
         expect(response.statusCode, name).toBe(201);
@@ -146,22 +175,38 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
         const document = response.json();
         expect(document.file_name, name).toBe(expected);
         expect(await keyOf(document.id), name).toMatch(new RegExp(`_${expected.replace('.', '\\.')}$`));
-        const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
+        const { url } = (
+          await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })
+        ).json();
         const file = await t.call({ method: 'GET', url, as: null });
-        expect(file.headers['content-disposition'], name).toBe(`attachment; filename="${expected}"; filename*=UTF-8''${expected}`);
+        expect(file.headers['content-disposition'], name).toBe(
+          `attachment; filename="${expected}"; filename*=UTF-8''${expected}`,
+        );
       }
-      const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json() as { changes: Record<string, unknown> }[];
-      expect(timeline.find((e) => e.changes.file_name === 'passport-scan.png')?.changes).toMatchObject({ uploaded_as: 'passport-scan.html' });
+      const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json() as {
+        changes: Record<string, unknown>;
+      }[];
+      expect(timeline.find((e) => e.changes.file_name === 'passport-scan.png')?.changes).toMatchObject({
+        uploaded_as: 'passport-scan.html',
+      });
       expect(timeline.find((e) => e.changes.file_name === 'selfie.jpg')?.changes).not.toHaveProperty('uploaded_as');
     });
 
     it('downloads a document stored under a mismatched name with the extension of its type', async () => {
       const document = (await upload(agent, 'stored.png', pngFile())).json();
-      await t.database.db.updateTable('customer_documents').set({ file_name: 'stored-earlier.html' }).where('id', '=', document.id).execute();
-      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
+      await t.database.db
+        .updateTable('customer_documents')
+        .set({ file_name: 'stored-earlier.html' })
+        .where('id', '=', document.id)
+        .execute();
+      const { url } = (
+        await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })
+      ).json();
       const file = await t.call({ method: 'GET', url, as: null });
       expect(file.headers['content-type']).toBe('image/png');
-      expect(file.headers['content-disposition']).toBe(`attachment; filename="stored-earlier.png"; filename*=UTF-8''stored-earlier.png`);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="stored-earlier.png"; filename*=UTF-8''stored-earlier.png`,
+      );
     });
 
     it('stores 60 uploads of one name by one user at once under 60 different keys', async () => {
@@ -179,7 +224,13 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       const filesBefore = (await store.keys()).length;
       const { payload, headers } = multipartBody('cut-short.pdf', await pdfFile('Cut short'));
       for (const cut of [payload.subarray(0, payload.length - 40), payload.subarray(0, 60), Buffer.from('--nonsense\r\n')]) {
-        const response = await t.call({ method: 'POST', url: `/api/customers/${customerId}/documents`, payload: cut, headers, as: agent });
+        const response = await t.call({
+          method: 'POST',
+          url: `/api/customers/${customerId}/documents`,
+          payload: cut,
+          headers,
+          as: agent,
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.message).toMatch(/did not arrive complete|Choose a file/);
       }
@@ -203,7 +254,11 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       // As if the process stopped after the commit and before the move, and another one stopped before its commit.
       const goneInstance = '1234567';
       const { db } = t.database;
-      await db.updateTable('customer_documents').set({ file_path: `${agent.id}/1_interrupted.pdf` }).where('id', '=', committed.id).execute();
+      await db
+        .updateTable('customer_documents')
+        .set({ file_path: `${agent.id}/1_interrupted.pdf` })
+        .where('id', '=', committed.id)
+        .execute();
       const source = path.join(dataDir, 'source.pdf');
       fs.writeFileSync(source, content);
       const file = { path: source, size: content.length, contentType: 'application/pdf' };
@@ -215,7 +270,9 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       const keys = await store.keys();
       expect(keys).toContain(`${agent.id}/1_interrupted.pdf`);
       expect(keys.filter((k) => k.startsWith('pending/'))).toEqual([]);
-      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${committed.id}/link`, as: agent })).json();
+      const { url } = (
+        await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${committed.id}/link`, as: agent })
+      ).json();
       expect((await t.call({ method: 'GET', url, as: null })).rawPayload.equals(content)).toBe(true);
     });
 
@@ -242,7 +299,9 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(content)).toBe(true);
       expect(file.headers['content-type']).toBe('application/pdf');
-      expect(file.headers['content-disposition']).toBe(`attachment; filename="Vertrag f_r M_ller.pdf"; filename*=UTF-8''${encodeURIComponent('Vertrag für Müller.pdf')}`);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="Vertrag f_r M_ller.pdf"; filename*=UTF-8''${encodeURIComponent('Vertrag für Müller.pdf')}`,
+      );
       expect(file.headers['x-content-type-options']).toBe('nosniff');
     });
 
@@ -257,7 +316,9 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
     });
 
     it('refuses an altered link with 403', async () => {
-      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${documentId}/link`, as: agent })).json();
+      const { url } = (
+        await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${documentId}/link`, as: agent })
+      ).json();
       const [, , , kind, id, expires, signature] = url.split('/');
       const otherDocument = (await upload(agent, 'other.pdf', await pdfFile())).json().id;
       const altered = [
@@ -280,11 +341,21 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       const document = (await upload(agent, 'to-delete.pdf', await pdfFile())).json();
       const key = await keyOf(document.id);
       expect(await store.keys()).toContain(key);
-      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
-      const response = await t.call({ method: 'DELETE', url: `/api/customers/${customerId}/documents/${document.id}`, as: agent });
+      const { url } = (
+        await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })
+      ).json();
+      const response = await t.call({
+        method: 'DELETE',
+        url: `/api/customers/${customerId}/documents/${document.id}`,
+        as: agent,
+      });
       expect(response.statusCode).toBe(204);
       expect(await store.keys()).not.toContain(key);
-      const row = await t.database.db.selectFrom('customer_documents').select('id').where('id', '=', document.id).executeTakeFirst();
+      const row = await t.database.db
+        .selectFrom('customer_documents')
+        .select('id')
+        .where('id', '=', document.id)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
       expect((await t.call({ method: 'GET', url, as: null })).statusCode).toBe(404);
       const again = await t.call({ method: 'DELETE', url: `/api/customers/${customerId}/documents/${document.id}`, as: agent });
@@ -303,19 +374,29 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       const document = (await upload(agent, 'keep-me.pdf', content)).json();
       const key = await keyOf(document.id);
       const { db } = t.database;
-      await sql`CREATE FUNCTION refuse_document_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$`.execute(db);
+      await sql`CREATE FUNCTION refuse_document_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$`.execute(
+        db,
+      );
       await sql`CREATE CONSTRAINT TRIGGER refuse_document_delete AFTER DELETE ON customer_documents
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_document_delete()`.execute(db);
       try {
-        const response = await t.call({ method: 'DELETE', url: `/api/customers/${customerId}/documents/${document.id}`, as: agent });
+        const response = await t.call({
+          method: 'DELETE',
+          url: `/api/customers/${customerId}/documents/${document.id}`,
+          as: agent,
+        });
         expect(response.statusCode).toBe(500);
       } finally {
         await sql`DROP TRIGGER refuse_document_delete ON customer_documents`.execute(db);
         await sql`DROP FUNCTION refuse_document_delete()`.execute(db);
       }
-      expect(await db.selectFrom('customer_documents').select('id').where('id', '=', document.id).executeTakeFirst()).toEqual({ id: document.id });
+      expect(await db.selectFrom('customer_documents').select('id').where('id', '=', document.id).executeTakeFirst()).toEqual({
+        id: document.id,
+      });
       expect(await store.keys()).toContain(key);
-      const { url } = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).json();
+      const { url } = (
+        await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })
+      ).json();
       expect((await t.call({ method: 'GET', url, as: null })).rawPayload.equals(content)).toBe(true);
     });
   });
@@ -350,7 +431,10 @@ export function documentsSuite(prepare: () => Promise<StoreSetup>) {
       const { url } = (await t.call({ method: 'GET', url: `${parent}/documents/${document.id}/link`, as: admin })).json();
       expect((await t.call({ method: 'GET', url, as: null })).statusCode).toBe(200);
       // A deal document id is not a customer document id.
-      expect((await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent })).statusCode).toBe(404);
+      expect(
+        (await t.call({ method: 'GET', url: `/api/customers/${customerId}/documents/${document.id}/link`, as: agent }))
+          .statusCode,
+      ).toBe(404);
       expect((await t.call({ method: 'DELETE', url: `${parent}/documents/${document.id}`, as: agent })).statusCode).toBe(204);
       expect(await store.keys()).not.toContain(key);
     });

@@ -1,4 +1,13 @@
-import { AliasNode, TableNode, type KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import {
+  AliasNode,
+  TableNode,
+  type KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import type { Database } from '../../src/server/db/connection.js';
 
 /** The tables a query reads from, from Kysely's own query tree. */

@@ -38,4 +38,3 @@ export default async function setup() {
     await admin.end();
   }
 }
-

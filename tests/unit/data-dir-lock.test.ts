@@ -18,7 +18,9 @@ const holder = path.resolve(import.meta.dirname, '../helpers/lock-holder.ts');
 /** A process that takes the lock and holds it for `holdMs`; resolves with what it printed once it has taken it or failed. */
 function startHolder(dir: string, holdMs: number): { child: ChildProcess; said: Promise<string> } {
   // One process (not the tsx wrapper, which would outlive a kill of its child or the other way round).
-  const child = spawn(process.execPath, ['--import', 'tsx', holder, dir, String(holdMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', holder, dir, String(holdMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const said = new Promise<string>((resolve) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -35,7 +37,9 @@ describe('the data folder lock', () => {
     const dir = tempDir();
     const release = await lockDataDir(dir, { staleMs: 5000 });
     try {
-      await expect(lockDataDir(dir, { staleMs: 5000 })).rejects.toThrow(`The data folder ${dir} is in use by another Torque process (pid ${process.pid}).`);
+      await expect(lockDataDir(dir, { staleMs: 5000 })).rejects.toThrow(
+        `The data folder ${dir} is in use by another Torque process (pid ${process.pid}).`,
+      );
     } finally {
       await release();
     }
@@ -49,9 +53,17 @@ describe('the data folder lock', () => {
       // Held far longer than a slow start takes, so the second process always meets the first one's lock.
       const holders = [startHolder(dir, 30_000), startHolder(dir, 30_000)];
       const said = await Promise.all(holders.map((h) => h.said));
-      expect(said.filter((s) => s === 'locked'), said.join(' | ')).toHaveLength(1);
+      expect(
+        said.filter((s) => s === 'locked'),
+        said.join(' | '),
+      ).toHaveLength(1);
       expect(said.find((s) => s !== 'locked')).toMatch(/is in use by another Torque process \(pid \d+\)/);
-      await Promise.all(holders.map((h) => new Promise((resolve) => (h.child.exitCode === null ? (h.child.on('exit', resolve), h.child.kill()) : resolve(null)))));
+      await Promise.all(
+        holders.map(
+          (h) =>
+            new Promise((resolve) => (h.child.exitCode === null ? (h.child.on('exit', resolve), h.child.kill()) : resolve(null))),
+        ),
+      );
     }
   }, 60_000);
 

@@ -15,12 +15,26 @@ describe('payment calculator', () => {
   });
 
   it('takes the down payment and trade-in equity off the price', () => {
-    const input = { ...loan, priceCents: 3_500_000, downPaymentCents: 500_000, tradeInValueCents: 800_000, tradeInPayoffCents: 300_000 };
+    const input = {
+      ...loan,
+      priceCents: 3_500_000,
+      downPaymentCents: 500_000,
+      tradeInValueCents: 800_000,
+      tradeInPayoffCents: 300_000,
+    };
     expect(amountFinancedCents(input)).toBe(2_500_000);
   });
 
   it('adds negative trade-in equity to the amount financed', () => {
-    const input = { ...loan, priceCents: 2_000_000, downPaymentCents: 0, tradeInValueCents: 500_000, tradeInPayoffCents: 830_000, aprPercent: 5, termMonths: 60 };
+    const input = {
+      ...loan,
+      priceCents: 2_000_000,
+      downPaymentCents: 0,
+      tradeInValueCents: 500_000,
+      tradeInPayoffCents: 830_000,
+      aprPercent: 5,
+      termMonths: 60,
+    };
     const result = monthlyPayment(input);
     expect(result.amountFinancedCents).toBe(2_330_000);
     // 23,300 · (0.05/12) / (1 − (1 + 0.05/12)^−60) = 439.6997 → $439.70

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSuggestions } from '../../src/shared/vehicles/options.js';
 import { vehicleFormSchema, vehicleInputSchema } from '../../src/shared/vehicles/schemas.js';
-import { characterValue, checkDigitWarning, checkVin, expectedCheckDigit, makerOf, modelYearOf, withCheckDigit } from '../../src/shared/vehicles/vin.js';
+import {
+  characterValue,
+  checkDigitWarning,
+  checkVin,
+  expectedCheckDigit,
+  makerOf,
+  modelYearOf,
+  withCheckDigit,
+} from '../../src/shared/vehicles/vin.js';
 import { makesWithWmi } from '../../src/shared/vehicles/wmi.js';
 
 const published = ['11111111111111111', '1M8GDM9AXKP042788', 'WA1A4AFY2J2008189', '1FTMW1T88MFA00001'];
@@ -127,7 +135,13 @@ describe('vehicle form schema', () => {
   });
 
   it('keeps a VIN whose check digit does not add up', () => {
-    const parsed = vehicleInputSchema.parse({ make: 'Ford', model: 'Transit', year: 2021, price_cents: 1, vin: '1ftmw1t89mfa00001' });
+    const parsed = vehicleInputSchema.parse({
+      make: 'Ford',
+      model: 'Transit',
+      year: 2021,
+      price_cents: 1,
+      vin: '1ftmw1t89mfa00001',
+    });
     expect(parsed.vin).toBe('1FTMW1T89MFA00001');
   });
 

@@ -93,7 +93,14 @@ export function createActorResolver(auth: AuthLoader, db: Kysely<DB>, secret: st
       const renewed = await (await auth()).api.getSession({ headers: toHeaders(request), returnHeaders: true });
       forwardCookies(reply, renewed.headers);
     }
-    return { userId: row.id, sessionId: row.session_id, role: row.role, name: row.name, email: row.email, impersonatorId: row.impersonated_by };
+    return {
+      userId: row.id,
+      sessionId: row.session_id,
+      role: row.role,
+      name: row.name,
+      email: row.email,
+      impersonatorId: row.impersonated_by,
+    };
   };
 }
 

@@ -10,5 +10,7 @@ export function lazyAuth(options: AuthOptions): AuthLoader {
 
 /** better-auth's own error, recognised without importing better-auth. */
 export function isAuthError(error: unknown): error is Error & { statusCode: number; body?: { message?: string } } {
-  return error instanceof Error && error.name === 'APIError' && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+  return (
+    error instanceof Error && error.name === 'APIError' && typeof (error as { statusCode?: unknown }).statusCode === 'number'
+  );
 }

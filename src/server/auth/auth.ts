@@ -81,4 +81,3 @@ export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-

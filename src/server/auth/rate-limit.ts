@@ -47,7 +47,11 @@ export async function hit(db: Kysely<DB>, key: string, limit: Limit): Promise<nu
 
 /** Takes back one hit, for an attempt that turned out not to count. */
 export async function giveBack(db: Kysely<DB>, key: string) {
-  await db.updateTable('rate_limits').set((eb) => ({ count: sql`greatest(${eb.ref('count')} - 1, 0)` })).where('key', '=', key).execute();
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: sql`greatest(${eb.ref('count')} - 1, 0)` }))
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function clear(db: Kysely<DB>, keys: string[]) {

@@ -44,7 +44,10 @@ export async function startInstance(database: Database): Promise<Instance> {
       if (!Number.isSafeInteger(otherNumber)) return false;
       const client = await database.pool.connect();
       try {
-        const { rows } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS free', [INSTANCE_LOCK, otherNumber]);
+        const { rows } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS free', [
+          INSTANCE_LOCK,
+          otherNumber,
+        ]);
         if (rows[0]!.free) await client.query('SELECT pg_advisory_unlock($1, $2)', [INSTANCE_LOCK, otherNumber]);
         return !rows[0]!.free;
       } finally {

@@ -42,7 +42,10 @@ function migrator(db: AnyDb) {
 
 /** Names of the migration files, in order. */
 async function migrationNames(): Promise<string[]> {
-  return (await fs.readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort().map((f) => f.replace(/\.sql$/, ''));
+  return (await fs.readdir(migrationsDir))
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => f.replace(/\.sql$/, ''));
 }
 
 /** On a restart every migration is usually applied already: one query says so, without the migrator's locking. */

@@ -22,8 +22,7 @@ export const tooManyRequests = (message: string, seconds: number) =>
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, 'VALIDATION', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, 'VALIDATION', message, fields);
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };

@@ -4,7 +4,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 export const muted = rgb(0.4, 0.4, 0.45);
 
 // The standard PDF fonts only carry WinAnsi characters; anything else in a name prints as '?'.
-const printable = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026]/g, '?');
+const printable = (text: string) =>
+  text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026]/g, '?');
 
 export type Column = { title: string; width: number; align?: 'right' };
 
@@ -61,13 +62,26 @@ export class PdfWriter {
         const column = columns[i]!;
         const text = printable(cell);
         const width = font.widthOfTextAtSize(text, 9);
-        this.page.drawText(text, { x: column.align === 'right' ? x + column.width - width - 4 : x, y: this.y - 9, size: 9, font });
+        this.page.drawText(text, {
+          x: column.align === 'right' ? x + column.width - width - 4 : x,
+          y: this.y - 9,
+          size: 9,
+          font,
+        });
         x += column.width;
       });
       this.y -= 15;
     };
-    draw(columns.map((c) => c.title), this.bold);
-    this.page.drawLine({ start: { x: 56, y: this.y + 3 }, end: { x: 556, y: this.y + 3 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.65) });
+    draw(
+      columns.map((c) => c.title),
+      this.bold,
+    );
+    this.page.drawLine({
+      start: { x: 56, y: this.y + 3 },
+      end: { x: 556, y: this.y + 3 },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.65),
+    });
     for (const row of rows) draw(row, this.font);
   }
 }

@@ -48,7 +48,11 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
     }
 
     // Every seeded record starts its timeline the way a record made in the app does.
-    for (const [table, entity] of [['customers', 'customer'], ['vehicles', 'vehicle'], ['deals', 'deal']] as const) {
+    for (const [table, entity] of [
+      ['customers', 'customer'],
+      ['vehicles', 'vehicle'],
+      ['deals', 'deal'],
+    ] as const) {
       await sql`
         INSERT INTO audit_log (actor_id, entity_type, entity_id, action, changes, created_at)
         SELECT user_id, ${entity}, id, 'created', '{}'::jsonb, created_at FROM ${sql.table(table)}`.execute(tx);
@@ -72,12 +76,14 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
     ] as const;
     await tx
       .insertInto('messages')
-      .values(lines.map(([who, content], i) => ({
-        chat_id: chat.id,
-        sender_id: users[who]!.id,
-        content,
-        created_at: new Date(now - (lines.length - i) * 60 * 60 * 1000),
-      })))
+      .values(
+        lines.map(([who, content], i) => ({
+          chat_id: chat.id,
+          sender_id: users[who]!.id,
+          content,
+          created_at: new Date(now - (lines.length - i) * 60 * 60 * 1000),
+        })),
+      )
       .execute();
     await tx
       .insertInto('notifications')

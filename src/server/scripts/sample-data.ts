@@ -15,34 +15,143 @@ export function randomSource(seed: number) {
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const some = <T>(items: readonly T[], max: number): T[] =>
-    [...items].sort(() => next() - 0.5).slice(0, int(0, max));
+  const some = <T>(items: readonly T[], max: number): T[] => [...items].sort(() => next() - 0.5).slice(0, int(0, max));
   return { next, int, pick, some };
 }
 export type Random = ReturnType<typeof randomSource>;
 
-const firstNames = ['James', 'Olivia', 'Noah', 'Ava', 'Lucas', 'Mia', 'Ethan', 'Isabella', 'Mason', 'Sophia', 'Logan',
-  'Charlotte', 'Daniel', 'Amelia', 'Henry', 'Harper', 'Jack', 'Evelyn', 'Owen', 'Abigail', 'Samuel', 'Ella', 'Caleb',
-  'Grace', 'Isaac', 'Chloe', 'Julian', 'Zoe', 'Aaron', 'Nora', 'Diego', 'Priya', 'Wei', 'Fatima', 'Mateo', 'Aisha'];
-const lastNames = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez',
-  'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
-  'Perez', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Young', 'Allen', 'King', 'Patel', 'Nguyen',
-  'Chen', 'Okafor', 'Kowalski', 'Haddad'];
-const cities = ['Austin, TX', 'Dallas, TX', 'Houston, TX', 'Phoenix, AZ', 'Denver, CO', 'Miami, FL', 'Atlanta, GA',
-  'Chicago, IL', 'Seattle, WA', 'San Diego, CA', 'Nashville, TN', 'Charlotte, NC'];
-const colors = ['Alpine White', 'Jet Black', 'Midnight Blue', 'Silver Metallic', 'Graphite Grey', 'Deep Red',
-  'Pearl White', 'Forest Green'];
+const firstNames = [
+  'James',
+  'Olivia',
+  'Noah',
+  'Ava',
+  'Lucas',
+  'Mia',
+  'Ethan',
+  'Isabella',
+  'Mason',
+  'Sophia',
+  'Logan',
+  'Charlotte',
+  'Daniel',
+  'Amelia',
+  'Henry',
+  'Harper',
+  'Jack',
+  'Evelyn',
+  'Owen',
+  'Abigail',
+  'Samuel',
+  'Ella',
+  'Caleb',
+  'Grace',
+  'Isaac',
+  'Chloe',
+  'Julian',
+  'Zoe',
+  'Aaron',
+  'Nora',
+  'Diego',
+  'Priya',
+  'Wei',
+  'Fatima',
+  'Mateo',
+  'Aisha',
+];
+const lastNames = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Patel',
+  'Nguyen',
+  'Chen',
+  'Okafor',
+  'Kowalski',
+  'Haddad',
+];
+const cities = [
+  'Austin, TX',
+  'Dallas, TX',
+  'Houston, TX',
+  'Phoenix, AZ',
+  'Denver, CO',
+  'Miami, FL',
+  'Atlanta, GA',
+  'Chicago, IL',
+  'Seattle, WA',
+  'San Diego, CA',
+  'Nashville, TN',
+  'Charlotte, NC',
+];
+const colors = [
+  'Alpine White',
+  'Jet Black',
+  'Midnight Blue',
+  'Silver Metallic',
+  'Graphite Grey',
+  'Deep Red',
+  'Pearl White',
+  'Forest Green',
+];
 const models: Record<string, readonly string[]> = {
-  BMW: ['X5', '330i', 'M4', 'iX'], 'Mercedes-Benz': ['GLE 350', 'C 300', 'E 450', 'EQS'], Audi: ['Q7', 'A6', 'e-tron GT', 'Q5'],
-  Tesla: ['Model S', 'Model 3', 'Model Y', 'Model X'], Porsche: ['911 Carrera', 'Cayenne', 'Macan', 'Taycan'],
-  Lexus: ['RX 350', 'ES 300h', 'LX 600'], Acura: ['MDX', 'TLX', 'RDX'], Infiniti: ['QX60', 'Q50'],
-  Cadillac: ['Escalade', 'CT5', 'Lyriq'], Lincoln: ['Navigator', 'Aviator'], Genesis: ['GV80', 'G90', 'GV70'],
-  Volvo: ['XC90', 'XC60', 'S90'], Jaguar: ['F-Pace', 'I-Pace'], 'Land Rover': ['Range Rover', 'Defender', 'Discovery'],
+  BMW: ['X5', '330i', 'M4', 'iX'],
+  'Mercedes-Benz': ['GLE 350', 'C 300', 'E 450', 'EQS'],
+  Audi: ['Q7', 'A6', 'e-tron GT', 'Q5'],
+  Tesla: ['Model S', 'Model 3', 'Model Y', 'Model X'],
+  Porsche: ['911 Carrera', 'Cayenne', 'Macan', 'Taycan'],
+  Lexus: ['RX 350', 'ES 300h', 'LX 600'],
+  Acura: ['MDX', 'TLX', 'RDX'],
+  Infiniti: ['QX60', 'Q50'],
+  Cadillac: ['Escalade', 'CT5', 'Lyriq'],
+  Lincoln: ['Navigator', 'Aviator'],
+  Genesis: ['GV80', 'G90', 'GV70'],
+  Volvo: ['XC90', 'XC60', 'S90'],
+  Jaguar: ['F-Pace', 'I-Pace'],
+  'Land Rover': ['Range Rover', 'Defender', 'Discovery'],
 };
 // World manufacturer identifiers, so sample VINs decode to the make they are listed under.
 const wmi: Record<string, string> = {
-  BMW: 'WBA', 'Mercedes-Benz': 'WDD', Audi: 'WAU', Tesla: '5YJ', Porsche: 'WP0', Lexus: 'JTH', Acura: '19U',
-  Infiniti: 'JNK', Cadillac: '1GY', Lincoln: '5LM', Genesis: 'KMU', Volvo: 'YV1', Jaguar: 'SAJ', 'Land Rover': 'SAL',
+  BMW: 'WBA',
+  'Mercedes-Benz': 'WDD',
+  Audi: 'WAU',
+  Tesla: '5YJ',
+  Porsche: 'WP0',
+  Lexus: 'JTH',
+  Acura: '19U',
+  Infiniti: 'JNK',
+  Cadillac: '1GY',
+  Lincoln: '5LM',
+  Genesis: 'KMU',
+  Volvo: 'YV1',
+  Jaguar: 'SAJ',
+  'Land Rover': 'SAL',
 };
 const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
@@ -63,7 +172,10 @@ export function sampleCustomer(rnd: Random, n: number, userId: string, createdAt
     preferred_cars: rnd.some(carPreferences, 4),
     referred_by_customer_id: null,
     referred_by_name: source === 'Referral' ? personName(rnd) : null,
-    birthday: rnd.next() < 0.6 ? `${rnd.int(1955, 2003)}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}` : null,
+    birthday:
+      rnd.next() < 0.6
+        ? `${rnd.int(1955, 2003)}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`
+        : null,
     notes: null,
     lead_source: source,
     budget_cents: rnd.next() < 0.7 ? rnd.int(30, 150) * 1000_00 : null,
@@ -75,7 +187,9 @@ export function sampleCustomer(rnd: Random, n: number, userId: string, createdAt
 export function sampleVin(rnd: Random, make: string, year: number): string {
   const chars = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
   // Position 7 is a letter for model years from 2010 on, a digit before: it picks the 30-year cycle.
-  const body = Array.from({ length: 3 }, () => rnd.pick([...chars])).join('') + rnd.pick([...(year >= 2010 ? 'ABCDEFGHJKLMNPRSTUVWXYZ' : '0123456789')]);
+  const body =
+    Array.from({ length: 3 }, () => rnd.pick([...chars])).join('') +
+    rnd.pick([...(year >= 2010 ? 'ABCDEFGHJKLMNPRSTUVWXYZ' : '0123456789')]);
   const serial = String(rnd.int(0, 999999)).padStart(6, '0');
   const yearCode = yearCodes[(year - 2010 + 300) % 30]!;
   const plant = rnd.pick([...'ABCDEFGHKLMNPRSTUVWXYZ']);

@@ -21,9 +21,15 @@ export function scheduleStorageSweeps(
     (running ??= (async () => {
       try {
         const spoolFiles = await deps.spool.sweep();
-        const blobs = await sweepBlobs(deps.store, { isReferenced: deps.isReferenced, isAlive: deps.instance.isAlive, graceMs: HOUR_MS });
+        const blobs = await sweepBlobs(deps.store, {
+          isReferenced: deps.isReferenced,
+          isAlive: deps.instance.isAlive,
+          graceMs: HOUR_MS,
+        });
         if (spoolFiles || blobs.promoted || blobs.removed) {
-          app.log.info(`Storage sweep: ${spoolFiles} spool files removed, ${blobs.promoted} uploads completed, ${blobs.removed} orphan files removed`);
+          app.log.info(
+            `Storage sweep: ${spoolFiles} spool files removed, ${blobs.promoted} uploads completed, ${blobs.removed} orphan files removed`,
+          );
         }
       } catch (error) {
         app.log.error({ err: error }, 'storage sweep failed');

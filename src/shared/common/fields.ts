@@ -23,8 +23,7 @@ export const documentParams = z.object({ id: recordId, docId: recordId });
 export const tooLong = (max: number) => `Must be ${max} characters or fewer`;
 
 /** Every text field and search term: trimmed, storable, at most `max` characters. */
-export const text = (max: number) =>
-  z.string().trim().max(max, tooLong(max)).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+export const text = (max: number) => z.string().trim().max(max, tooLong(max)).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 /** A required text field with the spec's message ('Name is required'). */
 export const requiredText = (max: number, required: string) =>

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { calendarDay, moneyCents, optionalCalendarDay, optionalEmail, optionalText, orderedRange, requiredText, text, textList, version } from '../common/fields.js';
+import {
+  calendarDay,
+  moneyCents,
+  optionalCalendarDay,
+  optionalEmail,
+  optionalText,
+  orderedRange,
+  requiredText,
+  text,
+  textList,
+  version,
+} from '../common/fields.js';
 import { optionalParam, pageQuerySchema } from '../http/paging.js';
 import { MAX_MONEY_CENTS, toCents } from '../money.js';
 import { carPreferences, customerStatuses, leadSources } from './options.js';

@@ -5,8 +5,20 @@ export const dealClassifications = ['customer_paid', 'broker_deal', 'dealer_paid
 export type DealClassification = (typeof dealClassifications)[number];
 
 export const dealManufacturers = [
-  'BMW', 'Mercedes-Benz', 'Audi', 'Tesla', 'Porsche', 'Lexus', 'Acura', 'Infiniti', 'Cadillac', 'Lincoln', 'Genesis',
-  'Volvo', 'Jaguar', 'Land Rover',
+  'BMW',
+  'Mercedes-Benz',
+  'Audi',
+  'Tesla',
+  'Porsche',
+  'Lexus',
+  'Acura',
+  'Infiniti',
+  'Cadillac',
+  'Lincoln',
+  'Genesis',
+  'Volvo',
+  'Jaguar',
+  'Land Rover',
 ] as const;
 
 export const dealStatusLabels: Record<DealStatus, string> = {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { calendarDay, dollars, moneyCents, optionalDollars, optionalEmail, optionalText, requiredText, text, version } from '../common/fields.js';
+import {
+  calendarDay,
+  dollars,
+  moneyCents,
+  optionalDollars,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  text,
+  version,
+} from '../common/fields.js';
 import { optionalParam, pageQuerySchema } from '../http/paging.js';
 import { toCents } from '../money.js';
 import { dealClassifications, dealStatuses } from './options.js';
@@ -78,4 +88,3 @@ export const dealListQuerySchema = pageQuerySchema.extend({
   customer_id: optionalParam(z.string().uuid()),
 });
 export type DealListQuery = z.output<typeof dealListQuerySchema>;
-

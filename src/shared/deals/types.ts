@@ -25,7 +25,15 @@ export type Deal = {
 };
 
 export type LinkedCustomer = { id: string; name: string; email: string | null; phone: string | null; status: string };
-export type LinkedVehicle = { id: string; make: string; model: string; year: number; vin: string | null; price_cents: number; status: string };
+export type LinkedVehicle = {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  vin: string | null;
+  price_cents: number;
+  status: string;
+};
 
 /** GET /api/deals/:id: the deal with the records it links to. */
 export type DealDetail = Deal & { customer: LinkedCustomer | null; vehicle: LinkedVehicle | null };

@@ -16,7 +16,11 @@ export const vehicleSortLabels: Record<VehicleSort, string> = {
   year_asc: 'Year: oldest',
 };
 
-const year = z.coerce.number({ error: 'Enter a year such as 2020' }).int('Enter a year such as 2020').min(0, 'Enter a year such as 2020').max(9999, 'Enter a year such as 2020');
+const year = z.coerce
+  .number({ error: 'Enter a year such as 2020' })
+  .int('Enter a year such as 2020')
+  .min(0, 'Enter a year such as 2020')
+  .max(9999, 'Enter a year such as 2020');
 const cents = z.coerce
   .number({ error: 'Enter an amount of 0 or more' })
   .int('Enter an amount of 0 or more')

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { blankNumber, dollars, moneyCents, optionalEmail, optionalText, requiredText, textList, version } from '../common/fields.js';
+import {
+  blankNumber,
+  dollars,
+  moneyCents,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  textList,
+  version,
+} from '../common/fields.js';
 import { toCents, toDollars } from '../money.js';
 import { vehicleStatuses } from './options.js';
 import { checkVin, normalizeVin } from './vin.js';

@@ -10,7 +10,10 @@ export type VehicleStatusRule = { allowed: VehicleStatus[]; reason: string } | n
  */
 export function vehicleStatusRule(dealStatuses: readonly DealStatus[]): VehicleStatusRule {
   if (dealStatuses.includes('completed')) {
-    return { allowed: ['sold'], reason: 'This vehicle was sold through a completed deal. To change its status, change that deal first.' };
+    return {
+      allowed: ['sold'],
+      reason: 'This vehicle was sold through a completed deal. To change its status, change that deal first.',
+    };
   }
   if (dealStatuses.some((status) => (openDealStatuses as readonly DealStatus[]).includes(status))) {
     return {

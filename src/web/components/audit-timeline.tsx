@@ -11,7 +11,8 @@ export type AuditWording = { title: string; details: string[] };
 export const changeLine = (label: string, from: string, to: string) => `${label}: ${from} → ${to}`;
 
 /** The user who made the change, and the admin who had switched to that user. */
-const actorOf = (entry: AuditEntry) => `${entry.actor_name ?? ''}${entry.impersonator_name ? ` (as ${entry.impersonator_name})` : ''}`;
+const actorOf = (entry: AuditEntry) =>
+  `${entry.actor_name ?? ''}${entry.impersonator_name ? ` (as ${entry.impersonator_name})` : ''}`;
 
 /** Who did what to a record and when, from the audit log, newest first. */
 export function AuditTimeline<E extends AuditEntry>({
@@ -54,7 +55,9 @@ export function AuditTimeline<E extends AuditEntry>({
                     <span className="font-medium">{what}</span>
                     {actorInTitle && ` by ${actor}`}
                   </p>
-                  <p className="text-muted-foreground text-xs">{actorInTitle ? when : [actor, when].filter(Boolean).join(' · ')}</p>
+                  <p className="text-muted-foreground text-xs">
+                    {actorInTitle ? when : [actor, when].filter(Boolean).join(' · ')}
+                  </p>
                   {details.length > 0 && (
                     <ul className="text-muted-foreground mt-1 grid gap-0.5 text-sm">
                       {details.map((line) => (

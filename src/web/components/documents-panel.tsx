@@ -166,7 +166,12 @@ export function DocumentsPanel({
                     {formatFileSize(document.file_size)} · {formatDate(document.created_at)} · {document.uploaded_by_name}
                   </p>
                 </div>
-                <Button variant="ghost" size="icon-sm" aria-label={`Download ${document.file_name}`} onClick={() => download(document)}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Download ${document.file_name}`}
+                  onClick={() => download(document)}
+                >
                   <Download />
                 </Button>
                 <DeleteButton

@@ -8,7 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import type { ListPaging } from '@/lib/use-list-params';
 
 type PagedListProps = {
-  list: { isPending: boolean; isPlaceholderData: boolean; isError: boolean; error: unknown; data?: Page<unknown>; refetch: () => unknown };
+  list: {
+    isPending: boolean;
+    isPlaceholderData: boolean;
+    isError: boolean;
+    error: unknown;
+    data?: Page<unknown>;
+    refetch: () => unknown;
+  };
   loadingMessage: string;
   /** What failed, as the spec's toast says it ('Failed to fetch customers'). */
   failedMessage: string;

@@ -15,7 +15,10 @@ type StateMessages = {
  * What a screen shows instead of its data while it has none to show: loading words, the screen's "not found", or the
  * failure with Retry — three different things. Null once the data is there.
  */
-export function queryFallback(query: UseQueryResult<unknown>, { loadingMessage, failedMessage, notFound }: StateMessages): ReactNode {
+export function queryFallback(
+  query: UseQueryResult<unknown>,
+  { loadingMessage, failedMessage, notFound }: StateMessages,
+): ReactNode {
   if (query.isError) {
     if (notFound && query.error instanceof ApiError && query.error.status === 404) return notFound;
     return <ErrorState message={failedMessage} error={query.error} onRetry={() => query.refetch()} />;
@@ -25,7 +28,11 @@ export function queryFallback(query: UseQueryResult<unknown>, { loadingMessage, 
 }
 
 /** A block that shows its query's data through `children`, or what `queryFallback` shows meanwhile. */
-export function QueryState<T>({ query, children, ...messages }: StateMessages & { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  children,
+  ...messages
+}: StateMessages & { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const fallback = queryFallback(query, messages);
   return fallback ?? children(query.data as T);
 }

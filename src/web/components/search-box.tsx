@@ -24,8 +24,18 @@ export function SearchBox({
   const [text, setText] = useDebouncedText(value, onSearch, SEARCH_DELAY_MS);
   return (
     <div className={cn('relative min-w-0 flex-1', className)}>
-      <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2" aria-hidden />
-      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} aria-label={label} className="pl-8" />
+      <Search
+        className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder}
+        aria-label={label}
+        className="pl-8"
+      />
     </div>
   );
 }

@@ -2,7 +2,17 @@ import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 
 /** One figure of a screen's summary row ('Total Customers', 'Total Value'). */
-export function SummaryCard({ title, value, icon: Icon, hint }: { title: string; value: React.ReactNode; icon?: LucideIcon; hint?: React.ReactNode }) {
+export function SummaryCard({
+  title,
+  value,
+  icon: Icon,
+  hint,
+}: {
+  title: string;
+  value: React.ReactNode;
+  icon?: LucideIcon;
+  hint?: React.ReactNode;
+}) {
   return (
     <Card className="gap-2 py-4">
       <CardContent className="flex items-start justify-between gap-3 px-4">

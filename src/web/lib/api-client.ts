@@ -51,7 +51,8 @@ export function errorMessage(error: unknown, fallback: string): string {
 /** Query-string values as the API takes them: empty ones left out. */
 export function toSearchParams(values: Record<string, string | number | null | undefined>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   return params.toString();
 }
 

@@ -43,5 +43,11 @@ export function formatCount(value: number | undefined): string {
 
 /** 'Jan 5, 2025, 3:04 PM' */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }

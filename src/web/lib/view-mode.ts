@@ -31,7 +31,10 @@ const DESKTOP_VIEWPORT_WIDTH = 1280;
 export function applyViewMode(mode: ViewMode = getViewMode()) {
   document.documentElement.dataset.view = mode;
   const viewport = document.querySelector('meta[name="viewport"]');
-  viewport?.setAttribute('content', mode === 'desktop' ? `width=${DESKTOP_VIEWPORT_WIDTH}` : 'width=device-width, initial-scale=1.0');
+  viewport?.setAttribute(
+    'content',
+    mode === 'desktop' ? `width=${DESKTOP_VIEWPORT_WIDTH}` : 'width=device-width, initial-scale=1.0',
+  );
 }
 
 function isMobileDevice() {

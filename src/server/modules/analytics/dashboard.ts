@@ -58,7 +58,14 @@ async function recentDeals(db: Db, actor: Actor) {
 /** Agents ranked by this year's completed sales; an agent sees only their own place in the ranking. */
 async function topAgents(db: Db, actor: Actor, today: string) {
   const year = Number(today.slice(0, 4));
-  const { rows } = await sql<{ user_id: string; name: string; rank: number; deals: number; revenue_cents: number; ranked: number }>`
+  const { rows } = await sql<{
+    user_id: string;
+    name: string;
+    rank: number;
+    deals: number;
+    revenue_cents: number;
+    ranked: number;
+  }>`
     WITH ranking AS (
       SELECT s.user_id, u.name, sum(s.units)::int AS deals, sum(s.gross_cents) AS revenue_cents,
              rank() OVER (ORDER BY sum(s.gross_cents) DESC)::int AS rank, count(*) OVER ()::int AS ranked

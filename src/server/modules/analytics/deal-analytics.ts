@@ -8,7 +8,15 @@ import { monthStart, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
 
-type SalesRow = { kind: 'total' | 'manufacturer' | 'month'; key: string | null; units: number; gross: number; fees: number; previous_gross: number | null; share: number | null };
+type SalesRow = {
+  kind: 'total' | 'manufacturer' | 'month';
+  key: string | null;
+  units: number;
+  gross: number;
+  fees: number;
+  previous_gross: number | null;
+  share: number | null;
+};
 
 export const figures = (units: number, gross: number, fees: number): SalesFigures => ({
   units,

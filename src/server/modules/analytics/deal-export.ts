@@ -40,19 +40,15 @@ export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: nu
     );
     return { year: analytics.year, csv };
   }
-  const csv = csvChunks(
-    ['Month', 'Units', 'Sales', 'Broker Fees', 'Average', 'Change (%)'],
-    once(analytics.monthly),
-    (m) => [
-      m.month,
-      m.units,
-      csvDollars(m.gross_cents),
-      csvDollars(m.fees_cents),
-      csvDollars(m.average_deal_cents),
-      // A number, not '+12.5%', so spreadsheets can sum it and the CSV guard does not quote it as a formula.
-      m.change === null ? '' : Number((m.change * 100).toFixed(1)),
-    ],
-  );
+  const csv = csvChunks(['Month', 'Units', 'Sales', 'Broker Fees', 'Average', 'Change (%)'], once(analytics.monthly), (m) => [
+    m.month,
+    m.units,
+    csvDollars(m.gross_cents),
+    csvDollars(m.fees_cents),
+    csvDollars(m.average_deal_cents),
+    // A number, not '+12.5%', so spreadsheets can sum it and the CSV guard does not quote it as a formula.
+    m.change === null ? '' : Number((m.change * 100).toFixed(1)),
+  ]);
   return { year: analytics.year, csv };
 }
 
@@ -65,9 +61,18 @@ async function* dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSiz
       db
         .selectFrom('deals')
         .select([
-          'deals.id', 'deals.date', 'deals.year', 'deals.manufacturer', 'deals.model', 'deals.customer_name',
-          'deals.contract_price_cents', 'deals.monthly_payment_cents', 'deals.broker_fee_cents',
-          'deals.deal_classification', 'deals.status', 'deals.agent_name',
+          'deals.id',
+          'deals.date',
+          'deals.year',
+          'deals.manufacturer',
+          'deals.model',
+          'deals.customer_name',
+          'deals.contract_price_cents',
+          'deals.monthly_payment_cents',
+          'deals.broker_fee_cents',
+          'deals.deal_classification',
+          'deals.status',
+          'deals.agent_name',
         ])
         .where('deals.date', '>=', from)
         .where('deals.date', '<', to)
@@ -85,7 +90,18 @@ async function* dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSiz
 
 function individualDealsCsv(db: Kysely<DB>, actor: Actor, year: number) {
   return csvChunks(
-    ['Deal ID', 'Date', 'Vehicle', 'Customer', 'Contract Price', 'Monthly Payment', 'Broker Fee', 'Classification', 'Status', 'Agent'],
+    [
+      'Deal ID',
+      'Date',
+      'Vehicle',
+      'Customer',
+      'Contract Price',
+      'Monthly Payment',
+      'Broker Fee',
+      'Classification',
+      'Status',
+      'Agent',
+    ],
     dealsOfYear(db, actor, year),
     (d) => [
       d.id,

@@ -10,7 +10,20 @@ import { muted, PdfWriter } from '../../render/pdf-writer.js';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const statementDollars = (cents: number) => usd.format(cents / 100);
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The year's statement as a PDF: totals, each agent's line (only the agent's own for an agent) and the months. */
 export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: number | undefined, today = todayUtc()) {
@@ -25,14 +38,24 @@ export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: numbe
   const t = analytics.totals;
   w.text('Summary', { size: 13, bold: true, gap: 8 });
   w.table(
-    [{ title: 'YTD Units Sold', width: 125 }, { title: 'YTD Gross Sales', width: 125 }, { title: 'YTD Broker Fees', width: 125 }, { title: 'Avg Deal Size', width: 125 }],
+    [
+      { title: 'YTD Units Sold', width: 125 },
+      { title: 'YTD Gross Sales', width: 125 },
+      { title: 'YTD Broker Fees', width: 125 },
+      { title: 'Avg Deal Size', width: 125 },
+    ],
     [[String(t.units), statementDollars(t.gross_cents), statementDollars(t.fees_cents), statementDollars(t.average_deal_cents)]],
   );
   w.space(16);
 
   w.text(seesAllRecords(actor.role) ? 'By agent' : 'Your sales', { size: 13, bold: true, gap: 8 });
   w.table(
-    [{ title: 'Agent', width: 180 }, { title: 'Units', width: 60, align: 'right' }, { title: 'Gross Sales', width: 130, align: 'right' }, { title: 'Broker Fees', width: 130, align: 'right' }],
+    [
+      { title: 'Agent', width: 180 },
+      { title: 'Units', width: 60, align: 'right' },
+      { title: 'Gross Sales', width: 130, align: 'right' },
+      { title: 'Broker Fees', width: 130, align: 'right' },
+    ],
     agents.length
       ? agents.map((a) => [a.name, String(a.units), statementDollars(a.gross_cents), statementDollars(a.fees_cents)])
       : [['No completed deals', '', '', '']],
@@ -42,8 +65,12 @@ export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: numbe
   w.text('By month', { size: 13, bold: true, gap: 8 });
   w.table(
     [
-      { title: 'Month', width: 100 }, { title: 'Units', width: 50, align: 'right' }, { title: 'Sales', width: 110, align: 'right' },
-      { title: 'Broker Fees', width: 90, align: 'right' }, { title: 'Average', width: 90, align: 'right' }, { title: 'Change', width: 60, align: 'right' },
+      { title: 'Month', width: 100 },
+      { title: 'Units', width: 50, align: 'right' },
+      { title: 'Sales', width: 110, align: 'right' },
+      { title: 'Broker Fees', width: 90, align: 'right' },
+      { title: 'Average', width: 90, align: 'right' },
+      { title: 'Change', width: 60, align: 'right' },
     ],
     analytics.monthly.map((m) => [
       monthNames[Number(m.month.slice(5, 7)) - 1]!,

@@ -21,10 +21,14 @@ export async function analyticsRoutes(app: FastifyInstance, { database }: { data
   r.get('/api/analytics/deals', { schema: { querystring: dealAnalyticsQuerySchema } }, (request) =>
     dealAnalytics(db, actorOf(request), request.query.year),
   );
-  r.get('/api/analytics/deals/export.csv', { schema: { querystring: dealExportQuerySchema }, config: { heavy: true } }, async (request, reply) => {
-    const { year, csv } = await exportDealAnalytics(db, actorOf(request), request.query.year, request.query.tab);
-    return sendCsv(reply, `deal-analytics-${year}-${request.query.tab}.csv`, csv);
-  });
+  r.get(
+    '/api/analytics/deals/export.csv',
+    { schema: { querystring: dealExportQuerySchema }, config: { heavy: true } },
+    async (request, reply) => {
+      const { year, csv } = await exportDealAnalytics(db, actorOf(request), request.query.year, request.query.tab);
+      return sendCsv(reply, `deal-analytics-${year}-${request.query.tab}.csv`, csv);
+    },
+  );
   const statement = { schema: { querystring: dealAnalyticsQuerySchema }, config: { heavy: true } };
   r.get('/api/analytics/deals/statement.pdf', statement, async (request, reply) => {
     // pdf-lib is loaded on the first statement, not at start-up.

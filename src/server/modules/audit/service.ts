@@ -47,7 +47,11 @@ export type AuditTimelineRow = {
 const TIMELINE_LIMIT = 200;
 
 /** A record's history from the audit log, newest first, with who did it and the admin behind them. */
-export async function auditTimeline(db: Kysely<DB>, entityType: AuditEntry['entityType'], entityId: string): Promise<AuditTimelineRow[]> {
+export async function auditTimeline(
+  db: Kysely<DB>,
+  entityType: AuditEntry['entityType'],
+  entityId: string,
+): Promise<AuditTimelineRow[]> {
   const rows = await db
     .selectFrom('audit_log')
     .innerJoin('users as actor', 'actor.id', 'audit_log.actor_id')

@@ -4,8 +4,19 @@ import type { CustomerRow } from './service.js';
 type ExportRow = CustomerRow & { owner_name: string; referrer_name: string | null };
 
 const header = [
-  'Name', 'Email', 'Phone', 'Location', 'Status', 'Car Preferences', 'Lead Source', 'Budget',
-  'Referred By', 'Birthday', 'Notes', 'Agent', 'Date Added',
+  'Name',
+  'Email',
+  'Phone',
+  'Location',
+  'Status',
+  'Car Preferences',
+  'Lead Source',
+  'Budget',
+  'Referred By',
+  'Birthday',
+  'Notes',
+  'Agent',
+  'Date Added',
 ];
 
 /** The customer list as a spreadsheet: dollars with cents, dates as YYYY-MM-DD in the user's time zone. */

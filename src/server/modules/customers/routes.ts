@@ -39,10 +39,14 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
     summarizeCustomers(db, actorOf(request), request.query),
   );
 
-  r.get('/api/customers/export.csv', { schema: { querystring: customerFilterSchema }, config: { heavy: true } }, async (request, reply) => {
-    const rows = eachCustomerForExport(db, actorOf(request), request.query);
-    return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows, request.query.tz));
-  });
+  r.get(
+    '/api/customers/export.csv',
+    { schema: { querystring: customerFilterSchema }, config: { heavy: true } },
+    async (request, reply) => {
+      const rows = eachCustomerForExport(db, actorOf(request), request.query);
+      return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows, request.query.tz));
+    },
+  );
 
   r.get('/api/customers/options', { schema: { querystring: customerOptionsQuerySchema } }, (request) =>
     customerOptions(db, actorOf(request), request.query.q, request.query.owner),

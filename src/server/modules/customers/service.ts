@@ -1,10 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type {
-  CustomerFilter,
-  CustomerInput,
-  CustomerListQuery,
-  CustomerUpdate,
-} from '../../../shared/customers/schemas.js';
+import type { CustomerFilter, CustomerInput, CustomerListQuery, CustomerUpdate } from '../../../shared/customers/schemas.js';
 import type { CustomerOption, CustomerSummary, DuplicateMatch, TimelineEntry } from '../../../shared/customers/types.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
@@ -129,7 +124,12 @@ function normalized(input: CustomerInput) {
  * A referrer is one of the customer's owner's own customers, so the link stays valid for the owner to see and save,
  * whoever sets it. A referrer the customer already has is kept as it is.
  */
-async function assertReferrer(db: Kysely<DB>, ownerId: string, referrerId: string | null, self: { id: string; kept: string | null } | null) {
+async function assertReferrer(
+  db: Kysely<DB>,
+  ownerId: string,
+  referrerId: string | null,
+  self: { id: string; kept: string | null } | null,
+) {
   if (!referrerId || referrerId === self?.kept) return;
   if (referrerId === self?.id) throw notFound('Referring customer');
   const row = await db
@@ -201,7 +201,10 @@ export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Ac
     const keys = await documentKeysOf(tx, 'customer', id);
     const referrals = await tx
       .updateTable('customers')
-      .set({ referred_by_name: customer.name, updated_at: sql<Date>`greatest(now(), customers.updated_at + interval '1 millisecond')` })
+      .set({
+        referred_by_name: customer.name,
+        updated_at: sql<Date>`greatest(now(), customers.updated_at + interval '1 millisecond')`,
+      })
       .where('referred_by_customer_id', '=', id)
       .executeTakeFirst();
     const { deals } = await tx
@@ -214,7 +217,12 @@ export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Ac
       entityType: 'customer',
       entityId: id,
       action: 'deleted',
-      changes: { name: customer.name, documents: keys.length, deals_unlinked: Number(deals), referrals_kept: Number(referrals.numUpdatedRows) },
+      changes: {
+        name: customer.name,
+        documents: keys.length,
+        deals_unlinked: Number(deals),
+        referrals_kept: Number(referrals.numUpdatedRows),
+      },
     });
     return keys;
   });
@@ -225,7 +233,12 @@ export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Ac
  * The referral picker: the actor's own customers by name (spec §6), at most 20. Admins and editors editing another
  * user's customer pick among that owner's customers, the only valid referrers.
  */
-export async function customerOptions(db: Kysely<DB>, actor: Actor, q: string | undefined, owner?: string): Promise<CustomerOption[]> {
+export async function customerOptions(
+  db: Kysely<DB>,
+  actor: Actor,
+  q: string | undefined,
+  owner?: string,
+): Promise<CustomerOption[]> {
   const ownerId = owner && seesAllRecords(actor.role) ? owner : actor.userId;
   return db
     .selectFrom('customers')

@@ -78,7 +78,13 @@ export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, inp
  * The picked vehicle: the one the deal already links (`kept`, only while its owner stays), or one the actor may see
  * that belongs to the deal's agent. Locked for this transaction so two deals cannot move its status at once.
  */
-export async function resolveVehicle(db: Tx, actor: Actor, ownerId: string, vehicleId: string | null, kept: string | null = null) {
+export async function resolveVehicle(
+  db: Tx,
+  actor: Actor,
+  ownerId: string,
+  vehicleId: string | null,
+  kept: string | null = null,
+) {
   if (!vehicleId) return null;
   const keeping = vehicleId === kept;
   let query = db.selectFrom('vehicles').select(['id', 'user_id']).where('id', '=', vehicleId).forUpdate();

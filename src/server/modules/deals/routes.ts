@@ -19,9 +19,7 @@ export async function dealsRoutes(app: FastifyInstance, { database, store }: { d
     reply.status(201).send(await createDeal(db, actorOf(request), request.body)),
   );
   r.get('/api/deals/agents', (request) => assignableAgents(db, actorOf(request)));
-  r.get('/api/deals/:id', { schema: { params: idParams } }, (request) =>
-    getDeal(db, actorOf(request), request.params.id),
-  );
+  r.get('/api/deals/:id', { schema: { params: idParams } }, (request) => getDeal(db, actorOf(request), request.params.id));
   r.put('/api/deals/:id', { schema: { params: idParams, body: dealUpdateSchema } }, (request) =>
     updateDeal(db, actorOf(request), request.params.id, request.body),
   );

@@ -55,7 +55,11 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
     if (!cursorValue.day(day) || !cursorValue.uuid(id)) throw badRequest('Invalid cursor');
     q = q.where(sql<boolean>`(deals.date, deals.id) < (${day}::date, ${id}::uuid)`);
   }
-  const rows = await q.orderBy('deals.date', 'desc').orderBy('deals.id', 'desc').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('deals.date', 'desc')
+    .orderBy('deals.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   return pageOf(rows as unknown as Deal[], query.limit, (row) => [row.date, row.id]);
 }
 
@@ -75,7 +79,15 @@ export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealDet
       ? db
           .selectFrom('vehicles')
           .where(visibleTo(actor, 'vehicles.user_id'))
-          .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.vin', 'vehicles.price_cents', 'vehicles.status'])
+          .select([
+            'vehicles.id',
+            'vehicles.make',
+            'vehicles.model',
+            'vehicles.year',
+            'vehicles.vin',
+            'vehicles.price_cents',
+            'vehicles.status',
+          ])
           .where('vehicles.id', '=', deal.vehicle_id)
           .executeTakeFirst()
       : undefined,
@@ -159,7 +171,9 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
  */
 export async function deleteDeal(db: Db, store: BlobStore, actor: Actor, id: string, log: ErrorLog) {
   const keys = await db.transaction().execute(async (tx) => {
-    const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', id), actor).forUpdate().executeTakeFirst();
+    const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', id), actor)
+      .forUpdate()
+      .executeTakeFirst();
     if (!deal) throw notFound('Deal');
     const keys = await documentKeysOf(tx, 'deal', id);
     await tx.deleteFrom('deals').where('id', '=', id).execute();
@@ -167,7 +181,13 @@ export async function deleteDeal(db: Db, store: BlobStore, actor: Actor, id: str
       entityType: 'deal',
       entityId: id,
       action: 'deleted',
-      changes: { customer_name: deal.customer_name, manufacturer: deal.manufacturer, model: deal.model, status: deal.status, documents: keys.length },
+      changes: {
+        customer_name: deal.customer_name,
+        manufacturer: deal.manufacturer,
+        model: deal.model,
+        status: deal.status,
+        documents: keys.length,
+      },
     });
     if (deal.vehicle_id) await syncVehicleStatus(tx, actor, deal.vehicle_id, id);
     return keys;

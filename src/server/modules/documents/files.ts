@@ -17,8 +17,13 @@ export function displayName(original: string | undefined): string {
 
 /** The name inside a storage key: ASCII letters, digits, dot, dash and underscore only. */
 export function safeFileName(original: string): string {
-  const ascii = displayName(original).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  let safe = ascii.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_{2,}/g, '_').replace(/^[._-]+/, '');
+  const ascii = displayName(original)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+  let safe = ascii
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_{2,}/g, '_')
+    .replace(/^[._-]+/, '');
   if (safe.length > 100) {
     const ext = path.extname(safe).slice(0, 10);
     safe = safe.slice(0, 100 - ext.length) + ext;

@@ -11,14 +11,7 @@ import { badRequest } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
 import { attachmentHeader, brokenUpload, isClientStreamError, nameForType, spoolUpload } from './files.js';
-import {
-  addDocument,
-  assertParentVisible,
-  deleteDocument,
-  documentById,
-  documentForLink,
-  listDocuments,
-} from './service.js';
+import { addDocument, assertParentVisible, deleteDocument, documentById, documentForLink, listDocuments } from './service.js';
 import { signLink, verifyLink } from './signed-link.js';
 
 const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
@@ -33,9 +26,7 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
   for (const kind of documentKinds) {
     const base = `${basePaths[kind]}/:id/documents`;
 
-    r.get(base, { schema: { params: idParams } }, (request) =>
-      listDocuments(db, actorOf(request), kind, request.params.id),
-    );
+    r.get(base, { schema: { params: idParams } }, (request) => listDocuments(db, actorOf(request), kind, request.params.id));
 
     r.post(base, { schema: { params: idParams } }, async (request, reply) => {
       const actor = actorOf(request);
@@ -48,7 +39,10 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
       const spooled = await spoolUpload(part.file, spool.file(), config.uploadMaxBytes);
       try {
         const upload = { ...spooled, fileName: part.filename };
-        const document = await addDocument(db, blobs, actor, kind, request.params.id, upload, { instanceId: instance.id, log: request.log });
+        const document = await addDocument(db, blobs, actor, kind, request.params.id, upload, {
+          instanceId: instance.id,
+          log: request.log,
+        });
         return reply.status(201).send(document);
       } finally {
         await spooled.discard();
@@ -67,21 +61,32 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
   }
 
   // Opened in a new tab from a signed link: the link itself is the permission, for 60 seconds.
-  const linkParams = z.object({ kind: z.string().max(20), id: z.string().max(64), expires: z.string().max(20), signature: z.string().max(100) });
-  r.get('/api/files/:kind/:id/:expires/:signature', { config: { public: true }, schema: { params: linkParams } }, async (request, reply) => {
-    const refuse = (status: number, message: string) => reply.status(status).type('text/plain; charset=utf-8').send(message);
-    const claims = verifyLink(secret, request.params);
-    if (!claims) return refuse(403, 'This download link has expired or is not valid. Download the document again from Torque.');
-    const document = await documentById(db, claims.kind, claims.id);
-    const blob = document && (await blobs.open(document.file_path));
-    if (!document || !blob) return refuse(404, 'This document no longer exists.');
-    return reply
-      .header('content-type', document.content_type)
-      .header('content-length', blob.size)
-      // Rows stored before names followed the detected type still download under a name that matches it.
-      .header('content-disposition', attachmentHeader(nameForType(document.file_name, document.content_type)))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(blob.stream);
+  const linkParams = z.object({
+    kind: z.string().max(20),
+    id: z.string().max(64),
+    expires: z.string().max(20),
+    signature: z.string().max(100),
   });
+  r.get(
+    '/api/files/:kind/:id/:expires/:signature',
+    { config: { public: true }, schema: { params: linkParams } },
+    async (request, reply) => {
+      const refuse = (status: number, message: string) => reply.status(status).type('text/plain; charset=utf-8').send(message);
+      const claims = verifyLink(secret, request.params);
+      if (!claims) return refuse(403, 'This download link has expired or is not valid. Download the document again from Torque.');
+      const document = await documentById(db, claims.kind, claims.id);
+      const blob = document && (await blobs.open(document.file_path));
+      if (!document || !blob) return refuse(404, 'This document no longer exists.');
+      return (
+        reply
+          .header('content-type', document.content_type)
+          .header('content-length', blob.size)
+          // Rows stored before names followed the detected type still download under a name that matches it.
+          .header('content-disposition', attachmentHeader(nameForType(document.file_name, document.content_type)))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(blob.stream)
+      );
+    },
+  );
 }

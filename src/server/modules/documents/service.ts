@@ -85,7 +85,12 @@ export async function addDocument(
         entityId: parentId,
         action: 'document_added',
         // The name it was uploaded under stays on record when its extension did not match the content.
-        changes: { document_id: id, file_name: fileName, file_size: upload.size, ...(fileName !== claimedName ? { uploaded_as: claimedName } : {}) },
+        changes: {
+          document_id: id,
+          file_name: fileName,
+          file_size: upload.size,
+          ...(fileName !== claimedName ? { uploaded_as: claimedName } : {}),
+        },
       });
       const { file_path: _key, parent_id: _parent, ...record } = (await findDocument(tx, kind, parentId, id))!;
       return record;
@@ -179,7 +184,6 @@ export async function documentForLink(db: Kysely<DB>, actor: Actor, kind: Docume
 
 /** The document a verified signed link names, or undefined when it has been deleted since. */
 export const documentById = (db: Kysely<DB>, kind: DocumentKind, id: string) => findDocument(db, kind, null, id);
-
 
 /** Which of these storage keys a customer or deal document names, for the blob sweep. */
 export async function referencedDocumentKeys(db: Kysely<DB>, keys: string[]): Promise<Set<string>> {

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { demoSignInSchema, publicConfigSchema, sessionSchema, signInSchema, switchUserSchema } from '../../../shared/auth/sign-in.js';
+import {
+  demoSignInSchema,
+  publicConfigSchema,
+  sessionSchema,
+  signInSchema,
+  switchUserSchema,
+} from '../../../shared/auth/sign-in.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import { isLoopback } from '../../http/addresses.js';
@@ -41,7 +47,9 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
     await reserveSignInAttempt(db, request.ip, email);
     try {
-      const result = await (await auth()).api.signInEmail({
+      const result = await (
+        await auth()
+      ).api.signInEmail({
         body: { email, password, rememberMe: true },
         headers: toHeaders(request),
         returnHeaders: true,
@@ -54,8 +62,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
     }
   }
 
-  const sessionOf = (userId: string, impersonatorId: string | null = null) =>
-    describeSession(db, userId, impersonatorId);
+  const sessionOf = (userId: string, impersonatorId: string | null = null) => describeSession(db, userId, impersonatorId);
 
   // Demo sign-in makes its caller an admin: only from this machine, unless the operator chose HOST themselves.
   const demoReachable = (request: FastifyRequest) => config.demo && (config.hostChosen || isLoopback(request.ip));
@@ -65,10 +72,13 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   }));
 
   // Answers null rather than 401 when signed out: "no session" is the normal state of the sign-in screen.
-  r.get('/api/session', { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } }, async (request, reply) => {
-    const actor = await resolveActor(request, reply);
-    return actor ? describeActorSession(db, actor) : null;
-  },
+  r.get(
+    '/api/session',
+    { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } },
+    async (request, reply) => {
+      const actor = await resolveActor(request, reply);
+      return actor ? describeActorSession(db, actor) : null;
+    },
   );
 
   r.post('/api/session', { config: { public: true }, schema: { body: signInSchema } }, async (request, reply) => {
@@ -100,23 +110,33 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
   r.post('/api/session/switch', { schema: { body: switchUserSchema } }, async (request, reply) => {
     const actor = actorOf(request);
     await checkSwitchTarget(db, actor, request.body.userId);
-    const result = await (await auth()).api
+    const result = await (
+      await auth()
+    ).api
       .impersonateUser({ body: { userId: request.body.userId }, headers: toHeaders(request), returnHeaders: true })
       .catch(authError);
     forwardCookies(reply, result.headers);
     await rememberSwitchOrigin(db, result.response.session.id, actor.sessionId);
-    await recordAudit(db, { ...actor, userId: request.body.userId, sessionId: result.response.session.id, impersonatorId: actor.userId }, {
-      entityType: 'session',
-      entityId: request.body.userId,
-      action: 'switched_in',
-    });
+    await recordAudit(
+      db,
+      { ...actor, userId: request.body.userId, sessionId: result.response.session.id, impersonatorId: actor.userId },
+      {
+        entityType: 'session',
+        entityId: request.body.userId,
+        action: 'switched_in',
+      },
+    );
     return sessionOf(request.body.userId, actor.userId);
   });
 
   r.delete('/api/session/switch', {}, async (request, reply) => {
     const actor = actorOf(request);
     if (!actor.impersonatorId) throw notFound('Switched session');
-    const result = await (await auth()).api.stopImpersonating({ headers: toHeaders(request), returnHeaders: true }).catch(() => null);
+    const result = await (
+      await auth()
+    ).api
+      .stopImpersonating({ headers: toHeaders(request), returnHeaders: true })
+      .catch(() => null);
     if (!result) {
       // Without the admin's own cookie there is no session to go back to: end both, and say so.
       await endSwitchOrigin(db, actor.sessionId);
@@ -128,5 +148,4 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
     await recordAudit(db, actor, { entityType: 'session', entityId: actor.userId, action: 'switched_out' });
     return sessionOf(actor.impersonatorId);
   });
-
 }

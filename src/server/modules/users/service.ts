@@ -18,7 +18,16 @@ export async function createUserWithPassword(db: Kysely<DB>, input: NewUser): Pr
   return db.transaction().execute(async (tx) => {
     const user = await tx
       .insertInto('users')
-      .values({ name: input.name, email, role: input.role, email_verified: true, image: null, ban_reason: null, ban_expires: null, last_login_at: null })
+      .values({
+        name: input.name,
+        email,
+        role: input.role,
+        email_verified: true,
+        image: null,
+        ban_reason: null,
+        ban_expires: null,
+        last_login_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx

@@ -6,13 +6,39 @@ import type { VehicleFilter } from '../../../shared/vehicles/queries.js';
 import { eachVehicle, type VehicleRow } from './list.js';
 
 const header = [
-  'Year', 'Make', 'Model', 'VIN', 'Color', 'Mileage', 'Price', 'Status', 'Location',
-  'Contact Name', 'Contact Phone', 'Contact Email', 'Features', 'Notes', 'Date Added',
+  'Year',
+  'Make',
+  'Model',
+  'VIN',
+  'Color',
+  'Mileage',
+  'Price',
+  'Status',
+  'Location',
+  'Contact Name',
+  'Contact Phone',
+  'Contact Email',
+  'Features',
+  'Notes',
+  'Date Added',
 ];
 
 const csvRow = (v: VehicleRow) => [
-  v.year, v.make, v.model, v.vin, v.color, v.mileage, (v.price_cents / 100).toFixed(2), v.status, v.location,
-  v.contact_name, v.contact_phone, v.contact_email, v.features.join('; '), v.notes, v.created_at.toISOString().slice(0, 10),
+  v.year,
+  v.make,
+  v.model,
+  v.vin,
+  v.color,
+  v.mileage,
+  (v.price_cents / 100).toFixed(2),
+  v.status,
+  v.location,
+  v.contact_name,
+  v.contact_phone,
+  v.contact_email,
+  v.features.join('; '),
+  v.notes,
+  v.created_at.toISOString().slice(0, 10),
 ];
 
 /** The filtered inventory as CSV, read a batch at a time. */

@@ -6,11 +6,7 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { badRequest } from '../../http/errors.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { escapeLike } from '../../db/like.js';
-import {
-  VEHICLE_OPTIONS_LIMIT,
-  type VehicleFilter,
-  type VehicleSort,
-} from '../../../shared/vehicles/queries.js';
+import { VEHICLE_OPTIONS_LIMIT, type VehicleFilter, type VehicleSort } from '../../../shared/vehicles/queries.js';
 import type { VehicleOption, VehicleSummary } from '../../../shared/vehicles/types.js';
 import { unsoldStatuses, type VehicleStatus } from '../../../shared/vehicles/options.js';
 
@@ -19,8 +15,24 @@ export type VehicleRow = Omit<Selectable<VehiclesTable>, 'search_text'>;
 
 /** The columns the API returns: every one but the search text. */
 export const vehicleColumns = [
-  'id', 'user_id', 'make', 'model', 'year', 'vin', 'color', 'mileage', 'price_cents', 'status', 'location',
-  'contact_name', 'contact_phone', 'contact_email', 'features', 'notes', 'created_at', 'updated_at',
+  'id',
+  'user_id',
+  'make',
+  'model',
+  'year',
+  'vin',
+  'color',
+  'mileage',
+  'price_cents',
+  'status',
+  'location',
+  'contact_name',
+  'contact_phone',
+  'contact_email',
+  'features',
+  'notes',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly (keyof VehicleRow)[];
 
 export function selectVehicles(db: Kysely<DB>, actor: Actor) {
@@ -100,7 +112,9 @@ export async function summarizeVehicles(db: Kysely<DB>, actor: Actor, filter: Ve
       count('pending').as('pending'),
       count('sold').as('sold'),
       count('reserved').as('reserved'),
-      sql<number>`coalesce(sum(vehicles.price_cents) filter (where vehicles.status in (${sql.join([...unsoldStatuses])})), 0)`.as('total_value_cents'),
+      sql<number>`coalesce(sum(vehicles.price_cents) filter (where vehicles.status in (${sql.join([...unsoldStatuses])})), 0)`.as(
+        'total_value_cents',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -130,7 +144,15 @@ export async function vehicleOptions(
   filter: { q?: string; status?: VehicleStatus },
 ): Promise<VehicleOption[]> {
   return filtered(db.selectFrom('vehicles').where(visibleTo(actor, 'vehicles.user_id')), filter)
-    .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.vin', 'vehicles.price_cents', 'vehicles.status'])
+    .select([
+      'vehicles.id',
+      'vehicles.make',
+      'vehicles.model',
+      'vehicles.year',
+      'vehicles.vin',
+      'vehicles.price_cents',
+      'vehicles.status',
+    ])
     .orderBy('vehicles.created_at', 'desc')
     .orderBy('vehicles.id', 'desc')
     .limit(VEHICLE_OPTIONS_LIMIT)

@@ -25,8 +25,10 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
   r.get('/api/vehicles/summary', { schema: { querystring: vehicleFilterSchema } }, async (request) =>
     summarizeVehicles(db, actorOf(request), request.query),
   );
-  r.get('/api/vehicles/export.csv', { schema: { querystring: vehicleFilterSchema }, config: { heavy: true } }, async (request, reply) =>
-    sendCsv(reply, csvFileName(), vehiclesCsv(db, actorOf(request), request.query)),
+  r.get(
+    '/api/vehicles/export.csv',
+    { schema: { querystring: vehicleFilterSchema }, config: { heavy: true } },
+    async (request, reply) => sendCsv(reply, csvFileName(), vehiclesCsv(db, actorOf(request), request.query)),
   );
   r.get('/api/vehicles/options', { schema: { querystring: vehicleOptionsQuerySchema } }, async (request) =>
     vehicleOptions(db, actorOf(request), request.query),

@@ -26,7 +26,11 @@ async function statusRuleOf(db: Kysely<DB>, vehicleId: string) {
 }
 
 /** The vehicle page: the vehicle, and what its deals allow its status to be. */
-export async function getVehicleDetail(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule'>> {
+export async function getVehicleDetail(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule'>> {
   const vehicle = await getVehicle(db, actor, id);
   return { ...vehicle, status_rule: await statusRuleOf(db, id) };
 }
@@ -38,7 +42,12 @@ export async function createVehicle(db: Kysely<DB>, actor: Actor, input: Vehicle
       .values({ ...input, user_id: actor.userId })
       .returning(vehicleColumns)
       .executeTakeFirstOrThrow();
-    await recordAudit(tx, actor, { entityType: 'vehicle', entityId: row.id, action: 'created', changes: changedFields({}, input) });
+    await recordAudit(tx, actor, {
+      entityType: 'vehicle',
+      entityId: row.id,
+      action: 'created',
+      changes: changedFields({}, input),
+    });
     return row;
   });
 }
@@ -54,7 +63,8 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
     if (Object.keys(changes).length === 0) return before;
     if (changes.status) {
       const rule = await statusRuleOf(tx, id);
-      if (rule && !rule.allowed.includes(values.status)) throw new AppError(409, 'CONFLICT', rule.reason, { status: rule.reason });
+      if (rule && !rule.allowed.includes(values.status))
+        throw new AppError(409, 'CONFLICT', rule.reason, { status: rule.reason });
     }
     const after = await tx
       .updateTable('vehicles')
@@ -85,7 +95,9 @@ export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string) {
       .where('vehicle_id', '=', id)
       .executeTakeFirstOrThrow();
     if (deals > 0) {
-      throw conflict(`This vehicle is on ${deals === 1 ? 'a deal' : `${deals} deals`}. Remove it from ${deals === 1 ? 'that deal' : 'those deals'} before deleting it.`);
+      throw conflict(
+        `This vehicle is on ${deals === 1 ? 'a deal' : `${deals} deals`}. Remove it from ${deals === 1 ? 'that deal' : 'those deals'} before deleting it.`,
+      );
     }
     await tx.deleteFrom('vehicles').where('id', '=', id).execute();
     await recordAudit(tx, actor, {

@@ -27,7 +27,13 @@ export function AppHeader({ onToggleChat }: { onToggleChat: () => void }) {
           </Badge>
         )}
       </div>
-      <Button variant="ghost" size="icon" className="relative" onClick={onToggleChat} aria-label={unread ? `Team chat, ${unread} unread` : 'Team chat'}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="relative"
+        onClick={onToggleChat}
+        aria-label={unread ? `Team chat, ${unread} unread` : 'Team chat'}
+      >
         <MessageCircle />
         {unread && (
           <span

@@ -16,7 +16,9 @@ export function ChatPanel({ state, onChange }: { state: ChatPanelState; onChange
     <div className="flex items-center gap-2 border-b px-3 py-2">
       <MessagesSquare className="text-primary size-4" aria-hidden />
       <h2 className="flex-1 text-sm font-semibold">Team Chat</h2>
-      {unread && <span className="bg-destructive text-destructive-foreground rounded-full px-1.5 text-xs font-semibold">{unread}</span>}
+      {unread && (
+        <span className="bg-destructive text-destructive-foreground rounded-full px-1.5 text-xs font-semibold">{unread}</span>
+      )}
       {state === 'open' ? (
         <Button variant="ghost" size="icon-sm" onClick={() => onChange('minimised')} aria-label="Minimise chat">
           <Minus />

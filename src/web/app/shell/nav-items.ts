@@ -1,6 +1,18 @@
 import {
-  BarChart3, Calculator, Car, FileSignature, Handshake, LayoutDashboard, Mail, MessagesSquare, Settings,
-  Share2, ShieldCheck, UserRound, Users, type LucideIcon,
+  BarChart3,
+  Calculator,
+  Car,
+  FileSignature,
+  Handshake,
+  LayoutDashboard,
+  Mail,
+  MessagesSquare,
+  Settings,
+  Share2,
+  ShieldCheck,
+  UserRound,
+  Users,
+  type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@shared/users/roles';
 

@@ -3,8 +3,17 @@ import { Bell, LogOut, Monitor, Settings, UserRound, Users, Undo2 } from 'lucide
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
-  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem,
-  DropdownMenuSeparator, DropdownMenuSub, DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useCurrentSession, useSignOut, useSwitchableUsers, useSwitchBack, useSwitchUser } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-client';
@@ -44,7 +53,11 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="relative size-9 rounded-full p-0" aria-label={`${initials(user.name)}, user menu of ${user.name}`}>
+        <Button
+          variant="ghost"
+          className="relative size-9 rounded-full p-0"
+          aria-label={`${initials(user.name)}, user menu of ${user.name}`}
+        >
           <Avatar className="size-9">
             <AvatarFallback className="bg-primary text-primary-foreground text-sm">{initials(user.name)}</AvatarFallback>
           </Avatar>

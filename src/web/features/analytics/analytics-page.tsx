@@ -1,7 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { Car, DollarSign, Percent, UserPlus } from 'lucide-react';
 import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
-import { analyticsRangeLabels, analyticsRanges, type AnalyticsRange, type RangeAnalytics } from '@shared/analytics/range-analytics';
+import {
+  analyticsRangeLabels,
+  analyticsRanges,
+  type AnalyticsRange,
+  type RangeAnalytics,
+} from '@shared/analytics/range-analytics';
 import { QueryState } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { SummaryCard } from '@/components/summary-card';
@@ -16,7 +21,8 @@ import { RankingBars, TrendChart } from './trend-chart';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
-const versus = (current: number, previous: number) => `${formatChange(changeBetween(current, previous)) ?? 'No earlier figure'} from the period before`;
+const versus = (current: number, previous: number) =>
+  `${formatChange(changeBetween(current, previous)) ?? 'No earlier figure'} from the period before`;
 
 function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: AnalyticsRange }) {
   const rate = cards.conversion_rate;
@@ -29,7 +35,12 @@ function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: Anal
         hint={versus(cards.revenue_cents.current, cards.revenue_cents.previous)}
         icon={DollarSign}
       />
-      <SummaryCard title="Cars Sold" value={formatCount(cards.cars_sold.current)} hint={versus(cards.cars_sold.current, cards.cars_sold.previous)} icon={Car} />
+      <SummaryCard
+        title="Cars Sold"
+        value={formatCount(cards.cars_sold.current)}
+        hint={versus(cards.cars_sold.current, cards.cars_sold.previous)}
+        icon={Car}
+      />
       <SummaryCard
         title="New Customers"
         value={formatCount(cards.new_customers.current)}
@@ -39,7 +50,11 @@ function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: Anal
       <SummaryCard
         title="Conversion Rate"
         value={percent(rate.current)}
-        hint={points === null ? 'New customers of the range with a completed deal' : `${points >= 0 ? '+' : ''}${points.toFixed(1)} points from the period before`}
+        hint={
+          points === null
+            ? 'New customers of the range with a completed deal'
+            : `${points >= 0 ? '+' : ''}${points.toFixed(1)} points from the period before`
+        }
         icon={Percent}
       />
     </div>
@@ -48,7 +63,9 @@ function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: Anal
 
 export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
-  const range = (analyticsRanges as readonly string[]).includes(params.get('range') ?? '') ? (params.get('range') as AnalyticsRange) : '30d';
+  const range = (analyticsRanges as readonly string[]).includes(params.get('range') ?? '')
+    ? (params.get('range') as AnalyticsRange)
+    : '30d';
   const analytics = useRangeAnalytics(range);
 
   useFailureToast(analytics.isError, 'Failed to load analytics');
@@ -79,47 +96,59 @@ export function AnalyticsPage() {
       />
       <QueryState query={analytics} loadingMessage="Loading..." failedMessage="Failed to load analytics">
         {(data) => (
-        <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-6 opacity-60' : 'grid grid-cols-1 gap-6'}>
-          <Figures cards={data.cards} range={range} />
-          <p className="text-muted-foreground -mt-3 text-sm">Revenue and cars sold count completed deals dated {data.from} to {data.to}.</p>
-          <Card>
-            <CardHeader>
-              <CardTitle>Monthly Trends</CardTitle>
-              <CardDescription>Revenue, cars sold and new customers per month of the range</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <TrendChart trends={data.trends} />
-            </CardContent>
-          </Card>
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-6 opacity-60' : 'grid grid-cols-1 gap-6'}>
+            <Figures cards={data.cards} range={range} />
+            <p className="text-muted-foreground -mt-3 text-sm">
+              Revenue and cars sold count completed deals dated {data.from} to {data.to}.
+            </p>
             <Card>
               <CardHeader>
-                <CardTitle>Top Manufacturers</CardTitle>
+                <CardTitle>Monthly Trends</CardTitle>
+                <CardDescription>Revenue, cars sold and new customers per month of the range</CardDescription>
               </CardHeader>
               <CardContent>
-                <RankingBars
-                  empty="No completed deals in this range."
-                  rows={data.top_manufacturers.map((m) => ({ key: m.manufacturer, label: m.manufacturer, units: m.units, gross_cents: m.gross_cents }))}
-                />
+                <TrendChart trends={data.trends} />
               </CardContent>
             </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Top Models</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <RankingBars
-                  empty="No completed deals in this range."
-                  rows={data.top_models.map((m) => ({ key: `${m.manufacturer} ${m.model}`, label: `${m.manufacturer} ${m.model}`, units: m.units, gross_cents: m.gross_cents }))}
-                />
-              </CardContent>
-            </Card>
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Top Manufacturers</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <RankingBars
+                    empty="No completed deals in this range."
+                    rows={data.top_manufacturers.map((m) => ({
+                      key: m.manufacturer,
+                      label: m.manufacturer,
+                      units: m.units,
+                      gross_cents: m.gross_cents,
+                    }))}
+                  />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Top Models</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <RankingBars
+                    empty="No completed deals in this range."
+                    rows={data.top_models.map((m) => ({
+                      key: `${m.manufacturer} ${m.model}`,
+                      label: `${m.manufacturer} ${m.model}`,
+                      units: m.units,
+                      gross_cents: m.gross_cents,
+                    }))}
+                  />
+                </CardContent>
+              </Card>
+            </div>
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              <AgentPerformance agents={data.agent_performance} />
+              <SalesFunnel funnel={data.funnel} />
+            </div>
           </div>
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <AgentPerformance agents={data.agent_performance} />
-            <SalesFunnel funnel={data.funnel} />
-          </div>
-        </div>
         )}
       </QueryState>
     </div>

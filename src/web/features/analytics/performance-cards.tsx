@@ -48,8 +48,8 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
       <CardHeader>
         <CardTitle>Sales Funnel</CardTitle>
         <CardDescription>
-          Customers first recorded in the range. Torque records leads, deals and sales; qualification calls, test drives and offers are not recorded, so
-          they are not shown.
+          Customers first recorded in the range. Torque records leads, deals and sales; qualification calls, test drives and
+          offers are not recorded, so they are not shown.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -66,7 +66,10 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
                   </span>
                 </div>
                 <div className="bg-muted h-3 overflow-hidden rounded-full" aria-hidden>
-                  <div className="h-full rounded-full" style={{ width: `${share * 100}%`, background: `var(--chart-${i + 1})` }} />
+                  <div
+                    className="h-full rounded-full"
+                    style={{ width: `${share * 100}%`, background: `var(--chart-${i + 1})` }}
+                  />
                 </div>
               </li>
             );

@@ -2,8 +2,14 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import type { RangeAnalytics } from '@shared/analytics/range-analytics';
 import { formatCents } from '@/lib/format';
 
-const monthShort = (month: string) => new Date(`${month}-01T00:00:00`).toLocaleDateString('en-US', { month: 'short', year: 'numeric' });
-const compactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const monthShort = (month: string) =>
+  new Date(`${month}-01T00:00:00`).toLocaleDateString('en-US', { month: 'short', year: 'numeric' });
+const compactDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 
 /** Revenue as bars, cars sold and new customers as lines; the same numbers as a table for screen readers. */
 export function TrendChart({ trends }: { trends: RangeAnalytics['trends'] }) {
@@ -16,16 +22,61 @@ export function TrendChart({ trends }: { trends: RangeAnalytics['trends'] }) {
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-border" vertical={false} />
             <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} stroke="var(--muted-foreground)" />
-            <YAxis yAxisId="money" tickFormatter={(v: number) => compactDollars.format(v)} tickLine={false} axisLine={false} fontSize={12} width={56} stroke="var(--muted-foreground)" />
-            <YAxis yAxisId="count" orientation="right" allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={32} stroke="var(--muted-foreground)" />
+            <YAxis
+              yAxisId="money"
+              tickFormatter={(v: number) => compactDollars.format(v)}
+              tickLine={false}
+              axisLine={false}
+              fontSize={12}
+              width={56}
+              stroke="var(--muted-foreground)"
+            />
+            <YAxis
+              yAxisId="count"
+              orientation="right"
+              allowDecimals={false}
+              tickLine={false}
+              axisLine={false}
+              fontSize={12}
+              width={32}
+              stroke="var(--muted-foreground)"
+            />
             <Tooltip
-              contentStyle={{ background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--popover-foreground)' }}
+              contentStyle={{
+                background: 'var(--popover)',
+                border: '1px solid var(--border)',
+                borderRadius: 8,
+                color: 'var(--popover-foreground)',
+              }}
               formatter={(value, name) => (name === 'Revenue' ? formatCents(Number(value) * 100) : value)}
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar yAxisId="money" dataKey="revenue" name="Revenue" fill="var(--chart-1)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-            <Line yAxisId="count" dataKey="units" name="Cars sold" stroke="var(--chart-2)" strokeWidth={2} dot isAnimationActive={false} />
-            <Line yAxisId="count" dataKey="new_customers" name="New customers" stroke="var(--chart-3)" strokeWidth={2} dot isAnimationActive={false} />
+            <Bar
+              yAxisId="money"
+              dataKey="revenue"
+              name="Revenue"
+              fill="var(--chart-1)"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
+            <Line
+              yAxisId="count"
+              dataKey="units"
+              name="Cars sold"
+              stroke="var(--chart-2)"
+              strokeWidth={2}
+              dot
+              isAnimationActive={false}
+            />
+            <Line
+              yAxisId="count"
+              dataKey="new_customers"
+              name="New customers"
+              stroke="var(--chart-3)"
+              strokeWidth={2}
+              dot
+              isAnimationActive={false}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
@@ -58,7 +109,13 @@ export function TrendChart({ trends }: { trends: RangeAnalytics['trends'] }) {
 }
 
 /** Horizontal bars for a short ranking (manufacturers, models); the list itself carries the numbers. */
-export function RankingBars({ rows, empty }: { rows: { key: string; label: string; units: number; gross_cents: number }[]; empty: string }) {
+export function RankingBars({
+  rows,
+  empty,
+}: {
+  rows: { key: string; label: string; units: number; gross_cents: number }[];
+  empty: string;
+}) {
   if (rows.length === 0) return <p className="text-muted-foreground py-6 text-center text-sm">{empty}</p>;
   const top = Math.max(...rows.map((r) => r.gross_cents), 1);
   return (
@@ -75,7 +132,10 @@ export function RankingBars({ rows, empty }: { rows: { key: string; label: strin
             </span>
           </div>
           <div className="bg-muted h-2 overflow-hidden rounded-full" aria-hidden>
-            <div className="h-full rounded-full" style={{ width: `${(row.gross_cents / top) * 100}%`, background: `var(--chart-${(i % 5) + 1})` }} />
+            <div
+              className="h-full rounded-full"
+              style={{ width: `${(row.gross_cents / top) * 100}%`, background: `var(--chart-${(i % 5) + 1})` }}
+            />
           </div>
         </li>
       ))}

@@ -19,18 +19,55 @@ export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
   };
   return (
     <FilterPanel list={list} sorts={customerSorts} sortLabels={customerSortLabels}>
-      <ChoiceFilter id="filter-status" label="Status" value={filters.status} options={customerStatuses} allLabel="All statuses" onChange={(v) => list.setFilter('status', v)} />
-      <ChoiceFilter id="filter-preference" label="Car Preference" value={filters.preference} options={carPreferences} allLabel="Any preference" onChange={(v) => list.setFilter('preference', v)} />
-      <ChoiceFilter id="filter-source" label="Lead Source" value={filters.source} options={leadSources} allLabel="Any source" onChange={(v) => list.setFilter('source', v)} />
+      <ChoiceFilter
+        id="filter-status"
+        label="Status"
+        value={filters.status}
+        options={customerStatuses}
+        allLabel="All statuses"
+        onChange={(v) => list.setFilter('status', v)}
+      />
+      <ChoiceFilter
+        id="filter-preference"
+        label="Car Preference"
+        value={filters.preference}
+        options={carPreferences}
+        allLabel="Any preference"
+        onChange={(v) => list.setFilter('preference', v)}
+      />
+      <ChoiceFilter
+        id="filter-source"
+        label="Lead Source"
+        value={filters.source}
+        options={leadSources}
+        allLabel="Any source"
+        onChange={(v) => list.setFilter('source', v)}
+      />
       <div className="grid grid-cols-2 gap-2">
         <div className="grid content-start gap-1.5">
           <Label htmlFor="filter-added-from">Added from</Label>
-          <Input id="filter-added-from" type="date" defaultValue={filters.added_from} key={`from-${filters.added_from}`} max={filters.added_to || undefined} aria-invalid={Boolean(problems.added_from)} onChange={(e) => setDay('added_from', e.target.value)} />
+          <Input
+            id="filter-added-from"
+            type="date"
+            defaultValue={filters.added_from}
+            key={`from-${filters.added_from}`}
+            max={filters.added_to || undefined}
+            aria-invalid={Boolean(problems.added_from)}
+            onChange={(e) => setDay('added_from', e.target.value)}
+          />
           <FilterProblem id="filter-added-from-problem" message={problems.added_from} />
         </div>
         <div className="grid content-start gap-1.5">
           <Label htmlFor="filter-added-to">Added to</Label>
-          <Input id="filter-added-to" type="date" defaultValue={filters.added_to} key={`to-${filters.added_to}`} min={filters.added_from || undefined} aria-invalid={Boolean(problems.added_to)} onChange={(e) => setDay('added_to', e.target.value)} />
+          <Input
+            id="filter-added-to"
+            type="date"
+            defaultValue={filters.added_to}
+            key={`to-${filters.added_to}`}
+            min={filters.added_from || undefined}
+            aria-invalid={Boolean(problems.added_to)}
+            onChange={(e) => setDay('added_to', e.target.value)}
+          />
           <FilterProblem id="filter-added-to-problem" message={problems.added_to} />
         </div>
       </div>

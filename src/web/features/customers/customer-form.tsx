@@ -17,18 +17,36 @@ import { DuplicateWarning } from './duplicate-warning';
 import { ReferralPicker } from './referral-picker';
 
 export const emptyCustomerForm: CustomerFormValues = {
-  name: '', status: 'prospect', email: '', phone: '', location: '', preferred_cars: [], referral_type: 'none',
-  referred_by_customer_id: null, referred_by_name: '', birthday: '', notes: '', lead_source: '', budget: '',
+  name: '',
+  status: 'prospect',
+  email: '',
+  phone: '',
+  location: '',
+  preferred_cars: [],
+  referral_type: 'none',
+  referred_by_customer_id: null,
+  referred_by_name: '',
+  birthday: '',
+  notes: '',
+  lead_source: '',
+  budget: '',
 };
 
 /** A saved customer as the form shows it: dollars, and the referral choice read back from the two fields. */
 export function customerToForm(c: CustomerDetail): CustomerFormValues {
   return {
-    name: c.name, status: c.status, email: c.email ?? '', phone: c.phone ?? '', location: c.location ?? '',
+    name: c.name,
+    status: c.status,
+    email: c.email ?? '',
+    phone: c.phone ?? '',
+    location: c.location ?? '',
     preferred_cars: c.preferred_cars,
     referral_type: c.referred_by_customer_id ? 'existing' : c.referred_by_name ? 'new' : 'none',
-    referred_by_customer_id: c.referred_by_customer_id, referred_by_name: c.referred_by_name ?? '',
-    birthday: c.birthday ?? '', notes: c.notes ?? '', lead_source: c.lead_source ?? '',
+    referred_by_customer_id: c.referred_by_customer_id,
+    referred_by_name: c.referred_by_name ?? '',
+    birthday: c.birthday ?? '',
+    notes: c.notes ?? '',
+    lead_source: c.lead_source ?? '',
     budget: c.budget_cents === null ? '' : String(c.budget_cents / 100),
   };
 }
@@ -89,7 +107,8 @@ export function CustomerForm({
       await onSubmit(input);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) form.setError(field as keyof CustomerFormValues, { message });
+        for (const [field, message] of Object.entries(error.fields))
+          form.setError(field as keyof CustomerFormValues, { message });
       }
     }
   });
@@ -107,7 +126,12 @@ export function CustomerForm({
         <FormField label="Phone (Optional)" htmlFor="phone" error={errors.phone?.message}>
           <Input type="tel" autoComplete="off" {...register('phone')} />
         </FormField>
-        <DuplicateWarning email={watch('email') ?? ''} phone={watch('phone') ?? ''} excludeId={customer?.id} className="sm:col-span-2" />
+        <DuplicateWarning
+          email={watch('email') ?? ''}
+          phone={watch('phone') ?? ''}
+          excludeId={customer?.id}
+          className="sm:col-span-2"
+        />
         <FormField label="Location (Optional)" htmlFor="location" error={errors.location?.message} className="sm:col-span-2">
           <Input placeholder="City, State" {...register('location')} />
         </FormField>
@@ -121,7 +145,12 @@ export function CustomerForm({
           control={control}
           name="referral_type"
           render={({ field }) => (
-            <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-4" aria-label="Referral Information">
+            <RadioGroup
+              value={field.value}
+              onValueChange={field.onChange}
+              className="flex flex-wrap gap-4"
+              aria-label="Referral Information"
+            >
               {(Object.keys(referralLabels) as (keyof typeof referralLabels)[]).map((type) => (
                 <label key={type} className="flex items-center gap-2 text-sm">
                   <RadioGroupItem value={type} />
@@ -141,7 +170,11 @@ export function CustomerForm({
                 <ReferralPicker
                   id="referred_by_customer_id"
                   value={field.value}
-                  current={customer?.referred_by_customer_id ? { id: customer.referred_by_customer_id, name: customer.referred_by_customer_name ?? 'Current referrer' } : null}
+                  current={
+                    customer?.referred_by_customer_id
+                      ? { id: customer.referred_by_customer_id, name: customer.referred_by_customer_name ?? 'Current referrer' }
+                      : null
+                  }
                   excludeId={customer?.id}
                   ownerId={customer?.user_id}
                   onChange={field.onChange}
@@ -190,7 +223,12 @@ export function CustomerForm({
         <FormField label="Budget (Optional)" htmlFor="budget" error={errors.budget?.message} description="In dollars">
           <Input inputMode="decimal" placeholder="45000" {...register('budget')} />
         </FormField>
-        <FormField label="Birthday (Optional)" htmlFor="birthday" error={errors.birthday?.message} description="Used for birthday greetings and special offers">
+        <FormField
+          label="Birthday (Optional)"
+          htmlFor="birthday"
+          error={errors.birthday?.message}
+          description="Used for birthday greetings and special offers"
+        >
           <Input type="date" {...register('birthday')} />
         </FormField>
       </div>

@@ -47,11 +47,27 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Detail label="Email">{customer.email && <a href={`mailto:${customer.email}`} className="underline-offset-4 hover:underline">{customer.email}</a>}</Detail>
-          <Detail label="Phone">{customer.phone && <a href={`tel:${customer.phone}`} className="underline-offset-4 hover:underline">{customer.phone}</a>}</Detail>
+          <Detail label="Email">
+            {customer.email && (
+              <a href={`mailto:${customer.email}`} className="underline-offset-4 hover:underline">
+                {customer.email}
+              </a>
+            )}
+          </Detail>
+          <Detail label="Phone">
+            {customer.phone && (
+              <a href={`tel:${customer.phone}`} className="underline-offset-4 hover:underline">
+                {customer.phone}
+              </a>
+            )}
+          </Detail>
           <Detail label="Location">{customer.location}</Detail>
-          <Detail label="Status"><StatusBadge status={customer.status} /></Detail>
-          <Detail label="Car Preferences">{customer.preferred_cars.length > 0 && <ChipList items={customer.preferred_cars} max={12} />}</Detail>
+          <Detail label="Status">
+            <StatusBadge status={customer.status} />
+          </Detail>
+          <Detail label="Car Preferences">
+            {customer.preferred_cars.length > 0 && <ChipList items={customer.preferred_cars} max={12} />}
+          </Detail>
           <Detail label="Lead Source">{customer.lead_source}</Detail>
           <Detail label="Budget">{customer.budget_cents !== null && formatCents(customer.budget_cents)}</Detail>
           <Detail label="Referred By">{referral(customer)}</Detail>
@@ -77,7 +93,11 @@ export function CustomerPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const fallback = queryFallback(customer, { loadingMessage: 'Loading customer...', failedMessage: 'Failed to load the customer', notFound: <CustomerNotFound /> });
+  const fallback = queryFallback(customer, {
+    loadingMessage: 'Loading customer...',
+    failedMessage: 'Failed to load the customer',
+    notFound: <CustomerNotFound />,
+  });
   if (fallback || !customer.data) return fallback;
   const c = customer.data;
 
@@ -93,7 +113,10 @@ export function CustomerPage() {
               title={`Delete ${c.name}?`}
               description={
                 <>
-                  <p>Their documents are deleted with them. Deals keep the customer's name but are no longer linked to this record, and customers they referred keep their name as the referrer.</p>
+                  <p>
+                    Their documents are deleted with them. Deals keep the customer's name but are no longer linked to this record,
+                    and customers they referred keep their name as the referrer.
+                  </p>
                   <p>The history stays in the audit log. This cannot be undone.</p>
                 </>
               }

@@ -4,9 +4,18 @@ import { formatCents, formatFileSize } from '@/lib/format';
 import { useCustomerTimeline } from './api';
 
 const fieldLabels: Record<string, string> = {
-  name: 'Full Name', status: 'Status', email: 'Email', phone: 'Phone', location: 'Location',
-  preferred_cars: 'Car Preferences', referred_by_customer_id: 'Referring customer', referred_by_name: 'Referrer Name',
-  birthday: 'Birthday', notes: 'Notes', lead_source: 'Lead Source', budget_cents: 'Budget',
+  name: 'Full Name',
+  status: 'Status',
+  email: 'Email',
+  phone: 'Phone',
+  location: 'Location',
+  preferred_cars: 'Car Preferences',
+  referred_by_customer_id: 'Referring customer',
+  referred_by_name: 'Referrer Name',
+  birthday: 'Birthday',
+  notes: 'Notes',
+  lead_source: 'Lead Source',
+  budget_cents: 'Budget',
 };
 
 function shown(field: string, value: unknown): string {
@@ -23,14 +32,17 @@ function describe(entry: TimelineEntry): AuditWording {
     case 'created':
       return { title: 'Created the customer', details: [] };
     case 'document_added':
-      return { title: `Added document ${c.file_name}`, details: typeof c.file_size === 'number' ? [formatFileSize(c.file_size)] : [] };
+      return {
+        title: `Added document ${c.file_name}`,
+        details: typeof c.file_size === 'number' ? [formatFileSize(c.file_size)] : [],
+      };
     case 'document_removed':
       return { title: `Removed document ${c.file_name}`, details: [] };
     case 'updated':
       return {
         title: 'Edited the customer',
-        details: Object.entries(c as Record<string, { from: unknown; to: unknown }>).map(
-          ([field, { from, to }]) => changeLine(fieldLabels[field] ?? field, shown(field, from), shown(field, to)),
+        details: Object.entries(c as Record<string, { from: unknown; to: unknown }>).map(([field, { from, to }]) =>
+          changeLine(fieldLabels[field] ?? field, shown(field, from), shown(field, to)),
         ),
       };
     default:

@@ -14,11 +14,24 @@ function useDebounced(value: string, delayMs: number) {
 }
 
 /** 'Possible duplicate:' while the typed e-mail or phone matches a customer the user can see. Saving stays allowed. */
-export function DuplicateWarning({ email, phone, excludeId, className }: { email: string; phone: string; excludeId?: string; className?: string }) {
+export function DuplicateWarning({
+  email,
+  phone,
+  excludeId,
+  className,
+}: {
+  email: string;
+  phone: string;
+  excludeId?: string;
+  className?: string;
+}) {
   const { data } = useDuplicates(useDebounced(email.trim(), 400), useDebounced(phone.trim(), 400), excludeId);
   if (!data?.length) return null;
   return (
-    <div role="status" className={cn('border-warning/50 bg-warning/10 flex items-start gap-2 rounded-md border px-3 py-2 text-sm', className)}>
+    <div
+      role="status"
+      className={cn('border-warning/50 bg-warning/10 flex items-start gap-2 rounded-md border px-3 py-2 text-sm', className)}
+    >
       <AlertTriangle className="text-warning mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
         Possible duplicate:{' '}

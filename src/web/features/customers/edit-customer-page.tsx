@@ -20,7 +20,11 @@ export function EditCustomerPage() {
   const update = useUpdateCustomer(id);
   const [stale, setStale] = useState<string | null>(null);
 
-  const fallback = queryFallback(customer, { loadingMessage: 'Loading customer...', failedMessage: 'Failed to load the customer', notFound: <CustomerNotFound /> });
+  const fallback = queryFallback(customer, {
+    loadingMessage: 'Loading customer...',
+    failedMessage: 'Failed to load the customer',
+    notFound: <CustomerNotFound />,
+  });
   if (fallback || !customer.data) return fallback;
   const loaded = customer.data;
 
@@ -49,7 +53,10 @@ export function EditCustomerPage() {
       <BackToCustomers />
       <PageHeader title="Edit Customer" description={loaded.name} />
       {stale && (
-        <div role="alert" className="border-destructive/50 bg-destructive/10 flex flex-col gap-3 rounded-md border p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="border-destructive/50 bg-destructive/10 flex flex-col gap-3 rounded-md border p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="flex items-start gap-2">
             <AlertTriangle className="text-destructive mt-0.5 size-4 shrink-0" aria-hidden />
             {stale} Your changes were not saved.
@@ -76,7 +83,11 @@ export function EditCustomerPage() {
         </CardContent>
       </Card>
       <p className="text-muted-foreground text-sm">
-        Documents are on the <Link to={`/customers/${id}`} className="underline underline-offset-4">customer page</Link>.
+        Documents are on the{' '}
+        <Link to={`/customers/${id}`} className="underline underline-offset-4">
+          customer page
+        </Link>
+        .
       </p>
     </div>
   );

@@ -32,12 +32,21 @@ export function ReferralPicker({
   const options = useCustomerOptions(q, open, ownerId);
   const [picked, setPicked] = useState<CustomerOption | null>(null);
   const choices = (options.data ?? []).filter((o) => o.id !== excludeId);
-  const selectedName = value && (picked?.id === value ? picked.name : current?.id === value ? current.name : choices.find((o) => o.id === value)?.name);
+  const selectedName =
+    value &&
+    (picked?.id === value ? picked.name : current?.id === value ? current.name : choices.find((o) => o.id === value)?.name);
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button id={id} type="button" variant="outline" role="combobox" aria-expanded={open} className="w-full justify-between font-normal">
+        <Button
+          id={id}
+          type="button"
+          variant="outline"
+          role="combobox"
+          aria-expanded={open}
+          className="w-full justify-between font-normal"
+        >
           <span className={cn('truncate', !selectedName && 'text-muted-foreground')}>{selectedName || 'Select a customer'}</span>
           <ChevronsUpDown className="opacity-50" />
         </Button>
@@ -53,7 +62,9 @@ export function ReferralPicker({
         />
         <ul role="listbox" aria-label="Your customers" className="max-h-60 overflow-y-auto">
           {options.isPending && <li className="text-muted-foreground px-2 py-1.5 text-sm">Loading...</li>}
-          {!options.isPending && choices.length === 0 && <li className="text-muted-foreground px-2 py-1.5 text-sm">No customers found.</li>}
+          {!options.isPending && choices.length === 0 && (
+            <li className="text-muted-foreground px-2 py-1.5 text-sm">No customers found.</li>
+          )}
           {choices.map((option) => (
             <li
               key={option.id}

@@ -20,16 +20,16 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" description="Welcome back! Here's your business overview." />
       <QueryState query={dashboard} loadingMessage="Loading..." failedMessage="Failed to load the dashboard">
         {(data) => (
-        <>
-          <StatCards stats={data.stats} />
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <RecentDealsCard deals={data.recent_deals} />
+          <>
+            <StatCards stats={data.stats} />
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+              <div className="lg:col-span-2">
+                <RecentDealsCard deals={data.recent_deals} />
+              </div>
+              <TopAgentsCard agents={data.top_agents} ranked={data.ranked_agents} ownStanding={!seesAllRecords(user.role)} />
             </div>
-            <TopAgentsCard agents={data.top_agents} ranked={data.ranked_agents} ownStanding={!seesAllRecords(user.role)} />
-          </div>
-          <RecentLeadsCard leads={data.recent_leads} />
-        </>
+            <RecentLeadsCard leads={data.recent_leads} />
+          </>
         )}
       </QueryState>
     </div>

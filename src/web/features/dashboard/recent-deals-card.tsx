@@ -26,7 +26,10 @@ export function RecentDealsCard({ deals }: { deals: Dashboard['recent_deals'] })
           <ul className="divide-y" aria-label="Recent deals">
             {deals.map((deal) => (
               <li key={deal.id}>
-                <Link to={`/deals/${deal.id}`} className="hover:bg-muted/50 -mx-2 flex items-center justify-between gap-3 rounded-md px-2 py-2.5">
+                <Link
+                  to={`/deals/${deal.id}`}
+                  className="hover:bg-muted/50 -mx-2 flex items-center justify-between gap-3 rounded-md px-2 py-2.5"
+                >
                   <span className="grid min-w-0">
                     <span className="truncate text-sm font-medium">{deal.customer_name}</span>
                     <span className="text-muted-foreground truncate text-xs">

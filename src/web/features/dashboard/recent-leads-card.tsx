@@ -107,7 +107,9 @@ export function RecentLeadsCard({ leads }: { leads: Lead[] }) {
                     <span className="flex flex-wrap items-center gap-2 text-xs">
                       <SourceBadge source={lead.source} />
                       {lead.referred_by && <span className="text-muted-foreground">Referred by {lead.referred_by}</span>}
-                      {lead.budget_cents !== null && <span className="tabular-nums">Budget {formatCents(lead.budget_cents)}</span>}
+                      {lead.budget_cents !== null && (
+                        <span className="tabular-nums">Budget {formatCents(lead.budget_cents)}</span>
+                      )}
                       <span className="text-muted-foreground">{lead.agent_name}</span>
                     </span>
                     {lead.interest.length > 0 && <ChipList items={lead.interest} />}

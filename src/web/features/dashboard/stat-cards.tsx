@@ -7,14 +7,23 @@ import { Card, CardContent } from '@/components/ui/card';
 import { formatCents, formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-type Stat = { title: string; figure: MonthOverMonth; format: (n: number) => string; icon: LucideIcon; to: string; link: string; note?: string };
+type Stat = {
+  title: string;
+  figure: MonthOverMonth;
+  format: (n: number) => string;
+  icon: LucideIcon;
+  to: string;
+  link: string;
+  note?: string;
+};
 
 function StatCard({ title, figure, format, icon: Icon, to, link, note }: Stat) {
   const change = changeBetween(figure.current, figure.previous);
   const trend = change === null ? (figure.current > 0 ? 'up' : 'flat') : change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   const Trend = trend === 'down' ? TrendingDown : trend === 'up' ? TrendingUp : Minus;
   const tone = trend === 'up' ? 'text-success' : trend === 'down' ? 'text-destructive' : 'text-muted-foreground';
-  const changeText = change === null ? (figure.current > 0 ? 'New' : 'No change') : change === 0 ? 'No change' : formatChange(change)!;
+  const changeText =
+    change === null ? (figure.current > 0 ? 'New' : 'No change') : change === 0 ? 'No change' : formatChange(change)!;
   return (
     <Link to={to} className="group focus-visible:ring-ring/50 rounded-xl outline-none focus-visible:ring-[3px]">
       <Card className="group-hover:border-primary/40 h-full gap-2 py-4 transition-colors">
@@ -40,10 +49,39 @@ function StatCard({ title, figure, format, icon: Icon, to, link, note }: Stat) {
 export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard title="Broker Fees This Month" figure={stats.broker_fees_cents} format={(n) => formatCents(n)} icon={DollarSign} to="/deals" link="View deals" />
-      <StatCard title="Deals Closed This Month" figure={stats.deals_closed} format={formatCount} icon={Handshake} to="/deals?tab=deals" link="View deals" />
-      <StatCard title="Active Customers" figure={stats.active_customers} format={formatCount} icon={Users} to="/customers" link="View customers" />
-      <StatCard title="Inventory Value" figure={stats.inventory_value_cents} format={(n) => formatCents(n)} icon={Car} to="/inventory" link="View inventory" note={INVENTORY_VALUE_NOTE} />
+      <StatCard
+        title="Broker Fees This Month"
+        figure={stats.broker_fees_cents}
+        format={(n) => formatCents(n)}
+        icon={DollarSign}
+        to="/deals"
+        link="View deals"
+      />
+      <StatCard
+        title="Deals Closed This Month"
+        figure={stats.deals_closed}
+        format={formatCount}
+        icon={Handshake}
+        to="/deals?tab=deals"
+        link="View deals"
+      />
+      <StatCard
+        title="Active Customers"
+        figure={stats.active_customers}
+        format={formatCount}
+        icon={Users}
+        to="/customers"
+        link="View customers"
+      />
+      <StatCard
+        title="Inventory Value"
+        figure={stats.inventory_value_cents}
+        format={(n) => formatCents(n)}
+        icon={Car}
+        to="/inventory"
+        link="View inventory"
+        note={INVENTORY_VALUE_NOTE}
+      />
     </div>
   );
 }

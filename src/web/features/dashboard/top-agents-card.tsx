@@ -4,13 +4,23 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatCents, initials } from '@/lib/format';
 
 /** Agents by this year's completed sales; an agent sees their own place among all agents. */
-export function TopAgentsCard({ agents, ranked, ownStanding }: { agents: Dashboard['top_agents']; ranked: number; ownStanding: boolean }) {
+export function TopAgentsCard({
+  agents,
+  ranked,
+  ownStanding,
+}: {
+  agents: Dashboard['top_agents'];
+  ranked: number;
+  ownStanding: boolean;
+}) {
   const year = new Date().getFullYear();
   return (
     <Card className="gap-4">
       <CardHeader>
         <CardTitle>Top Agents</CardTitle>
-        <CardDescription>{ownStanding ? `Your standing among ${ranked} agents in ${year}` : `Completed sales in ${year}`}</CardDescription>
+        <CardDescription>
+          {ownStanding ? `Your standing among ${ranked} agents in ${year}` : `Completed sales in ${year}`}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {agents.length === 0 ? (

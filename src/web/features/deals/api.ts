@@ -27,7 +27,15 @@ export function useDealAnalytics(year: number | undefined) {
   });
 }
 
-export type DealListParams = { year?: number; q?: string; status?: string; vehicle_id?: string; customer_id?: string; limit?: number; cursor?: string };
+export type DealListParams = {
+  year?: number;
+  q?: string;
+  status?: string;
+  vehicle_id?: string;
+  customer_id?: string;
+  limit?: number;
+  cursor?: string;
+};
 
 export function useDealList(params: DealListParams, enabled = true) {
   const query = toSearchParams(params);

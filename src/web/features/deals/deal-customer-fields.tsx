@@ -49,7 +49,9 @@ export function DealCustomerFields({ form }: { form: DealForm }) {
           renderOption={(c) => (
             <span className="grid">
               <span className="font-medium">{c.name}</span>
-              <span className="text-muted-foreground text-xs">{[c.email, c.phone].filter(Boolean).join(' · ') || 'No contact details'}</span>
+              <span className="text-muted-foreground text-xs">
+                {[c.email, c.phone].filter(Boolean).join(' · ') || 'No contact details'}
+              </span>
             </span>
           )}
           onFocus={() => setSearching(true)}
@@ -73,7 +75,13 @@ export function DealCustomerFields({ form }: { form: DealForm }) {
         {customerId ? (
           <p className="text-muted-foreground flex flex-wrap items-center gap-2">
             <Link2 className="size-4" aria-hidden /> Linked to the customer record.
-            <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => setValue('customer_id', null, { shouldDirty: true })}>
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={() => setValue('customer_id', null, { shouldDirty: true })}
+            >
               <Unlink /> Unlink
             </Button>
           </p>

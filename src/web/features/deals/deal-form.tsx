@@ -93,7 +93,16 @@ type DealFormProps = {
   onCancel: () => void;
 };
 
-export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pendingLabel, pending, disabled, onSubmit, onCancel }: DealFormProps) {
+export function DealForm({
+  defaultValues,
+  initialVehicle = null,
+  submitLabel,
+  pendingLabel,
+  pending,
+  disabled,
+  onSubmit,
+  onCancel,
+}: DealFormProps) {
   const form = useForm<DealFormInput, unknown, DealFormValues>({ resolver: zodResolver(dealFormSchema), defaultValues });
   const { register, formState, control } = form;
   const errors = formState.errors;
@@ -123,7 +132,12 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
               <FormField label="Contract Price ($)" htmlFor="contract_price" error={errors.contract_price?.message}>
                 <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('contract_price')} />
               </FormField>
-              <FormField label="Monthly Payment ($)" htmlFor="monthly_payment" description="Optional" error={errors.monthly_payment?.message}>
+              <FormField
+                label="Monthly Payment ($)"
+                htmlFor="monthly_payment"
+                description="Optional"
+                error={errors.monthly_payment?.message}
+              >
                 <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('monthly_payment')} />
               </FormField>
               <FormField label="Broker Fee ($)" htmlFor="broker_fee" error={errors.broker_fee?.message}>
@@ -132,7 +146,9 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
             </div>
             <PaymentCalculator
               contractPrice={String(form.watch('contract_price') ?? '')}
-              onUse={(dollars) => form.setValue('monthly_payment', dollars.toFixed(2), { shouldDirty: true, shouldValidate: true })}
+              onUse={(dollars) =>
+                form.setValue('monthly_payment', dollars.toFixed(2), { shouldDirty: true, shouldValidate: true })
+              }
             />
           </div>
         </Section>
@@ -159,9 +175,7 @@ export function DealForm({ defaultValues, initialVehicle = null, submitLabel, pe
         </Section>
       </fieldset>
 
-      {!disabled && (
-        <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
-      )}
+      {!disabled && <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />}
     </form>
   );
 }

@@ -53,7 +53,8 @@ function DealFacts({ deal }: { deal: DealDetail }) {
         <Fact label="Inventory">
           {deal.vehicle ? (
             <Link to={`/inventory/${deal.vehicle.id}`} className="text-primary hover:underline">
-              {deal.vehicle.vin ?? dealVehicle({ year: deal.vehicle.year, manufacturer: deal.vehicle.make, model: deal.vehicle.model })}
+              {deal.vehicle.vin ??
+                dealVehicle({ year: deal.vehicle.year, manufacturer: deal.vehicle.make, model: deal.vehicle.model })}
             </Link>
           ) : (
             'Not linked'
@@ -82,12 +83,16 @@ function DealFacts({ deal }: { deal: DealDetail }) {
       </Facts>
       <Facts title="Financial Details">
         <Fact label="Contract Price">{formatCents(deal.contract_price_cents, { exact: true })}</Fact>
-        <Fact label="Monthly Payment">{deal.monthly_payment_cents === null ? 'N/A' : formatCents(deal.monthly_payment_cents, { exact: true })}</Fact>
+        <Fact label="Monthly Payment">
+          {deal.monthly_payment_cents === null ? 'N/A' : formatCents(deal.monthly_payment_cents, { exact: true })}
+        </Fact>
         <Fact label="Broker Fee">{formatCents(deal.broker_fee_cents, { exact: true })}</Fact>
       </Facts>
       <Facts title="Notes">
         <dt className="sr-only">Notes</dt>
-        <dd className={deal.notes ? 'col-span-2 whitespace-pre-wrap' : 'text-muted-foreground col-span-2'}>{deal.notes ?? 'No notes.'}</dd>
+        <dd className={deal.notes ? 'col-span-2 whitespace-pre-wrap' : 'text-muted-foreground col-span-2'}>
+          {deal.notes ?? 'No notes.'}
+        </dd>
       </Facts>
     </div>
   );
@@ -99,7 +104,11 @@ export function DealPage() {
   const remove = useDeleteDeal(id);
   const navigate = useNavigate();
 
-  const fallback = queryFallback(deal, { loadingMessage: 'Loading deal...', failedMessage: 'Failed to load the deal', notFound: <DealNotFound /> });
+  const fallback = queryFallback(deal, {
+    loadingMessage: 'Loading deal...',
+    failedMessage: 'Failed to load the deal',
+    notFound: <DealNotFound />,
+  });
   if (fallback || !deal.data) return fallback;
   const d = deal.data;
   return (
@@ -114,7 +123,10 @@ export function DealPage() {
               title="Delete this deal?"
               description={
                 <>
-                  <p>Its contract documents are deleted with it, and its figures leave the analytics. Its vehicle becomes available again unless another deal holds it.</p>
+                  <p>
+                    Its contract documents are deleted with it, and its figures leave the analytics. Its vehicle becomes available
+                    again unless another deal holds it.
+                  </p>
                   <p>The history stays in the audit log. This cannot be undone.</p>
                 </>
               }
@@ -135,7 +147,12 @@ export function DealPage() {
       />
       <DealFacts deal={d} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <DocumentsPanel kind="deal" parentId={d.id} title="Contract Documents" description="Contracts and paperwork for this deal." />
+        <DocumentsPanel
+          kind="deal"
+          parentId={d.id}
+          title="Contract Documents"
+          description="Contracts and paperwork for this deal."
+        />
         <DealTimeline dealId={d.id} />
       </div>
     </div>

@@ -39,7 +39,10 @@ function describe(entry: DealTimelineEntry): AuditWording {
   }
   if (entry.action === 'document_added' || entry.action === 'document_removed') {
     const name = typeof changes.file_name === 'string' ? changes.file_name : 'a document';
-    return { title: entry.action === 'document_removed' ? `Document deleted: ${name}` : `Document uploaded: ${name}`, details: [] };
+    return {
+      title: entry.action === 'document_removed' ? `Document deleted: ${name}` : `Document uploaded: ${name}`,
+      details: [],
+    };
   }
   if (entry.action === 'created') return { title: 'Deal created', details: [] };
   const details = Object.entries(changes)

@@ -20,13 +20,16 @@ const describe = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.yea
 export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; initialVehicle: LinkedVehicle | null }) {
   const { register, formState, setValue, watch, control } = form;
   const errors = formState.errors;
-  const [picked, setPicked] = useState<Omit<VehicleOption, 'status'> & { status: string } | null>(initialVehicle);
+  const [picked, setPicked] = useState<(Omit<VehicleOption, 'status'> & { status: string }) | null>(initialVehicle);
   const [search, setSearch] = useState('');
   const [searching, setSearching] = useState(false);
   const q = useDebounced(search.trim());
   const options = useVehicleOptions(q, searching);
   const manufacturer = String(watch('manufacturer') ?? '');
-  const makes = manufacturer && !(dealManufacturers as readonly string[]).includes(manufacturer) ? [manufacturer, ...dealManufacturers] : dealManufacturers;
+  const makes =
+    manufacturer && !(dealManufacturers as readonly string[]).includes(manufacturer)
+      ? [manufacturer, ...dealManufacturers]
+      : dealManufacturers;
 
   const pick = (vehicle: VehicleOption) => {
     setPicked(vehicle);

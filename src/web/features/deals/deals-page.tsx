@@ -21,9 +21,14 @@ import { MonthlyTable } from './monthly-table';
 function useDealsPageParams() {
   const [params, setParams] = useSearchParams();
   const year = Number(params.get('year')) || undefined;
-  const tab = (dealAnalyticsTabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DealAnalyticsTab) : 'manufacturer';
+  const tab = (dealAnalyticsTabs as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as DealAnalyticsTab)
+    : 'manufacturer';
   const set = (next: { year?: number; tab?: DealAnalyticsTab }) =>
-    setParams(toSearchParams({ year: next.year ?? year, tab: (next.tab ?? tab) === 'manufacturer' ? undefined : (next.tab ?? tab) }), { replace: true });
+    setParams(
+      toSearchParams({ year: next.year ?? year, tab: (next.tab ?? tab) === 'manufacturer' ? undefined : (next.tab ?? tab) }),
+      { replace: true },
+    );
   return { year, tab, set };
 }
 
@@ -38,12 +43,20 @@ export function DealsPage() {
   const downloads = shownYear !== undefined && (
     <>
       <Button variant="outline" asChild>
-        <a href={`/api/analytics/deals/export.csv?${toSearchParams({ year: shownYear, tab })}`} download onClick={() => notifySuccess('Download Started')}>
+        <a
+          href={`/api/analytics/deals/export.csv?${toSearchParams({ year: shownYear, tab })}`}
+          download
+          onClick={() => notifySuccess('Download Started')}
+        >
           <Download /> Export Report
         </a>
       </Button>
       <Button variant="outline" asChild>
-        <a href={`/api/analytics/deals/statement.pdf?${toSearchParams({ year: shownYear })}`} download onClick={() => notifySuccess('Download Started')}>
+        <a
+          href={`/api/analytics/deals/statement.pdf?${toSearchParams({ year: shownYear })}`}
+          download
+          onClick={() => notifySuccess('Download Started')}
+        >
           <FileText /> Generate Statement
         </a>
       </Button>
@@ -82,7 +95,8 @@ export function DealsPage() {
             </SelectContent>
           </Select>
           <p className="text-muted-foreground text-sm">
-            Figures for {data.year} count completed deals only. Individual Deals lists every deal of the year, whatever its status.
+            Figures for {data.year} count completed deals only. Individual Deals lists every deal of the year, whatever its
+            status.
           </p>
         </div>
       )}
@@ -99,7 +113,13 @@ export function DealsPage() {
         </Card>
       ) : (
         <>
-          <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-3 opacity-60 sm:grid-cols-2 lg:grid-cols-4' : 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4'}>
+          <div
+            className={
+              analytics.isPlaceholderData
+                ? 'grid grid-cols-1 gap-3 opacity-60 sm:grid-cols-2 lg:grid-cols-4'
+                : 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4'
+            }
+          >
             <SummaryCard title="YTD Units Sold" value={formatCount(data.totals.units)} icon={BarChart3} />
             <SummaryCard title="YTD Gross Sales" value={formatCents(data.totals.gross_cents)} icon={DollarSign} />
             <SummaryCard title="YTD Broker Fees" value={formatCents(data.totals.fees_cents)} icon={Receipt} />
@@ -108,9 +128,15 @@ export function DealsPage() {
 
           <Tabs value={tab} onValueChange={(value) => set({ tab: value as DealAnalyticsTab })}>
             <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit">
-              <TabsTrigger value="manufacturer" className="whitespace-normal sm:whitespace-nowrap">By Manufacturer</TabsTrigger>
-              <TabsTrigger value="monthly" className="whitespace-normal sm:whitespace-nowrap">Monthly Breakdown</TabsTrigger>
-              <TabsTrigger value="deals" className="whitespace-normal sm:whitespace-nowrap">Individual Deals</TabsTrigger>
+              <TabsTrigger value="manufacturer" className="whitespace-normal sm:whitespace-nowrap">
+                By Manufacturer
+              </TabsTrigger>
+              <TabsTrigger value="monthly" className="whitespace-normal sm:whitespace-nowrap">
+                Monthly Breakdown
+              </TabsTrigger>
+              <TabsTrigger value="deals" className="whitespace-normal sm:whitespace-nowrap">
+                Individual Deals
+              </TabsTrigger>
             </TabsList>
             <Card className="py-4">
               <CardContent className="px-4">

@@ -6,9 +6,12 @@ import { formatCents, formatDate } from '@/lib/format';
 import { DealStatusBadge } from './deal-status-badge';
 
 export const shortDealId = (id: string) => id.slice(0, 8).toUpperCase();
-export const dealVehicle = (deal: Pick<Deal, 'year' | 'manufacturer' | 'model'>) => `${deal.year} ${deal.manufacturer} ${deal.model}`;
-const classification = (deal: Deal) => (deal.deal_classification ? dealClassificationLabels[deal.deal_classification] : 'Not specified');
-const monthly = (deal: Deal) => (deal.monthly_payment_cents === null ? 'N/A' : formatCents(deal.monthly_payment_cents, { exact: true }));
+export const dealVehicle = (deal: Pick<Deal, 'year' | 'manufacturer' | 'model'>) =>
+  `${deal.year} ${deal.manufacturer} ${deal.model}`;
+const classification = (deal: Deal) =>
+  deal.deal_classification ? dealClassificationLabels[deal.deal_classification] : 'Not specified';
+const monthly = (deal: Deal) =>
+  deal.monthly_payment_cents === null ? 'N/A' : formatCents(deal.monthly_payment_cents, { exact: true });
 
 /** Deals as a table on wide screens and as a list of cards on a phone. */
 export function DealsTable({ deals }: { deals: Deal[] }) {

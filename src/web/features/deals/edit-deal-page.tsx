@@ -17,7 +17,11 @@ export function EditDealPage() {
   const deal = useDeal(id);
   const update = useUpdateDeal(id);
 
-  const fallback = queryFallback(deal, { loadingMessage: 'Loading deal...', failedMessage: 'Failed to load the deal', notFound: <DealNotFound /> });
+  const fallback = queryFallback(deal, {
+    loadingMessage: 'Loading deal...',
+    failedMessage: 'Failed to load the deal',
+    notFound: <DealNotFound />,
+  });
   if (fallback || !deal.data) return fallback;
   const current = deal.data;
 
@@ -44,7 +48,8 @@ export function EditDealPage() {
               },
               onError: (error) => {
                 if (error instanceof ApiError && error.code === 'STALE') notifyError('Error', error.message);
-                else if (!showServerErrors(form, error)) notifyError('Error', errorMessage(error, 'Failed to update deal. Please try again.'));
+                else if (!showServerErrors(form, error))
+                  notifyError('Error', errorMessage(error, 'Failed to update deal. Please try again.'));
               },
             },
           )

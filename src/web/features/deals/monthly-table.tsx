@@ -10,7 +10,12 @@ export const monthLabel = (month: string) =>
 /** Sales against the month before; no badge when the month before sold nothing. */
 export function ChangeBadge({ change }: { change: number | null }) {
   const text = formatChange(change);
-  if (text === null) return <span className="text-muted-foreground text-xs" title="No sales the month before">—</span>;
+  if (text === null)
+    return (
+      <span className="text-muted-foreground text-xs" title="No sales the month before">
+        —
+      </span>
+    );
   const up = change! >= 0;
   return (
     <Badge variant="outline" className={up ? 'text-success border-success/40' : 'text-destructive border-destructive/40'}>

@@ -40,7 +40,8 @@ export function NewDealPage() {
               notifySuccess('Success', 'Deal created successfully. You can now upload contract documents.');
             },
             onError: (error) => {
-              if (error instanceof ApiError && error.status === 401) notifyError('Error', 'You must be logged in to create a deal');
+              if (error instanceof ApiError && error.status === 401)
+                notifyError('Error', 'You must be logged in to create a deal');
               else if (!showServerErrors(form, error)) notifyError('Error', 'Failed to create deal. Please try again.');
             },
           })

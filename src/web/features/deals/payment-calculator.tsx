@@ -22,11 +22,19 @@ const number = (text: string) => (text.trim() === '' ? 0 : Number(text));
 /** Monthly payment from price, down payment, trade-in and APR; 'Use this payment' fills the deal's monthly payment. */
 export function PaymentCalculator({ contractPrice, onUse }: { contractPrice: string; onUse: (dollars: number) => void }) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Record<Field, string>>({ price: contractPrice, down: '', tradeValue: '', tradePayoff: '', apr: '', term: '60' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    price: contractPrice,
+    down: '',
+    tradeValue: '',
+    tradePayoff: '',
+    apr: '',
+    term: '60',
+  });
   useEffect(() => setValues((v) => ({ ...v, price: contractPrice })), [contractPrice]);
 
   const numbers = Object.fromEntries(fields.map(([key]) => [key, number(values[key])])) as Record<Field, number>;
-  const valid = Object.values(numbers).every((n) => Number.isFinite(n) && n >= 0) && numbers.term >= 1 && Number.isInteger(numbers.term);
+  const valid =
+    Object.values(numbers).every((n) => Number.isFinite(n) && n >= 0) && numbers.term >= 1 && Number.isInteger(numbers.term);
   const result = valid
     ? monthlyPayment({
         priceCents: toCents(numbers.price),
@@ -70,8 +78,10 @@ export function PaymentCalculator({ contractPrice, onUse }: { contractPrice: str
         <p className="text-sm">
           {result ? (
             <>
-              Amount financed <span className="font-medium tabular-nums">{formatCents(result.amountFinancedCents, { exact: true })}</span>
-              {' · '}Monthly payment <span className="font-semibold tabular-nums">{formatCents(result.monthlyPaymentCents, { exact: true })}</span>
+              Amount financed{' '}
+              <span className="font-medium tabular-nums">{formatCents(result.amountFinancedCents, { exact: true })}</span>
+              {' · '}Monthly payment{' '}
+              <span className="font-semibold tabular-nums">{formatCents(result.monthlyPaymentCents, { exact: true })}</span>
             </>
           ) : (
             <span className="text-muted-foreground">Enter amounts of 0 or more and a term of at least 1 month.</span>

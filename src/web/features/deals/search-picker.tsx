@@ -15,7 +15,18 @@ type SearchPickerProps<T> = Omit<ComponentProps<'input'>, 'onSelect'> & {
  * A text input with suggestions (the ARIA combobox pattern): typing keeps the text, arrow keys and Enter or a
  * click pick a suggestion.
  */
-export function SearchPicker<T>({ options, optionKey, renderOption, onPick, footer, className, onKeyDown, onFocus, onBlur, ...input }: SearchPickerProps<T>) {
+export function SearchPicker<T>({
+  options,
+  optionKey,
+  renderOption,
+  onPick,
+  footer,
+  className,
+  onKeyDown,
+  onFocus,
+  onBlur,
+  ...input
+}: SearchPickerProps<T>) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -76,7 +87,10 @@ export function SearchPicker<T>({ options, optionKey, renderOption, onPick, foot
                 id={`${listId}-${i}`}
                 role="option"
                 aria-selected={i === active}
-                className={cn('cursor-pointer rounded-sm px-2 py-1.5 text-sm', i === active && 'bg-accent text-accent-foreground')}
+                className={cn(
+                  'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
+                  i === active && 'bg-accent text-accent-foreground',
+                )}
                 onMouseEnter={() => setActive(i)}
                 // Picking on mouse down, before the input's blur closes the list.
                 onMouseDown={(e) => {

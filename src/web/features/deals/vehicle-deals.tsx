@@ -14,7 +14,10 @@ export function VehicleDeals({ vehicleId }: { vehicleId: string }) {
     <ul className="divide-y rounded-md border">
       {items.map((deal) => (
         <li key={deal.id}>
-          <Link to={`/deals/${deal.id}`} className="hover:bg-muted/50 flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+          <Link
+            to={`/deals/${deal.id}`}
+            className="hover:bg-muted/50 flex flex-wrap items-center justify-between gap-2 px-3 py-2"
+          >
             <span className="grid">
               <span className="text-sm font-medium">{deal.customer_name}</span>
               <span className="text-muted-foreground text-xs">

@@ -1,7 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
-import type { Vehicle, VehicleDetail, VehicleOption, VehicleSummary, VehicleTimelineEntry, VinDuplicate } from '@shared/vehicles/types';
+import type {
+  Vehicle,
+  VehicleDetail,
+  VehicleOption,
+  VehicleSummary,
+  VehicleTimelineEntry,
+  VinDuplicate,
+} from '@shared/vehicles/types';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
@@ -72,7 +79,10 @@ export function useDeleteVehicle(id: string) {
     mutationFn: () => api<void>(`/api/vehicles/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: keys.vehicles.detail(id) });
-      return Promise.all([queryClient.invalidateQueries({ queryKey: keys.vehicles.all }), queryClient.invalidateQueries({ queryKey: keys.dashboard })]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboard }),
+      ]);
     },
   });
 }

@@ -31,7 +31,11 @@ export function EditVehiclePage() {
 
   const fallback = loaded
     ? null
-    : queryFallback(vehicle, { loadingMessage: 'Loading vehicle...', failedMessage: 'Failed to load the vehicle', notFound: <VehicleNotFound /> });
+    : queryFallback(vehicle, {
+        loadingMessage: 'Loading vehicle...',
+        failedMessage: 'Failed to load the vehicle',
+        notFound: <VehicleNotFound />,
+      });
   if (fallback || !loaded) return fallback ?? <InlineLoading message="Loading vehicle..." />;
 
   const reload = async () => {
@@ -61,10 +65,13 @@ export function EditVehiclePage() {
       <BackToInventory />
       <PageHeader title="Edit Vehicle" description={vehicleTitle(loaded)} />
       {stale && (
-        <div role="alert" className="border-warning bg-warning/10 flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="border-warning bg-warning/10 flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="text-sm">
-            Someone else changed this vehicle after you opened it. Reload to see the latest version; your changes here
-            will be replaced.
+            Someone else changed this vehicle after you opened it. Reload to see the latest version; your changes here will be
+            replaced.
           </p>
           <Button variant="outline" size="sm" onClick={reload} className="shrink-0">
             <RefreshCw /> Reload

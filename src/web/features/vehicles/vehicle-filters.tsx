@@ -18,12 +18,22 @@ function TypedFilter({
   problem,
   onCommit,
   ...input
-}: { id: string; label: string; value: string; problem?: string; onCommit: (value: string) => void } & Omit<React.ComponentProps<'input'>, 'value' | 'id'>) {
+}: { id: string; label: string; value: string; problem?: string; onCommit: (value: string) => void } & Omit<
+  React.ComponentProps<'input'>,
+  'value' | 'id'
+>) {
   const [text, setText] = useDebouncedText(value, onCommit, TYPING_DELAY_MS);
   return (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(problem)} aria-describedby={problem ? `${id}-problem` : undefined} {...input} />
+      <Input
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={Boolean(problem)}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        {...input}
+      />
       <FilterProblem id={`${id}-problem`} message={problem} />
     </div>
   );
@@ -48,16 +58,48 @@ export function VehicleFilters({ list }: { list: ListControls<FilterKey> }) {
   };
   return (
     <FilterPanel list={list} sorts={vehicleSorts} sortLabels={vehicleSortLabels}>
-      <ChoiceFilter id="filter-status" label="Status" value={filters.status} options={vehicleStatuses} allLabel="All statuses" onChange={(v) => list.setFilter('status', v)} />
-      <TypedFilter id="filter-make" label="Make" value={filters.make} problem={problems.make} onCommit={(v) => commit('make', v)} list="filter-make-options" placeholder="Any make" autoComplete="off" />
+      <ChoiceFilter
+        id="filter-status"
+        label="Status"
+        value={filters.status}
+        options={vehicleStatuses}
+        allLabel="All statuses"
+        onChange={(v) => list.setFilter('status', v)}
+      />
+      <TypedFilter
+        id="filter-make"
+        label="Make"
+        value={filters.make}
+        problem={problems.make}
+        onCommit={(v) => commit('make', v)}
+        list="filter-make-options"
+        placeholder="Any make"
+        autoComplete="off"
+      />
       <datalist id="filter-make-options">
         {makeSuggestions.map((make) => (
           <option key={make} value={make} />
         ))}
       </datalist>
       <div className="grid grid-cols-2 gap-2">
-        <TypedFilter id="filter-year-min" label="Year from" value={filters.year_min} problem={problems.year_min} onCommit={(v) => commit('year_min', v)} inputMode="numeric" placeholder="Any" />
-        <TypedFilter id="filter-year-max" label="Year to" value={filters.year_max} problem={problems.year_max} onCommit={(v) => commit('year_max', v)} inputMode="numeric" placeholder="Any" />
+        <TypedFilter
+          id="filter-year-min"
+          label="Year from"
+          value={filters.year_min}
+          problem={problems.year_min}
+          onCommit={(v) => commit('year_min', v)}
+          inputMode="numeric"
+          placeholder="Any"
+        />
+        <TypedFilter
+          id="filter-year-max"
+          label="Year to"
+          value={filters.year_max}
+          problem={problems.year_max}
+          onCommit={(v) => commit('year_max', v)}
+          inputMode="numeric"
+          placeholder="Any"
+        />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <TypedFilter

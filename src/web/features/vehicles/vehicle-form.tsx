@@ -35,8 +35,20 @@ type Props = {
 const fieldOfApi = (name: string) => (name === 'price_cents' ? 'price' : name) as keyof VehicleFormValues;
 
 /** The vehicle's fields, shared by New Vehicle and Edit Vehicle. */
-export function VehicleForm({ defaultValues, onSubmit, onCancel, pending, submitLabel, pendingLabel, serverErrors, vehicleId }: Props) {
-  const form = useForm<VehicleFormValues, unknown, VehicleFormOutput>({ resolver: zodResolver(vehicleFormSchema), defaultValues });
+export function VehicleForm({
+  defaultValues,
+  onSubmit,
+  onCancel,
+  pending,
+  submitLabel,
+  pendingLabel,
+  serverErrors,
+  vehicleId,
+}: Props) {
+  const form = useForm<VehicleFormValues, unknown, VehicleFormOutput>({
+    resolver: zodResolver(vehicleFormSchema),
+    defaultValues,
+  });
   const { register, control, formState, setError } = form;
   const errors = formState.errors;
 

@@ -40,7 +40,11 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
   const remove = useDeleteVehicle(id);
   const navigate = useNavigate();
 
-  const fallback = queryFallback(query, { loadingMessage: 'Loading vehicle...', failedMessage: 'Failed to load the vehicle', notFound: <VehicleNotFound /> });
+  const fallback = queryFallback(query, {
+    loadingMessage: 'Loading vehicle...',
+    failedMessage: 'Failed to load the vehicle',
+    notFound: <VehicleNotFound />,
+  });
   if (fallback || !query.data) return fallback;
   const vehicle = query.data;
 
@@ -57,7 +61,10 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
               title={`Delete the ${vehicleTitle(vehicle)}?`}
               description={
                 <>
-                  <p>The vehicle leaves the inventory. A vehicle that is on a deal cannot be deleted: remove it from the deal first.</p>
+                  <p>
+                    The vehicle leaves the inventory. A vehicle that is on a deal cannot be deleted: remove it from the deal
+                    first.
+                  </p>
                   <p>Its history stays in the audit log. This cannot be undone.</p>
                 </>
               }
@@ -148,10 +155,22 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
               <dl className="grid gap-3">
                 <Detail label="Name">{orNone(vehicle.contact_name)}</Detail>
                 <Detail label="Phone">
-                  {vehicle.contact_phone ? <a href={`tel:${vehicle.contact_phone}`} className="hover:underline">{vehicle.contact_phone}</a> : orNone(null)}
+                  {vehicle.contact_phone ? (
+                    <a href={`tel:${vehicle.contact_phone}`} className="hover:underline">
+                      {vehicle.contact_phone}
+                    </a>
+                  ) : (
+                    orNone(null)
+                  )}
                 </Detail>
                 <Detail label="Email">
-                  {vehicle.contact_email ? <a href={`mailto:${vehicle.contact_email}`} className="hover:underline">{vehicle.contact_email}</a> : orNone(null)}
+                  {vehicle.contact_email ? (
+                    <a href={`mailto:${vehicle.contact_email}`} className="hover:underline">
+                      {vehicle.contact_email}
+                    </a>
+                  ) : (
+                    orNone(null)
+                  )}
                 </Detail>
               </dl>
             </CardContent>

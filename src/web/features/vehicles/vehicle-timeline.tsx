@@ -6,9 +6,20 @@ import { useVehicleTimeline } from './api';
 import { formatMileage } from './vehicles-table';
 
 const fieldLabels: Record<string, string> = {
-  make: 'Make', model: 'Model', year: 'Year', vin: 'VIN', color: 'Color', mileage: 'Mileage', price_cents: 'Price',
-  status: 'Status', location: 'Location', contact_name: 'Contact name', contact_phone: 'Contact phone',
-  contact_email: 'Contact email', features: 'Features', notes: 'Notes',
+  make: 'Make',
+  model: 'Model',
+  year: 'Year',
+  vin: 'VIN',
+  color: 'Color',
+  mileage: 'Mileage',
+  price_cents: 'Price',
+  status: 'Status',
+  location: 'Location',
+  contact_name: 'Contact name',
+  contact_phone: 'Contact phone',
+  contact_email: 'Contact email',
+  features: 'Features',
+  notes: 'Notes',
 };
 
 function shown(field: string, value: unknown): string {
@@ -22,7 +33,8 @@ function shown(field: string, value: unknown): string {
 function featureChange(from: unknown, to: unknown): string {
   const before = Array.isArray(from) ? (from as string[]) : [];
   const after = Array.isArray(to) ? (to as string[]) : [];
-  const order = (list: string[]) => [...list].sort((a, b) => vehicleFeatures.indexOf(a as never) - vehicleFeatures.indexOf(b as never));
+  const order = (list: string[]) =>
+    [...list].sort((a, b) => vehicleFeatures.indexOf(a as never) - vehicleFeatures.indexOf(b as never));
   const added = order(after.filter((f) => !before.includes(f)));
   const removed = order(before.filter((f) => !after.includes(f)));
   return [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : '']

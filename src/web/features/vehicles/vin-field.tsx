@@ -15,7 +15,9 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 function Note({ tone, children }: { tone: 'ok' | 'warn'; children: React.ReactNode }) {
   const Icon = tone === 'ok' ? CheckCircle2 : AlertTriangle;
   return (
-    <p className={`flex items-start gap-1.5 text-sm ${tone === 'ok' ? 'text-muted-foreground' : 'text-amber-700 dark:text-warning'}`}>
+    <p
+      className={`flex items-start gap-1.5 text-sm ${tone === 'ok' ? 'text-muted-foreground' : 'text-amber-700 dark:text-warning'}`}
+    >
       <Icon className={`mt-0.5 size-4 shrink-0 ${tone === 'ok' ? 'text-success' : ''}`} aria-hidden />
       <span>{children}</span>
     </p>
@@ -36,7 +38,8 @@ export function VinField({ form, excludeId }: { form: VehicleForm; excludeId?: s
   useEffect(() => {
     if (!wellFormed) return;
     if (check.make && isBlank(getValues('make'))) setValue('make', check.make, { shouldValidate: true, shouldDirty: true });
-    if (check.modelYear && isBlank(getValues('year'))) setValue('year', check.modelYear, { shouldValidate: true, shouldDirty: true });
+    if (check.modelYear && isBlank(getValues('year')))
+      setValue('year', check.modelYear, { shouldValidate: true, shouldDirty: true });
   }, [wellFormed, check, getValues, setValue]);
 
   const registered = form.register('vin');
@@ -64,7 +67,12 @@ export function VinField({ form, excludeId }: { form: VehicleForm; excludeId?: s
       </FormField>
       {showLengthHint && <p className="text-muted-foreground text-sm">{check.vin.length} of 17 characters</p>}
       {wellFormed && !warning && <Note tone="ok">Check digit valid{decoded && ` · ${decoded}`}</Note>}
-      {wellFormed && warning && <Note tone="warn">{warning}{decoded && ` Reads as ${decoded}.`}</Note>}
+      {wellFormed && warning && (
+        <Note tone="warn">
+          {warning}
+          {decoded && ` Reads as ${decoded}.`}
+        </Note>
+      )}
       {duplicate && (
         <Note tone="warn">
           Possible duplicate:{' '}
