@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then
+// `npm test`: typecheck, lint, format, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then
 // the browser journeys in Debian's Chromium, installing it first when it is missing.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +35,7 @@ const playwrightReport = path.join(reports, 'playwright.json');
 const steps = [];
 steps.push(['typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck'])]);
 steps.push(['lint', run('lint', bin('eslint'), ['.', '--max-warnings=0'])]);
+steps.push(['format', run('format (npm run format fixes it)', bin('prettier'), ['--check', '.', '--log-level=warn'])]);
 steps.push([
   'vitest',
   run('unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
