@@ -57,7 +57,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pglite = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.snapshot });
     release = () => pglite.close();
   }
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const database = wrap('embedded', pool, release);
   return { ...database, pglite } as Database & { pglite: PGlite };
 }

@@ -1,11 +1,12 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Page } from '../../../shared/http/paging.js';
 import type { DealInput, DealListQuery, DealUpdate } from '../../../shared/deals/schemas.js';
 import type { Deal, DealDetail, DealTimelineEntry } from '../../../shared/deals/types.js';
+import type { Matches, Wire } from '../../http/wire.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, DealsTable } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
@@ -15,6 +16,11 @@ import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from
 import { escapeLike } from '../../db/like.js';
 
 type Db = Kysely<DB>;
+export type DealRow = Selectable<DealsTable>;
+
+// The deal the API sends is exactly the table's row as JSON; a column added to one only fails the typecheck.
+const _dealIsRow: Matches<Wire<DealRow>, Deal> = true;
+void _dealIsRow;
 
 /** The deals an actor may see. */
 export function scopeDeals<O>(query: SelectQueryBuilder<DB, 'deals', O>, actor: Actor) {
@@ -24,13 +30,13 @@ export function scopeDeals<O>(query: SelectQueryBuilder<DB, 'deals', O>, actor: 
 export const yearBounds = (year: number) => ({ from: `${year}-01-01`, to: `${year + 1}-01-01` });
 
 /** The deal if the actor may see it; otherwise 404, the same answer as for a deal that does not exist. */
-export async function findVisibleDeal(db: Db, actor: Actor, id: string): Promise<Deal> {
+export async function findVisibleDeal(db: Db, actor: Actor, id: string): Promise<DealRow> {
   const deal = await scopeDeals(db.selectFrom('deals').selectAll('deals').where('deals.id', '=', id), actor).executeTakeFirst();
   if (!deal) throw notFound('Deal');
-  return deal as unknown as Deal;
+  return deal;
 }
 
-export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Page<Deal>> {
+export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
   let q = scopeDeals(db.selectFrom('deals').selectAll('deals'), actor);
   if (query.status) q = q.where('deals.status', '=', query.status);
   if (query.vehicle_id) q = q.where('deals.vehicle_id', '=', query.vehicle_id);
@@ -60,11 +66,11 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
     .orderBy('deals.id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  return pageOf(rows as unknown as Deal[], query.limit, (row) => [row.date, row.id]);
+  return pageOf(rows, query.limit, (row) => [row.date, row.id]);
 }
 
 /** The deal with its linked customer and vehicle, each only if the actor may see it. */
-export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealDetail> {
+export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealRow & Pick<DealDetail, 'customer' | 'vehicle'>> {
   const deal = await findVisibleDeal(db, actor, id);
   const [customer, vehicle] = await Promise.all([
     deal.customer_id
@@ -119,7 +125,7 @@ function dealValues(input: DealInput, owner: { id: string; name: string }, custo
   };
 }
 
-export async function createDeal(db: Db, actor: Actor, input: DealInput): Promise<Deal> {
+export async function createDeal(db: Db, actor: Actor, input: DealInput): Promise<DealRow> {
   return db.transaction().execute(async (tx) => {
     const owner = await resolveOwner(tx, actor, input.user_id);
     const vehicleId = await resolveVehicle(tx, actor, owner.id, input.vehicle_id);
@@ -128,11 +134,11 @@ export async function createDeal(db: Db, actor: Actor, input: DealInput): Promis
     const deal = await tx.insertInto('deals').values(values).returningAll().executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'deal', entityId: deal.id, action: 'created', changes: values });
     if (vehicleId) await syncVehicleStatus(tx, actor, vehicleId, deal.id);
-    return deal as unknown as Deal;
+    return deal;
   });
 }
 
-export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUpdate): Promise<Deal> {
+export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUpdate): Promise<DealRow> {
   return db.transaction().execute(async (tx) => {
     const before = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', id), actor)
       .forUpdate()
@@ -146,8 +152,8 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
     const vehicleId = await resolveVehicle(tx, actor, owner.id, input.vehicle_id, sameOwner ? before.vehicle_id : null);
     const customerId = await resolveCustomer(tx, actor, owner.id, input, sameOwner ? before.customer_id : null);
     const values = dealValues(input, owner, customerId, vehicleId);
-    const changes = changedFields(before as unknown as Record<string, unknown>, values);
-    if (Object.keys(changes).length === 0) return before as unknown as Deal;
+    const changes = changedFields(before, values);
+    if (Object.keys(changes).length === 0) return before;
 
     const deal = await tx
       .updateTable('deals')
@@ -161,7 +167,7 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
       const touched = new Set([before.vehicle_id, vehicleId].filter((v): v is string => Boolean(v)));
       for (const vehicle of touched) await syncVehicleStatus(tx, actor, vehicle, id);
     }
-    return deal as unknown as Deal;
+    return deal;
   });
 }
 
