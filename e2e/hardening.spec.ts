@@ -229,3 +229,62 @@ test.describe('view mode', () => {
     await expect(page.getByRole('list', { name: 'Main' })).toBeHidden();
   });
 });
+
+test.describe('an edit screen while someone else saves', () => {
+  const cases = [
+    {
+      area: 'customer',
+      create: { name: 'Before Elsewhere' },
+      url: (id: string) => `/customers/${id}/edit`,
+      api: (id: string) => `/api/customers/${id}`,
+      change: (record: Record<string, unknown>) => ({ ...record, name: 'Changed Elsewhere' }),
+      field: 'Full Name',
+    },
+    {
+      area: 'deal',
+      create: {
+        date: `${thisYear}-03-03`,
+        manufacturer: 'Audi',
+        model: 'A3',
+        year: thisYear,
+        customer_name: 'Before Elsewhere',
+        agent_name: 'x',
+        contract_price_cents: 3_000_000,
+        broker_fee_cents: 100_000,
+      },
+      url: (id: string) => `/deals/${id}/edit`,
+      api: (id: string) => `/api/deals/${id}`,
+      change: (record: Record<string, unknown>) => ({ ...record, model: 'Changed Elsewhere' }),
+      field: 'Model',
+    },
+  ];
+
+  for (const c of cases) {
+    test(`keeps what was typed on the ${c.area} edit page when a background refresh brings a newer version`, async ({ page }) => {
+      await page.clock.install();
+      await signIn(page, 'agent');
+      const created = await post(page, c.api('').replace(/\/$/, ''), c.create);
+      await page.goto(c.url(created.id));
+      const notes = page.getByLabel('Notes (Optional)');
+      await notes.fill('Typed while someone else saved');
+
+      // Someone else saves the record…
+      const current = (await (await page.request.get(c.api(created.id))).json()) as Record<string, unknown>;
+      const { customer: _c, vehicle: _v, id: _id, user_id: _u, created_at: _t, ...fields } = current;
+      const saved = await page.request.put(c.api(created.id), {
+        data: c.change(fields),
+        headers: { 'x-requested-with': 'torque' },
+      });
+      expect(saved.status()).toBe(200);
+      // …and, a minute later, the tab is looked at again: the screen refreshes in the background.
+      await page.clock.fastForward(60_000);
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+
+      await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed this' })).toBeVisible();
+      await expect(notes).toHaveValue('Typed while someone else saved');
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByLabel(c.field, { exact: true })).toHaveValue('Changed Elsewhere');
+      await expect(notes).toHaveValue('');
+    });
+  }
+});

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AlertTriangle } from 'lucide-react';
 import type { CustomerInput } from '@shared/customers/schemas';
+import { ChangedElsewhere } from '@/components/changed-elsewhere';
 import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
+import { useEditVersion } from '@/lib/use-edit-version';
 import { useCustomer, useUpdateCustomer } from './api';
 import { CustomerForm, customerToForm } from './customer-form';
 import { CustomerNotFound } from './customer-not-found';
@@ -18,15 +17,15 @@ export function EditCustomerPage() {
   const navigate = useNavigate();
   const customer = useCustomer(id);
   const update = useUpdateCustomer(id);
-  const [stale, setStale] = useState<string | null>(null);
+  const version = useEditVersion(customer);
+  const loaded = version.loaded;
 
   const fallback = queryFallback(customer, {
     loadingMessage: 'Loading customer...',
     failedMessage: 'Failed to load the customer',
     notFound: <CustomerNotFound />,
   });
-  if (fallback || !customer.data) return fallback;
-  const loaded = customer.data;
+  if (!loaded) return fallback;
 
   const submit = (input: CustomerInput) =>
     update.mutateAsync(
@@ -37,35 +36,17 @@ export function EditCustomerPage() {
           navigate(`/customers/${id}`);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'STALE') setStale(error.message);
+          if (error instanceof ApiError && error.code === 'STALE') version.refused();
           notifyError('Error', errorMessage(error, 'Failed to update customer. Please try again.'));
         },
       },
     );
 
-  const reload = async () => {
-    await customer.refetch();
-    setStale(null);
-  };
-
   return (
     <div className="grid gap-6">
       <BackToCustomers />
       <PageHeader title="Edit Customer" description={loaded.name} />
-      {stale && (
-        <div
-          role="alert"
-          className="border-destructive/50 bg-destructive/10 flex flex-col gap-3 rounded-md border p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
-        >
-          <p className="flex items-start gap-2">
-            <AlertTriangle className="text-destructive mt-0.5 size-4 shrink-0" aria-hidden />
-            {stale} Your changes were not saved.
-          </p>
-          <Button variant="outline" size="sm" onClick={reload}>
-            Reload
-          </Button>
-        </div>
-      )}
+      {version.changedElsewhere && !update.isSuccess && <ChangedElsewhere what="record" onReload={version.reload} />}
       <Card>
         <CardHeader>
           <CardTitle>Customer Information</CardTitle>

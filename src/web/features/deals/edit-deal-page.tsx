@@ -1,10 +1,12 @@
 import { BackLink } from '@/components/back-link';
 import { useNavigate, useParams } from 'react-router';
 import { dealFormToInput } from '@shared/deals/schemas';
+import { ChangedElsewhere } from '@/components/changed-elsewhere';
 import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
+import { useEditVersion } from '@/lib/use-edit-version';
 import { useDeal, useUpdateDeal } from './api';
 import { DealNotFound } from './deal-not-found';
 import { DealForm, showServerErrors } from './deal-form';
@@ -16,21 +18,23 @@ export function EditDealPage() {
   const navigate = useNavigate();
   const deal = useDeal(id);
   const update = useUpdateDeal(id);
+  const version = useEditVersion(deal);
+  const current = version.loaded;
 
   const fallback = queryFallback(deal, {
     loadingMessage: 'Loading deal...',
     failedMessage: 'Failed to load the deal',
     notFound: <DealNotFound />,
   });
-  if (fallback || !deal.data) return fallback;
-  const current = deal.data;
+  if (!current) return fallback;
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <BackLink to={`/deals/${id}`}>Back to Deal</BackLink>
       <PageHeader title="Edit Deal" description={`${dealVehicle(current)} · ${current.customer_name}`} />
+      {version.changedElsewhere && !update.isSuccess && <ChangedElsewhere what="deal" onReload={version.reload} />}
       <DealForm
-        // A new version from the server (after a stale write and reload) starts the form afresh.
+        // Reloading the newer version starts the form afresh; a background refresh does not.
         key={current.updated_at}
         defaultValues={dealFormValues(current)}
         initialVehicle={current.vehicle}
@@ -47,8 +51,10 @@ export function EditDealPage() {
                 navigate(`/deals/${saved.id}`);
               },
               onError: (error) => {
-                if (error instanceof ApiError && error.code === 'STALE') notifyError('Error', error.message);
-                else if (!showServerErrors(form, error))
+                if (error instanceof ApiError && error.code === 'STALE') {
+                  version.refused();
+                  notifyError('Error', error.message);
+                } else if (!showServerErrors(form, error))
                   notifyError('Error', errorMessage(error, 'Failed to update deal. Please try again.'));
               },
             },
