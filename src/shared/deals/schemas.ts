@@ -11,7 +11,6 @@ import {
   version,
 } from '../common/fields.js';
 import { optionalParam, pageQuerySchema } from '../http/paging.js';
-import { toCents } from '../money.js';
 import { dealClassifications, dealStatuses } from './options.js';
 
 export const MIN_DEAL_YEAR = 1900;
@@ -70,15 +69,6 @@ export const dealFormSchema = z.object({
 });
 export type DealFormInput = z.input<typeof dealFormSchema>;
 export type DealFormValues = z.output<typeof dealFormSchema>;
-
-export function dealFormToInput({ contract_price, monthly_payment, broker_fee, ...rest }: DealFormValues): DealInput {
-  return {
-    ...rest,
-    contract_price_cents: toCents(contract_price),
-    monthly_payment_cents: monthly_payment === null ? null : toCents(monthly_payment),
-    broker_fee_cents: toCents(broker_fee),
-  };
-}
 
 export const dealListQuerySchema = pageQuerySchema.extend({
   q: optionalParam(text(100)),

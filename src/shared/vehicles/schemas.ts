@@ -9,10 +9,8 @@ import {
   textList,
   version,
 } from '../common/fields.js';
-import { toCents, toDollars } from '../money.js';
 import { vehicleStatuses } from './options.js';
 import { checkVin, normalizeVin } from './vin.js';
-import type { Vehicle } from './types.js';
 
 export const MIN_VEHICLE_YEAR = 1900;
 export const MAX_MILEAGE = 9_999_999;
@@ -84,62 +82,3 @@ export type VehicleInput = z.output<typeof vehicleInputSchema>;
 /** An edit carries the `updated_at` it was loaded with; a newer row means someone else saved first. */
 export const vehicleUpdateSchema = vehicleInputSchema.extend({ updated_at: version });
 export type VehicleUpdate = z.output<typeof vehicleUpdateSchema>;
-
-export function formToVehicleInput({ price, ...rest }: VehicleFormOutput): VehicleInput {
-  return { ...rest, price_cents: toCents(price) };
-}
-
-/** New Vehicle defaults: available, 0 miles, no features; year and price start blank. */
-export const emptyVehicleForm: Partial<VehicleFormValues> = {
-  make: '',
-  model: '',
-  vin: '',
-  color: '',
-  mileage: 0,
-  status: 'available',
-  location: '',
-  contact_name: '',
-  contact_phone: '',
-  contact_email: '',
-  features: [],
-  notes: '',
-};
-
-export function vehicleToForm(vehicle: Vehicle): VehicleFormValues {
-  return {
-    make: vehicle.make,
-    model: vehicle.model,
-    year: vehicle.year,
-    vin: vehicle.vin ?? '',
-    color: vehicle.color ?? '',
-    mileage: vehicle.mileage,
-    price: toDollars(vehicle.price_cents),
-    status: vehicle.status,
-    location: vehicle.location ?? '',
-    contact_name: vehicle.contact_name ?? '',
-    contact_phone: vehicle.contact_phone ?? '',
-    contact_email: vehicle.contact_email ?? '',
-    features: vehicle.features,
-    notes: vehicle.notes ?? '',
-  };
-}
-
-/** The API body that saves a vehicle unchanged except for the given fields. */
-export function vehicleToInput(vehicle: Vehicle): VehicleInput {
-  return {
-    make: vehicle.make,
-    model: vehicle.model,
-    year: vehicle.year,
-    vin: vehicle.vin,
-    color: vehicle.color,
-    mileage: vehicle.mileage,
-    price_cents: vehicle.price_cents,
-    status: vehicle.status,
-    location: vehicle.location,
-    contact_name: vehicle.contact_name,
-    contact_phone: vehicle.contact_phone,
-    contact_email: vehicle.contact_email,
-    features: vehicle.features,
-    notes: vehicle.notes,
-  };
-}

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-errors';
 import { DuplicateWarning } from './duplicate-warning';
 import { ReferralPicker } from './referral-picker';
 
@@ -33,24 +33,6 @@ export const emptyCustomerForm: CustomerFormValues = {
 };
 
 /** A saved customer as the form shows it: dollars, and the referral choice read back from the two fields. */
-export function customerToForm(c: CustomerDetail): CustomerFormValues {
-  return {
-    name: c.name,
-    status: c.status,
-    email: c.email ?? '',
-    phone: c.phone ?? '',
-    location: c.location ?? '',
-    preferred_cars: c.preferred_cars,
-    referral_type: c.referred_by_customer_id ? 'existing' : c.referred_by_name ? 'new' : 'none',
-    referred_by_customer_id: c.referred_by_customer_id,
-    referred_by_name: c.referred_by_name ?? '',
-    birthday: c.birthday ?? '',
-    notes: c.notes ?? '',
-    lead_source: c.lead_source ?? '',
-    budget: c.budget_cents === null ? '' : String(c.budget_cents / 100),
-  };
-}
-
 const referralLabels = { none: 'No referral', existing: 'Existing customer', new: 'New person' } as const;
 const NO_SOURCE = 'none';
 
@@ -106,10 +88,7 @@ export function CustomerForm({
     try {
       await onSubmit(input);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields))
-          form.setError(field as keyof CustomerFormValues, { message });
-      }
+      showServerErrors(form.setError, error);
     }
   });
 

@@ -8,7 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useEditVersion } from '@/lib/use-edit-version';
 import { useCustomer, useUpdateCustomer } from './api';
-import { CustomerForm, customerToForm } from './customer-form';
+import { customerToForm } from '@shared/customers/form';
+import { CustomerForm } from './customer-form';
 import { CustomerNotFound } from './customer-not-found';
 import { BackToCustomers } from './new-customer-page';
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dealClassificationLabels, dealClassifications, dealStatusLabels, dealStatuses } from '@shared/deals/options';
+import { dealFormField } from '@shared/deals/form';
 import { dealFormSchema, type DealFormInput, type DealFormValues } from '@shared/deals/schemas';
 import type { LinkedVehicle } from '@shared/deals/types';
 import { FormActions } from '@/components/form-actions';
@@ -11,7 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-errors';
 import { useDealAgents } from './api';
 import { DealCustomerFields, type DealForm as Form } from './deal-customer-fields';
 import { DealVehicleFields } from './deal-vehicle-fields';
@@ -28,22 +29,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const serverFieldNames: Record<string, keyof DealFormInput> = {
-  contract_price_cents: 'contract_price',
-  monthly_payment_cents: 'monthly_payment',
-  broker_fee_cents: 'broker_fee',
-};
-
 /** Puts the server's field messages next to the fields they belong to; true when there were any. */
-export function showServerErrors(form: Form, error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 400) return false;
-  const entries = Object.entries(error.fields);
-  for (const [field, message] of entries) {
-    const name = serverFieldNames[field] ?? (field === 'user_id' ? 'agent_name' : field);
-    form.setError(name as keyof DealFormInput, { message });
-  }
-  return entries.length > 0;
-}
+export const showDealServerErrors = (form: Form, error: unknown) => showServerErrors(form.setError, error, dealFormField);
 
 function AgentField({ form }: { form: Form }) {
   const agents = useDealAgents();

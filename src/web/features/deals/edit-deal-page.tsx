@@ -1,6 +1,6 @@
 import { BackLink } from '@/components/back-link';
 import { useNavigate, useParams } from 'react-router';
-import { dealFormToInput } from '@shared/deals/schemas';
+import { dealFormToInput, dealFormValues } from '@shared/deals/form';
 import { ChangedElsewhere } from '@/components/changed-elsewhere';
 import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
@@ -9,8 +9,7 @@ import { notifyError, notifySuccess } from '@/lib/toast';
 import { useEditVersion } from '@/lib/use-edit-version';
 import { useDeal, useUpdateDeal } from './api';
 import { DealNotFound } from './deal-not-found';
-import { DealForm, showServerErrors } from './deal-form';
-import { dealFormValues } from './deal-form-values';
+import { DealForm, showDealServerErrors } from './deal-form';
 import { dealVehicle } from './deals-table';
 
 export function EditDealPage() {
@@ -54,7 +53,7 @@ export function EditDealPage() {
                 if (error instanceof ApiError && error.code === 'STALE') {
                   version.refused();
                   notifyError('Error', error.message);
-                } else if (!showServerErrors(form, error))
+                } else if (!showDealServerErrors(form, error))
                   notifyError('Error', errorMessage(error, 'Failed to update deal. Please try again.'));
               },
             },

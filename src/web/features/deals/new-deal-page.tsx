@@ -2,7 +2,7 @@ import { BackLink } from '@/components/back-link';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { dealFormToInput } from '@shared/deals/schemas';
+import { dealFormToInput, newDealValues } from '@shared/deals/form';
 import type { Deal } from '@shared/deals/types';
 import { DocumentsPanel } from '@/components/documents-panel';
 import { PageHeader } from '@/components/page-header';
@@ -12,8 +12,7 @@ import { useCurrentSession } from '@/features/auth/api';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useCreateDeal } from './api';
-import { DealForm, showServerErrors } from './deal-form';
-import { newDealValues } from './deal-form-values';
+import { DealForm, showDealServerErrors } from './deal-form';
 
 export function NewDealPage() {
   const { user } = useCurrentSession();
@@ -42,7 +41,7 @@ export function NewDealPage() {
             onError: (error) => {
               if (error instanceof ApiError && error.status === 401)
                 notifyError('Error', 'You must be logged in to create a deal');
-              else if (!showServerErrors(form, error)) notifyError('Error', 'Failed to create deal. Please try again.');
+              else if (!showDealServerErrors(form, error)) notifyError('Error', 'Failed to create deal. Please try again.');
             },
           })
         }

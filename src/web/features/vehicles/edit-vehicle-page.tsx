@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { vehicleToForm, type VehicleInput } from '@shared/vehicles/schemas';
+import { vehicleToForm } from '@shared/vehicles/form';
+import type { VehicleInput } from '@shared/vehicles/schemas';
 import { ChangedElsewhere } from '@/components/changed-elsewhere';
 import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
@@ -20,7 +21,7 @@ export function EditVehiclePage() {
   const update = useUpdateVehicle(id);
   const version = useEditVersion(vehicle);
   const loaded = version.loaded;
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+  const [serverErrors, setServerErrors] = useState<unknown>();
 
   const fallback = queryFallback(vehicle, {
     loadingMessage: 'Loading vehicle...',
@@ -39,7 +40,7 @@ export function EditVehiclePage() {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'STALE') version.refused();
-          if (error instanceof ApiError) setServerErrors(error.fields);
+          setServerErrors(error);
           notifyError('Error', errorMessage(error, 'Failed to update vehicle. Please try again.'));
         },
       },

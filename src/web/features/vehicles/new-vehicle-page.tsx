@@ -1,7 +1,8 @@
 import { BackLink } from '@/components/back-link';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { emptyVehicleForm, type VehicleInput } from '@shared/vehicles/schemas';
+import { emptyVehicleForm } from '@shared/vehicles/form';
+import type { VehicleInput } from '@shared/vehicles/schemas';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';

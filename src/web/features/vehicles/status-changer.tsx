@@ -1,5 +1,5 @@
 import { vehicleStatuses, type VehicleStatus } from '@shared/vehicles/options';
-import { vehicleToInput } from '@shared/vehicles/schemas';
+import { vehicleToInput } from '@shared/vehicles/form';
 import type { VehicleDetail } from '@shared/vehicles/types';
 import { OptionSelect } from '@/components/option-select';
 import { errorMessage } from '@/lib/api-client';

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { makeSuggestions, vehicleStatuses } from '@shared/vehicles/options';
+import { formToVehicleInput, vehicleFormField } from '@shared/vehicles/form';
 import {
-  formToVehicleInput,
   maxVehicleYear,
   vehicleFormSchema,
   type VehicleFormOutput,
@@ -11,6 +11,7 @@ import {
   type VehicleInput,
 } from '@shared/vehicles/schemas';
 import { FormActions } from '@/components/form-actions';
+import { showServerErrors } from '@/lib/server-errors';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { OptionField } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
@@ -26,13 +27,11 @@ type Props = {
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
-  /** Field messages the server answered with, keyed by API field name. */
-  serverErrors?: Record<string, string>;
+  /** The server's refusal of the last save, whose field messages go next to their fields. */
+  serverErrors?: unknown;
   /** The vehicle being edited, which is no duplicate of itself. */
   vehicleId?: string;
 };
-
-const fieldOfApi = (name: string) => (name === 'price_cents' ? 'price' : name) as keyof VehicleFormValues;
 
 /** The vehicle's fields, shared by New Vehicle and Edit Vehicle. */
 export function VehicleForm({
@@ -53,7 +52,7 @@ export function VehicleForm({
   const errors = formState.errors;
 
   useEffect(() => {
-    for (const [name, message] of Object.entries(serverErrors ?? {})) setError(fieldOfApi(name), { message });
+    if (serverErrors) showServerErrors(setError, serverErrors, vehicleFormField);
   }, [serverErrors, setError]);
 
   const number = { valueAsNumber: true } as const;

@@ -1,8 +1,27 @@
-import type { DealFormInput } from '@shared/deals/schemas';
-import type { Deal } from '@shared/deals/types';
+import { toCents, toDollars } from '../money.js';
+import type { DealFormInput, DealFormValues, DealInput } from './schemas.js';
+import type { Deal } from './types.js';
+
+/** A form field's name for an API field's, where they differ; for placing the server's field messages. */
+const formFields: Record<string, string> = {
+  contract_price_cents: 'contract_price',
+  monthly_payment_cents: 'monthly_payment',
+  broker_fee_cents: 'broker_fee',
+  user_id: 'agent_name',
+};
+export const dealFormField = (apiField: string) => formFields[apiField] ?? apiField;
+
+export function dealFormToInput({ contract_price, monthly_payment, broker_fee, ...rest }: DealFormValues): DealInput {
+  return {
+    ...rest,
+    contract_price_cents: toCents(contract_price),
+    monthly_payment_cents: monthly_payment === null ? null : toCents(monthly_payment),
+    broker_fee_cents: toCents(broker_fee),
+  };
+}
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+const dollars = (cents: number | null) => (cents === null ? '' : toDollars(cents).toFixed(2));
 
 /** The spec's defaults: today, pending, customer_paid, and the signed-in user as the agent. */
 export function newDealValues(user: { id: string; name: string }): DealFormInput {
