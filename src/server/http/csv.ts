@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { toDollars } from '../../shared/money.js';
 
 type Cell = string | number | null | undefined;
+
+/** Cents as a plain dollar amount a spreadsheet reads as a number: 45000.00; null stays empty. */
+export const csvDollars = (cents: number | null) => (cents === null ? '' : toDollars(cents).toFixed(2));
 
 /**
  * One RFC 4180 CSV line. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed with a

@@ -1,3 +1,6 @@
+// Relative rather than @shared: the unit tests typecheck this file under NodeNext resolution as well.
+import { toDollars } from '../../shared/money.js';
+
 /** A count badge's text: hidden at 0, 'N+' above the cap ('9+' in the header, '99+' in the chat panel). */
 export function badgeText(count: number, cap: number): string | null {
   if (count <= 0) return null;
@@ -19,7 +22,7 @@ const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', curr
 /** Money is integer cents everywhere; screens show dollars. */
 export function formatCents(cents: number | null | undefined, { exact = false } = {}): string {
   if (cents === null || cents === undefined) return '—';
-  return (exact ? dollarsAndCents : dollars).format(cents / 100);
+  return (exact ? dollarsAndCents : dollars).format(toDollars(cents));
 }
 
 export function formatDate(value: string | Date | null | undefined): string {

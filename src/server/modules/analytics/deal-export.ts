@@ -4,12 +4,9 @@ import { dealClassificationLabels, dealStatusLabels } from '../../../shared/deal
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { sql } from 'kysely';
-import { csvChunks } from '../../http/csv.js';
+import { csvChunks, csvDollars } from '../../http/csv.js';
 import { scopeDeals, yearBounds } from '../deals/service.js';
 import { dealAnalytics } from './deal-analytics.js';
-
-/** Cents as a plain dollar amount a spreadsheet reads as a number: 45000.00 */
-export const csvDollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { toDollars } from '../../../shared/money.js';
 import { formatChange } from '../../../shared/analytics/deal-analytics.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
@@ -8,7 +9,7 @@ import { todayUtc } from './scope.js';
 import { muted, PdfWriter } from '../../render/pdf-writer.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const statementDollars = (cents: number) => usd.format(cents / 100);
+export const statementDollars = (cents: number) => usd.format(toDollars(cents));
 
 const monthNames = [
   'January',

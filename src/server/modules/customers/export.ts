@@ -1,4 +1,4 @@
-import { csvChunks } from '../../http/csv.js';
+import { csvChunks, csvDollars } from '../../http/csv.js';
 import type { CustomerRow } from './service.js';
 
 type ExportRow = CustomerRow & { owner_name: string; referrer_name: string | null };
@@ -30,7 +30,7 @@ export function customersCsv(batches: AsyncIterable<ExportRow[]>, timeZone = 'UT
     c.status,
     c.preferred_cars.join('; '),
     c.lead_source,
-    c.budget_cents === null ? null : (c.budget_cents / 100).toFixed(2),
+    csvDollars(c.budget_cents),
     c.referrer_name ?? c.referred_by_name,
     c.birthday,
     c.notes,

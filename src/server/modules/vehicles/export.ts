@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { csvChunks } from '../../http/csv.js';
+import { csvChunks, csvDollars } from '../../http/csv.js';
 import type { VehicleFilter } from '../../../shared/vehicles/queries.js';
 import { eachVehicle, type VehicleRow } from './list.js';
 
@@ -30,7 +30,7 @@ const csvRow = (v: VehicleRow) => [
   v.vin,
   v.color,
   v.mileage,
-  (v.price_cents / 100).toFixed(2),
+  csvDollars(v.price_cents),
   v.status,
   v.location,
   v.contact_name,

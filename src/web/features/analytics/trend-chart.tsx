@@ -1,6 +1,7 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RangeAnalytics } from '@shared/analytics/range-analytics';
 import { formatCents } from '@/lib/format';
+import { toCents, toDollars } from '@shared/money';
 
 const monthShort = (month: string) =>
   new Date(`${month}-01T00:00:00`).toLocaleDateString('en-US', { month: 'short', year: 'numeric' });
@@ -13,7 +14,7 @@ const compactDollars = new Intl.NumberFormat('en-US', {
 
 /** Revenue as bars, cars sold and new customers as lines; the same numbers as a table for screen readers. */
 export function TrendChart({ trends }: { trends: RangeAnalytics['trends'] }) {
-  const data = trends.map((t) => ({ ...t, label: monthShort(t.month), revenue: t.revenue_cents / 100 }));
+  const data = trends.map((t) => ({ ...t, label: monthShort(t.month), revenue: toDollars(t.revenue_cents) }));
   return (
     <>
       <div className="h-72 w-full" aria-hidden>
@@ -48,7 +49,7 @@ export function TrendChart({ trends }: { trends: RangeAnalytics['trends'] }) {
                 borderRadius: 8,
                 color: 'var(--popover-foreground)',
               }}
-              formatter={(value, name) => (name === 'Revenue' ? formatCents(Number(value) * 100) : value)}
+              formatter={(value, name) => (name === 'Revenue' ? formatCents(toCents(Number(value))) : value)}
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar

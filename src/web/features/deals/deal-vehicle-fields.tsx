@@ -13,6 +13,7 @@ import type { VehicleOption } from '@shared/vehicles/types';
 import { useVehicleOptions } from '@/features/vehicles/api';
 import { useDebounced, type DealForm } from './deal-customer-fields';
 import { SearchPicker } from './search-picker';
+import { toDollars } from '@shared/money';
 
 const describe = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
 
@@ -38,7 +39,7 @@ export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; in
     setValue('manufacturer', vehicle.make, { shouldDirty: true, shouldValidate: true });
     setValue('model', vehicle.model, { shouldDirty: true, shouldValidate: true });
     setValue('year', vehicle.year, { shouldDirty: true, shouldValidate: true });
-    setValue('contract_price', String(vehicle.price_cents / 100), { shouldDirty: true, shouldValidate: true });
+    setValue('contract_price', String(toDollars(vehicle.price_cents)), { shouldDirty: true, shouldValidate: true });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Calculator } from 'lucide-react';
-import { toCents } from '@shared/money';
+import { toCents, toDollars } from '@shared/money';
 import { monthlyPayment } from '@shared/payment';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -91,7 +91,12 @@ export function PaymentCalculator({ contractPrice, onUse }: { contractPrice: str
           <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
             Close
           </Button>
-          <Button type="button" size="sm" disabled={!result} onClick={() => result && onUse(result.monthlyPaymentCents / 100)}>
+          <Button
+            type="button"
+            size="sm"
+            disabled={!result}
+            onClick={() => result && onUse(toDollars(result.monthlyPaymentCents))}
+          >
             Use this payment
           </Button>
         </div>

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { useDebouncedText } from '@/hooks/use-debounced-text';
 import type { ListControls } from '@/lib/use-list-params';
 import type { FilterKey } from './list-params';
+import { toCents, toDollars } from '@shared/money';
 
 const TYPING_DELAY_MS = 400;
 
@@ -39,11 +40,11 @@ function TypedFilter({
   );
 }
 
-const centsToDollars = (cents: string) => (cents && /^\d+$/.test(cents) ? String(Number(cents) / 100) : cents);
+const centsToDollars = (cents: string) => (cents && /^\d+$/.test(cents) ? String(toDollars(Number(cents))) : cents);
 /** Dollars as typed → cents as the API takes them; anything else is passed on for the schema to name. */
 const dollarsToCents = (dollars: string) => {
   const value = Number(dollars.replaceAll(',', ''));
-  return dollars && Number.isFinite(value) && value >= 0 ? String(Math.round(value * 100)) : dollars;
+  return dollars && Number.isFinite(value) && value >= 0 ? String(toCents(value)) : dollars;
 };
 
 /** The Filter button: status, make, year range, price range and sort, applied as they change. */
