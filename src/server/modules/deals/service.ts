@@ -10,6 +10,7 @@ import type { DB, DealsTable } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
+import { vehicleOptionColumns } from '../vehicles/list.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from './links.js';
@@ -85,15 +86,7 @@ export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealRow
       ? db
           .selectFrom('vehicles')
           .where(visibleTo(actor, 'vehicles.user_id'))
-          .select([
-            'vehicles.id',
-            'vehicles.make',
-            'vehicles.model',
-            'vehicles.year',
-            'vehicles.vin',
-            'vehicles.price_cents',
-            'vehicles.status',
-          ])
+          .select(vehicleOptionColumns)
           .where('vehicles.id', '=', deal.vehicle_id)
           .executeTakeFirst()
       : undefined,

@@ -137,6 +137,17 @@ export async function* eachVehicle(db: Kysely<DB>, actor: Actor, filter: Vehicle
   } while (cursor);
 }
 
+/** A vehicle as the deal form's picker and a deal's page show it. */
+export const vehicleOptionColumns = [
+  'vehicles.id',
+  'vehicles.make',
+  'vehicles.model',
+  'vehicles.year',
+  'vehicles.vin',
+  'vehicles.price_cents',
+  'vehicles.status',
+] as const;
+
 /** The deal form's vehicle picker: at most 20 of the actor's vehicles matching q. */
 export async function vehicleOptions(
   db: Kysely<DB>,
@@ -144,15 +155,7 @@ export async function vehicleOptions(
   filter: { q?: string; status?: VehicleStatus },
 ): Promise<VehicleOption[]> {
   return filtered(db.selectFrom('vehicles').where(visibleTo(actor, 'vehicles.user_id')), filter)
-    .select([
-      'vehicles.id',
-      'vehicles.make',
-      'vehicles.model',
-      'vehicles.year',
-      'vehicles.vin',
-      'vehicles.price_cents',
-      'vehicles.status',
-    ])
+    .select(vehicleOptionColumns)
     .orderBy('vehicles.created_at', 'desc')
     .orderBy('vehicles.id', 'desc')
     .limit(VEHICLE_OPTIONS_LIMIT)
