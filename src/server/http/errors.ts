@@ -42,11 +42,11 @@ const statusCodes: Record<number, string> = {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A path that names no record (a malformed id) is as missing as one that names a deleted record.
-    if (hasZodFastifySchemaValidationErrors(error) && (error as { validationContext?: string }).validationContext === 'params') {
-      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
-    }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names no record (a malformed id) is as missing as one that names a deleted record.
+      if ((error as { validationContext?: string }).validationContext === 'params') {
+        return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+      }
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Filter } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -101,13 +101,22 @@ export function ChoiceFilter({
 }
 
 /**
- * What is wrong with a set of filter values, by field, in the words of the shared filter schema the server applies
- * ('Enter a year such as 2020', "'Year to' can't be before 'Year from'"); empty when the list can use them.
+ * A filter value is applied only when the shared filter schema the server applies can use it with the others; else
+ * `problems` says what is wrong, by field, in that schema's words ('Enter a year such as 2020', "'Year to' can't be
+ * before 'Year from'").
  */
-export function filterProblems(schema: z.ZodType, values: Record<string, string>): Record<string, string> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+export function useCheckedFilters<K extends string>(
+  list: { params: { filters: Record<K, string> }; setFilter: (key: K, value: string) => void },
+  schema: z.ZodType,
+) {
+  const [problems, setProblems] = useState<Partial<Record<K, string>>>({});
+  const apply = (key: K, value: string) => {
+    const result = schema.safeParse({ ...list.params.filters, [key]: value });
+    const found = result.success ? [] : result.error.issues.map((issue) => [String(issue.path[0]), issue.message]);
+    setProblems(Object.fromEntries(found) as Partial<Record<K, string>>);
+    if (result.success) list.setFilter(key, value);
+  };
+  return { problems, apply };
 }
 
 /** A filter field's message, under the field. */

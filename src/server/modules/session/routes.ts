@@ -13,7 +13,7 @@ import { isLoopback } from '../../http/addresses.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { findUserByEmail, listSwitchableUsers } from '../users/service.js';
-import { actorOf, forwardCookies, toHeaders, type ActorResolver } from '../../auth/actor.js';
+import { actorOf, forwardCookies, toHeaders, type Actor, type ActorResolver } from '../../auth/actor.js';
 import { isAuthError, type AuthLoader } from '../../auth/auth-loader.js';
 import {
   checkSwitchTarget,
@@ -96,12 +96,18 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
     });
   }
 
-  r.delete('/api/session', { config: { public: true } }, async (request, reply) => {
-    const actor = await resolveActor(request);
-    // Signing out while switched ends the admin's own session too, whichever cookies the browser still has.
+  /**
+   * Ends the request's session and clears its cookies; a switched session takes the admin's own session with it,
+   * whichever cookies the browser still has.
+   */
+  async function signOut(request: FastifyRequest, reply: FastifyReply, actor: Actor | null) {
     if (actor?.impersonatorId) await endSwitchOrigin(db, actor.sessionId);
     const result = await (await auth()).api.signOut({ headers: toHeaders(request), returnHeaders: true }).catch(() => null);
     forwardCookies(reply, result?.headers);
+  }
+
+  r.delete('/api/session', { config: { public: true } }, async (request, reply) => {
+    await signOut(request, reply, await resolveActor(request));
     return reply.status(204).send();
   });
 
@@ -139,9 +145,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
       .catch(() => null);
     if (!result) {
       // Without the admin's own cookie there is no session to go back to: end both, and say so.
-      await endSwitchOrigin(db, actor.sessionId);
-      const out = await (await auth()).api.signOut({ headers: toHeaders(request), returnHeaders: true }).catch(() => null);
-      forwardCookies(reply, out?.headers);
+      await signOut(request, reply, actor);
       throw new AppError(401, 'UNAUTHORIZED', 'Your own session could not be found, so both sessions were ended. Sign in again.');
     }
     forwardCookies(reply, result.headers);

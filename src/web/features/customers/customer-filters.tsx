@@ -1,7 +1,6 @@
 import { carPreferences, customerStatuses, leadSources } from '@shared/customers/options';
-import { useState } from 'react';
 import { customerFilterSchema, customerSortLabels, customerSorts } from '@shared/customers/schemas';
-import { ChoiceFilter, FilterPanel, FilterProblem, filterProblems } from '@/components/filter-panel';
+import { ChoiceFilter, FilterPanel, FilterProblem, useCheckedFilters } from '@/components/filter-panel';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ListControls } from '@/lib/use-list-params';
@@ -10,13 +9,8 @@ import type { FilterKey } from './list-params';
 /** The Filter button: status, car preference, lead source, date added and sort, applied as they change. */
 export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
   const { filters } = list.params;
-  const [problems, setProblems] = useState<Partial<Record<FilterKey, string>>>({});
   // A day the list cannot use ('Added to' before 'Added from') is not applied: the field says why instead.
-  const setDay = (key: 'added_from' | 'added_to', value: string) => {
-    const found = filterProblems(customerFilterSchema, { ...filters, [key]: value });
-    setProblems(found);
-    if (Object.keys(found).length === 0) list.setFilter(key, value);
-  };
+  const { problems, apply: setDay } = useCheckedFilters(list, customerFilterSchema);
   return (
     <FilterPanel list={list} sorts={customerSorts} sortLabels={customerSortLabels}>
       <ChoiceFilter

@@ -1,7 +1,6 @@
 import { makeSuggestions, vehicleStatuses } from '@shared/vehicles/options';
-import { useState } from 'react';
 import { vehicleFilterSchema, vehicleSortLabels, vehicleSorts } from '@shared/vehicles/queries';
-import { ChoiceFilter, FilterPanel, FilterProblem, filterProblems } from '@/components/filter-panel';
+import { ChoiceFilter, FilterPanel, FilterProblem, useCheckedFilters } from '@/components/filter-panel';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDebouncedText } from '@/hooks/use-debounced-text';
@@ -50,13 +49,8 @@ const dollarsToCents = (dollars: string) => {
 /** The Filter button: status, make, year range, price range and sort, applied as they change. */
 export function VehicleFilters({ list }: { list: ListControls<FilterKey> }) {
   const { filters } = list.params;
-  const [problems, setProblems] = useState<Partial<Record<FilterKey, string>>>({});
   // A value the list cannot use is not applied: the field says why instead.
-  const commit = (key: FilterKey, value: string) => {
-    const found = filterProblems(vehicleFilterSchema, { ...filters, [key]: value });
-    setProblems(found);
-    if (Object.keys(found).length === 0) list.setFilter(key, value);
-  };
+  const { problems, apply: commit } = useCheckedFilters(list, vehicleFilterSchema);
   return (
     <FilterPanel list={list} sorts={vehicleSorts} sortLabels={vehicleSortLabels}>
       <ChoiceFilter
