@@ -55,7 +55,7 @@ const layering = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/web/public'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/web/public', 'src/server/db/tables.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,30 +1,35 @@
-import type { CustomerStatus, LeadSource } from './options.js';
+import { z } from 'zod';
+import { pageSchema } from '../http/paging.js';
+import { customerStatuses, leadSources } from './options.js';
 
 /** A customer as the API sends it: the table's own column names, money in cents, moments as ISO text. */
-export type Customer = {
-  id: string;
-  user_id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  location: string | null;
-  status: CustomerStatus;
-  preferred_cars: string[];
-  referred_by_customer_id: string | null;
-  referred_by_name: string | null;
-  birthday: string | null;
-  notes: string | null;
-  lead_source: LeadSource | null;
-  budget_cents: number | null;
-  created_at: string;
-  updated_at: string;
-};
+export const customerSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  status: z.enum(customerStatuses),
+  preferred_cars: z.array(z.string()),
+  referred_by_customer_id: z.string().nullable(),
+  referred_by_name: z.string().nullable(),
+  birthday: z.string().nullable(),
+  notes: z.string().nullable(),
+  lead_source: z.enum(leadSources).nullable(),
+  budget_cents: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+export const customerPageSchema = pageSchema(customerSchema);
 
-export type CustomerDetail = Customer & {
-  owner_name: string;
+export const customerDetailSchema = customerSchema.extend({
+  owner_name: z.string(),
   /** The referring customer's name, when the viewer may see that customer. */
-  referred_by_customer_name: string | null;
-};
+  referred_by_customer_name: z.string().nullable(),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 export type CustomerSummary = { total: number; active: number; prospects: number; inactive: number };
 

@@ -1,42 +1,58 @@
-import type { DealClassification, DealStatus } from './options.js';
+import { z } from 'zod';
+import { pageSchema } from '../http/paging.js';
+import { dealClassifications, dealStatuses } from './options.js';
 
 /** A deal as the API returns it: the table's columns, money in cents, `date` as 'YYYY-MM-DD'. */
-export type Deal = {
-  id: string;
-  user_id: string;
-  customer_id: string | null;
-  vehicle_id: string | null;
-  date: string;
-  manufacturer: string;
-  model: string;
-  year: number;
-  customer_name: string;
-  customer_phone: string | null;
-  customer_email: string | null;
-  agent_name: string;
-  contract_price_cents: number;
-  monthly_payment_cents: number | null;
-  broker_fee_cents: number;
-  status: DealStatus;
-  deal_classification: DealClassification;
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export const dealSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  customer_id: z.string().nullable(),
+  vehicle_id: z.string().nullable(),
+  date: z.string(),
+  manufacturer: z.string(),
+  model: z.string(),
+  year: z.number(),
+  customer_name: z.string(),
+  customer_phone: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  agent_name: z.string(),
+  contract_price_cents: z.number(),
+  monthly_payment_cents: z.number().nullable(),
+  broker_fee_cents: z.number(),
+  status: z.enum(dealStatuses),
+  deal_classification: z.enum(dealClassifications),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+export const dealPageSchema = pageSchema(dealSchema);
 
-export type LinkedCustomer = { id: string; name: string; email: string | null; phone: string | null; status: string };
-export type LinkedVehicle = {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  vin: string | null;
-  price_cents: number;
-  status: string;
-};
+const linkedCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.string(),
+});
+export type LinkedCustomer = z.infer<typeof linkedCustomerSchema>;
+const linkedVehicleSchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  vin: z.string().nullable(),
+  price_cents: z.number(),
+  status: z.string(),
+});
+export type LinkedVehicle = z.infer<typeof linkedVehicleSchema>;
 
 /** GET /api/deals/:id: the deal with the records it links to. */
-export type DealDetail = Deal & { customer: LinkedCustomer | null; vehicle: LinkedVehicle | null };
+export const dealDetailSchema = dealSchema.extend({
+  customer: linkedCustomerSchema.nullable(),
+  vehicle: linkedVehicleSchema.nullable(),
+});
+export type DealDetail = z.infer<typeof dealDetailSchema>;
 
 export type DealAgent = { id: string; name: string; email: string; role: string };
 

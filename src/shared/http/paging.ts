@@ -12,6 +12,9 @@ export const pageQuerySchema = z.object({
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
+/** The response schema of a list: one page of `item`. */
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
 /** Turns '' into undefined, so an empty query-string value means "no filter". */
 export const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

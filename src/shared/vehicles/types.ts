@@ -1,30 +1,36 @@
-import type { VehicleStatus } from './options.js';
-import type { VehicleStatusRule } from './status-rule.js';
+import { z } from 'zod';
+import { pageSchema } from '../http/paging.js';
+import { vehicleStatuses } from './options.js';
 
 /** A vehicle as the API returns it: the database's column names, money in cents, moments as ISO strings. */
-export type Vehicle = {
-  id: string;
-  user_id: string;
-  make: string;
-  model: string;
-  year: number;
-  vin: string | null;
-  color: string | null;
-  mileage: number;
-  price_cents: number;
-  status: VehicleStatus;
-  location: string | null;
-  contact_name: string | null;
-  contact_phone: string | null;
-  contact_email: string | null;
-  features: string[];
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export const vehicleSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  vin: z.string().nullable(),
+  color: z.string().nullable(),
+  mileage: z.number(),
+  price_cents: z.number(),
+  status: z.enum(vehicleStatuses),
+  location: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  features: z.array(z.string()),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+export const vehiclePageSchema = pageSchema(vehicleSchema);
 
 /** GET /api/vehicles/:id: the vehicle, and what its deals allow its status to be. */
-export type VehicleDetail = Vehicle & { status_rule: VehicleStatusRule };
+export const vehicleDetailSchema = vehicleSchema.extend({
+  status_rule: z.object({ allowed: z.array(z.enum(vehicleStatuses)), reason: z.string() }).nullable(),
+});
+export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 
 export type VehicleSummary = {
   total: number;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TypeProvider } from '../../http/serializer.js';
 import { dealAnalyticsQuerySchema, dealExportQuerySchema } from '../../../shared/analytics/deal-analytics.js';
 import { rangeAnalyticsQuerySchema } from '../../../shared/analytics/range-analytics.js';
 import { actorOf } from '../../auth/actor.js';
@@ -11,7 +11,7 @@ import { exportDealAnalytics } from './deal-export.js';
 import { rangeAnalytics } from './range-analytics.js';
 
 export async function analyticsRoutes(app: FastifyInstance, { database }: { database: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
   r.get('/api/dashboard', (request) => dashboard(db, actorOf(request)));

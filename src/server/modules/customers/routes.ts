@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TypeProvider } from '../../http/serializer.js';
 import {
   customerFilterSchema,
   customerInputSchema,
@@ -8,6 +8,7 @@ import {
   customerUpdateSchema,
   duplicateQuerySchema,
 } from '../../../shared/customers/schemas.js';
+import { customerDetailSchema, customerPageSchema, customerSchema } from '../../../shared/customers/types.js';
 import { idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
@@ -28,11 +29,13 @@ import {
 } from './service.js';
 
 export async function customersRoutes(app: FastifyInstance, { database, store }: { database: Database; store: BlobStore }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
-  r.get('/api/customers', { schema: { querystring: customerListQuerySchema } }, (request) =>
-    listCustomers(db, actorOf(request), request.query),
+  r.get(
+    '/api/customers',
+    { schema: { querystring: customerListQuerySchema, response: { 200: customerPageSchema } } },
+    (request) => listCustomers(db, actorOf(request), request.query),
   );
 
   r.get('/api/customers/summary', { schema: { querystring: customerFilterSchema } }, (request) =>
@@ -56,17 +59,23 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
     findDuplicates(db, actorOf(request), request.query),
   );
 
-  r.post('/api/customers', { schema: { body: customerInputSchema } }, async (request, reply) => {
-    const customer = await createCustomer(db, actorOf(request), request.body);
-    return reply.status(201).send(customer);
-  });
+  r.post(
+    '/api/customers',
+    { schema: { body: customerInputSchema, response: { 201: customerSchema } } },
+    async (request, reply) => {
+      const customer = await createCustomer(db, actorOf(request), request.body);
+      return reply.status(201).send(customer);
+    },
+  );
 
-  r.get('/api/customers/:id', { schema: { params: idParams } }, (request) =>
+  r.get('/api/customers/:id', { schema: { params: idParams, response: { 200: customerDetailSchema } } }, (request) =>
     getCustomer(db, actorOf(request), request.params.id),
   );
 
-  r.put('/api/customers/:id', { schema: { params: idParams, body: customerUpdateSchema } }, (request) =>
-    updateCustomer(db, actorOf(request), request.params.id, request.body),
+  r.put(
+    '/api/customers/:id',
+    { schema: { params: idParams, body: customerUpdateSchema, response: { 200: customerSchema } } },
+    (request) => updateCustomer(db, actorOf(request), request.params.id, request.body),
   );
 
   r.delete('/api/customers/:id', { schema: { params: idParams } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Page } from '../../../shared/http/paging.js';
 import type { DealInput, DealListQuery, DealUpdate } from '../../../shared/deals/schemas.js';
 import type { Deal, DealDetail, DealTimelineEntry } from '../../../shared/deals/types.js';
@@ -6,7 +6,7 @@ import type { Matches, Wire } from '../../http/wire.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
-import type { DB, DealsTable } from '../../db/schema.js';
+import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
@@ -17,7 +17,7 @@ import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from
 import { escapeLike } from '../../db/like.js';
 
 type Db = Kysely<DB>;
-export type DealRow = Selectable<DealsTable>;
+export type DealRow = Row<'deals'>;
 
 // The deal the API sends is exactly the table's row as JSON; a column added to one only fails the typecheck.
 const _dealIsRow: Matches<Wire<DealRow>, Deal> = true;

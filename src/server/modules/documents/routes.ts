@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TypeProvider } from '../../http/serializer.js';
 import { z } from 'zod';
 import { documentKinds, type DocumentKind } from '../../../shared/documents/options.js';
 import { documentParams, idParams } from '../../../shared/common/fields.js';
@@ -20,7 +20,7 @@ type Deps = { database: Database; config: Config; secret: string; store: BlobSto
 
 /** Documents of customers and of deals: one set of rules, mounted under each parent. */
 export async function documentsRoutes(app: FastifyInstance, { database, config, secret, store: blobs, spool, instance }: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
   for (const kind of documentKinds) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TypeProvider } from '../../http/serializer.js';
 import {
   demoSignInSchema,
   publicConfigSchema,
@@ -42,7 +42,7 @@ function authError(error: unknown): never {
 
 export async function authRoutes(app: FastifyInstance, { auth, database, config, secret, resolveActor }: Deps) {
   const { db } = database;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = app.withTypeProvider<TypeProvider>();
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
     await reserveSignInAttempt(db, request.ip, email);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TypeProvider } from '../../http/serializer.js';
 import { idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
@@ -10,17 +10,20 @@ import {
   vinCheckQuerySchema,
 } from '../../../shared/vehicles/queries.js';
 import { vehicleInputSchema, vehicleUpdateSchema } from '../../../shared/vehicles/schemas.js';
+import { vehicleDetailSchema, vehiclePageSchema, vehicleSchema } from '../../../shared/vehicles/types.js';
 import { sendCsv } from '../../http/csv.js';
 import { csvFileName, vehiclesCsv } from './export.js';
 import { listVehicles, summarizeVehicles, vehicleOptions } from './list.js';
 import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
 
 export async function vehiclesRoutes(app: FastifyInstance, { database }: { database: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
-  r.get('/api/vehicles', { schema: { querystring: vehicleListQuerySchema } }, async (request) =>
-    listVehicles(db, actorOf(request), request.query),
+  r.get(
+    '/api/vehicles',
+    { schema: { querystring: vehicleListQuerySchema, response: { 200: vehiclePageSchema } } },
+    async (request) => listVehicles(db, actorOf(request), request.query),
   );
   r.get('/api/vehicles/summary', { schema: { querystring: vehicleFilterSchema } }, async (request) =>
     summarizeVehicles(db, actorOf(request), request.query),
@@ -36,18 +39,20 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
   r.get('/api/vehicles/vin-check', { schema: { querystring: vinCheckQuerySchema } }, async (request) =>
     findVinDuplicate(db, actorOf(request), request.query.vin, request.query.exclude_id),
   );
-  r.post('/api/vehicles', { schema: { body: vehicleInputSchema } }, async (request, reply) =>
+  r.post('/api/vehicles', { schema: { body: vehicleInputSchema, response: { 201: vehicleSchema } } }, async (request, reply) =>
     reply.status(201).send(await createVehicle(db, actorOf(request), request.body)),
   );
-  r.get('/api/vehicles/:id', { schema: { params: idParams } }, async (request) =>
+  r.get('/api/vehicles/:id', { schema: { params: idParams, response: { 200: vehicleDetailSchema } } }, async (request) =>
     getVehicleDetail(db, actorOf(request), request.params.id),
   );
   r.delete('/api/vehicles/:id', { schema: { params: idParams } }, async (request, reply) => {
     await deleteVehicle(db, actorOf(request), request.params.id);
     return reply.status(204).send();
   });
-  r.put('/api/vehicles/:id', { schema: { params: idParams, body: vehicleUpdateSchema } }, async (request) =>
-    updateVehicle(db, actorOf(request), request.params.id, request.body),
+  r.put(
+    '/api/vehicles/:id',
+    { schema: { params: idParams, body: vehicleUpdateSchema, response: { 200: vehicleSchema } } },
+    async (request) => updateVehicle(db, actorOf(request), request.params.id, request.body),
   );
   r.get('/api/vehicles/:id/timeline', { schema: { params: idParams } }, async (request) =>
     vehicleTimeline(db, actorOf(request), request.params.id),
