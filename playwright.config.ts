@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // One free port for the whole run; worker processes inherit it through the environment.
@@ -7,6 +10,8 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// Where the e2e server's SMTP peer writes the mail Torque sends, for the journeys to read.
+process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-mail-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,7 +34,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: process.env.E2E_PORT },
+    env: { PORT: process.env.E2E_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

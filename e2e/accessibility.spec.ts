@@ -23,6 +23,7 @@ const screens = [
   '/minor-cosigners',
   '/settings',
   '/users',
+  `/invite/${'x'.repeat(43)}`,
   '/no-such-page',
 ];
 
@@ -64,7 +65,12 @@ for (const theme of ['light', 'dark'] as const) {
       await firstRecord(page, '/inventory', /^\/inventory\/[0-9a-f-]{36}$/),
       await firstRecord(page, '/deals?tab=deals', /^\/deals\/[0-9a-f-]{36}$/),
     ];
-    for (const path of [...screens, ...records, ...records.map((r) => `${r}/edit`)]) {
+    const invitation = await page.request.post('/api/team/invitations', {
+      data: { email: `a11y.${theme}.${Date.now()}@example.com`, role: 'agent', send: false },
+      headers: { 'x-requested-with': 'torque' },
+    });
+    const invitePage = new URL((await invitation.json()).link).pathname;
+    for (const path of [...screens, ...records, ...records.map((r) => `${r}/edit`), invitePage]) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
     }

@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { buildServer, buildWeb } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,14 +37,46 @@ fs.mkdirSync(work, { recursive: true });
 buildWeb(webRoot);
 await buildServer(serverDir);
 
+// A real SMTP server for Torque's mail: each message it accepts is written to E2E_MAIL_DIR as JSON for the journeys.
+const mailDir = process.env.E2E_MAIL_DIR ?? path.join(work, 'mail');
+fs.mkdirSync(mailDir, { recursive: true });
+let mailCount = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        const file = path.join(mailDir, `${String(++mailCount).padStart(5, '0')}.json`);
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '' }));
+        callback();
+      },
+      (error) => callback(error),
+    );
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
+
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDir, 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: path.join(work, 'data'), WEB_ROOT: webRoot, DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    DATA_DIR: path.join(work, 'data'),
+    WEB_ROOT: webRoot,
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    SMTP_URL: smtpUrl,
+  },
 });
-const cleanUp = () => [work, serverDir].forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
+const cleanUp = () => [work, serverDir, mailDir].forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
+  smtp.close();
   cleanUp();
   process.exit(code ?? 0);
 });

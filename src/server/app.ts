@@ -24,14 +24,25 @@ import { documentsRoutes } from './modules/documents/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { teamRoutes } from './modules/team/routes.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
 import { referencedDocumentKeys } from './modules/documents/service.js';
 import { startInstance } from './db/instance.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { scheduleStorageSweeps } from './storage/maintenance.js';
 import { createSpool } from './storage/spool.js';
+import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { outboxRoutes } from './modules/outbox/routes.js';
 
-export type AppDeps = { config: Config; database: Database; secret: string; logger?: boolean | object };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  secret: string;
+  logger?: boolean | object;
+  /** Tests shorten the job queue's polling and the mail's retry delays; production keeps the defaults. */
+  jobs?: JobQueueOptions & { mailRetry?: Partial<RetryPolicy> };
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
@@ -45,10 +56,18 @@ declare module 'fastify' {
     }[];
     /** Runs the storage sweep now (it also runs when ready and every hour). */
     sweepStorage: () => Promise<void>;
+    /** The one mailer: areas receive it in their deps; tests queue mail through it here. */
+    mailer: Mailer;
   }
 }
 
-export async function buildApp({ config, database, secret, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  secret,
+  logger = false,
+  jobs: jobOptions = {},
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     logger: logger === true ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] } : logger,
@@ -111,11 +130,19 @@ export async function buildApp({ config, database, secret, logger = false }: App
   const isReferenced = (keys: string[]) => referencedDocumentKeys(database.db, keys);
   app.decorate('sweepStorage', scheduleStorageSweeps(app, { store, spool, instance, isReferenced }));
 
-  const deps = { auth, database, config, secret, resolveActor, store, spool, instance };
+  // Workers register while the app is built; the queue starts once it is ready and stops, letting attempts end, on close.
+  const jobs = createJobQueue(database, app.log, jobOptions);
+  const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  app.decorate('mailer', mailer);
+
+  const deps = { auth, database, config, secret, resolveActor, store, spool, instance, jobs, mailer };
   await app.register(async (api) => {
     await healthRoutes(api, deps);
     await authRoutes(api, deps);
     await usersRoutes(api, deps);
+    await teamRoutes(api, deps);
     await chatRoutes(api, deps);
     await notificationsRoutes(api, deps);
     await customersRoutes(api, deps);
@@ -123,6 +150,7 @@ export async function buildApp({ config, database, secret, logger = false }: App
     await vehiclesRoutes(api, deps);
     await dealsRoutes(api, deps);
     await analyticsRoutes(api, deps);
+    await outboxRoutes(api, deps);
   });
 
   await serveWebApp(app, config.webRoot);

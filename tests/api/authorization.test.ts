@@ -42,6 +42,8 @@ let admin: TestUser;
 let adminEmail: string;
 const thisYear = new Date().getUTCFullYear();
 
+let invited = 0;
+const tokenOf = (link: string) => link.split('/invite/')[1];
 /** Records of the agent, made anew for each call that changes or removes one. */
 const make = {
   customer: async () =>
@@ -79,6 +81,20 @@ const make = {
         },
       })
     ).json() as { id: string; updated_at: string },
+  invitation: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/team/invitations',
+        as: admin,
+        payload: { email: `invitee.${++invited}@example.com`, role: 'agent', send: false },
+      })
+    ).json() as { id: string; link: string },
+  /** A mail in the outbox (held: the test app has no SMTP). */
+  mail: () =>
+    t.database.db
+      .transaction()
+      .execute((tx) => t.app.mailer.queue(tx, { to: 'buyer@example.com', subject: 'Offer', text: 'Hello' }, agent.id)),
   document: async (parent: string) => {
     const { payload, headers } = multipartBody('owned.pdf', await pdfFile('Owned'));
     return (await t.call({ method: 'POST', url: `${parent}/documents`, as: agent, payload, headers })).json() as { id: string };
@@ -140,6 +156,30 @@ const rows: Record<string, Row> = {
     endsSession: true,
   },
   'PATCH /api/users/me': { request: () => ({ url: '/api/users/me', payload: { name: 'Same Name' } }), expected: signedIn(200) },
+  'GET /api/team': { request: () => ({ url: '/api/team' }), expected: signedIn(200) },
+  'POST /api/team/invitations': {
+    request: () => ({ url: '/api/team/invitations', payload: { email: `invitee.${++invited}@example.com`, role: 'agent' } }),
+    expected: { anonymous: 401, agent: 403, otherAgent: 403, editor: 201, admin: 201, switched: 403 },
+  },
+  'DELETE /api/team/invitations/:id': {
+    request: async () => ({ url: `/api/team/invitations/${(await make.invitation()).id}` }),
+    expected: { anonymous: 401, agent: 403, otherAgent: 403, editor: 204, admin: 204, switched: 403 },
+  },
+  'PATCH /api/team/members/:id': {
+    request: () => ({ url: `/api/team/members/${agent.id}`, payload: { status: 'active' } }),
+    expected: { anonymous: 401, agent: 403, otherAgent: 403, editor: 200, admin: 200, switched: 403 },
+  },
+  'GET /api/invitations/:token': {
+    request: async () => ({ url: `/api/invitations/${tokenOf((await make.invitation()).link)}` }),
+    expected: everyone(200),
+  },
+  'POST /api/invitations/accept': {
+    request: async () => ({
+      url: '/api/invitations/accept',
+      payload: { token: tokenOf((await make.invitation()).link), name: 'New Agent', password: 'a long passphrase here' },
+    }),
+    expected: everyone(200),
+  },
   'GET /api/chat/unread-count': { request: () => ({ url: '/api/chat/unread-count' }), expected: signedIn(200) },
   'GET /api/notifications/unread-count': { request: () => ({ url: '/api/notifications/unread-count' }), expected: signedIn(200) },
 
@@ -260,6 +300,9 @@ const rows: Record<string, Row> = {
     request: () => ({ url: '/api/analytics/deals/statement.pdf' }),
     expected: signedIn(200),
   },
+
+  'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200, 403) },
+  'GET /api/outbox/:id': { request: async () => ({ url: `/api/outbox/${await make.mail()}` }), expected: adminOnly(200, 403) },
 };
 
 /** A cookie for each caller; a fresh one for calls that end the session they come with. */

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTemplateName, migrationsFingerprint, withDatabase } from '../helpers/databases.js';
 import { multipartBody, pdfFile } from '../helpers/document-files.js';
+import { startServer as startServerProcess, stopServer as stop, type Server } from '../helpers/server.js';
 
 /**
  * The real server in its own process, killed with -9 while concurrent creates and uploads are in flight, then
@@ -14,51 +14,11 @@ import { multipartBody, pdfFile } from '../helpers/document-files.js';
  * a pending key, or in the upload spool.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'owner@crash.test', password: 'a long crash-test password' };
 const onPostgres = process.env.TORQUE_TEST_DB === 'postgres';
 
-type Server = { child: ChildProcess; url: string };
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const ready = /Torque is ready at http:\/\/localhost:(\d+)/.exec(output);
-      if (ready) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${ready[1]}`);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, url };
-}
-
-async function stop(server: Server, signal: NodeJS.Signals) {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
-}
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/session`, {

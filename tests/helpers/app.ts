@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/connection.js';
 import { createUserWithPassword } from '../../src/server/modules/users/service.js';
@@ -30,6 +30,10 @@ let counter = 0;
 export type ContextOptions = {
   /** Wraps the database the app is built on (for instance to make chosen queries fail). */
   wrapDatabase?: (database: Database) => Database;
+  /** The job queue's polling and the mail's retries (shorter than in production for tests that wait on them). */
+  jobs?: AppDeps['jobs'];
+  /** Fastify's logger options, for a test that reads the log lines. */
+  logger?: AppDeps['logger'];
 };
 
 export async function createTestContext(
@@ -40,7 +44,7 @@ export async function createTestContext(
   const database = options.wrapDatabase?.(fresh) ?? fresh;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-test-data-'));
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SECRET, ...overrides });
-  const app = await buildApp({ config, database, secret: TEST_SECRET });
+  const app = await buildApp({ config, database, secret: TEST_SECRET, jobs: options.jobs, logger: options.logger });
   await app.ready();
 
   const call: TestContext['call'] = ({ as, headers, ...options }) => {

@@ -156,6 +156,7 @@ export interface Invitations {
   expires_at: Timestamp;
   id: Generated<string>;
   invited_by: string;
+  revoked_at: Timestamp | null;
   role: 'admin' | 'editor' | 'agent';
   token_hash: string;
 }
@@ -184,7 +185,6 @@ export interface Outbox {
   id: Generated<string>;
   kind: 'email' | 'webhook' | 'sms';
   last_error: string | null;
-  next_attempt_at: Generated<Timestamp>;
   payload: Json;
   sent_at: Timestamp | null;
   status: Generated<'pending' | 'sent' | 'failed' | 'held'>;

@@ -28,9 +28,11 @@ const NewDealPage = named(() => import('@/features/deals/new-deal-page'), 'NewDe
 const DealPage = named(() => import('@/features/deals/deal-page'), 'DealPage');
 const EditDealPage = named(() => import('@/features/deals/edit-deal-page'), 'EditDealPage');
 const AnalyticsPage = named(() => import('@/features/analytics/analytics-page'), 'AnalyticsPage');
+const AgentsPage = named(() => import('@/features/team/team-page'), 'AgentsPage');
+const UsersPage = named(() => import('@/features/team/team-page'), 'UsersPage');
+const AcceptInvitationPage = named(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage');
 
 const planned: [path: string, title: string, description: string][] = [
-  ['agents', 'Agents', 'Your sales team'],
   ['communications', 'Communications', 'E-mail and documents'],
   ['accounting', 'Accounting & Commissions', 'Commissions by agent and deal'],
   ['social-media', 'Social Media', 'Offers for Instagram, e-mail and SMS'],
@@ -55,12 +57,13 @@ const signedInRoutes: RouteObject[] = [
   { path: 'deals/:id', element: <DealPage /> },
   { path: 'deals/:id/edit', element: <EditDealPage /> },
   { path: 'analytics', element: <AnalyticsPage /> },
+  { path: 'agents', element: <AgentsPage /> },
   ...planned.map(([path, title, description]) => ({ path, element: <PlannedScreen title={title} description={description} /> })),
   {
     path: 'users',
     element: (
       <RoleOnly roles={['admin']}>
-        <PlannedScreen title="User Management" description="Invite users, set roles and deactivate accounts" />
+        <UsersPage />
       </RoleOnly>
     ),
   },
@@ -68,6 +71,7 @@ const signedInRoutes: RouteObject[] = [
 
 export const router = createBrowserRouter([
   { element: <PublicOnly />, children: [{ index: true, element: <SignInPage /> }] },
+  { path: 'invite/:token', element: <AcceptInvitationPage /> },
   { element: <RequireAuth />, children: [{ element: <AppShell />, children: signedInRoutes }] },
   { path: '*', element: <NotFoundPage /> },
 ]);

@@ -34,6 +34,11 @@ export const keys = {
   documents: (kind: string, parentId: string) => ['documents', kind, parentId] as const,
   dashboard: ['dashboard'] as const,
   analytics: { all: ['analytics'] as const, range: (range: string) => ['analytics', range] as const },
+  team: {
+    all: ['team'] as const,
+    members: ['team', 'members'] as const,
+    invitation: (token: string) => ['team', 'invitation', token] as const,
+  },
   chat: { unreadCount: ['chat', 'unread-count'] as const },
   notifications: { unreadCount: ['notifications', 'unread-count'] as const },
 };

@@ -3,7 +3,8 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 
 export type AuditEntry = {
-  entityType: 'customer' | 'vehicle' | 'deal' | 'customer_document' | 'deal_document' | 'user' | 'session' | 'settings';
+  entityType:
+    'customer' | 'vehicle' | 'deal' | 'customer_document' | 'deal_document' | 'user' | 'invitation' | 'session' | 'settings';
   entityId: string;
   action: string;
   changes?: Record<string, unknown>;

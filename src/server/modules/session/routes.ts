@@ -14,7 +14,8 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { findUserByEmail, listSwitchableUsers } from '../users/service.js';
 import { actorOf, forwardCookies, toHeaders, type Actor, type ActorResolver } from '../../auth/actor.js';
-import { isAuthError, type AuthLoader } from '../../auth/auth-loader.js';
+import type { AuthLoader } from '../../auth/auth-loader.js';
+import { authError, passwordSignIn } from './sign-in.js';
 import {
   checkSwitchTarget,
   demoAccounts,
@@ -23,44 +24,15 @@ import {
   describeSession,
   endSwitchOrigin,
   rememberSwitchOrigin,
-  reserveSignInAttempt,
-  recordSignInSuccess,
 } from './service.js';
 
 type Deps = { auth: AuthLoader; database: Database; config: Config; secret: string; resolveActor: ActorResolver };
-
-/** Turns better-auth's errors into Torque's error shape. */
-function authError(error: unknown): never {
-  if (isAuthError(error)) {
-    const status = error.statusCode;
-    const message = (error.body as { message?: string } | undefined)?.message ?? error.message;
-    if (status === 401) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
-    throw new AppError(status, status === 403 ? 'FORBIDDEN' : 'AUTH', message);
-  }
-  throw error;
-}
 
 export async function authRoutes(app: FastifyInstance, { auth, database, config, secret, resolveActor }: Deps) {
   const { db } = database;
   const r = app.withTypeProvider<TypeProvider>();
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
-    await reserveSignInAttempt(db, request.ip, email);
-    try {
-      const result = await (
-        await auth()
-      ).api.signInEmail({
-        body: { email, password, rememberMe: true },
-        headers: toHeaders(request),
-        returnHeaders: true,
-      });
-      forwardCookies(reply, result.headers);
-      await recordSignInSuccess(db, result.response.user.id, request.ip, email);
-      return result.response.user.id;
-    } catch (error) {
-      authError(error);
-    }
-  }
+  const signIn = passwordSignIn(auth, db);
 
   const sessionOf = (userId: string, impersonatorId: string | null = null) => describeSession(db, userId, impersonatorId);
 

@@ -13,29 +13,32 @@ export type NewUser = { name: string; email: string; role: Role; password: strin
 
 /** Creates a user with an e-mail + password credential, in the shape better-auth signs in against. */
 export async function createUserWithPassword(db: Kysely<DB>, input: NewUser): Promise<string> {
-  const email = z.string().email().parse(input.email.trim().toLowerCase());
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (tx) => {
-    const user = await tx
-      .insertInto('users')
-      .values({
-        name: input.name,
-        email,
-        role: input.role,
-        email_verified: true,
-        image: null,
-        ban_reason: null,
-        ban_expires: null,
-        last_login_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('accounts')
-      .values({ user_id: user.id, account_id: user.id, provider_id: 'credential', password: passwordHash })
-      .execute();
-    return user.id;
-  });
+  return db.transaction().execute((tx) => insertUserWithPassword(tx, input, passwordHash));
+}
+
+/** The inserts of createUserWithPassword, inside the caller's transaction, with the password already hashed. */
+export async function insertUserWithPassword(tx: Kysely<DB>, input: Omit<NewUser, 'password'>, passwordHash: string) {
+  const email = z.string().email().parse(input.email.trim().toLowerCase());
+  const user = await tx
+    .insertInto('users')
+    .values({
+      name: input.name,
+      email,
+      role: input.role,
+      email_verified: true,
+      image: null,
+      ban_reason: null,
+      ban_expires: null,
+      last_login_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('accounts')
+    .values({ user_id: user.id, account_id: user.id, provider_id: 'credential', password: passwordHash })
+    .execute();
+  return user.id;
 }
 
 export async function findUserByEmail(db: Kysely<DB>, email: string) {

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput } from '@shared/auth/sign-in';
+import type { AcceptInvitationInput } from '@shared/team/schemas';
+import type { InvitationPreview } from '@shared/team/types';
 import { api } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 import { tellOtherTabs } from '@/lib/session-channel';
@@ -52,6 +54,23 @@ export function useDemoSignIn() {
   return useSessionMutation(async (role: DemoRole) => {
     await signOutQuietly();
     return api<Session>('/api/session/demo', { method: 'POST', body: { role } });
+  });
+}
+
+/** What an invitation link offers, before its name and password are chosen. */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: keys.team.invitation(token),
+    queryFn: ({ signal }) => api<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** Accepting an invitation creates the user and signs them in. */
+export function useAcceptInvitation() {
+  return useSessionMutation(async (input: AcceptInvitationInput) => {
+    await signOutQuietly();
+    return api<Session>('/api/invitations/accept', { method: 'POST', body: input });
   });
 }
 

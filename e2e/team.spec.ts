@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, unique } from './fixtures';
+
+const mailDir = process.env.E2E_MAIL_DIR!;
+
+/** The invitation link of the last mail the e2e server's SMTP peer received for `to`. */
+async function invitationLinkFor(to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().reverse() : [];
+        for (const file of files) {
+          const mail = JSON.parse(fs.readFileSync(path.join(mailDir, file), 'utf8')) as { to: string[]; text: string };
+          if (mail.to.includes(to)) return (link = /https?:\/\/\S+\/invite\/[\w-]+/.exec(mail.text)?.[0]);
+        }
+        return undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('an admin invites an agent by mail, the agent joins, and deactivation signs them out', async ({ page, browser }) => {
+  const name = unique('Ivy Invited');
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  const password = 'green tractor on a hill';
+
+  await signIn(page, 'admin');
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('combobox', { name: 'Role', exact: true }).click();
+  await page.getByRole('option', { name: 'Agent' }).click();
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Invitation Sent', { exact: true })).toBeVisible();
+  const pending = page.getByRole('row').filter({ hasText: email });
+  await expect(pending.getByText('pending')).toBeVisible();
+
+  // The invited agent, in a browser of their own, opens the link from the mail.
+  const link = await invitationLinkFor(email);
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await agentPage.goto(link);
+  await expect(agentPage.getByText(`${email} is invited as Agent`)).toBeVisible();
+  await agentPage.getByLabel('Full Name').fill(name);
+  await agentPage.getByLabel('Password', { exact: true }).fill('password');
+  await agentPage.getByLabel('Confirm Password').fill('password');
+  await agentPage.getByRole('button', { name: 'Create Account' }).click();
+  await expect(agentPage.getByText('This password is too common. Choose one that is harder to guess.')).toBeVisible();
+  await agentPage.getByLabel('Password', { exact: true }).fill(password);
+  await agentPage.getByLabel('Confirm Password').fill(password);
+  await agentPage.getByRole('button', { name: 'Create Account' }).click();
+  await expect(agentPage).toHaveURL(/\/dashboard$/);
+
+  // Signed out, the agent signs in with the password they chose.
+  await signOut(agentPage);
+  await agentPage.getByLabel('Email').fill(email);
+  await agentPage.getByLabel('Password', { exact: true }).fill(password);
+  await agentPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(agentPage.getByText('Login Successful', { exact: true }).last()).toBeVisible();
+  await expect(agentPage.getByText('Welcome to the CRM').last()).toBeVisible();
+  await expect(agentPage).toHaveURL(/\/dashboard$/);
+
+  // The admin deactivates the agent; the agent's next click lands on sign-in.
+  await page.reload();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('active', { exact: true })).toBeVisible();
+  await row.getByRole('switch', { name: `Deactivate ${name}` }).click();
+  await expect(page.getByText('User Deactivated', { exact: true })).toBeVisible();
+  await expect(row.getByText('inactive', { exact: true })).toBeVisible();
+
+  await agentPage.getByRole('link', { name: 'Customers' }).first().click();
+  await expect(agentPage).toHaveURL(/\/$/);
+  await expect(agentPage.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await agentContext.close();
+});
+
+test("'Copy invite link' copies a working link and 'Link Copied' says so", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'admin');
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
+  const email = `${unique('copied').replace(/\W+/g, '.')}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('combobox', { name: 'Role', exact: true }).click();
+  await page.getByRole('option', { name: 'Editor' }).click();
+  await page.getByRole('button', { name: 'Copy invite link' }).click();
+  await expect(page.getByText('Link Copied', { exact: true })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/invite\/[\w-]{20,}$/);
+
+  await page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .getByRole('button', { name: `Revoke the invitation of ${email}` })
+    .click();
+  await expect(page.getByText('Invitation Revoked', { exact: true })).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText(/This invitation link is not valid/)).toBeVisible();
+});
+
+test('an agent sees the team without invite form or actions', async ({ page }) => {
+  await signIn(page, 'agent');
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Total Sales' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Invitation' })).toHaveCount(0);
+  await expect(page.getByRole('switch')).toHaveCount(0);
+});

@@ -1,0 +1,105 @@
+import { createTransport } from 'nodemailer';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { DB } from '../db/schema.js';
+import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
+
+/** An e-mail as Torque writes it: one recipient, plain text, and HTML when there is any. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  /**
+   * Writes the mail to the outbox and its delivery job through the caller's transaction: the mail leaves only if the
+   * change that causes it commits. Without SMTP_URL it is kept in the outbox as `held`, for admins to read. Returns
+   * the outbox id.
+   */
+  queue: (tx: Transaction<DB>, message: MailMessage, createdBy: string | null) => Promise<string>;
+};
+
+export const MAIL_JOB = 'mail-deliver';
+
+/** Six retries over about an hour: 30–60 s after the first failure, doubling up to 16–32 minutes after the sixth. */
+const MAIL_RETRY: RetryPolicy = { retryLimit: 6, retryDelay: 30, retryBackoff: true };
+
+const payloadSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullish() });
+
+/** What may be logged about a recipient: the domain, never the address. */
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1) || '?';
+
+type SmtpError = Error & { code?: string; responseCode?: number; permanent?: boolean };
+
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  db: Kysely<DB>,
+  jobs: JobQueue,
+  log: FastifyBaseLogger,
+  options: { retry?: Partial<RetryPolicy> } = {},
+): Mailer {
+  const transport = config.smtpUrl
+    ? createTransport({ url: config.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
+    : null;
+
+  if (!transport) {
+    log.info('SMTP_URL is not set: mail is kept in the outbox, where admins can read it');
+    return { queue: (tx, message, createdBy) => insertMail(tx, message, createdBy, 'held') };
+  }
+
+  /** One attempt. A mail no longer pending (sent, failed, held) is left alone, so a repeated job never sends it again. */
+  const deliver = async (job: Job<{ outboxId: string }>) => {
+    const { outboxId } = job.data;
+    const row = await db.selectFrom('outbox').select(['status', 'payload']).where('id', '=', outboxId).executeTakeFirst();
+    if (!row || row.status !== 'pending') return;
+    const mail = payloadSchema.parse(row.payload);
+    const about = { outboxId, domain: domainOf(mail.to), subject: mail.subject, attempt: job.attempt };
+    try {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
+    } catch (caught) {
+      const error = caught as SmtpError;
+      // A permanent refusal (5xx) would be refused again: it ends here; anything else is retried until the last attempt.
+      const final = job.lastAttempt || error.permanent === true;
+      await db
+        .updateTable('outbox')
+        .set({ attempts: sql`attempts + 1`, last_error: error.message.slice(0, 1000), status: final ? 'failed' : 'pending' })
+        .where('id', '=', outboxId)
+        .execute();
+      const reason = error.responseCode ? `SMTP ${error.responseCode}` : (error.code ?? 'error');
+      log.warn({ ...about, reason, final }, final ? 'mail failed' : 'mail not sent yet');
+      if (error.permanent) return;
+      throw new Error(`mail ${outboxId} not sent: ${reason}`);
+    }
+    await db
+      .updateTable('outbox')
+      // last_error stays: why it took more than one attempt.
+      .set({ status: 'sent', sent_at: new Date(), attempts: sql`attempts + 1` })
+      .where('id', '=', outboxId)
+      .execute();
+    log.info(about, 'mail sent');
+  };
+  jobs.work(MAIL_JOB, deliver, { ...MAIL_RETRY, ...options.retry, expireInSeconds: 180 });
+
+  return {
+    async queue(tx, message, createdBy) {
+      const id = await insertMail(tx, message, createdBy, 'pending');
+      await jobs.enqueue(tx, MAIL_JOB, { outboxId: id });
+      return id;
+    },
+  };
+}
+
+async function insertMail(tx: Transaction<DB>, message: MailMessage, createdBy: string | null, status: 'pending' | 'held') {
+  const payload = { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null };
+  const { id } = await tx
+    .insertInto('outbox')
+    .values({ kind: 'email', payload: JSON.stringify(payload), status, created_by: createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

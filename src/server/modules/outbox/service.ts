@@ -1,0 +1,65 @@
+import { sql, type Kysely } from 'kysely';
+import type { OutboxItem, OutboxListQuery, OutboxMessage } from '../../../shared/outbox/types.js';
+import type { Page } from '../../../shared/http/paging.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB, Row } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import type { Matches, Wire } from '../../http/wire.js';
+
+/** The outbox row as the list reads it: the recipient and subject out of its payload, never the body. */
+type OutboxListRow = Pick<Row<'outbox'>, 'id' | 'kind' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at'> & {
+  to: string | null;
+  subject: string | null;
+};
+const _itemIsRow: Matches<Wire<OutboxListRow>, OutboxItem> = true;
+void _itemIsRow;
+
+/** Mail can carry links with tokens (invitations): only admins read the outbox (switched to an agent, an admin is one). */
+function assertAdmin(actor: Actor) {
+  if (actor.role !== 'admin') throw forbidden('Only admins can read the outbox');
+}
+
+const listed = (db: Kysely<DB>) =>
+  db
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'kind',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+      sql<string | null>`payload->>'to'`.as('to'),
+      sql<string | null>`payload->>'subject'`.as('subject'),
+    ]);
+
+/** The outbox, newest first. */
+export async function listOutbox(db: Kysely<DB>, actor: Actor, query: OutboxListQuery): Promise<Page<OutboxListRow>> {
+  assertAdmin(actor);
+  const cursor = decodeCursor(query.cursor, 2);
+  if (cursor && !(cursorValue.moment(cursor[0]) && cursorValue.uuid(cursor[1]))) throw badRequest('Invalid cursor');
+  const rows = await listed(db)
+    .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(created_at, id) < (${cursor![0]}::timestamptz, ${cursor![1]}::uuid)`))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  return pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
+}
+
+/** One message with its text body. */
+export async function getOutboxMessage(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+): Promise<OutboxListRow & Pick<OutboxMessage, 'text'>> {
+  assertAdmin(actor);
+  const row = await listed(db)
+    .select(sql<string | null>`payload->>'text'`.as('text'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Message');
+  return row;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../http/paging.js';
+
+export const outboxKinds = ['email', 'webhook', 'sms'] as const;
+/** pending: waiting for its next attempt; sent; failed: refused for good or out of retries; held: no SMTP configured. */
+export const outboxStatuses = ['pending', 'sent', 'failed', 'held'] as const;
+
+/** `?limit=&cursor=` of the outbox list, newest first. */
+export const outboxListQuerySchema = pageQuerySchema;
+export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
+
+/** A message of the outbox as admins read it in the list: never its body. */
+export const outboxItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(outboxKinds),
+  to: z.string().nullable(),
+  subject: z.string().nullable(),
+  status: z.enum(outboxStatuses),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+export const outboxPageSchema = pageSchema(outboxItemSchema);
+
+/** One message with its text body. */
+export const outboxMessageSchema = outboxItemSchema.extend({ text: z.string().nullable() });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -1,0 +1,182 @@
+import type { ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { mayChangeRoles, mayManage } from '@shared/team/rules';
+import type { TeamMember } from '@shared/team/types';
+import { roleLabels, roles, type Role } from '@shared/users/roles';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useCurrentSession } from '@/features/auth/api';
+import { errorMessage } from '@/lib/api-client';
+import { formatCents, formatDateTime } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { useRevokeInvitation, useUpdateMember } from './api';
+import { MemberStatusBadge } from './member-status-badge';
+
+const who = (member: TeamMember) => member.name ?? member.email;
+
+function RoleCell({ member, editable }: { member: TeamMember; editable: boolean }) {
+  const update = useUpdateMember();
+  if (!editable || member.kind !== 'user') return <Badge variant="outline">{roleLabels[member.role]}</Badge>;
+  return (
+    <Select
+      value={member.role}
+      disabled={update.isPending}
+      onValueChange={(role) =>
+        update.mutate(
+          { id: member.id, role: role as Role },
+          {
+            onSuccess: () => notifySuccess('Role Updated', `${who(member)} is now ${roleLabels[role as Role]}.`),
+            onError: (error) => notifyError('Error', errorMessage(error, 'Failed to change the role.')),
+          },
+        )
+      }
+    >
+      <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${who(member)}`}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {roles.map((role) => (
+          <SelectItem key={role} value={role}>
+            {roleLabels[role]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function Actions({ member }: { member: TeamMember }) {
+  const { user } = useCurrentSession();
+  const update = useUpdateMember();
+  const revoke = useRevokeInvitation();
+  if (!mayManage(user.role, member.role)) return <span className="text-muted-foreground">—</span>;
+  if (member.kind === 'invitation') {
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={revoke.isPending}
+        aria-label={`Revoke the invitation of ${member.email}`}
+        onClick={() =>
+          revoke.mutate(member.id, {
+            onSuccess: () => notifySuccess('Invitation Revoked', `The link sent to ${member.email} no longer works.`),
+            onError: (error) => notifyError('Error', errorMessage(error, 'Failed to revoke the invitation.')),
+          })
+        }
+      >
+        <X /> Revoke
+      </Button>
+    );
+  }
+  const active = member.status === 'active';
+  return (
+    <label className="inline-flex items-center gap-2 text-sm">
+      <Switch
+        checked={active}
+        disabled={update.isPending}
+        aria-label={`${active ? 'Deactivate' : 'Activate'} ${who(member)}`}
+        onCheckedChange={(checked) =>
+          update.mutate(
+            { id: member.id, status: checked ? 'active' : 'inactive' },
+            {
+              onSuccess: () =>
+                notifySuccess(
+                  checked ? 'User Activated' : 'User Deactivated',
+                  `${who(member)} ${checked ? 'can sign in again' : 'is signed out and cannot sign in'}.`,
+                ),
+              onError: (error) => notifyError('Error', errorMessage(error, 'Failed to change the status.')),
+            },
+          )
+        }
+      />
+      <span aria-hidden>{active ? 'Deactivate' : 'Activate'}</span>
+    </label>
+  );
+}
+
+function UserCell({ member }: { member: TeamMember }) {
+  return (
+    <div className="min-w-0">
+      <div className="font-medium">{member.name ?? <span className="text-muted-foreground italic">Invited</span>}</div>
+      <div className="text-muted-foreground truncate text-sm">{member.email}</div>
+    </div>
+  );
+}
+
+const lastLogin = (member: TeamMember): ReactNode =>
+  member.kind === 'invitation'
+    ? `Invited, link valid until ${formatDateTime(member.expires_at ?? '')}`
+    : member.last_login_at
+      ? formatDateTime(member.last_login_at)
+      : 'Never';
+
+/** User, Role, Status, Last Login, Total Sales, Deals, Actions: a table from tablet width up, cards on a phone. */
+export function MembersTable({ members, rolesEditable }: { members: TeamMember[]; rolesEditable: boolean }) {
+  const { user } = useCurrentSession();
+  const editable = rolesEditable && mayChangeRoles(user.role);
+  return (
+    <>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>User</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Last Login</TableHead>
+              <TableHead className="text-right">Total Sales</TableHead>
+              <TableHead className="text-right">Deals</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((member) => (
+              <TableRow key={`${member.kind}-${member.id}`}>
+                <TableCell>
+                  <UserCell member={member} />
+                </TableCell>
+                <TableCell>
+                  <RoleCell member={member} editable={editable} />
+                </TableCell>
+                <TableCell>
+                  <MemberStatusBadge status={member.status} />
+                </TableCell>
+                <TableCell className="text-sm">{lastLogin(member)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCents(member.total_sales_cents)}</TableCell>
+                <TableCell className="text-right tabular-nums">{member.deals_count}</TableCell>
+                <TableCell>
+                  <Actions member={member} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul className="grid gap-3 md:hidden" aria-label="Team members">
+        {members.map((member) => (
+          <li key={`${member.kind}-${member.id}`} className="grid gap-2 rounded-lg border p-3">
+            <div className="flex items-start justify-between gap-2">
+              <UserCell member={member} />
+              <MemberStatusBadge status={member.status} />
+            </div>
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <RoleCell member={member} editable={editable} />
+              <span className="text-muted-foreground">
+                {formatCents(member.total_sales_cents)} · {member.deals_count} deals
+              </span>
+            </div>
+            <div className="text-muted-foreground text-xs">
+              {member.kind === 'invitation' ? lastLogin(member) : `Last login: ${lastLogin(member)}`}
+            </div>
+            <div className="flex justify-end">
+              <Actions member={member} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

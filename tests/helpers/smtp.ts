@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the peer accepted: the envelope, and the parsed message. */
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string | null };
+
+export type SmtpPeer = {
+  /** SMTP_URL for Torque. */
+  url: string;
+  /** Accepted messages, in the order they arrived. */
+  received: ReceivedMail[];
+  /** How many deliveries were refused by `failNext`. */
+  refused: number;
+  /** Resolves once `count` messages have been accepted (rejects after `timeoutMs` with what did arrive). */
+  waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  /** Refuses the next `count` messages at the end of DATA with `code` (451: try again later; 550: refused for good). */
+  failNext: (count: number, code?: number) => void;
+  close: () => Promise<void>;
+};
+
+/** A real SMTP server on a free port of this machine, keeping what it receives. */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  let failures = { count: 0, code: 451 };
+
+  const peer: SmtpPeer = {
+    url: '',
+    received,
+    refused: 0,
+    waitFor: (count, timeoutMs = 20_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`expected ${count} messages at the SMTP peer, ${received.length} arrived`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    failNext: (count, code = 451) => {
+      failures = { count, code };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const server = new SMTPServer({
+    authOptional: true,
+    // No STARTTLS: the peer has no certificate a client would trust, and the test needs none.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        if (failures.count > 0) {
+          failures.count--;
+          peer.refused++;
+          const refusal = failures.code >= 500 ? 'Mailbox unavailable' : 'Try again later';
+          return callback(Object.assign(new Error(refusal), { responseCode: failures.code }));
+        }
+        const parsed = await simpleParser(Buffer.concat(chunks));
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html || null,
+        });
+        callback();
+        for (const waiter of [...waiters]) waiter();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  peer.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  return peer;
+}
