@@ -29,6 +29,14 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
   const lastYearStart = new Date(new Date().getFullYear() - 1, 0, 1).getTime();
 
   await db.transaction().execute(async (tx) => {
+    // Two agents with a rate of their own, one on the default: their completed deals are frozen at these.
+    const ownRates: Record<string, number> = { 'Emma Carter': 3, 'Sofia Reyes': 2.75 };
+    await tx
+      .insertInto('commission_rates')
+      .values(
+        users.filter((u) => ownRates[u.name]).map((u) => ({ user_id: u.id, rate: ownRates[u.name]!, updated_by: users[0]!.id })),
+      )
+      .execute();
     let n = 0;
     for (const owner of owners) {
       const customers = Array.from({ length: owner.role === 'admin' ? 8 : 24 }, () =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/paging.js';
+import { commissionBases } from '../settings/schemas.js';
 import { dealClassifications, dealStatuses } from './options.js';
 
 /** A deal as the API returns it: the table's columns, money in cents, `date` as 'YYYY-MM-DD'. */
@@ -22,6 +23,10 @@ export const dealSchema = z.object({
   status: z.enum(dealStatuses),
   deal_classification: z.enum(dealClassifications),
   notes: z.string().nullable(),
+  /** Set while the deal is completed, frozen when it completed (see shared/accounting): percent, basis, amount. */
+  commission_rate: z.number().nullable(),
+  commission_basis: z.enum(commissionBases).nullable(),
+  commission_cents: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

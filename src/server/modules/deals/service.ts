@@ -37,6 +37,26 @@ export async function findVisibleDeal(db: Db, actor: Actor, id: string): Promise
   return deal;
 }
 
+/** One page of deals, newest first, by keyset on (date, id): the deal list and the commission list. */
+export async function pageByDate<O extends { date: string; id: string }>(
+  query: SelectQueryBuilder<DB, 'deals', O>,
+  page: { limit: number; cursor?: string },
+): Promise<Page<O>> {
+  let q = query;
+  const cursor = decodeCursor(page.cursor, 2);
+  if (cursor) {
+    const [day, id] = cursor;
+    if (!cursorValue.day(day) || !cursorValue.uuid(id)) throw badRequest('Invalid cursor');
+    q = q.where(sql<boolean>`(deals.date, deals.id) < (${day}::date, ${id}::uuid)`);
+  }
+  const rows = (await q
+    .orderBy('deals.date', 'desc')
+    .orderBy('deals.id', 'desc')
+    .limit(page.limit + 1)
+    .execute()) as O[];
+  return pageOf(rows, page.limit, (row) => [row.date, row.id]);
+}
+
 export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
   let q = scopeDeals(db.selectFrom('deals').selectAll('deals'), actor);
   if (query.status) q = q.where('deals.status', '=', query.status);
@@ -56,18 +76,7 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
       ]),
     );
   }
-  const cursor = decodeCursor(query.cursor, 2);
-  if (cursor) {
-    const [day, id] = cursor;
-    if (!cursorValue.day(day) || !cursorValue.uuid(id)) throw badRequest('Invalid cursor');
-    q = q.where(sql<boolean>`(deals.date, deals.id) < (${day}::date, ${id}::uuid)`);
-  }
-  const rows = await q
-    .orderBy('deals.date', 'desc')
-    .orderBy('deals.id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
-  return pageOf(rows, query.limit, (row) => [row.date, row.id]);
+  return pageByDate(q, query);
 }
 
 /** The deal with its linked customer and vehicle, each only if the actor may see it. */

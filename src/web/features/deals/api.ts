@@ -6,7 +6,7 @@ import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
-/** Deal figures show up on the deals page, the dashboard and the analytics page; a change refreshes all three. */
+/** Deal figures show up on the deals page, the dashboard, analytics and accounting; a change refreshes them all. */
 export function useInvalidateDealFigures() {
   const queryClient = useQueryClient();
   return () =>
@@ -14,6 +14,7 @@ export function useInvalidateDealFigures() {
       queryClient.invalidateQueries({ queryKey: keys.deals.all }),
       queryClient.invalidateQueries({ queryKey: keys.dashboard }),
       queryClient.invalidateQueries({ queryKey: keys.analytics.all }),
+      queryClient.invalidateQueries({ queryKey: keys.accounting.all }),
       queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
       queryClient.invalidateQueries({ queryKey: keys.customers.all }),
     ]);

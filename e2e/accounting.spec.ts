@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+type Agents = { agents: { agent_name: string; commission_rate: number; own_rate: boolean }[] };
+
+const rateOf = async (page: Page, name: string) => {
+  const response = await page.request.get('/api/accounting/agents');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as Agents).agents.find((a) => a.agent_name === name);
+};
+
+test('an admin sets an agent’s commission rate and downloads the commission report', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/accounting');
+  await expect(page.getByRole('heading', { name: 'Accounting & Commissions' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Commission Management' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Average Rate')).toBeVisible();
+
+  const rate = page.getByLabel('Commission rate of Liam Brooks (%)').filter({ visible: true });
+  await expect(rate).toHaveValue('2.5');
+
+  // Out of range: the message, and nothing saved.
+  await rate.fill('101');
+  await rate.press('Enter');
+  await expect(page.getByText('Commission rate must be between 0 and 100')).toBeVisible();
+  expect(await rateOf(page, 'Liam Brooks')).toMatchObject({ commission_rate: 2.5, own_rate: false });
+
+  await rate.fill('3.25');
+  await rate.press('Enter');
+  await expect(page.getByText('Commission Updated')).toBeVisible();
+  await expect(page.getByText('Liam Brooks now earns 3.25% on deals completed from now on.')).toBeVisible();
+  expect(await rateOf(page, 'Liam Brooks')).toMatchObject({ commission_rate: 3.25, own_rate: true });
+
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(/tab=reports/);
+  await expect(page.getByRole('columnheader', { name: 'Agent' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  await expect(page.getByText('Download Started')).toBeVisible();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`commissions-${new Date().getUTCFullYear()}.csv`);
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toBe(
+    'Deal ID,Date,Manufacturer,Model,Customer,Sale Price,Broker Fee,Commission Rate,Commission Amount',
+  );
+});
+
+test('an agent sees only their own commissions, without Commission Management', async ({ page }) => {
+  await signIn(page, 'agent');
+  await page.goto('/accounting');
+  await expect(page.getByRole('tab', { name: 'Deal Commission' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Commission Management' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Commission' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Agent' })).toHaveCount(0);
+  expect((await page.request.get('/api/accounting/agents')).status()).toBe(403);
+});

@@ -1,0 +1,61 @@
+import { sql, type Kysely, type NotNull } from 'kysely';
+import { commissionCsvHeader, type CommissionReportQuery } from '../../../shared/accounting/schemas.js';
+import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
+import type { DB } from '../../db/schema.js';
+import { csvChunks, csvDollars } from '../../http/csv.js';
+import { yearBounds } from '../deals/service.js';
+import { yearOf } from './service.js';
+
+/** The year's completed deals in the actor's scope, newest first, a batch at a time through (date, id). */
+async function* completedDealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
+  const { from, to } = yearBounds(year);
+  let after: { date: string; id: string } | null = null;
+  do {
+    const rows = await db
+      .selectFrom('deals')
+      .select([
+        'deals.id',
+        'deals.date',
+        'deals.manufacturer',
+        'deals.model',
+        'deals.customer_name',
+        'deals.contract_price_cents',
+        'deals.broker_fee_cents',
+        'deals.commission_rate',
+        'deals.commission_cents',
+      ])
+      .$narrowType<{ commission_rate: NotNull; commission_cents: NotNull }>()
+      .where('deals.status', '=', 'completed')
+      .where(visibleTo(actor, 'deals.user_id'))
+      .where('deals.date', '>=', from)
+      .where('deals.date', '<', to)
+      .$if(after !== null, (qb) => qb.where(sql<boolean>`(deals.date, deals.id) < (${after!.date}::date, ${after!.id}::uuid)`))
+      .orderBy('deals.date', 'desc')
+      .orderBy('deals.id', 'desc')
+      .limit(batchSize)
+      .execute();
+    yield rows;
+    after = rows.length === batchSize ? rows.at(-1)! : null;
+  } while (after);
+}
+
+/**
+ * Reports' CSV: the specification's columns, money in dollars with cents, the rate in percent with two decimals
+ * (a number, so a spreadsheet can compute with it).
+ */
+export function commissionCsv(db: Kysely<DB>, actor: Actor, query: CommissionReportQuery) {
+  const year = yearOf(query);
+  const csv = csvChunks([...commissionCsvHeader], completedDealsOfYear(db, actor, year), (d) => [
+    d.id,
+    d.date,
+    d.manufacturer,
+    d.model,
+    d.customer_name,
+    csvDollars(d.contract_price_cents),
+    csvDollars(d.broker_fee_cents),
+    d.commission_rate.toFixed(2),
+    csvDollars(d.commission_cents),
+  ]);
+  return { year, csv };
+}

@@ -1,0 +1,163 @@
+import { sql, type Kysely, type NotNull } from 'kysely';
+import type { CommissionDealQuery, CommissionReportQuery } from '../../../shared/accounting/schemas.js';
+import { mayManageCommissions } from '../../../shared/accounting/rules.js';
+import type {
+  AgentCommission,
+  CommissionAgents,
+  CommissionDeal,
+  CommissionReport,
+  CommissionSummary,
+} from '../../../shared/accounting/types.js';
+import type { CommissionBasis } from '../../../shared/settings/schemas.js';
+import type { Page } from '../../../shared/http/paging.js';
+import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
+import type { DB } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { recordAudit } from '../audit/service.js';
+import { pageByDate, yearBounds } from '../deals/service.js';
+
+type Db = Kysely<DB>;
+
+/**
+ * Commissions are figures of completed deals. Each completed deal carries its rate, basis and amount, frozen by the
+ * database when it completed (migration 012); this module only reads them, and keeps the agents' rates.
+ */
+const completedDeals = (db: Db, actor: Actor) =>
+  db.selectFrom('deals').where('deals.status', '=', 'completed').where(visibleTo(actor, 'deals.user_id'));
+
+function assertMayManage(actor: Actor) {
+  if (!mayManageCommissions(actor.role)) throw forbidden('Only admins can manage commission rates');
+}
+
+/** The default rate and basis a completion uses now: the settings' CRM section as the database trigger reads it. */
+export async function commissionDefaults(db: Db): Promise<{ rate: number; basis: CommissionBasis }> {
+  const { rows } = await sql<{ rate: number; basis: CommissionBasis }>`SELECT rate, basis FROM commission_defaults()`.execute(db);
+  return rows[0]!;
+}
+
+export async function commissionSummary(db: Db, actor: Actor): Promise<CommissionSummary> {
+  return completedDeals(db, actor)
+    .select([
+      sql<number>`coalesce(sum(deals.commission_cents), 0)`.as('total_commission_cents'),
+      sql<number>`coalesce(sum(deals.contract_price_cents), 0)`.as('total_sales_cents'),
+      sql<number>`count(*)`.as('completed_deals'),
+      sql<number | null>`round(avg(deals.commission_rate), 2)`.as('average_rate'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Every agent with their rate and completed totals: users with the agent role, and anyone else who owns a deal
+ * (an editor or admin selling too). `only` narrows it to one user.
+ */
+async function agentCommissions(db: Db, only?: string): Promise<AgentCommission[]> {
+  const { rows } = await sql<AgentCommission>`
+    SELECT u.id AS user_id, u.email AS agent_email, u.name AS agent_name, u.role,
+           coalesce(r.rate, d.rate) AS commission_rate, r.rate IS NOT NULL AS own_rate,
+           coalesce(t.deals, 0) AS total_deals, coalesce(t.sales, 0) AS total_sales_cents,
+           coalesce(t.commission, 0) AS total_commission_cents
+    FROM users u
+    CROSS JOIN commission_defaults() d
+    LEFT JOIN commission_rates r ON r.user_id = u.id
+    LEFT JOIN LATERAL (
+      SELECT count(*) AS deals, sum(x.contract_price_cents) AS sales, sum(x.commission_cents) AS commission
+      FROM deals x WHERE x.user_id = u.id AND x.status = 'completed'
+    ) t ON true
+    WHERE (u.role = 'agent' OR EXISTS (SELECT 1 FROM deals o WHERE o.user_id = u.id))
+      AND (${only ?? null}::uuid IS NULL OR u.id = ${only ?? null}::uuid)
+    ORDER BY u.name, u.id`.execute(db);
+  return rows;
+}
+
+/** Commission Management: admins only. */
+export async function listAgentCommissions(db: Db, actor: Actor): Promise<CommissionAgents> {
+  assertMayManage(actor);
+  const [defaults, agents] = await Promise.all([commissionDefaults(db), agentCommissions(db)]);
+  return { default_rate: defaults.rate, basis: defaults.basis, agents };
+}
+
+/**
+ * Sets a user's own commission rate (admins only), audited with the rate it replaces. Deals that are already
+ * completed keep the rate they were frozen at; the agent's next completion uses this one.
+ */
+export async function setCommissionRate(db: Db, actor: Actor, userId: string, rate: number): Promise<AgentCommission> {
+  assertMayManage(actor);
+  return db.transaction().execute(async (tx) => {
+    const user = await tx.selectFrom('users').select(['id', 'name']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!user) throw notFound('User');
+    const own = await tx.selectFrom('commission_rates').select('rate').where('user_id', '=', userId).executeTakeFirst();
+    const before = own?.rate ?? (await commissionDefaults(tx)).rate;
+    if (own?.rate !== rate) {
+      await tx
+        .insertInto('commission_rates')
+        .values({ user_id: userId, rate, updated_by: actor.userId })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ rate, updated_by: actor.userId, updated_at: sql`now()` }))
+        .execute();
+      await recordAudit(tx, actor, {
+        entityType: 'commission_rate',
+        entityId: userId,
+        action: 'updated',
+        changes: { agent: user.name, rate: { from: before, to: rate }, was_default: own === undefined },
+      });
+    }
+    const [row] = await agentCommissions(tx, userId);
+    return row!;
+  });
+}
+
+/** Deal Commission: the actor's completed deals with their commission, newest first, by keyset on (date, id). */
+export async function listCommissionDeals(db: Db, actor: Actor, query: CommissionDealQuery): Promise<Page<CommissionDeal>> {
+  const q = completedDeals(db, actor)
+    .select([
+      'deals.id',
+      'deals.date',
+      'deals.manufacturer',
+      'deals.model',
+      'deals.customer_name',
+      'deals.contract_price_cents',
+      'deals.broker_fee_cents',
+      'deals.user_id',
+      'deals.agent_name',
+      'deals.commission_rate',
+      'deals.commission_basis',
+      'deals.commission_cents',
+    ])
+    // A completed deal always has its commission (the table's deals_commission_when_completed check).
+    .$narrowType<{ commission_rate: NotNull; commission_basis: NotNull; commission_cents: NotNull }>();
+  return pageByDate(q, query);
+}
+
+export const yearOf = (query: CommissionReportQuery) => query.year ?? new Date().getUTCFullYear();
+
+/** Reports: the year's completed deals per agent and month, with the years that have any. */
+export async function commissionReport(db: Db, actor: Actor, query: CommissionReportQuery): Promise<CommissionReport> {
+  const year = yearOf(query);
+  const { from, to } = yearBounds(year);
+  const [rows, years] = await Promise.all([
+    completedDeals(db, actor)
+      .innerJoin('users', 'users.id', 'deals.user_id')
+      .where('deals.date', '>=', from)
+      .where('deals.date', '<', to)
+      .select([
+        sql<string>`to_char(deals.date, 'YYYY-MM')`.as('month'),
+        'deals.user_id',
+        'users.name as agent_name',
+        sql<number>`count(*)`.as('deals'),
+        sql<number>`sum(deals.contract_price_cents)`.as('sales_cents'),
+        sql<number>`sum(deals.broker_fee_cents)`.as('broker_fees_cents'),
+        sql<number>`sum(deals.commission_cents)`.as('commission_cents'),
+      ])
+      .groupBy([sql`to_char(deals.date, 'YYYY-MM')`, 'deals.user_id', 'users.name'])
+      .orderBy('month')
+      .orderBy('users.name')
+      .orderBy('deals.user_id')
+      .execute(),
+    completedDeals(db, actor)
+      .select(sql<number>`extract(year FROM deals.date)::int`.as('year'))
+      .distinct()
+      .execute(),
+  ]);
+  const known = new Set([year, new Date().getUTCFullYear(), ...years.map((y) => y.year)]);
+  return { year, years: [...known].sort((a, b) => b - a), rows };
+}

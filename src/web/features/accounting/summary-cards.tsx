@@ -1,0 +1,34 @@
+import { BadgeDollarSign, DollarSign, Handshake, Percent } from 'lucide-react';
+import { formatRate } from '@shared/accounting/schemas';
+import { QueryState } from '@/components/query-state';
+import { SummaryCard } from '@/components/summary-card';
+import { formatCents, formatCount } from '@/lib/format';
+import { useCommissionSummary } from './api';
+
+/** Total commission, total sales, completed deals and the average rate of the deals the user may see. */
+export function CommissionSummaryCards({ seesAll }: { seesAll: boolean }) {
+  const summary = useCommissionSummary();
+  const scope = seesAll ? 'Completed deals of every agent' : 'Your completed deals';
+  return (
+    <QueryState query={summary} loadingMessage="Loading commissions..." failedMessage="Failed to fetch commissions">
+      {(data) => (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <SummaryCard
+            title="Total Commission"
+            value={formatCents(data.total_commission_cents, { exact: true })}
+            hint={scope}
+            icon={BadgeDollarSign}
+          />
+          <SummaryCard title="Total Sales" value={formatCents(data.total_sales_cents)} hint={scope} icon={DollarSign} />
+          <SummaryCard title="Completed Deals" value={formatCount(data.completed_deals)} hint={scope} icon={Handshake} />
+          <SummaryCard
+            title="Average Rate"
+            value={formatRate(data.average_rate)}
+            hint="Mean of the rates the deals were paid at"
+            icon={Percent}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
+}
