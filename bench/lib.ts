@@ -104,7 +104,8 @@ export async function createBenchUsers(database: Database, agentCount: number): 
   return { adminId, agentIds };
 }
 
-async function signIn(app: App, email: string): Promise<string> {
+/** Signs in; the session is exempt from the two-factor requirement (as a demo sign-in is), so the admin needs no app. */
+async function signIn(app: App, database: Database, email: string): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/session',
@@ -112,10 +113,13 @@ async function signIn(app: App, email: string): Promise<string> {
     payload: { email, password: PASSWORD },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return [response.headers['set-cookie']]
+  const cookie = [response.headers['set-cookie']]
     .flat()
     .map((c) => String(c).split(';')[0])
     .join('; ');
+  const token = sessionToken(cookie, SECRET);
+  if (token) await database.db.updateTable('sessions').set({ two_factor_exempt: true }).where('token', '=', token).execute();
+  return cookie;
 }
 
 /** Torque over the scratch database, ready for requests, and the session cookies of the admin and the first agent. */
@@ -123,7 +127,11 @@ export async function startApp(scratch: Scratch): Promise<{ app: App; cookies: {
   const config = loadConfig({ DATA_DIR: scratch.dataDir, DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: SECRET });
   const app = await buildApp({ config, database: scratch.database, secret: SECRET });
   await app.ready();
-  return { app, cookies: { admin: await signIn(app, 'admin@bench.test'), agent: await signIn(app, 'agent0@bench.test') } };
+  const cookies = {
+    admin: await signIn(app, scratch.database, 'admin@bench.test'),
+    agent: await signIn(app, scratch.database, 'agent0@bench.test'),
+  };
+  return { app, cookies };
 }
 
 export type MeasureOptions = { runs: number; warmup: number; concurrency?: number };

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { totp } from '../tests/helpers/totp';
 import { expect, signIn, test } from './fixtures';
 
 /** Every screen of the app: the route table, one record of each kind, and the 404 page. */
@@ -18,6 +19,8 @@ const screens = [
   '/agents',
   '/communications',
   '/accounting',
+  '/accounting?tab=deals',
+  '/accounting?tab=reports',
   '/social-media',
   '/chat',
   '/minor-cosigners',
@@ -74,5 +77,45 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the two-factor screens have no serious or critical accessibility violation in the ${theme} theme`, async ({
+    page,
+    browser,
+  }) => {
+    // A new admin, whom the default security setting sends to /two-factor-setup; then the code step of sign-in.
+    await signIn(page, 'admin');
+    const email = `a11y.2fa.${theme}.${Date.now()}@example.com`;
+    const password = 'quiet harbour lights';
+    const headers = { 'x-requested-with': 'torque' };
+    const invitation = await page.request.post('/api/team/invitations', { data: { email, role: 'admin', send: false }, headers });
+    const token = new URL((await invitation.json()).link).pathname.split('/invite/')[1];
+    const context = await browser.newContext();
+    await context.addInitScript((t) => localStorage.setItem('ui-theme', t), theme);
+    await context.request.post('/api/invitations/accept', { data: { token, name: 'Ari Audit', password }, headers });
+    const user = await context.newPage();
+    await user.goto('/two-factor-setup');
+    expect(await seriousViolations(user), 'set-up: password').toEqual([]);
+    await user.getByLabel('Password', { exact: true }).fill(password);
+    await user.getByRole('button', { name: 'Continue' }).click();
+    await expect(user.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    expect(await seriousViolations(user), 'set-up: QR code').toEqual([]);
+    const secret = ((await user.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+    await user.getByLabel('Code from the app').fill(totp(secret));
+    await user.getByRole('button', { name: 'Turn on' }).click();
+    await expect(user.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    expect(await seriousViolations(user), 'set-up: recovery codes').toEqual([]);
+    await user.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await expect(user).toHaveURL(/\/dashboard$/);
+    await context.clearCookies();
+    await user.goto('/');
+    await user.getByLabel('Email').fill(email);
+    await user.getByLabel('Password', { exact: true }).fill(password);
+    await user.getByRole('button', { name: 'Sign In' }).click();
+    await expect(user.getByLabel('Authentication code')).toBeVisible();
+    expect(await seriousViolations(user), 'sign-in: code').toEqual([]);
+    await context.close();
   });
 }

@@ -12,6 +12,7 @@ import type { Database } from './db/connection.js';
 import { lazyAuth } from './auth/auth-loader.js';
 import { createActorResolver, registerActor } from './auth/actor.js';
 import { authRoutes } from './modules/session/routes.js';
+import { accountingRoutes } from './modules/accounting/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { dealsRoutes } from './modules/deals/routes.js';
 import { registerCsrfProtection } from './http/csrf.js';
@@ -25,6 +26,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { teamRoutes } from './modules/team/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { backupRoutes } from './modules/backup/routes.js';
+import { registerBackupJob } from './modules/backup/jobs.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
 import { referencedDocumentKeys } from './modules/documents/service.js';
 import { startInstance } from './db/instance.js';
@@ -116,7 +120,7 @@ export async function buildApp({
 
   const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
   const auth = lazyAuth({ db: database.db, secret, baseURL, secureCookies: baseURL.startsWith('https:') });
-  const resolveActor = createActorResolver(auth, database.db, secret);
+  const resolveActor = createActorResolver(database.db, secret);
   registerActor(app, resolveActor);
   registerCsrfProtection(app);
   registerHeavyRequestLimit(app);
@@ -127,22 +131,33 @@ export async function buildApp({
   const spool = createSpool(config.dataDir);
   const instance = await startInstance(database);
   app.addHook('onClose', () => instance.stop());
-  const isReferenced = (keys: string[]) => referencedDocumentKeys(database.db, keys);
+  // Documents are kept while a row names them; backups in the bucket are kept until the daily job's retention ends them.
+  const isReferenced = async (keys: string[]) => {
+    const kept = await referencedDocumentKeys(database.db, keys);
+    for (const key of keys) if (key.startsWith('backups/')) kept.add(key);
+    return kept;
+  };
   app.decorate('sweepStorage', scheduleStorageSweeps(app, { store, spool, instance, isReferenced }));
 
   // Workers register while the app is built; the queue starts once it is ready and stops, letting attempts end, on close.
   const jobs = createJobQueue(database, app.log, jobOptions);
   const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry });
-  app.addHook('onReady', () => jobs.start());
+  const backups = registerBackupJob(jobs, database.db, store, config, app.log);
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await backups.start();
+  });
   app.addHook('onClose', () => jobs.stop());
   app.decorate('mailer', mailer);
 
-  const deps = { auth, database, config, secret, resolveActor, store, spool, instance, jobs, mailer };
+  const deps = { auth, database, config, secret, resolveActor, store, spool, instance, jobs, mailer, backups };
   await app.register(async (api) => {
     await healthRoutes(api, deps);
     await authRoutes(api, deps);
     await usersRoutes(api, deps);
     await teamRoutes(api, deps);
+    await settingsRoutes(api, deps);
+    await backupRoutes(api, deps);
     await chatRoutes(api, deps);
     await notificationsRoutes(api, deps);
     await customersRoutes(api, deps);
@@ -150,6 +165,7 @@ export async function buildApp({
     await vehiclesRoutes(api, deps);
     await dealsRoutes(api, deps);
     await analyticsRoutes(api, deps);
+    await accountingRoutes(api, deps);
     await outboxRoutes(api, deps);
   });
 

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
+import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
@@ -282,8 +283,23 @@ describe('export and statement', () => {
     const text = pdfText(response.rawPayload);
     expect(text).toContain(`Deal Statement ${Y}`);
     expect(text).toContain('All agents');
+    // The company from the settings heads the statement.
+    expect(text).toContain(defaultSettings.company.name);
     for (const figure of ['$250,000.00', '$10,000.00', '$50,000.00', 'Emma Carter', '$190,000.00', 'Liam Brooks', '$60,000.00']) {
       expect(text).toContain(figure);
+    }
+  });
+
+  it('heads the statement with the company name, address and phone from the settings', async () => {
+    const company = { name: 'Lone Star Motors', address: '100 Congress Ave\nAustin, TX 78701', phone: '(512) 555-0100' };
+    const saved = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...defaultSettings, company } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const text = pdfText((await get(`/api/analytics/deals/statement.pdf?year=${Y}`, emma)).rawPayload);
+      expect(text).toContain('Lone Star Motors');
+      expect(text).toContain('100 Congress Ave, Austin, TX 78701 · (512) 555-0100');
+    } finally {
+      await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: defaultSettings });
     }
   });
 

@@ -105,13 +105,12 @@ describe('sessions', () => {
     expect((await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user })).statusCode).toBe(401);
   });
 
-  it('renews a session in use once it is an hour old, and re-issues the cookie', async () => {
+  it('renews a session in use to its own length once an hour of it has passed', async () => {
     const user = await t.createUser('agent');
     const twoHoursIn = new Date(Date.now() + 6 * 60 * 60 * 1000);
     await t.database.db.updateTable('sessions').set({ expires_at: twoHoursIn }).where('user_id', '=', user.id).execute();
     const response = await t.call({ method: 'GET', url: '/api/chat/unread-count', as: user });
     expect(response.statusCode).toBe(200);
-    expect([response.headers['set-cookie']].flat().join()).toMatch(/torque.session_token=.*Max-Age=28800/);
     const row = await t.database.db
       .selectFrom('sessions')
       .select('expires_at')

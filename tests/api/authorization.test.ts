@@ -1,8 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
+import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
 import { multipartBody, pdfFile } from '../helpers/document-files.js';
+import { secretOf, totp } from '../helpers/totp.js';
 
 /**
  * Every API route × every kind of caller, with the status each must get. The table is checked against the app's own
@@ -40,6 +42,8 @@ let otherAgent: TestUser;
 let editor: TestUser;
 let admin: TestUser;
 let adminEmail: string;
+/** A user with two-factor sign-in on, and their recovery codes: each call of the code step signs them in with one. */
+let twoFactorUser: { email: string; codes: string[] };
 const thisYear = new Date().getUTCFullYear();
 
 let invited = 0;
@@ -155,7 +159,36 @@ const rows: Record<string, Row> = {
     expected: { anonymous: 401, agent: 404, otherAgent: 404, editor: 404, admin: 404, switched: 200 },
     endsSession: true,
   },
+  'POST /api/session/two-factor': {
+    request: async () => {
+      const pending = await t.call({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email: twoFactorUser.email, password: PASSWORD },
+      });
+      const cookie = cookieHeader(pending.headers['set-cookie']);
+      return { url: '/api/session/two-factor', payload: { code: twoFactorUser.codes.pop() }, headers: { cookie } };
+    },
+    expected: everyone(200),
+  },
   'PATCH /api/users/me': { request: () => ({ url: '/api/users/me', payload: { name: 'Same Name' } }), expected: signedIn(200) },
+  'POST /api/users/me/two-factor': {
+    request: () => ({ url: '/api/users/me/two-factor', payload: { password: PASSWORD } }),
+    expected: { anonymous: 401, agent: 200, otherAgent: 200, editor: 200, admin: 200, switched: 403 },
+  },
+  // Every caller has begun an enrolment (beforeAll); a wrong code is refused.
+  'POST /api/users/me/two-factor/verify': {
+    request: () => ({ url: '/api/users/me/two-factor/verify', payload: { code: '000000' } }),
+    expected: { anonymous: 401, agent: 400, otherAgent: 400, editor: 400, admin: 400, switched: 403 },
+  },
+  // None has it on; the admin's role requires it.
+  'DELETE /api/users/me/two-factor': {
+    request: () => ({ url: '/api/users/me/two-factor', payload: { password: PASSWORD } }),
+    expected: { anonymous: 401, agent: 409, otherAgent: 409, editor: 409, admin: 400, switched: 403 },
+  },
+  'GET /api/backup': { request: () => ({ url: '/api/backup' }), expected: adminOnly(200, 403) },
+  'GET /api/settings': { request: () => ({ url: '/api/settings' }), expected: signedIn(200) },
+  'PUT /api/settings': { request: () => ({ url: '/api/settings', payload: defaultSettings }), expected: adminOnly(200, 403) },
   'GET /api/team': { request: () => ({ url: '/api/team' }), expected: signedIn(200) },
   'POST /api/team/invitations': {
     request: () => ({ url: '/api/team/invitations', payload: { email: `invitee.${++invited}@example.com`, role: 'agent' } }),
@@ -301,6 +334,16 @@ const rows: Record<string, Row> = {
     expected: signedIn(200),
   },
 
+  'GET /api/accounting/summary': { request: () => ({ url: '/api/accounting/summary' }), expected: signedIn(200) },
+  'GET /api/accounting/agents': { request: () => ({ url: '/api/accounting/agents' }), expected: adminOnly(200, 403) },
+  'PUT /api/accounting/rates/:userId': {
+    request: () => ({ url: `/api/accounting/rates/${agent.id}`, payload: { rate: 3 } }),
+    expected: adminOnly(200, 403),
+  },
+  'GET /api/accounting/deals': { request: () => ({ url: '/api/accounting/deals' }), expected: signedIn(200) },
+  'GET /api/accounting/report': { request: () => ({ url: '/api/accounting/report' }), expected: signedIn(200) },
+  'GET /api/accounting/export.csv': { request: () => ({ url: '/api/accounting/export.csv' }), expected: signedIn(200) },
+
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200, 403) },
   'GET /api/outbox/:id': { request: async () => ({ url: `/api/outbox/${await make.mail()}` }), expected: adminOnly(200, 403) },
 };
@@ -328,6 +371,20 @@ beforeAll(async () => {
   editor = await t.createUser('editor', 'Eve Editor');
   admin = await t.createUser('admin', 'Adam Admin');
   adminEmail = admin.email;
+  for (const user of [agent, otherAgent, editor, admin]) {
+    await t.call({ method: 'POST', url: '/api/users/me/two-factor', as: user, payload: { password: PASSWORD } });
+  }
+  const enrolled = await t.createUser('agent', 'Tess Two-Factor');
+  const started = await t.call({
+    method: 'POST',
+    url: '/api/users/me/two-factor',
+    as: enrolled,
+    payload: { password: PASSWORD },
+  });
+  const { totpURI, backupCodes } = started.json() as { totpURI: string; backupCodes: string[] };
+  const code = totp(secretOf(totpURI));
+  await t.call({ method: 'POST', url: '/api/users/me/two-factor/verify', as: enrolled, payload: { code } });
+  twoFactorUser = { email: enrolled.email, codes: backupCodes };
   const customer = (await make.customer()).id;
   const deal = (await make.deal()).id;
   fixed = {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import type { TeamMember } from '../../src/shared/team/types.js';
 import { cookieHeader, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { startSmtpPeer } from '../helpers/smtp.js';
@@ -98,6 +99,14 @@ describe('the invitation mail', () => {
     );
     try {
       const boss = await mailing.createUser('admin', 'Mia Mailer');
+      const company = { name: 'Lone Star Motors', address: '100 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100' };
+      const saved = await mailing.call({
+        method: 'PUT',
+        url: '/api/settings',
+        as: boss,
+        payload: { ...defaultSettings, company },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
       const email = nextEmail();
       const response = await mailing.call({
         method: 'POST',
@@ -109,8 +118,10 @@ describe('the invitation mail', () => {
       expect(response.json().sent).toBe(true);
       const [mail] = await smtp.waitFor(1);
       expect(mail!.to).toEqual([email]);
-      expect(mail!.subject).toBe('You are invited to Torque');
-      expect(mail!.text).toContain('Mia Mailer invited you to join Torque as Agent.');
+      expect(mail!.subject).toBe('You are invited to Lone Star Motors on Torque');
+      expect(mail!.text).toContain('Mia Mailer invited you to join Lone Star Motors on Torque as Agent.');
+      // The company's name, postal address and phone from the settings at the foot.
+      expect(mail!.text).toContain('--\nLone Star Motors\n100 Congress Ave, Austin, TX 78701\n(512) 555-0100');
       const link = /https:\/\/crm\.example\.com\/invite\/([\w-]+)/.exec(mail!.text);
       expect(link?.[0]).toBe(response.json().link);
       const accepted = await mailing.call({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTemplateName, migrationsFingerprint, withDatabase } from '../helpers/databases.js';
 import { multipartBody, pdfFile } from '../helpers/document-files.js';
 import { startServer as startServerProcess, stopServer as stop, type Server } from '../helpers/server.js';
+import { totp } from '../helpers/totp.js';
 
 /**
  * The real server in its own process, killed with -9 while concurrent creates and uploads are in flight, then
@@ -20,17 +21,38 @@ const onPostgres = process.env.TORQUE_TEST_DB === 'postgres';
 const startServer = (env: Record<string, string>) =>
   startServerProcess({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'torque' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
+const cookiesOf = (response: Response) =>
+  response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+const json = { 'content-type': 'application/json' };
+/** The admin's authenticator, set up at the first sign-in: the security settings hold admins to two-factor sign-in. */
+let authenticatorSecret: string | undefined;
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { ...json, 'x-requested-with': 'torque' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status).toBe(200);
+  const cookie = cookiesOf(response);
+  const answer = (await response.json()) as { twoFactor: true } | { twoFactor: { setupNeeded: boolean } };
+  if (answer.twoFactor === true) {
+    const body = JSON.stringify({ code: totp(authenticatorSecret!) });
+    const signedIn = await call(`${url}/api/session/two-factor`, cookie, { method: 'POST', headers: json, body });
+    expect(signedIn.status).toBe(200);
+    return cookiesOf(signedIn);
+  }
+  if (!answer.twoFactor.setupNeeded) return cookie;
+  const body = JSON.stringify({ password: ADMIN.password });
+  const started = await call(`${url}/api/users/me/two-factor`, cookie, { method: 'POST', headers: json, body });
+  authenticatorSecret = ((await started.json()) as { secret: string }).secret;
+  const code = JSON.stringify({ code: totp(authenticatorSecret) });
+  const enrolled = await call(`${url}/api/users/me/two-factor/verify`, cookie, { method: 'POST', headers: json, body: code });
+  expect(enrolled.status).toBe(200);
+  return cookiesOf(enrolled);
 }
 
 const call = (url: string, cookie: string, init: RequestInit = {}) =>

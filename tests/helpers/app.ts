@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
+import { sessionToken } from '../../src/server/auth/actor.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/connection.js';
 import { createUserWithPassword } from '../../src/server/modules/users/service.js';
@@ -55,10 +56,17 @@ export async function createTestContext(
     });
   };
 
+  /**
+   * Signs in with the password. The session is exempt from the two-factor requirement, as a demo sign-in is, so that
+   * the admins of other areas' tests need no authenticator; tests/api/two-factor.test.ts signs in through the API alone.
+   */
   const signIn = async (email: string, password = PASSWORD) => {
     const response = await call({ method: 'POST', url: '/api/session', payload: { email, password } });
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-    return cookieHeader(response.headers['set-cookie']);
+    const cookie = cookieHeader(response.headers['set-cookie']);
+    const token = sessionToken(cookie, TEST_SECRET);
+    if (token) await database.db.updateTable('sessions').set({ two_factor_exempt: true }).where('token', '=', token).execute();
+    return cookie;
   };
 
   const createUser = async (role: Role, name?: string): Promise<TestUser> => {

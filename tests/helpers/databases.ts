@@ -26,25 +26,34 @@ export function withDatabase(url: string, name: string) {
 /** A fresh, migrated database for one test file: PGlite in memory, or a new PostgreSQL database. */
 export async function freshDatabase(): Promise<Database> {
   const fingerprint = migrationsFingerprint();
-  if (process.env.TORQUE_TEST_DB === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `torque_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName(fingerprint)}`);
-    await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), max: 5 });
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      },
-    };
-  }
+  if (process.env.TORQUE_TEST_DB === 'postgres') return scratchPostgres(`TEMPLATE ${postgresTemplateName(fingerprint)}`);
   const snapshot = new Blob([fs.readFileSync(snapshotPath(fingerprint))]);
   return openDatabase({ kind: 'embedded-memory', snapshot });
+}
+
+/** An empty database, not even migrated: PGlite in memory, or a new PostgreSQL database dropped on close. */
+export async function emptyDatabase(): Promise<Database> {
+  if (process.env.TORQUE_TEST_DB !== 'postgres') return openDatabase({ kind: 'embedded-memory' });
+  return scratchPostgres('');
+}
+
+/** A new database on the test server (`CREATE DATABASE … <options>`), dropped when it is closed. */
+async function scratchPostgres(options: string): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `torque_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} ${options}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), max: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
 }

@@ -1,11 +1,16 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
+import {
+  TWO_FACTOR_REQUIRED,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  twoFactorRequired,
+  type TwoFactorStatus,
+} from '../../shared/auth/two-factor.js';
 import { errorBody } from '../http/errors.js';
-import type { AuthLoader } from './auth-loader.js';
-import { SESSION_RENEW_AFTER_SECONDS, SESSION_SECONDS } from './session-config.js';
+import { SESSION_RENEW_AFTER_SECONDS } from './session-config.js';
 
 /** Who is acting: the signed-in user, and the admin behind them while switched. */
 export type Actor = {
@@ -22,13 +27,20 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyRequest {
     actor: Actor | null;
+    /** Where the actor's session stands with two-factor sign-in. */
+    twoFactor: TwoFactorStatus | null;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's own interface
   interface FastifyContextConfig {
     /** Routes are signed-in only unless they say `public: true`. */
     public?: boolean;
+    /** Reachable by a session that must still set up two-factor sign-in: the enrolment routes, and only they. */
+    twoFactorSetup?: boolean;
   }
 }
+
+/** A signed-in session: who acts, and where the session stands with two-factor sign-in. */
+export type SignedIn = { actor: Actor; twoFactor: TwoFactorStatus };
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -45,13 +57,15 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | undefined
 }
 
 const SESSION_COOKIES = ['torque.session_token', '__Secure-torque.session_token'];
+/** better-auth's cookie of a sign-in waiting for its second step (the password was right, the code comes next). */
+const TWO_FACTOR_COOKIES = ['torque.two_factor', '__Secure-torque.two_factor'];
 
-/** The session token of a cookie better-auth signed ('token.base64(HMAC-SHA256)'), or null when forged or absent. */
-export function sessionToken(cookieHeader: string | undefined, secret: string): string | null {
+/** The value of a cookie better-auth signed ('value.base64(HMAC-SHA256)'), or null when forged or absent. */
+function signedCookie(cookieHeader: string | undefined, names: string[], secret: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (!SESSION_COOKIES.includes(part.slice(0, eq).trim())) continue;
+    if (!names.includes(part.slice(0, eq).trim())) continue;
     let value: string;
     try {
       value = decodeURIComponent(part.slice(eq + 1).trim());
@@ -68,57 +82,141 @@ export function sessionToken(cookieHeader: string | undefined, secret: string): 
   return null;
 }
 
-export type ActorResolver = (request: FastifyRequest, reply?: FastifyReply) => Promise<Actor | null>;
+/** The session token of the session cookie, or null when forged or absent. */
+export function sessionToken(cookieHeader: string | undefined, secret: string): string | null {
+  return signedCookie(cookieHeader, SESSION_COOKIES, secret);
+}
+
+/** The session token of a session cookie better-auth has just set on its answer. */
+export function issuedSessionToken(headers: Headers, secret: string): string | null {
+  return sessionToken(
+    headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; '),
+    secret,
+  );
+}
+
+/** The identifier of the pending two-factor sign-in of this browser, or null when there is none. */
+export function pendingTwoFactorId(cookieHeader: string | undefined, secret: string): string | null {
+  return signedCookie(cookieHeader, TWO_FACTOR_COOKIES, secret);
+}
+
+/** The request's headers for better-auth without its session cookie, so that a code completes the pending sign-in. */
+export function withoutSessionCookie(headers: Headers): Headers {
+  const cookies = (headers.get('cookie') ?? '')
+    .split(';')
+    .filter((part) => !SESSION_COOKIES.includes(part.slice(0, part.indexOf('=')).trim()));
+  const result = new Headers(headers);
+  result.set('cookie', cookies.join(';'));
+  return result;
+}
+
+export type ActorResolver = (request: FastifyRequest, reply?: FastifyReply) => Promise<SignedIn | null>;
 
 /**
- * Resolves the actor of a request with one indexed query, reading the role and the ban from the database every
- * time. Once a session is due for its sliding renewal, better-auth renews it and re-issues the cookie.
+ * The session with this token, with its user, the admin behind a switch, and the security setting's two-factor rule,
+ * in one indexed query. The rule is read from the saved 'security' section; anything but 'everyone' (nothing saved
+ * yet, an older release's shape) is the default, admins only.
  */
-export function createActorResolver(auth: AuthLoader, db: Kysely<DB>, secret: string): ActorResolver {
-  return async (request, reply) => {
-    const token = sessionToken(request.headers.cookie, secret);
-    if (!token) return null;
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin('users as i', 'i.id', 's.impersonated_by')
-      .select(['s.id as session_id', 's.expires_at', 's.impersonated_by', 'u.id', 'u.role', 'u.name', 'u.email', 'u.banned'])
-      .select(['i.role as impersonator_role', 'i.banned as impersonator_banned'])
-      .where('s.token', '=', token)
-      .executeTakeFirst();
-    if (!row || row.banned || row.expires_at.getTime() <= Date.now()) return null;
-    // A switched session lasts only while the admin behind it is still an active admin.
-    if (row.impersonated_by && (row.impersonator_role !== 'admin' || row.impersonator_banned)) return null;
-    if (reply && row.expires_at.getTime() - (SESSION_SECONDS - SESSION_RENEW_AFTER_SECONDS) * 1000 <= Date.now()) {
-      const renewed = await (await auth()).api.getSession({ headers: toHeaders(request), returnHeaders: true });
-      forwardCookies(reply, renewed.headers);
-    }
-    return {
+function findSession(db: Kysely<DB>, token: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('users as i', 'i.id', 's.impersonated_by')
+    .select(['s.id as session_id', 's.expires_at', 's.lifetime_seconds', 's.impersonated_by', 's.two_factor_exempt'])
+    .select(['u.id', 'u.role', 'u.name', 'u.email', 'u.banned', 'u.two_factor_enabled'])
+    .select(['i.role as impersonator_role', 'i.banned as impersonator_banned'])
+    .select((eb) =>
+      eb
+        .selectFrom('settings')
+        .select(sql<string | null>`value ->> 'two_factor'`.as('rule'))
+        .where('key', '=', 'security')
+        .as('two_factor_rule'),
+    )
+    .where('s.token', '=', token)
+    .executeTakeFirst();
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+function signedInOf(row: SessionRow): SignedIn | null {
+  if (row.banned || row.expires_at.getTime() <= Date.now()) return null;
+  // A switched session lasts only while the admin behind it is still an active admin.
+  if (row.impersonated_by && (row.impersonator_role !== 'admin' || row.impersonator_banned)) return null;
+  const required = twoFactorRequired(row.two_factor_rule === 'everyone' ? 'everyone' : 'admins', row.role);
+  // A demo sign-in is exempt, and so is a switched session: the admin behind it met the rule to switch.
+  const exempt = row.two_factor_exempt || row.impersonated_by !== null;
+  return {
+    actor: {
       userId: row.id,
       sessionId: row.session_id,
       role: row.role,
       name: row.name,
       email: row.email,
       impersonatorId: row.impersonated_by,
-    };
+    },
+    twoFactor: { enabled: row.two_factor_enabled, required, setupNeeded: required && !row.two_factor_enabled && !exempt },
+  };
+}
+
+/** The signed-in session of a token better-auth has just issued (no renewal: it has just begun). */
+export async function signedInByToken(db: Kysely<DB>, token: string): Promise<SignedIn | null> {
+  const row = await findSession(db, token);
+  return row ? signedInOf(row) : null;
+}
+
+/**
+ * Resolves the actor of a request with one indexed query, reading the role, the ban and the two-factor state from the
+ * database every time. A session in use is renewed to its own length once SESSION_RENEW_AFTER_SECONDS of it have
+ * passed.
+ */
+export function createActorResolver(db: Kysely<DB>, secret: string): ActorResolver {
+  return async (request, reply) => {
+    const token = sessionToken(request.headers.cookie, secret);
+    if (!token) return null;
+    const row = await findSession(db, token);
+    const signedIn = row && signedInOf(row);
+    if (!row || !signedIn) return null;
+    if (reply && row.expires_at.getTime() - (row.lifetime_seconds - SESSION_RENEW_AFTER_SECONDS) * 1000 <= Date.now()) {
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: sql<Date>`now() + make_interval(secs => ${row.lifetime_seconds})`, updated_at: sql<Date>`now()` })
+        .where('id', '=', row.session_id)
+        .execute();
+    }
+    return signedIn;
   };
 }
 
 /**
  * Every /api route needs a signed-in actor unless its config says it is public. The matched route decides, not the
- * raw request line, which may be in absolute form ('GET http://host/api/...').
+ * raw request line, which may be in absolute form ('GET http://host/api/...'). A session that must still set up
+ * two-factor sign-in reaches only the routes that say `twoFactorSetup: true`; this is the one place that rule lives.
  */
 export function registerActor(app: FastifyInstance, resolveActor: ActorResolver) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('twoFactor', null);
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     if (!route?.startsWith('/api/') || request.routeOptions.config?.public) return;
-    request.actor = await resolveActor(request, reply);
-    if (!request.actor) return reply.status(401).send(errorBody('UNAUTHORIZED', 'Auth session missing!'));
+    const signedIn = await resolveActor(request, reply);
+    if (!signedIn) return reply.status(401).send(errorBody('UNAUTHORIZED', 'Auth session missing!'));
+    request.actor = signedIn.actor;
+    request.twoFactor = signedIn.twoFactor;
+    if (signedIn.twoFactor.setupNeeded && !request.routeOptions.config?.twoFactorSetup) {
+      return reply.status(403).send(errorBody(TWO_FACTOR_REQUIRED, TWO_FACTOR_REQUIRED_MESSAGE));
+    }
   });
 }
 
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new Error('actorOf called on a public route');
   return request.actor;
+}
+
+export function twoFactorOf(request: FastifyRequest): TwoFactorStatus {
+  if (!request.twoFactor) throw new Error('twoFactorOf called on a public route');
+  return request.twoFactor;
 }

@@ -1,9 +1,9 @@
 import { betterAuth } from 'better-auth';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { SESSION_RENEW_AFTER_SECONDS, SESSION_SECONDS } from './session-config.js';
+import { SESSION_COOKIE_SECONDS } from './session-config.js';
 
 export type AuthOptions = { db: Kysely<DB>; secret: string; baseURL: string; secureCookies: boolean };
 
@@ -26,8 +26,12 @@ export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) 
     },
     session: {
       modelName: 'sessions',
-      expiresIn: SESSION_SECONDS,
-      updateAge: SESSION_RENEW_AFTER_SECONDS,
+      // Torque renews sessions itself, to the length each began with (auth/actor.ts); better-auth never does.
+      expiresIn: SESSION_COOKIE_SECONDS,
+      updateAge: SESSION_COOKIE_SECONDS,
+      disableSessionRefresh: true,
+      // Turning two-factor sign-in off asks for the password again; how old the session is adds nothing to that.
+      freshAge: 0,
       fields: { userId: 'user_id', expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', ...timestamps },
     },
     account: {
@@ -69,11 +73,27 @@ export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) 
       admin({
         defaultRole: 'agent',
         adminRoles: ['admin'],
-        impersonationSessionDuration: SESSION_SECONDS,
+        impersonationSessionDuration: SESSION_COOKIE_SECONDS,
         bannedUserMessage: 'This account is deactivated. Contact your system administrator.',
         schema: {
           user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
           session: { fields: { impersonatedBy: 'impersonated_by' } },
+        },
+      }),
+      // Codes from an authenticator app and one-time recovery codes; the secret and the codes are stored encrypted.
+      twoFactor({
+        issuer: 'Torque',
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'two_factors',
+            fields: {
+              userId: 'user_id',
+              backupCodes: 'backup_codes',
+              failedVerificationCount: 'failed_verification_count',
+              lockedUntil: 'locked_until',
+            },
+          },
         },
       }),
     ],

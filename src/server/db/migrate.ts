@@ -70,6 +70,18 @@ export async function migrateToLatest(db: AnyDb): Promise<string | null> {
   return currentMigration(db);
 }
 
+/** Applies the migrations up to and including `name` (a restore builds the schema its backup was taken on). */
+export async function migrateTo(db: AnyDb, name: string): Promise<void> {
+  if (!(await migrationNames()).includes(name)) {
+    throw new Error(`The backup was taken by a newer Torque (migration ${name}); update Torque before restoring it.`);
+  }
+  const { error, results } = await migrator(db).migrateTo(name);
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  }
+}
+
 /** The highest migration applied, or null on an empty database. */
 export async function currentMigration(db: AnyDb): Promise<string | null> {
   try {

@@ -120,6 +120,9 @@ export interface DealDocuments {
 export interface Deals {
   agent_name: string;
   broker_fee_cents: number;
+  commission_basis: 'broker_fee' | 'sale_price' | null;
+  commission_cents: number | null;
+  commission_rate: Numeric | null;
   contract_price_cents: number;
   created_at: Generated<Timestamp>;
   customer_email: string | null;
@@ -202,8 +205,10 @@ export interface Sessions {
   id: Generated<string>;
   impersonated_by: string | null;
   ip_address: string | null;
+  lifetime_seconds: Generated<number>;
   switched_from: string | null;
   token: string;
+  two_factor_exempt: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   user_agent: string | null;
   user_id: string;
@@ -214,6 +219,17 @@ export interface Settings {
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   value: Json;
+}
+
+export interface TwoFactors {
+  backup_codes: string;
+  created_at: Generated<Timestamp>;
+  failed_verification_count: Generated<number>;
+  id: Generated<string>;
+  locked_until: Timestamp | null;
+  secret: string;
+  user_id: string;
+  verified: Generated<boolean>;
 }
 
 export interface Users {
@@ -228,6 +244,7 @@ export interface Users {
   last_login_at: Timestamp | null;
   name: string;
   role: Generated<'admin' | 'editor' | 'agent'>;
+  two_factor_enabled: Generated<boolean>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -281,6 +298,7 @@ export interface DB {
   rate_limits: RateLimits;
   sessions: Sessions;
   settings: Settings;
+  two_factors: TwoFactors;
   users: Users;
   vehicles: Vehicles;
   verifications: Verifications;

@@ -10,7 +10,8 @@ if (!email) {
   console.error('Usage: npm run create-admin -- <email> "<full name>"');
   process.exit(2);
 }
-const config = loadConfig();
+// The admin comes from the arguments; ADMIN_PASSWORD may give its password without ADMIN_EMAIL.
+const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
 let password = process.env.ADMIN_PASSWORD;
 if (!password) {
   const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });

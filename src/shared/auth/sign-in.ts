@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from '../users/roles.js';
+import { twoFactorChallengeSchema, twoFactorStatusSchema } from './two-factor.js';
 
 export const signInSchema = z.object({
   email: z.string().trim().min(1, 'Required').email('Invalid email'),
@@ -20,12 +21,20 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** What the browser knows of the session: the user it acts as, and the admin behind it while switched. */
+/**
+ * What the browser knows of the session: the user it acts as, the admin behind it while switched, and where it stands
+ * with two-factor sign-in.
+ */
 export const sessionSchema = z.object({
   user: sessionUserSchema,
   impersonator: sessionUserSchema.nullable(),
+  twoFactor: twoFactorStatusSchema,
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** A password sign-in answers the session, or, for an account with two-factor sign-in on, that a code comes next. */
+export const signInResultSchema = z.union([sessionSchema, twoFactorChallengeSchema]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
 
 export const publicConfigSchema = z.object({ demo: z.boolean() });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

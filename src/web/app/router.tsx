@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PublicOnly, RequireAuth } from './guards';
+import { PublicOnly, RequireAuth, RequireSession } from './guards';
 import { NotFoundPage } from './not-found';
 import { PlannedScreen } from './planned-screen';
 import { RoleOnly } from './admin-only';
@@ -28,17 +28,18 @@ const NewDealPage = named(() => import('@/features/deals/new-deal-page'), 'NewDe
 const DealPage = named(() => import('@/features/deals/deal-page'), 'DealPage');
 const EditDealPage = named(() => import('@/features/deals/edit-deal-page'), 'EditDealPage');
 const AnalyticsPage = named(() => import('@/features/analytics/analytics-page'), 'AnalyticsPage');
+const AccountingPage = named(() => import('@/features/accounting/accounting-page'), 'AccountingPage');
 const AgentsPage = named(() => import('@/features/team/team-page'), 'AgentsPage');
 const UsersPage = named(() => import('@/features/team/team-page'), 'UsersPage');
+const SettingsPage = named(() => import('@/features/settings/settings-page'), 'SettingsPage');
 const AcceptInvitationPage = named(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage');
+const TwoFactorSetupPage = named(() => import('@/features/users/two-factor-setup-page'), 'TwoFactorSetupPage');
 
 const planned: [path: string, title: string, description: string][] = [
   ['communications', 'Communications', 'E-mail and documents'],
-  ['accounting', 'Accounting & Commissions', 'Commissions by agent and deal'],
   ['social-media', 'Social Media', 'Offers for Instagram, e-mail and SMS'],
   ['chat', 'Team Chat', 'Chats, people and alerts'],
   ['minor-cosigners', 'Minor Co-Signer Agreements', 'Agreements signed by a parent or guardian and the minor'],
-  ['settings', 'Settings', 'Company, users, notifications and security'],
 ];
 
 const signedInRoutes: RouteObject[] = [
@@ -57,7 +58,9 @@ const signedInRoutes: RouteObject[] = [
   { path: 'deals/:id', element: <DealPage /> },
   { path: 'deals/:id/edit', element: <EditDealPage /> },
   { path: 'analytics', element: <AnalyticsPage /> },
+  { path: 'accounting', element: <AccountingPage /> },
   { path: 'agents', element: <AgentsPage /> },
+  { path: 'settings', element: <SettingsPage /> },
   ...planned.map(([path, title, description]) => ({ path, element: <PlannedScreen title={title} description={description} /> })),
   {
     path: 'users',
@@ -72,6 +75,7 @@ const signedInRoutes: RouteObject[] = [
 export const router = createBrowserRouter([
   { element: <PublicOnly />, children: [{ index: true, element: <SignInPage /> }] },
   { path: 'invite/:token', element: <AcceptInvitationPage /> },
+  { element: <RequireSession />, children: [{ path: 'two-factor-setup', element: <TwoFactorSetupPage /> }] },
   { element: <RequireAuth />, children: [{ element: <AppShell />, children: signedInRoutes }] },
   { path: '*', element: <NotFoundPage /> },
 ]);

@@ -1,3 +1,4 @@
+import { TWO_FACTOR_REQUIRED } from '@shared/auth/two-factor';
 import { CSRF_HEADER, CSRF_VALUE, type ApiErrorBody } from '@shared/http/errors';
 
 export class ApiError extends Error {
@@ -14,6 +15,7 @@ export class ApiError extends Error {
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
 
 const sessionEndedListeners = new Set<() => void>();
+const twoFactorRequiredListeners = new Set<() => void>();
 
 /**
  * Called whenever the server answers that this browser's session is over (signed out in another tab, expired, the
@@ -22,6 +24,15 @@ const sessionEndedListeners = new Set<() => void>();
 export function onSessionEnded(listener: () => void): () => void {
   sessionEndedListeners.add(listener);
   return () => sessionEndedListeners.delete(listener);
+}
+
+/**
+ * Called when the server answers that this session must set up two-factor sign-in first (the security settings
+ * changed while it was in use): the session is read again, and the guards send the tab to the set-up.
+ */
+export function onTwoFactorRequired(listener: () => void): () => void {
+  twoFactorRequiredListeners.add(listener);
+  return () => twoFactorRequiredListeners.delete(listener);
 }
 
 /** JSON over fetch with the session cookie and Torque's CSRF header; errors become ApiError. */
@@ -39,6 +50,8 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
     if (response.status === 401 && error?.code === 'UNAUTHORIZED') sessionEndedListeners.forEach((listener) => listener());
+    if (response.status === 403 && error?.code === TWO_FACTOR_REQUIRED)
+      twoFactorRequiredListeners.forEach((listener) => listener());
     throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? response.statusText, error?.fields);
   }
   return data as T;

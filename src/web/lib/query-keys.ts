@@ -34,6 +34,15 @@ export const keys = {
   documents: (kind: string, parentId: string) => ['documents', kind, parentId] as const,
   dashboard: ['dashboard'] as const,
   analytics: { all: ['analytics'] as const, range: (range: string) => ['analytics', range] as const },
+  accounting: {
+    all: ['accounting'] as const,
+    summary: ['accounting', 'summary'] as const,
+    agents: ['accounting', 'agents'] as const,
+    deals: (query: string) => ['accounting', 'deals', query] as const,
+    report: (year: number | undefined) => ['accounting', 'report', year ?? 'current'] as const,
+  },
+  settings: ['settings'] as const,
+  outbox: { list: ['outbox', 'list'] as const, message: (id: string) => ['outbox', 'message', id] as const },
   team: {
     all: ['team'] as const,
     members: ['team', 'members'] as const,

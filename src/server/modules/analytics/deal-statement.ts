@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.js';
 import { dealAnalytics, salesByAgent } from './deal-analytics.js';
 import { todayUtc } from './scope.js';
 import { muted, PdfWriter } from '../../render/pdf-writer.js';
+import { getSetting } from '../settings/service.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const statementDollars = (cents: number) => usd.format(toDollars(cents));
@@ -30,8 +31,12 @@ const monthNames = [
 export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: number | undefined, today = todayUtc()) {
   const analytics = await dealAnalytics(db, actor, year, today);
   const agents = await salesByAgent(db, actor, analytics.year);
+  const company = await getSetting(db, 'company');
   const w = await PdfWriter.create(`Deal Statement ${analytics.year}`);
 
+  const contact = [company.address?.replace(/\s*\n\s*/g, ', '), company.phone].filter(Boolean).join(' · ');
+  w.text(company.name, { size: 11, bold: true, gap: contact ? 2 : 14 });
+  if (contact) w.text(contact, { size: 9, gap: 14, color: muted });
   w.text(`Deal Statement ${analytics.year}`, { size: 20, bold: true, gap: 10 });
   w.text(seesAllRecords(actor.role) ? 'All agents' : `Agent: ${actor.name}`, { size: 12, gap: 4 });
   w.text(`Generated ${today}. Sales figures count completed deals.`, { size: 9, gap: 18, color: muted });

@@ -4,7 +4,16 @@ import type { DB } from '../../db/schema.js';
 
 export type AuditEntry = {
   entityType:
-    'customer' | 'vehicle' | 'deal' | 'customer_document' | 'deal_document' | 'user' | 'invitation' | 'session' | 'settings';
+    | 'customer'
+    | 'vehicle'
+    | 'deal'
+    | 'customer_document'
+    | 'deal_document'
+    | 'user'
+    | 'invitation'
+    | 'session'
+    | 'settings'
+    | 'commission_rate';
   entityId: string;
   action: string;
   changes?: Record<string, unknown>;

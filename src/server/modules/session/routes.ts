@@ -4,6 +4,7 @@ import {
   demoSignInSchema,
   publicConfigSchema,
   sessionSchema,
+  signInResultSchema,
   signInSchema,
   switchUserSchema,
 } from '../../../shared/auth/sign-in.js';
@@ -15,16 +16,19 @@ import { recordAudit } from '../audit/service.js';
 import { findUserByEmail, listSwitchableUsers } from '../users/service.js';
 import { actorOf, forwardCookies, toHeaders, type Actor, type ActorResolver } from '../../auth/actor.js';
 import type { AuthLoader } from '../../auth/auth-loader.js';
-import { authError, passwordSignIn } from './sign-in.js';
+import { authError, passwordSignIn, type SignInOutcome } from './sign-in.js';
 import {
   checkSwitchTarget,
   demoAccounts,
   demoPassword,
-  describeActorSession,
+  describeIssuedSession,
   describeSession,
   endSwitchOrigin,
+  exemptFromTwoFactor,
   rememberSwitchOrigin,
+  startSessionClock,
 } from './service.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 
 type Deps = { auth: AuthLoader; database: Database; config: Config; secret: string; resolveActor: ActorResolver };
 
@@ -34,7 +38,8 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
 
   const signIn = passwordSignIn(auth, db);
 
-  const sessionOf = (userId: string, impersonatorId: string | null = null) => describeSession(db, userId, impersonatorId);
+  const sessionOf = (token: string) => describeIssuedSession(db, token);
+  const outcomeOf = (outcome: SignInOutcome) => ('token' in outcome ? sessionOf(outcome.token) : outcome);
 
   // Demo sign-in makes its caller an admin: only from this machine, unless the operator chose HOST themselves.
   const demoReachable = (request: FastifyRequest) => config.demo && (config.hostChosen || isLoopback(request.ip));
@@ -48,38 +53,45 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
     '/api/session',
     { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } },
     async (request, reply) => {
-      const actor = await resolveActor(request, reply);
-      return actor ? describeActorSession(db, actor) : null;
+      const signedIn = await resolveActor(request, reply);
+      return signedIn ? describeSession(db, signedIn) : null;
     },
   );
 
-  r.post('/api/session', { config: { public: true }, schema: { body: signInSchema } }, async (request, reply) => {
-    const userId = await signIn(request, reply, request.body.email, request.body.password);
-    return sessionOf(userId);
-  });
+  r.post(
+    '/api/session',
+    { config: { public: true }, schema: { body: signInSchema, response: { 200: signInResultSchema } } },
+    async (request, reply) => outcomeOf(await signIn(request, reply, request.body.email, request.body.password)),
+  );
 
   if (config.demo) {
-    r.post('/api/session/demo', { config: { public: true }, schema: { body: demoSignInSchema } }, async (request, reply) => {
-      if (!demoReachable(request)) throw forbidden('Demo sign-in works only on the machine Torque runs on.');
-      const email = demoAccounts[request.body.role];
-      if (!(await findUserByEmail(db, email))) throw new AppError(404, 'NOT_FOUND', 'Demo account not found');
-      const userId = await signIn(request, reply, email, demoPassword(secret, email));
-      return sessionOf(userId);
-    });
+    r.post(
+      '/api/session/demo',
+      { config: { public: true }, schema: { body: demoSignInSchema, response: { 200: signInResultSchema } } },
+      async (request, reply) => {
+        if (!demoReachable(request)) throw forbidden('Demo sign-in works only on the machine Torque runs on.');
+        const email = demoAccounts[request.body.role];
+        if (!(await findUserByEmail(db, email))) throw new AppError(404, 'NOT_FOUND', 'Demo account not found');
+        const outcome = await signIn(request, reply, email, demoPassword(secret, email));
+        // The demo needs no authenticator; a demo account that has turned two-factor sign-in on still asks for its code.
+        if ('token' in outcome) await exemptFromTwoFactor(db, outcome.token);
+        return outcomeOf(outcome);
+      },
+    );
   }
 
   /**
    * Ends the request's session and clears its cookies; a switched session takes the admin's own session with it,
    * whichever cookies the browser still has.
    */
-  async function signOut(request: FastifyRequest, reply: FastifyReply, actor: Actor | null) {
+  async function signOut(request: FastifyRequest, reply: FastifyReply, actor: Actor | undefined) {
     if (actor?.impersonatorId) await endSwitchOrigin(db, actor.sessionId);
     const result = await (await auth()).api.signOut({ headers: toHeaders(request), returnHeaders: true }).catch(() => null);
     forwardCookies(reply, result?.headers);
   }
 
   r.delete('/api/session', { config: { public: true } }, async (request, reply) => {
-    await signOut(request, reply, await resolveActor(request));
+    await signOut(request, reply, (await resolveActor(request))?.actor);
     return reply.status(204).send();
   });
 
@@ -95,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
       .catch(authError);
     forwardCookies(reply, result.headers);
     await rememberSwitchOrigin(db, result.response.session.id, actor.sessionId);
+    await startSessionClock(db, { id: result.response.session.id });
     await recordAudit(
       db,
       { ...actor, userId: request.body.userId, sessionId: result.response.session.id, impersonatorId: actor.userId },
@@ -104,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
         action: 'switched_in',
       },
     );
-    return sessionOf(request.body.userId, actor.userId);
+    return sessionOf(result.response.session.token);
   });
 
   r.delete('/api/session/switch', {}, async (request, reply) => {
@@ -122,6 +135,8 @@ export async function authRoutes(app: FastifyInstance, { auth, database, config,
     }
     forwardCookies(reply, result.headers);
     await recordAudit(db, actor, { entityType: 'session', entityId: actor.userId, action: 'switched_out' });
-    return sessionOf(actor.impersonatorId);
+    return sessionOf(result.response.session.token);
   });
+
+  await twoFactorRoutes(app, { auth, db, secret });
 }

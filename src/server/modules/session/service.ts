@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DemoRole, Session } from '../../../shared/auth/sign-in.js';
-import { forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import { getSessionUser } from '../users/service.js';
-import type { Actor } from '../../auth/actor.js';
+import { getSetting } from '../settings/service.js';
+import { signedInByToken, type Actor, type SignedIn } from '../../auth/actor.js';
 import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../auth/rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
@@ -43,9 +44,23 @@ export async function reserveSignInAttempt(db: Kysely<DB>, address: string, emai
 }
 
 export async function recordSignInSuccess(db: Kysely<DB>, userId: string, address: string, email: string) {
+  await releaseSignInAttempt(db, address, email);
+  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** Gives back the counts of an attempt whose password (or code) was right. */
+export async function releaseSignInAttempt(db: Kysely<DB>, address: string, email: string) {
   await giveBack(db, addressKey(address));
   await clear(db, [pairKey(email, address), accountKey(email)]);
-  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/**
+ * A right password whose code is still to come gives back only its count on the address, so that a busy office is
+ * not slowed by its own sign-ins; the account's counts stay until the code is right, so entering the password again
+ * does not buy more guesses at the code.
+ */
+export async function recordPasswordStepSuccess(db: Kysely<DB>, address: string) {
+  await giveBack(db, addressKey(address));
 }
 
 const normalized = (email: string) => email.trim().toLowerCase();
@@ -53,16 +68,17 @@ const accountKey = (email: string) => `sign-in:account:${normalized(email)}`;
 const pairKey = (email: string, address: string) => `sign-in:account-address:${normalized(email)}:${address}`;
 const addressKey = (address: string) => `sign-in:address:${address}`;
 
-export async function describeSession(db: Kysely<DB>, userId: string, impersonatorId: string | null): Promise<Session> {
-  const user = await getSessionUser(db, userId);
-  if (!user) throw notFound('User');
-  return { user, impersonator: await impersonatorOf(db, impersonatorId) };
+/** The session as the browser is told of it. */
+export async function describeSession(db: Kysely<DB>, { actor, twoFactor }: SignedIn): Promise<Session> {
+  const user = { id: actor.userId, name: actor.name, email: actor.email, role: actor.role };
+  return { user, impersonator: await impersonatorOf(db, actor.impersonatorId), twoFactor };
 }
 
-/** The session of a resolved actor, who already carries the user's own fields. */
-export async function describeActorSession(db: Kysely<DB>, actor: Actor): Promise<Session> {
-  const user = { id: actor.userId, name: actor.name, email: actor.email, role: actor.role };
-  return { user, impersonator: await impersonatorOf(db, actor.impersonatorId) };
+/** The session better-auth has just issued with this token, as the browser is told of it. */
+export async function describeIssuedSession(db: Kysely<DB>, token: string): Promise<Session> {
+  const signedIn = await signedInByToken(db, token);
+  if (!signedIn) throw new AppError(401, 'UNAUTHORIZED', 'Auth session missing!');
+  return describeSession(db, signedIn);
 }
 
 const impersonatorOf = async (db: Kysely<DB>, id: string | null) => (id ? ((await getSessionUser(db, id)) ?? null) : null);
@@ -90,4 +106,22 @@ export async function endSwitchOrigin(db: Kysely<DB>, switchedSessionId: string)
       ]),
     )
     .execute();
+}
+
+/**
+ * Gives a session that has just begun the length the security settings say now (`session_hours`); it keeps that
+ * length, renewed while in use, even if the setting changes later.
+ */
+export async function startSessionClock(db: Kysely<DB>, session: { token: string } | { id: string }) {
+  const { session_hours } = await getSetting(db, 'security');
+  const seconds = session_hours * 60 * 60;
+  const update = db
+    .updateTable('sessions')
+    .set({ lifetime_seconds: seconds, expires_at: sql<Date>`now() + make_interval(secs => ${seconds})` });
+  await ('token' in session ? update.where('token', '=', session.token) : update.where('id', '=', session.id)).execute();
+}
+
+/** A demo sign-in needs no second factor: it is reachable only on the machine running the embedded demo. */
+export async function exemptFromTwoFactor(db: Kysely<DB>, token: string) {
+  await db.updateTable('sessions').set({ two_factor_exempt: true }).where('token', '=', token).execute();
 }

@@ -4,7 +4,7 @@ import { forwardCookies, toHeaders } from '../../auth/actor.js';
 import { isAuthError, type AuthLoader } from '../../auth/auth-loader.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { recordSignInSuccess, reserveSignInAttempt } from './service.js';
+import { recordPasswordStepSuccess, recordSignInSuccess, reserveSignInAttempt, startSessionClock } from './service.js';
 
 /** Turns better-auth's errors into Torque's error shape. */
 export function authError(error: unknown): never {
@@ -17,9 +17,15 @@ export function authError(error: unknown): never {
   throw error;
 }
 
-/** Signs in with e-mail and password within the sign-in limits, setting the session cookie on `reply`; the user id. */
+/** A sign-in's outcome: a session (its token), or, for an account with two-factor sign-in on, a code to come. */
+export type SignInOutcome = { token: string } | { twoFactor: true };
+
+/**
+ * Signs in with e-mail and password within the sign-in limits. The session cookie, or the cookie of a sign-in waiting
+ * for its code, is set on `reply`.
+ */
 export function passwordSignIn(auth: AuthLoader, db: Kysely<DB>) {
-  return async (request: FastifyRequest, reply: FastifyReply, email: string, password: string) => {
+  return async (request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<SignInOutcome> => {
     await reserveSignInAttempt(db, request.ip, email);
     try {
       const result = await (
@@ -30,8 +36,14 @@ export function passwordSignIn(auth: AuthLoader, db: Kysely<DB>) {
         returnHeaders: true,
       });
       forwardCookies(reply, result.headers);
+      // The two-factor plugin answers a right password of an account with two-factor sign-in on in place of a session.
+      if ('twoFactorRedirect' in result.response) {
+        await recordPasswordStepSuccess(db, request.ip);
+        return { twoFactor: true };
+      }
+      await startSessionClock(db, { token: result.response.token });
       await recordSignInSuccess(db, result.response.user.id, request.ip, email);
-      return result.response.user.id;
+      return { token: result.response.token };
     } catch (error) {
       authError(error);
     }

@@ -8,7 +8,7 @@ import type { AuthLoader } from '../../auth/auth-loader.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import { describeSession } from '../session/service.js';
+import { describeIssuedSession } from '../session/service.js';
 import { passwordSignIn } from '../session/sign-in.js';
 import { acceptInvitation, invite, listTeam, previewInvitation, revokeInvitation, updateMember } from './service.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -52,8 +52,9 @@ export async function teamRoutes(app: FastifyInstance, { database, config, auth,
     { config: { public: true }, schema: { body: acceptInvitationSchema, response: { 200: sessionSchema } } },
     async (request, reply) => {
       const { email } = await acceptInvitation(db, request.body);
-      const userId = await signIn(request, reply, email, request.body.password);
-      return describeSession(db, userId, null);
+      const outcome = await signIn(request, reply, email, request.body.password);
+      if (!('token' in outcome)) throw new Error('a user who has just joined has no two-factor sign-in to complete');
+      return describeIssuedSession(db, outcome.token);
     },
   );
 }

@@ -11,6 +11,8 @@ import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { insertUserWithPassword } from '../users/service.js';
+import { getSetting, mailFooter } from '../settings/service.js';
+import type { Settings } from '../../../shared/settings/schemas.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 
 type Db = Kysely<DB>;
@@ -131,22 +133,27 @@ export async function invite(
       action: 'created',
       changes: { email: input.email, role: input.role, sent: input.send, revoked: revoked.map((r) => r.id) },
     });
-    if (input.send) await mailer.queue(tx, invitationMail(actor.name, input.email, input.role, link), actor.userId);
+    if (input.send) {
+      const company = await getSetting(tx, 'company');
+      await mailer.queue(tx, invitationMail(actor.name, company, input.email, input.role, link), actor.userId);
+    }
     return { ...invitation, expires_at: invitation.expires_at.toISOString(), link, sent: input.send };
   });
 }
 
-function invitationMail(inviter: string, to: string, role: Role, link: string): MailMessage {
+function invitationMail(inviter: string, company: Settings['company'], to: string, role: Role, link: string): MailMessage {
   return {
     to,
-    subject: 'You are invited to Torque',
+    subject: `You are invited to ${company.name} on Torque`,
     text: [
-      `${inviter} invited you to join Torque as ${roleLabels[role]}.`,
+      `${inviter} invited you to join ${company.name} on Torque as ${roleLabels[role]}.`,
       '',
       `Choose your name and password here (the link works once, for ${INVITATION_DAYS} days):`,
       link,
       '',
       'If you did not expect this invitation, you can ignore this e-mail.',
+      '',
+      mailFooter(company),
     ].join('\n'),
   };
 }

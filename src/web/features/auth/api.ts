@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput } from '@shared/auth/sign-in';
+import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput, SignInResult } from '@shared/auth/sign-in';
+import type { TwoFactorSignInInput } from '@shared/auth/two-factor';
 import type { AcceptInvitationInput } from '@shared/team/schemas';
 import type { InvitationPreview } from '@shared/team/types';
 import { api } from '@/lib/api-client';
@@ -31,14 +32,25 @@ async function signOutQuietly() {
   await api('/api/session', { method: 'DELETE' }).catch(() => undefined);
 }
 
-function useSessionMutation<T>(fn: (input: T) => Promise<Session>) {
+/** A sign-in's answer is a session, or, for an account with two-factor sign-in on, the word that a code comes next. */
+export const isSession = (result: SignInResult): result is Session => 'user' in result;
+
+/** Starts working with the session the server has just answered: every screen's data is loaded anew for it. */
+export function useStartSession() {
   const queryClient = useQueryClient();
+  return (session: Session) => {
+    queryClient.removeQueries({ predicate: (q) => !outlivesSession(q.queryKey) });
+    queryClient.setQueryData(sessionKey, session);
+    tellOtherTabs('changed');
+  };
+}
+
+function useSessionMutation<T, R extends SignInResult>(fn: (input: T) => Promise<R>) {
+  const startSession = useStartSession();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (session) => {
-      queryClient.removeQueries({ predicate: (q) => !outlivesSession(q.queryKey) });
-      queryClient.setQueryData(sessionKey, session);
-      tellOtherTabs('changed');
+    onSuccess: (result) => {
+      if (isSession(result)) startSession(result);
     },
   });
 }
@@ -46,15 +58,22 @@ function useSessionMutation<T>(fn: (input: T) => Promise<Session>) {
 export function useSignIn() {
   return useSessionMutation(async (input: SignInInput) => {
     await signOutQuietly();
-    return api<Session>('/api/session', { method: 'POST', body: input });
+    return api<SignInResult>('/api/session', { method: 'POST', body: input });
   });
 }
 
 export function useDemoSignIn() {
   return useSessionMutation(async (role: DemoRole) => {
     await signOutQuietly();
-    return api<Session>('/api/session/demo', { method: 'POST', body: { role } });
+    return api<SignInResult>('/api/session/demo', { method: 'POST', body: { role } });
   });
+}
+
+/** The second step of sign-in: the code from the authenticator app, or a recovery code. */
+export function useTwoFactorSignIn() {
+  return useSessionMutation((input: TwoFactorSignInInput) =>
+    api<Session>('/api/session/two-factor', { method: 'POST', body: input }),
+  );
 }
 
 /** What an invitation link offers, before its name and password are chosen. */

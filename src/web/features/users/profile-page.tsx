@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { sessionKey, useCurrentSession } from '@/features/auth/api';
 import { api, errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
+import { TwoFactorCard } from './two-factor-card';
 
 export function ProfilePage() {
   const { user } = useCurrentSession();
@@ -47,6 +48,7 @@ export function ProfilePage() {
           </form>
         </CardContent>
       </Card>
+      <TwoFactorCard />
     </div>
   );
 }

@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { Readable, Writable } from 'node:stream';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import tar from 'tar-stream';
+import type { DB } from '../../db/schema.js';
+import { currentMigration, migrateTo, migrateToLatest } from '../../db/migrate.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+
+/**
+ * A backup is one .tar.gz: `manifest.json` first, then every table of the database as JSON lines
+ * (`db/<table>.jsonl`, read in one snapshot) and every stored document (`files/<key>`). It restores into PGlite or
+ * PostgreSQL alike, and into a newer Torque: the schema is built up to the backup's migration, the rows go in, and
+ * the later migrations run after.
+ */
+export const BACKUP_FORMAT = 1;
+/** Keys of the blob store that are not documents: uploads not yet committed, and the backups themselves. */
+export const isDocumentKey = (key: string) => !key.startsWith('pending/') && !key.startsWith('backups/');
+
+export type Manifest = {
+  format: number;
+  migration: string | null;
+  created_at: string;
+  tables: Record<string, number>;
+  files: number;
+};
+
+type AnyDb = Kysely<DB> | Transaction<DB>;
+
+/** The tables a backup holds: every table of the public schema except the migrator's own. */
+async function backupTables(db: AnyDb): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_migration%'
+    ORDER BY table_name`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Writable columns of a table (a generated column is computed again on restore). */
+async function writableColumns(db: AnyDb, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT column_name AS name FROM information_schema.columns
+    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER'
+    ORDER BY ordinal_position`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+const BATCH = 2000;
+
+/** Writes every row of `table` as a JSON line to `file`, a batch at a time in physical order; the row count. */
+async function dumpTable(tx: AnyDb, table: string, file: string): Promise<number> {
+  const out = fs.createWriteStream(file);
+  let count = 0;
+  let after = '(0,0)';
+  try {
+    for (;;) {
+      const { rows } = await sql<{ ctid: string; row: string }>`
+        SELECT ctid::text AS ctid, row_to_json(t)::text AS row FROM ${sql.table(table)} t
+        WHERE ctid > ${after}::tid ORDER BY ctid LIMIT ${BATCH}`.execute(tx);
+      for (const r of rows)
+        if (!out.write(r.row + '\n')) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      count += rows.length;
+      if (rows.length < BATCH) break;
+      after = rows.at(-1)!.ctid;
+    }
+  } finally {
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  }
+  return count;
+}
+
+async function addFile(pack: tar.Pack, name: string, size: number, source: Readable) {
+  const entry = pack.entry({ name, size });
+  await pipeline(source, entry);
+}
+
+/** Streams a backup of the database and the documents to `out` (gzip-compressed tar). */
+export async function writeBackup(db: Kysely<DB>, store: BlobStore, out: Writable, scratchDir = os.tmpdir()): Promise<Manifest> {
+  const work = await fsp.mkdtemp(path.join(scratchDir, 'backup-'));
+  try {
+    // One snapshot for every table, so the rows agree with each other.
+    const { manifest, dumps } = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => {
+        const tables: Record<string, number> = {};
+        const dumps: [string, string][] = [];
+        for (const table of await backupTables(tx)) {
+          const file = path.join(work, `${table}.jsonl`);
+          tables[table] = await dumpTable(tx, table, file);
+          dumps.push([table, file]);
+        }
+        const manifest: Manifest = {
+          format: BACKUP_FORMAT,
+          migration: await currentMigration(tx),
+          created_at: new Date().toISOString(),
+          tables,
+          files: 0,
+        };
+        return { manifest, dumps };
+      });
+
+    const keys: string[] = [];
+    for await (const batch of store.list()) for (const blob of batch) if (isDocumentKey(blob.key)) keys.push(blob.key);
+    manifest.files = keys.length;
+
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip(), out);
+    const manifestText = Buffer.from(JSON.stringify(manifest, null, 2));
+    pack.entry({ name: 'manifest.json', size: manifestText.length }, manifestText);
+    for (const [table, file] of dumps) {
+      await addFile(pack, `db/${table}.jsonl`, (await fsp.stat(file)).size, fs.createReadStream(file));
+    }
+    for (const key of keys) {
+      const blob = await store.open(key);
+      if (blob) await addFile(pack, `files/${key}`, blob.size, blob.stream);
+    }
+    pack.finalize();
+    await written;
+    return manifest;
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Rows in the database that a restore would replace: any user means it is in use. */
+export async function isEmptyDatabase(db: Kysely<DB>): Promise<boolean> {
+  try {
+    const row = await db
+      .selectFrom('users')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n) === 0;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Restores a backup into an empty database and the blob store: the schema up to the backup's migration, every row
+ * (with triggers and foreign-key checks off while they go in, as the rows are already consistent), every document,
+ * then the migrations after it. All rows go in one transaction: a restore that fails leaves no rows behind.
+ */
+export async function restoreBackup(
+  db: Kysely<DB>,
+  store: BlobStore,
+  archive: Readable,
+  scratchDir = os.tmpdir(),
+): Promise<Manifest> {
+  if (!(await isEmptyDatabase(db))) {
+    throw new Error('The database already holds data. Restore into a new, empty database (or an empty DATA_DIR).');
+  }
+  const work = await fsp.mkdtemp(path.join(scratchDir, 'restore-'));
+  try {
+    const extract = tar.extract();
+    let manifest: Manifest | null = null;
+    const tables: string[] = [];
+    const files: string[] = [];
+    const done = pipeline(archive, createGunzip(), extract);
+    for await (const entry of extract) {
+      const name = entry.header.name;
+      if (name === 'manifest.json') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry) chunks.push(chunk as Buffer);
+        manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+        if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}`);
+        continue;
+      }
+      const safe = path.posix.normalize(name);
+      if (safe.startsWith('..') || path.posix.isAbsolute(safe) || !/^(db|files)\//.test(safe)) {
+        throw new Error(`Unexpected entry in the backup: ${name}`);
+      }
+      const target = path.join(work, safe);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await pipeline(entry, fs.createWriteStream(target));
+      if (safe.startsWith('db/')) tables.push(safe.slice(3, -'.jsonl'.length));
+      else files.push(safe.slice('files/'.length));
+    }
+    await done;
+    if (!manifest) throw new Error('Not a Torque backup: manifest.json is missing');
+
+    const current = await currentMigration(db);
+    if (current && manifest.migration && current > manifest.migration) {
+      throw new Error(
+        `This database's schema (${current}) is newer than the backup's (${manifest.migration}); restore into a new database.`,
+      );
+    }
+    if (manifest.migration) await migrateTo(db, manifest.migration);
+    await db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(tx);
+      for (const table of tables) await loadTable(tx, table, path.join(work, 'db', `${table}.jsonl`));
+    });
+    for (const key of files) {
+      const file = path.join(work, 'files', key);
+      if (await store.exists(key)) await store.remove(key);
+      await store.put(key, { path: file, size: (await fsp.stat(file)).size, contentType: 'application/octet-stream' });
+    }
+    await migrateToLatest(db);
+    return manifest;
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+async function loadTable(tx: Transaction<DB>, table: string, file: string) {
+  const columns = await writableColumns(tx, table);
+  if (columns.length === 0) throw new Error(`The backup holds a table this database does not have: ${table}`);
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  let batch: string[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await sql`INSERT INTO ${sql.table(table)} (${list})
+      SELECT ${list} FROM json_populate_recordset(NULL::${sql.table(table)}, ${`[${batch.join(',')}]`}::json)`.execute(tx);
+    batch = [];
+  };
+  for await (const line of readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity })) {
+    if (!line) continue;
+    batch.push(line);
+    if (batch.length >= 500) await flush();
+  }
+  await flush();
+}

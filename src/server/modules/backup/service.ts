@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { forbidden } from '../../http/errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { recordAudit } from '../audit/service.js';
+import { getSetting, SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { writeBackup } from './archive.js';
+
+export const backupFileName = (at = new Date()) => `torque-backup-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+
+export function mayBackUp(actor: Actor) {
+  if (actor.role !== 'admin') throw forbidden('Only admins can download backups');
+}
+
+export async function recordDownload(db: Kysely<DB>, actor: Actor, file: string) {
+  await recordAudit(db, actor, {
+    entityType: 'settings',
+    entityId: SETTINGS_ENTITY_ID,
+    action: 'backup_downloaded',
+    changes: { file },
+  });
+}
+
+/**
+ * The daily backup: written under DATA_DIR/backups (or `backups/` in the S3 bucket), then the backups older than the
+ * retention in the settings are removed. The file name and where it went.
+ */
+export async function takeDailyBackup(
+  db: Kysely<DB>,
+  store: BlobStore,
+  options: { dataDir: string; s3: boolean; spoolDir: string },
+  now = new Date(),
+): Promise<string> {
+  const { retention_years } = await getSetting(db, 'backup');
+  const name = backupFileName(now);
+  const local = path.join(options.s3 ? options.spoolDir : path.join(options.dataDir, 'backups'), name);
+  await fsp.mkdir(path.dirname(local), { recursive: true });
+  await writeBackup(db, store, fs.createWriteStream(local), options.spoolDir);
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retention_years);
+  if (options.s3) {
+    await store.put(`backups/${name}`, { path: local, size: (await fsp.stat(local)).size, contentType: 'application/gzip' });
+    await fsp.rm(local, { force: true });
+    for await (const batch of store.list()) {
+      for (const blob of batch) if (blob.key.startsWith('backups/') && blob.modifiedAt < cutoff) await store.remove(blob.key);
+    }
+    return `backups/${name} in the bucket`;
+  }
+  const dir = path.dirname(local);
+  for (const file of await fsp.readdir(dir)) {
+    const stat = await fsp.stat(path.join(dir, file));
+    if (file.startsWith('torque-backup-') && stat.mtime < cutoff) await fsp.rm(path.join(dir, file), { force: true });
+  }
+  return local;
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { defaultSettings, settingsSchema, type Settings, type SettingsSection } from '../../../shared/settings/schemas.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { forbidden } from '../../http/errors.js';
+import { recordAudit } from '../audit/service.js';
+
+const sections = Object.keys(defaultSettings) as SettingsSection[];
+/** The audit log's entity id for the installation's settings (the nil UUID: there is one set). */
+export const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The settings in force: each section as saved, or its default. A saved section that no longer fits the schema (an
+ * older release's shape) falls back to its default rather than failing every reader.
+ */
+export async function getSettings(db: Kysely<DB>): Promise<Settings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', sections).execute();
+  const saved = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  const settings = { ...defaultSettings };
+  for (const section of sections) {
+    const parsed = settingsSchema.shape[section].safeParse(saved[section]);
+    if (parsed.success) Object.assign(settings, { [section]: parsed.data });
+  }
+  return settings;
+}
+
+/** One section of the settings in force. */
+export async function getSetting<S extends SettingsSection>(db: Kysely<DB>, section: S): Promise<Settings[S]> {
+  return (await getSettings(db))[section];
+}
+
+/** Saves every section that changed, each change audited with its before and after; admins only. */
+export async function saveSettings(db: Kysely<DB>, actor: Actor, input: Settings): Promise<Settings> {
+  if (actor.role !== 'admin') throw forbidden('Only admins can change settings');
+  await db.transaction().execute(async (tx) => {
+    const before = await getSettings(tx);
+    for (const section of sections) {
+      if (JSON.stringify(before[section]) === JSON.stringify(input[section])) continue;
+      await tx
+        .insertInto('settings')
+        .values({ key: section, value: JSON.stringify(input[section]), updated_by: actor.userId })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({ value: JSON.stringify(input[section]), updated_by: actor.userId, updated_at: new Date() }),
+        )
+        .execute();
+      await recordAudit(tx, actor, {
+        entityType: 'settings',
+        entityId: SETTINGS_ENTITY_ID,
+        action: `updated.${section}`,
+        changes: { from: before[section], to: input[section] },
+      });
+    }
+  });
+  return getSettings(db);
+}
+
+/** The foot of every e-mail Torque sends: the company's name, postal address and phone from the settings. */
+export function mailFooter(company: Settings['company']): string {
+  return ['--', company.name, company.address, company.phone].filter(Boolean).join('\n');
+}

@@ -1,0 +1,26 @@
+// npm run backup [-- <file>]: writes a backup of the database and every document (DATA_DIR/backups/ by default).
+// On the embedded database, stop Torque first (or use 'Download backup' in Settings while it runs).
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { backupFileName } from '../modules/backup/service.js';
+import { writeBackup } from '../modules/backup/archive.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
+
+const config = loadConfig();
+const target = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'backups', backupFileName()));
+fs.mkdirSync(path.dirname(target), { recursive: true });
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+);
+try {
+  await migrateToLatest(database.db);
+  const store = await createBlobStore(config);
+  const manifest = await writeBackup(database.db, store, fs.createWriteStream(target));
+  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  console.log(`Backup written to ${target}: ${rows.toLocaleString()} rows, ${manifest.files} documents.`);
+} finally {
+  await database.close();
+}

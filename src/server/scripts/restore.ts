@@ -1,0 +1,28 @@
+// npm run restore -- <file>: restores a backup into an empty database (a new DATA_DIR, or the empty PostgreSQL
+// database DATABASE_URL names) and its documents into the blob store.
+import fs from 'node:fs';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { restoreBackup } from '../modules/backup/archive.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
+
+const file = process.argv[2];
+if (!file || !fs.existsSync(file)) {
+  console.error('Usage: npm run restore -- <backup file>');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+);
+try {
+  const store = await createBlobStore(config);
+  const manifest = await restoreBackup(database.db, store, fs.createReadStream(file));
+  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  console.log(`Restored the backup of ${manifest.created_at}: ${rows.toLocaleString()} rows, ${manifest.files} documents.`);
+} catch (error) {
+  console.error(`Restore failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

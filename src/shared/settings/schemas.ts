@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { optionalText, requiredText, text } from '../common/fields.js';
+
+/** Events whose notifications the settings page routes, and to whom each may go. */
+export const notificationEvents = [
+  'deal_created',
+  'deal_completed',
+  'customer_created',
+  'document_uploaded',
+  'lead_received',
+] as const;
+export type NotificationEvent = (typeof notificationEvents)[number];
+export const notificationEventLabels: Record<NotificationEvent, string> = {
+  deal_created: 'New deal',
+  deal_completed: 'Deal completed',
+  customer_created: 'New customer',
+  document_uploaded: 'Document uploaded',
+  lead_received: 'New lead',
+};
+export const audiences = ['owner', 'editors', 'admins'] as const;
+export type Audience = (typeof audiences)[number];
+export const audienceLabels: Record<Audience, string> = {
+  owner: 'The record’s agent',
+  editors: 'Editors',
+  admins: 'Admins',
+};
+
+export const commissionBases = ['broker_fee', 'sale_price'] as const;
+export type CommissionBasis = (typeof commissionBases)[number];
+export const commissionBasisLabels: Record<CommissionBasis, string> = { broker_fee: 'Broker fee', sale_price: 'Sale price' };
+
+export const twoFactorRules = ['admins', 'everyone'] as const;
+export type TwoFactorRule = (typeof twoFactorRules)[number];
+
+export const COMMISSION_RATE_MESSAGE = 'Commission rate must be between 0 and 100';
+/** A commission rate in percent, 0 to 100, to the hundredth (numeric(5, 2) in the database). */
+export const commissionRate = z
+  .number({ error: COMMISSION_RATE_MESSAGE })
+  .min(0, COMMISSION_RATE_MESSAGE)
+  .max(100, COMMISSION_RATE_MESSAGE)
+  .multipleOf(0.01, 'At most two decimals');
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const settingsSchema = z.object({
+  company: z.object({
+    name: requiredText(120, 'Company name is required'),
+    address: optionalText(300),
+    phone: optionalText(40),
+  }),
+  notifications: z.record(z.enum(notificationEvents), z.array(z.enum(audiences)).max(audiences.length)),
+  security: z.object({
+    session_hours: wholeNumber(1, 720, 'Session length must be between 1 and 720 hours'),
+    two_factor: z.enum(twoFactorRules),
+  }),
+  crm: z.object({
+    default_commission_rate: commissionRate,
+    commission_basis: z.enum(commissionBases),
+    pipeline_stages: z
+      .array(requiredText(40, 'A stage needs a name'))
+      .min(1, 'Keep at least one pipeline stage')
+      .max(20, 'At most 20 pipeline stages'),
+    follow_up_days: wholeNumber(1, 365, 'Follow-up reminder must be between 1 and 365 days'),
+  }),
+  backup: z.object({
+    daily_time: text(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM')),
+    retention_years: wholeNumber(1, 50, 'Retention must be between 1 and 50 years'),
+  }),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsSection = keyof Settings;
+
+/** The spec's settings placeholders, as the defaults of a new installation and of 'Reset to Defaults'. */
+export const defaultSettings: Settings = {
+  company: { name: 'Torque Auto Brokerage', address: null, phone: null },
+  notifications: {
+    deal_created: ['owner', 'admins'],
+    deal_completed: ['owner', 'admins', 'editors'],
+    customer_created: ['owner'],
+    document_uploaded: ['owner'],
+    lead_received: ['owner', 'admins'],
+  },
+  security: { session_hours: 8, two_factor: 'admins' },
+  crm: {
+    default_commission_rate: 2.5,
+    commission_basis: 'broker_fee',
+    pipeline_stages: ['Lead', 'Qualified', 'Test Drive', 'Negotiation', 'Closed'],
+    follow_up_days: 3,
+  },
+  backup: { daily_time: '02:00', retention_years: 7 },
+};

@@ -1,0 +1,24 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Page } from '@shared/http/paging';
+import type { OutboxItem, OutboxMessage } from '@shared/outbox/types';
+import { api, toSearchParams } from '@/lib/api-client';
+import { keys } from '@/lib/query-keys';
+
+/** The outbox, newest first, ten at a time. */
+export function useOutbox() {
+  return useInfiniteQuery({
+    queryKey: keys.outbox.list,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<OutboxItem>>(`/api/outbox?${toSearchParams({ limit: 10, cursor: pageParam })}`, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useOutboxMessage(id: string | null) {
+  return useQuery({
+    queryKey: keys.outbox.message(id ?? ''),
+    queryFn: ({ signal }) => api<OutboxMessage>(`/api/outbox/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}

@@ -1,0 +1,1 @@
+export { OutboxCard } from './outbox-card';

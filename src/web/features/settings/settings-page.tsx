@@ -1,0 +1,319 @@
+import type { ReactNode } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Download, RotateCcw, Save } from 'lucide-react';
+import type { z } from 'zod';
+import { settingsFormSchema, settingsToForm, type SettingsForm } from '@shared/settings/form';
+import {
+  audienceLabels,
+  audiences,
+  commissionBases,
+  commissionBasisLabels,
+  defaultSettings,
+  notificationEventLabels,
+  notificationEvents,
+  type Settings,
+} from '@shared/settings/schemas';
+import { roleDescriptions, roleLabels, roles } from '@shared/users/roles';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useCurrentSession } from '@/features/auth/api';
+import { InviteForm } from '@/features/team';
+import { OutboxCard } from '@/features/outbox';
+import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-errors';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { useSaveSettings, useSettings } from './api';
+
+type Form = UseFormReturn<SettingsForm, unknown, z.output<typeof settingsFormSchema>>;
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** /settings: every card persisted; admins change them, everyone else reads them. */
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Settings" description="Company, users, notifications and security" />
+      <QueryState query={settings} loadingMessage="Loading settings..." failedMessage="The settings could not be loaded.">
+        {(saved) => <SettingsForm saved={saved} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function SettingsForm({ saved }: { saved: Settings }) {
+  const { user } = useCurrentSession();
+  const isAdmin = user.role === 'admin';
+  const save = useSaveSettings();
+  const form: Form = useForm({ resolver: zodResolver(settingsFormSchema), values: settingsToForm(saved) });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => notifySuccess('Settings Saved', 'The new settings are in force.'),
+      onError: (error) => {
+        showServerErrors(form.setError, error);
+        notifyError('Error', errorMessage(error, 'Failed to save the settings. Please try again.'));
+      },
+    }),
+  );
+
+  const locked = !isAdmin || save.isPending;
+  return (
+    <>
+      {!isAdmin && (
+        <p className="text-muted-foreground" role="note">
+          Only admins can change settings.
+        </p>
+      )}
+      {/* The cards in the order of the specification; the invite card is a form of its own, so the settings are not. */}
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <fieldset disabled={locked} className="contents">
+          <Section title="Company Information" description="Printed on statements and at the foot of every e-mail">
+            <FormField label="Company Name" htmlFor="company-name" error={errors.company?.name?.message}>
+              <Input autoComplete="organization" {...form.register('company.name')} />
+            </FormField>
+            <FormField label="Address" htmlFor="company-address" error={errors.company?.address?.message}>
+              <Textarea rows={2} autoComplete="street-address" {...form.register('company.address')} />
+            </FormField>
+            <FormField label="Phone" htmlFor="company-phone" error={errors.company?.phone?.message}>
+              <Input type="tel" autoComplete="tel" {...form.register('company.phone')} />
+            </FormField>
+          </Section>
+        </fieldset>
+        {isAdmin && (
+          <Section title="Invite Users" description="A single-use link, valid for 7 days, by e-mail">
+            <InviteForm variant="settings" />
+          </Section>
+        )}
+        <UserManagementSection isAdmin={isAdmin} />
+        {isAdmin && <OutboxCard />}
+        <fieldset disabled={locked} className="contents">
+          <NotificationSection form={form} />
+          <SecuritySection form={form} />
+          <Section title="Database & Backup" description="When the daily backup is taken and how long backups are kept">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Daily backup time" htmlFor="backup-time" error={errors.backup?.daily_time?.message}>
+                <Input type="time" {...form.register('backup.daily_time')} />
+              </FormField>
+              <FormField
+                label="Data retention (years)"
+                htmlFor="backup-retention"
+                error={errors.backup?.retention_years?.message}
+              >
+                <Input type="number" min={1} max={50} {...form.register('backup.retention_years', { valueAsNumber: true })} />
+              </FormField>
+            </div>
+            {isAdmin && (
+              <div className="grid gap-2">
+                <Button asChild variant="outline" className="justify-self-start">
+                  <a href="/api/backup" download>
+                    <Download /> Download backup
+                  </a>
+                </Button>
+                <p className="text-muted-foreground text-sm">
+                  One archive of the whole database and every stored document. Restore it with{' '}
+                  <code>npm run restore -- &lt;file&gt;</code>.
+                </p>
+              </div>
+            )}
+          </Section>
+          <CrmSection form={form} />
+        </fieldset>
+      </div>
+
+      {isAdmin && (
+        <div
+          role="region"
+          aria-label="Save Configuration"
+          className="bg-background/95 sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-2 border-t px-4 py-3 backdrop-blur sm:justify-between"
+        >
+          <span className="text-muted-foreground hidden text-sm sm:inline">
+            {form.formState.isDirty ? 'You have unsaved changes.' : 'All changes are saved.'}
+          </span>
+          <div className="flex gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => form.reset(settingsToForm(defaultSettings), { keepDefaultValues: true })}
+            >
+              <RotateCcw /> Reset to Defaults
+            </Button>
+            <Button type="button" onClick={onSubmit} disabled={save.isPending}>
+              <Save /> {save.isPending ? 'Saving...' : 'Save All Changes'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SecuritySection({ form }: { form: Form }) {
+  const errors = form.formState.errors.security;
+  return (
+    <Section title="Security Settings" description="How long a sign-in lasts, and who must use two-factor sign-in">
+      <FormField
+        label="Session duration (hours)"
+        htmlFor="session-hours"
+        error={errors?.session_hours?.message}
+        description="Applies to sessions that begin after saving; a session in use is renewed to this length."
+      >
+        <Input type="number" min={1} max={720} {...form.register('security.session_hours', { valueAsNumber: true })} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="security.two_factor"
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
+            <FormField label="Require two-factor sign-in" htmlFor="two-factor">
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+            </FormField>
+            <SelectContent>
+              <SelectItem value="admins">For admins</SelectItem>
+              <SelectItem value="everyone">For everyone</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Section>
+  );
+}
+
+function NotificationSection({ form }: { form: Form }) {
+  return (
+    <Section title="Notification Settings" description="Who is notified of each event">
+      <div className="grid gap-3">
+        {notificationEvents.map((event) => (
+          <Controller
+            key={event}
+            control={form.control}
+            name={`notifications.${event}`}
+            render={({ field }) => (
+              <fieldset className="grid gap-2 rounded-md border p-3">
+                <legend className="px-1 text-sm font-medium">{notificationEventLabels[event]}</legend>
+                <div className="flex flex-wrap gap-x-5 gap-y-2">
+                  {audiences.map((audience) => {
+                    const id = `notify-${event}-${audience}`;
+                    const chosen = field.value ?? [];
+                    return (
+                      <label key={audience} htmlFor={id} className="flex items-center gap-2 text-sm">
+                        <Checkbox
+                          id={id}
+                          checked={chosen.includes(audience)}
+                          disabled={field.disabled}
+                          onCheckedChange={(checked) =>
+                            field.onChange(checked ? [...chosen, audience] : chosen.filter((a) => a !== audience))
+                          }
+                        />
+                        {audienceLabels[audience]}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            )}
+          />
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function CrmSection({ form }: { form: Form }) {
+  const errors = form.formState.errors.crm;
+  return (
+    <Section title="CRM Configuration" description="Commission defaults, the sales pipeline and follow-ups">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Default commission (%)" htmlFor="default-commission" error={errors?.default_commission_rate?.message}>
+          <Input
+            type="number"
+            step="0.01"
+            min={0}
+            max={100}
+            {...form.register('crm.default_commission_rate', { valueAsNumber: true })}
+          />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="crm.commission_basis"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
+              <FormField label="Commission on" htmlFor="commission-basis">
+                <SelectTrigger className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+              </FormField>
+              <SelectContent>
+                {commissionBases.map((basis) => (
+                  <SelectItem key={basis} value={basis}>
+                    {commissionBasisLabels[basis]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </div>
+      <FormField
+        label="Pipeline stages"
+        htmlFor="pipeline-stages"
+        error={errors?.pipeline_stages?.message}
+        description="One stage per line, in order."
+      >
+        <Textarea rows={5} {...form.register('crm.pipeline_stages')} />
+      </FormField>
+      <FormField label="Follow-up reminder (days)" htmlFor="follow-up-days" error={errors?.follow_up_days?.message}>
+        <Input type="number" min={1} max={365} {...form.register('crm.follow_up_days', { valueAsNumber: true })} />
+      </FormField>
+    </Section>
+  );
+}
+
+function UserManagementSection({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <Section title="User Management" description="The roles, and what each may do">
+      <ul className="grid gap-3">
+        {roles.map((role) => (
+          <li key={role} className="flex flex-wrap items-center gap-2">
+            <Badge variant={role === 'admin' ? 'default' : 'secondary'}>{roleLabels[role]}</Badge>
+            {role === 'editor' && <Badge variant="outline">Manager</Badge>}
+            <span className="text-sm">{roleDescriptions[role]}</span>
+            {role === 'editor' && (
+              <span className="text-muted-foreground w-full text-xs">
+                A Manager is an Editor: the same role, by another name.
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {isAdmin && (
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link to="/users">Manage Users</Link>
+        </Button>
+      )}
+    </Section>
+  );
+}
