@@ -23,6 +23,8 @@ const screens = [
   '/accounting?tab=reports',
   '/social-media',
   '/chat',
+  '/chat?tab=users',
+  '/chat?tab=alerts',
   '/minor-cosigners',
   '/settings',
   '/users',
@@ -77,6 +79,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    const company = await page.request.post('/api/chat/channels/company', { headers: { 'x-requested-with': 'torque' } });
+    await page.goto(`/chat?chat=${(await company.json()).id}`);
+    await expect(page.getByRole('log')).toBeVisible();
+    expect(await seriousViolations(page), 'an open chat').toEqual([]);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^Team chat/ }).click();
+    await expect(page.getByRole('textbox', { name: 'Message Company channel' })).toBeVisible();
+    expect(await seriousViolations(page), 'the chat panel').toEqual([]);
   });
 }
 

@@ -38,6 +38,8 @@ import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
+import { createRealtime, type Realtime } from './realtime/hub.js';
+import { realtimeSocket } from './realtime/socket.js';
 
 export type AppDeps = {
   config: Config;
@@ -62,6 +64,8 @@ declare module 'fastify' {
     sweepStorage: () => Promise<void>;
     /** The one mailer: areas receive it in their deps; tests queue mail through it here. */
     mailer: Mailer;
+    /** The sockets of this process; tests read how many are open. */
+    realtime: Realtime;
   }
 }
 
@@ -150,8 +154,15 @@ export async function buildApp({
   app.addHook('onClose', () => jobs.stop());
   app.decorate('mailer', mailer);
 
-  const deps = { auth, database, config, secret, resolveActor, store, spool, instance, jobs, mailer, backups };
+  // Areas register how their events reach sockets while the app is built; it listens once ready.
+  const realtime = createRealtime(database, app.log);
+  app.addHook('onReady', () => realtime.start());
+  app.addHook('preClose', () => realtime.stop());
+  app.decorate('realtime', realtime);
+
+  const deps = { auth, database, config, secret, resolveActor, store, spool, instance, jobs, mailer, backups, realtime };
   await app.register(async (api) => {
+    await realtimeSocket(api, realtime);
     await healthRoutes(api, deps);
     await authRoutes(api, deps);
     await usersRoutes(api, deps);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
@@ -20,6 +21,8 @@ const owners = (ok: number): Expected => ({ anonymous: 401, agent: ok, otherAgen
 /** Any signed-in user. */
 const signedIn = (ok: number): Expected => ({ anonymous: 401, agent: ok, otherAgent: ok, editor: ok, admin: ok, switched: ok });
 const everyone = (ok: number): Expected => ({ anonymous: ok, agent: ok, otherAgent: ok, editor: ok, admin: ok, switched: ok });
+/** The members of the agent's chat with the editor (the switched admin acts as the agent); the admin is not one. */
+const members = (ok: number): Expected => ({ anonymous: 401, agent: ok, otherAgent: 404, editor: ok, admin: 404, switched: ok });
 const adminOnly = (ok: number, others: number): Expected => ({
   anonymous: 401,
   agent: others,
@@ -94,6 +97,25 @@ const make = {
         payload: { email: `invitee.${++invited}@example.com`, role: 'agent', send: false },
       })
     ).json() as { id: string; link: string },
+  /** A group chat of the agent with the editor and the other agent. */
+  chat: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/chat/chats',
+        as: agent,
+        payload: { type: 'group', name: 'Deal desk', user_ids: [editor.id, otherAgent.id] },
+      })
+    ).json().id as string,
+  /** A notification of the agent's. */
+  notification: async () =>
+    (
+      await t.database.db
+        .insertInto('notifications')
+        .values({ user_id: agent.id, title: 'Hello', content: 'A note' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   /** A mail in the outbox (held: the test app has no SMTP). */
   mail: () =>
     t.database.db
@@ -110,7 +132,7 @@ const upload = async (parent: string): Promise<Request> => {
   return { url: `${parent}/documents`, payload, headers };
 };
 
-let fixed: { customer: string; vehicle: string; deal: string; customerDoc: string; dealDoc: string };
+let fixed: { customer: string; vehicle: string; deal: string; customerDoc: string; dealDoc: string; chat: string };
 
 const customerBody = (c: { updated_at: string }) => ({ name: 'Renamed Customer', updated_at: c.updated_at });
 const vehicleBody = (v: { updated_at: string }) => ({
@@ -214,7 +236,47 @@ const rows: Record<string, Row> = {
     expected: everyone(200),
   },
   'GET /api/chat/unread-count': { request: () => ({ url: '/api/chat/unread-count' }), expected: signedIn(200) },
+  'GET /api/chat/chats': { request: () => ({ url: '/api/chat/chats' }), expected: signedIn(200) },
+  'GET /api/chat/people': { request: () => ({ url: '/api/chat/people' }), expected: signedIn(200) },
+  'POST /api/chat/chats': {
+    request: () => ({ url: '/api/chat/chats', payload: { type: 'company', name: 'All hands' } }),
+    expected: signedIn(201),
+  },
+  'POST /api/chat/channels/:channel': {
+    request: () => ({ url: '/api/chat/channels/admin', payload: {} }),
+    expected: adminOnly(200, 404),
+  },
+  'GET /api/chat/chats/:id': { request: () => ({ url: `/api/chat/chats/${fixed.chat}` }), expected: members(200) },
+  'GET /api/chat/chats/:id/messages': {
+    request: () => ({ url: `/api/chat/chats/${fixed.chat}/messages` }),
+    expected: members(200),
+  },
+  'POST /api/chat/chats/:id/messages': {
+    request: () => ({ url: `/api/chat/chats/${fixed.chat}/messages`, payload: { id: crypto.randomUUID(), content: 'Hello' } }),
+    expected: members(201),
+  },
+  'POST /api/chat/chats/:id/read': {
+    request: () => ({ url: `/api/chat/chats/${fixed.chat}/read`, payload: {} }),
+    expected: members(204),
+  },
+  'DELETE /api/chat/chats/:id/participants/:userId': {
+    // A group the agent made with the editor and the other agent: its creator removes the editor, the editor may leave,
+    // the other agent may not remove anyone else, and the admin is not in it.
+    request: async () => ({ url: `/api/chat/chats/${await make.chat()}/participants/${editor.id}` }),
+    expected: { anonymous: 401, agent: 204, otherAgent: 403, editor: 204, admin: 404, switched: 204 },
+  },
+  'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expected: signedIn(200) },
   'GET /api/notifications/unread-count': { request: () => ({ url: '/api/notifications/unread-count' }), expected: signedIn(200) },
+  'POST /api/notifications/:id/read': {
+    request: async () => ({ url: `/api/notifications/${await make.notification()}/read`, payload: {} }),
+    expected: { anonymous: 401, agent: 204, otherAgent: 404, editor: 404, admin: 404, switched: 204 },
+  },
+  'POST /api/notifications/read-all': {
+    request: () => ({ url: '/api/notifications/read-all', payload: {} }),
+    expected: signedIn(200),
+  },
+  // Without an upgrade there is no socket to open; the socket's own checks are in tests/api/realtime.test.ts.
+  'GET /api/realtime': { request: () => ({ url: '/api/realtime' }), expected: signedIn(404) },
 
   'GET /api/customers': { request: () => ({ url: '/api/customers' }), expected: signedIn(200) },
   'GET /api/customers/summary': { request: () => ({ url: '/api/customers/summary' }), expected: signedIn(200) },
@@ -393,6 +455,14 @@ beforeAll(async () => {
     deal,
     customerDoc: (await make.document(`/api/customers/${customer}`)).id,
     dealDoc: (await make.document(`/api/deals/${deal}`)).id,
+    chat: (
+      await t.call({
+        method: 'POST',
+        url: '/api/chat/chats',
+        as: agent,
+        payload: { type: 'group', name: 'Agent and editor', user_ids: [editor.id] },
+      })
+    ).json().id,
   };
   shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<
     Caller,

@@ -17,10 +17,20 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type DatabaseKind = 'embedded' | 'postgres';
 
+/** A subscription to a PostgreSQL notification channel; `stop` ends it. */
+export type Listener = { stop: () => Promise<void> };
+export type ListenHandlers = {
+  onMessage: (payload: string) => void;
+  /** The listening connection was lost and is listening again: notifications sent meanwhile were missed. */
+  onResume?: () => void;
+};
+
 export type Database = {
   kind: DatabaseKind;
   pool: pg.Pool;
   db: Kysely<DB>;
+  /** LISTEN on `channel`: a connection of its own on a server (re-opened when lost), the embedded engine's own hook. */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<Listener>;
   close: () => Promise<void>;
 };
 
@@ -36,7 +46,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // on next use; without a listener its error would end the process.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     await pool.query('select 1');
-    return wrap('postgres', pool, async () => {});
+    return wrap(
+      'postgres',
+      pool,
+      (channel, handlers) => listenOnServer(options.url, channel, handlers),
+      async () => {},
+    );
   }
   let release = async () => {};
   let pglite: PGlite;
@@ -58,16 +73,71 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release = () => pglite.close();
   }
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
-  const database = wrap('embedded', pool, release);
+  const listen = async (channel: string, { onMessage }: ListenHandlers) => {
+    const unlisten = await pglite.listen(channel, onMessage);
+    return { stop: () => unlisten() };
+  };
+  const database = wrap('embedded', pool, listen, release);
   return { ...database, pglite } as Database & { pglite: PGlite };
 }
 
-function wrap(kind: DatabaseKind, pool: pg.Pool, release: () => Promise<void>): Database {
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work). When the server ends it, it is
+ * re-opened with a growing pause, up to 10 s, and `onResume` says that notifications may have been missed.
+ */
+async function listenOnServer(url: string, channel: string, { onMessage, onResume }: ListenHandlers): Promise<Listener> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  let pause = 250;
+  const lost = (which: pg.Client) => {
+    if (stopped || client !== which) return;
+    client = null;
+    void which.end().catch(() => {});
+    const again = () => {
+      retry = setTimeout(() => {
+        connect().then(
+          () => {
+            pause = 250;
+            onResume?.();
+          },
+          () => {
+            pause = Math.min(pause * 2, 10_000);
+            again();
+          },
+        );
+      }, pause);
+    };
+    again();
+  };
+  await connect();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+function wrap(kind: DatabaseKind, pool: pg.Pool, listen: Database['listen'], release: () => Promise<void>): Database {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind,
     pool,
     db,
+    listen,
     close: async () => {
       await db.destroy();
       await release();

@@ -56,6 +56,7 @@ export interface ChatParticipants {
 }
 
 export interface Chats {
+  channel: 'company' | 'agents' | 'admin' | null;
   created_at: Generated<Timestamp>;
   created_by: string;
   id: Generated<string>;
@@ -177,6 +178,8 @@ export interface Notifications {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   is_read: Generated<boolean>;
+  kind: Generated<string>;
+  link: string | null;
   title: string;
   user_id: string;
 }

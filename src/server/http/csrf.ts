@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_VALUE } from '../../shared/http/errors.js';
 import { errorBody } from './errors.js';
 
@@ -12,12 +12,16 @@ export function registerCsrfProtection(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     if (SAFE_METHODS.has(request.method) || (route && !route.startsWith('/api/'))) return;
-    const origin = request.headers.origin;
-    const sameOrigin = !origin || safeHost(origin) === request.headers.host;
-    if (request.headers[CSRF_HEADER] !== CSRF_VALUE || !sameOrigin) {
+    if (request.headers[CSRF_HEADER] !== CSRF_VALUE || !fromThisHost(request)) {
       return reply.status(403).send(errorBody('CSRF', 'This request did not come from a Torque page and was refused.'));
     }
   });
+}
+
+/** True unless the browser names an origin other than this host (a page of another site opening a socket, say). */
+export function fromThisHost(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  return !origin || safeHost(origin) === request.headers.host;
 }
 
 function safeHost(origin: string): string | null {

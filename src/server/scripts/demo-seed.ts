@@ -68,7 +68,7 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
 
     const chat = await tx
       .insertInto('chats')
-      .values({ name: 'Company', type: 'company', created_by: users[0]!.id })
+      .values({ name: 'Company', type: 'company', channel: 'company', created_by: users[0]!.id })
       .returning('id')
       .executeTakeFirstOrThrow();
     const joined = new Date(now - 3 * DAY);

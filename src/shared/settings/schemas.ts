@@ -4,23 +4,30 @@ import { optionalText, requiredText, text } from '../common/fields.js';
 /** Events whose notifications the settings page routes, and to whom each may go. */
 export const notificationEvents = [
   'deal_created',
+  'deal_assigned',
   'deal_completed',
   'customer_created',
   'document_uploaded',
+  'chat_mention',
+  'invitation_accepted',
   'lead_received',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEventLabels: Record<NotificationEvent, string> = {
   deal_created: 'New deal',
+  deal_assigned: 'Deal reassigned',
   deal_completed: 'Deal completed',
   customer_created: 'New customer',
-  document_uploaded: 'Document uploaded',
+  document_uploaded: 'Document added to a customer',
+  chat_mention: '@mention in chat',
+  invitation_accepted: 'Invitation accepted',
   lead_received: 'New lead',
 };
 export const audiences = ['owner', 'editors', 'admins'] as const;
 export type Audience = (typeof audiences)[number];
+/** 'owner' is the person the event is about: the record's agent, the person mentioned, the admin who invited. */
 export const audienceLabels: Record<Audience, string> = {
-  owner: 'The record’s agent',
+  owner: 'The person concerned',
   editors: 'Editors',
   admins: 'Admins',
 };
@@ -76,9 +83,12 @@ export const defaultSettings: Settings = {
   company: { name: 'Torque Auto Brokerage', address: null, phone: null },
   notifications: {
     deal_created: ['owner', 'admins'],
+    deal_assigned: ['owner'],
     deal_completed: ['owner', 'admins', 'editors'],
     customer_created: ['owner'],
     document_uploaded: ['owner'],
+    chat_mention: ['owner'],
+    invitation_accepted: ['owner'],
     lead_received: ['owner', 'admins'],
   },
   security: { session_hours: 8, two_factor: 'admins' },

@@ -33,12 +33,12 @@ const AgentsPage = named(() => import('@/features/team/team-page'), 'AgentsPage'
 const UsersPage = named(() => import('@/features/team/team-page'), 'UsersPage');
 const SettingsPage = named(() => import('@/features/settings/settings-page'), 'SettingsPage');
 const AcceptInvitationPage = named(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage');
+const ChatPage = named(() => import('@/features/chat/chat-page'), 'ChatPage');
 const TwoFactorSetupPage = named(() => import('@/features/users/two-factor-setup-page'), 'TwoFactorSetupPage');
 
 const planned: [path: string, title: string, description: string][] = [
   ['communications', 'Communications', 'E-mail and documents'],
   ['social-media', 'Social Media', 'Offers for Instagram, e-mail and SMS'],
-  ['chat', 'Team Chat', 'Chats, people and alerts'],
   ['minor-cosigners', 'Minor Co-Signer Agreements', 'Agreements signed by a parent or guardian and the minor'],
 ];
 
@@ -61,6 +61,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'accounting', element: <AccountingPage /> },
   { path: 'agents', element: <AgentsPage /> },
   { path: 'settings', element: <SettingsPage /> },
+  { path: 'chat', element: <ChatPage /> },
   ...planned.map(([path, title, description]) => ({ path, element: <PlannedScreen title={title} description={description} /> })),
   {
     path: 'users',

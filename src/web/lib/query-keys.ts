@@ -1,6 +1,6 @@
 /**
  * Every cached query's key, by area, in one place. A key starts with its area, so invalidating `keys.customers.all`
- * refreshes everything about customers; the realtime events to come invalidate through these same keys.
+ * refreshes everything about customers; realtime events (`app/realtime-sync.ts`) invalidate through these same keys.
  */
 export const keys = {
   session: { current: ['session'] as const, switchableUsers: ['session', 'switchable-users'] as const },
@@ -48,6 +48,17 @@ export const keys = {
     members: ['team', 'members'] as const,
     invitation: (token: string) => ['team', 'invitation', token] as const,
   },
-  chat: { unreadCount: ['chat', 'unread-count'] as const },
-  notifications: { unreadCount: ['notifications', 'unread-count'] as const },
+  chat: {
+    all: ['chat'] as const,
+    list: ['chat', 'list'] as const,
+    people: ['chat', 'people'] as const,
+    channel: (channel: string) => ['chat', 'channel', channel] as const,
+    messages: (chatId: string) => ['chat', 'messages', chatId] as const,
+    unreadCount: ['chat', 'unread-count'] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    list: (unreadOnly: boolean) => ['notifications', 'list', unreadOnly ? 'unread' : 'all'] as const,
+    unreadCount: ['notifications', 'unread-count'] as const,
+  },
 };

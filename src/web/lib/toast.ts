@@ -6,6 +6,11 @@ export function notifySuccess(title: string, description?: string) {
   toast.success(title, { description });
 }
 
+/** A notification arriving while the app is open: its title and content. */
+export function notifyInfo(title: string, description?: string) {
+  toast(title, { description });
+}
+
 export function notifyError(title: string, description?: string) {
   toast.error(title, { description });
 }

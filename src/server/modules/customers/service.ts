@@ -15,6 +15,7 @@ import { notFound, staleWrite } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
+import { notify } from '../notifications/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
@@ -162,6 +163,13 @@ export async function createCustomer(db: Kysely<DB>, actor: Actor, input: Custom
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'customer', entityId: row.id, action: 'created', changes: { name: row.name } });
+    await notify(tx, actor, {
+      event: 'customer_created',
+      ownerIds: [row.user_id],
+      title: 'New customer',
+      content: `${row.name}, added by ${actor.name}`,
+      link: `/customers/${row.id}`,
+    });
     return row;
   });
 }

@@ -10,6 +10,8 @@ import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
+import { publishInvalidation } from '../../realtime/publish.js';
+import { announceDeal } from './announce.js';
 import { vehicleOptionColumns } from '../vehicles/list.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -136,6 +138,7 @@ export async function createDeal(db: Db, actor: Actor, input: DealInput): Promis
     const deal = await tx.insertInto('deals').values(values).returningAll().executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'deal', entityId: deal.id, action: 'created', changes: values });
     if (vehicleId) await syncVehicleStatus(tx, actor, vehicleId, deal.id);
+    await announceDeal(tx, actor, deal, null);
     return deal;
   });
 }
@@ -169,6 +172,7 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
       const touched = new Set([before.vehicle_id, vehicleId].filter((v): v is string => Boolean(v)));
       for (const vehicle of touched) await syncVehicleStatus(tx, actor, vehicle, id);
     }
+    await announceDeal(tx, actor, deal, before);
     return deal;
   });
 }
@@ -198,6 +202,7 @@ export async function deleteDeal(db: Db, store: BlobStore, actor: Actor, id: str
       },
     });
     if (deal.vehicle_id) await syncVehicleStatus(tx, actor, deal.vehicle_id, id);
+    await publishInvalidation(tx, 'deals', [deal.user_id]);
     return keys;
   });
   await removeDocumentFiles(store, keys, log);

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
+import { notify } from '../notifications/service.js';
 import { isRecordId } from '../../../shared/common/fields.js';
 import { detectDocumentType, displayName, nameForType, storageKey, type Spooled } from './files.js';
 
@@ -92,6 +93,7 @@ export async function addDocument(
           ...(fileName !== claimedName ? { uploaded_as: claimedName } : {}),
         },
       });
+      await announceDocument(tx, actor, kind, parentId, fileName);
       const { file_path: _key, parent_id: _parent, ...record } = (await findDocument(tx, kind, parentId, id))!;
       return record;
     });
@@ -103,6 +105,25 @@ export async function addDocument(
     log.error({ err: error, key }, 'document saved but its file is still under its pending key; the blob sweep will move it'),
   );
   return document;
+}
+
+/** The agent of the customer or deal a document was added to is told, as the Notification Settings say. */
+async function announceDocument(tx: Kysely<DB>, actor: Actor, kind: DocumentKind, parentId: string, fileName: string) {
+  const parent =
+    kind === 'customer'
+      ? await tx.selectFrom('customers').select(['user_id', 'name']).where('id', '=', parentId).executeTakeFirstOrThrow()
+      : await tx
+          .selectFrom('deals')
+          .select(['user_id', sql<string>`manufacturer || ' ' || model || ' for ' || customer_name`.as('name')])
+          .where('id', '=', parentId)
+          .executeTakeFirstOrThrow();
+  await notify(tx, actor, {
+    event: 'document_uploaded',
+    ownerIds: [parent.user_id],
+    title: kind === 'customer' ? 'Document added to your customer' : 'Document added to your deal',
+    content: `${actor.name} added ${fileName} to ${parent.name}`,
+    link: kind === 'customer' ? `/customers/${parentId}` : `/deals/${parentId}`,
+  });
 }
 
 async function moveWithRetries(store: BlobStore, from: string, to: string, attempts = 3) {

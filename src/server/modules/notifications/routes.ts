@@ -1,10 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '../../../shared/common/fields.js';
+import { countSchema } from '../../../shared/chat/types.js';
+import { notificationPageSchema, notificationsQuerySchema } from '../../../shared/notifications/types.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
-import { countUnreadNotifications } from './service.js';
+import type { TypeProvider } from '../../http/serializer.js';
+import type { Realtime } from '../../realtime/hub.js';
+import { countUnreadNotifications, deliverNotifications, listNotifications, markAllRead, markRead } from './service.js';
 
-export async function notificationsRoutes(app: FastifyInstance, { database }: { database: Database }) {
-  app.get('/api/notifications/unread-count', async (request) => ({
-    count: await countUnreadNotifications(database.db, actorOf(request)),
+export async function notificationsRoutes(
+  app: FastifyInstance,
+  { database, realtime }: { database: Database; realtime: Realtime },
+) {
+  const r = app.withTypeProvider<TypeProvider>();
+  const { db } = database;
+  realtime.on('notification', (data, connected) => deliverNotifications(db, data, connected));
+  realtime.on('notifications_read', async (data) => [{ userIds: [String(data.userId)], message: { type: 'notifications' } }]);
+
+  r.get(
+    '/api/notifications',
+    { schema: { querystring: notificationsQuerySchema, response: { 200: notificationPageSchema } } },
+    (request) => listNotifications(db, actorOf(request), request.query),
+  );
+  r.get('/api/notifications/unread-count', { schema: { response: { 200: countSchema } } }, async (request) => ({
+    count: await countUnreadNotifications(db, actorOf(request)),
+  }));
+  r.post('/api/notifications/:id/read', { schema: { params: idParams } }, async (request, reply) => {
+    await markRead(db, actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+  r.post('/api/notifications/read-all', { schema: { response: { 200: countSchema } } }, async (request) => ({
+    count: await markAllRead(db, actorOf(request)),
   }));
 }

@@ -10,19 +10,25 @@ const sections = Object.keys(defaultSettings) as SettingsSection[];
 export const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The settings in force: each section as saved, or its default. A saved section that no longer fits the schema (an
- * older release's shape) falls back to its default rather than failing every reader.
+ * The settings in force: each section as saved, or its default. A setting added by a later release reads as its
+ * default beside the saved ones; a saved section that no longer fits the schema (an older release's shape) falls back
+ * to its default rather than failing every reader.
  */
 export async function getSettings(db: Kysely<DB>): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', sections).execute();
   const saved = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   const settings = { ...defaultSettings };
   for (const section of sections) {
-    const parsed = settingsSchema.shape[section].safeParse(saved[section]);
+    const stored = saved[section];
+    const merged = isPlainObject(stored) ? { ...defaultSettings[section], ...stored } : stored;
+    const parsed = settingsSchema.shape[section].safeParse(merged);
     if (parsed.success) Object.assign(settings, { [section]: parsed.data });
   }
   return settings;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One section of the settings in force. */
 export async function getSetting<S extends SettingsSection>(db: Kysely<DB>, section: S): Promise<Settings[S]> {

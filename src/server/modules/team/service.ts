@@ -10,6 +10,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
+import { notify } from '../notifications/service.js';
 import { insertUserWithPassword } from '../users/service.js';
 import { getSetting, mailFooter } from '../settings/service.js';
 import type { Settings } from '../../../shared/settings/schemas.js';
@@ -296,6 +297,13 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
       entityId: invitation.id,
       action: 'accepted',
       changes: { user_id: userId },
+    });
+    await notify(tx, newcomer, {
+      event: 'invitation_accepted',
+      ownerIds: invitation.invited_by ? [invitation.invited_by] : [],
+      title: 'Invitation accepted',
+      content: `${input.name} (${invitation.email}) joined as ${roleLabels[invitation.role]}`,
+      link: '/users',
     });
     return { userId, email: invitation.email };
   });

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { useCurrentSession } from '@/features/auth/api';
 import { badgeText } from '@/lib/format';
-import { useUnreadMessages } from './badges';
+import { useUnreadMessages } from '@/features/chat';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 

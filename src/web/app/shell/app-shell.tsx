@@ -4,6 +4,7 @@ import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { InlineLoading } from '@/components/loading-screen';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { useRealtimeSync } from '../realtime-sync';
 import { ChatPanel, type ChatPanelState } from './chat-panel';
 
 function sidebarOpenFromCookie(): boolean {
@@ -13,6 +14,7 @@ function sidebarOpenFromCookie(): boolean {
 
 export function AppShell() {
   const [chat, setChat] = useState<ChatPanelState>('closed');
+  const connected = useRealtimeSync();
   return (
     <SidebarProvider defaultOpen={sidebarOpenFromCookie()}>
       <AppSidebar />
@@ -24,7 +26,7 @@ export function AppShell() {
           </Suspense>
         </div>
       </SidebarInset>
-      <ChatPanel state={chat} onChange={setChat} />
+      <ChatPanel state={chat} onChange={setChat} connected={connected} />
     </SidebarProvider>
   );
 }

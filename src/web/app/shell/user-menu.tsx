@@ -20,7 +20,12 @@ import { errorMessage } from '@/lib/api-client';
 import { badgeText, initials } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { setViewMode, useViewMode, viewModeLabels, viewModes, type ViewMode } from '@/lib/view-mode';
-import { useUnreadNotifications } from './badges';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+  useUnreadNotifications,
+} from '@/features/notifications';
 
 export function UserMenu() {
   const navigate = useNavigate();
@@ -99,10 +104,15 @@ export function UserMenu() {
         <DropdownMenuItem onSelect={() => navigate('/settings')}>
           <Settings /> Settings
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/chat?tab=alerts')}>
-          <Bell /> Notifications
-          {unread && <span className="bg-primary text-primary-foreground ml-auto rounded-full px-1.5 text-xs">{unread}</span>}
-        </DropdownMenuItem>
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <Bell /> Notifications
+            {unread && <span className="bg-primary text-primary-foreground ml-auto rounded-full px-1.5 text-xs">{unread}</span>}
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent className="w-72">
+            <NotificationItems onOpen={(link) => navigate(link)} />
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
         <DropdownMenuSub>
           <DropdownMenuSubTrigger>
             <Monitor /> View mode
@@ -123,5 +133,37 @@ export function UserMenu() {
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The newest unread notifications in the user menu; each opens what it is about, and is read then. */
+function NotificationItems({ onOpen }: { onOpen: (link: string) => void }) {
+  const unread = useNotifications(true);
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const items = unread.data?.pages[0]?.items.slice(0, 5) ?? [];
+  return (
+    <>
+      {unread.isPending && <DropdownMenuItem disabled>Loading notifications...</DropdownMenuItem>}
+      {unread.isError && <DropdownMenuItem disabled>Could not load notifications</DropdownMenuItem>}
+      {unread.data && items.length === 0 && <DropdownMenuItem disabled>No unread notifications</DropdownMenuItem>}
+      {items.map((notification) => (
+        <DropdownMenuItem
+          key={notification.id}
+          onSelect={() => {
+            markRead.mutate(notification.id);
+            onOpen(notification.link ?? '/chat?tab=alerts');
+          }}
+        >
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-medium">{notification.title}</span>
+            <span className="text-muted-foreground truncate text-xs">{notification.content}</span>
+          </span>
+        </DropdownMenuItem>
+      ))}
+      <DropdownMenuSeparator />
+      {items.length > 0 && <DropdownMenuItem onSelect={() => markAll.mutate()}>Mark all read</DropdownMenuItem>}
+      <DropdownMenuItem onSelect={() => onOpen('/chat?tab=alerts')}>See all notifications</DropdownMenuItem>
+    </>
   );
 }

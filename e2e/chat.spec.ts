@@ -1,0 +1,104 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test, unique } from './fixtures';
+
+/** A second person in a browser of their own: their cookies, their tabs. */
+async function person(browser: Browser, role: 'admin' | 'agent') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, role);
+  return { context, page };
+}
+
+const unreadCount = async (page: Page): Promise<number> => (await (await page.request.get('/api/chat/unread-count')).json()).count;
+const badgeOf = (count: number) => (count > 9 ? '9+' : String(count));
+
+test.describe('team chat', () => {
+  test('two people talk in /chat without a reload: badges count, reading clears them, Enter sends', async ({ browser }) => {
+    const admin = await person(browser, 'admin');
+    const agent = await person(browser, 'agent');
+    await agent.page.goto('/chat');
+    const before = await unreadCount(agent.page);
+
+    await admin.page.goto('/chat?tab=users');
+    await expect(admin.page.getByRole('list', { name: 'Users' })).not.toContainText('Alex Morgan');
+    await admin.page.getByRole('button', { name: 'Message Emma Carter' }).click();
+    const question = unique('Can you call the bank about the X5?');
+    const adminBox = admin.page.getByRole('textbox', { name: 'Message Emma Carter' });
+    await adminBox.fill(`   ${question}   `);
+    await adminBox.press('Enter');
+    await expect(adminBox).toHaveValue('');
+    await expect(admin.page.getByRole('log', { name: 'Messages in Emma Carter' })).toContainText(question);
+
+    // Emma's screen learns of it by itself: the chat, its unread count and the header badge.
+    const chat = agent.page.getByRole('button', { name: /Alex Morgan/ });
+    await expect(chat).toContainText(question);
+    await expect(agent.page.getByTestId('chat-badge')).toHaveText(badgeOf(before + 1));
+    await chat.click();
+    const agentLog = agent.page.getByRole('log', { name: 'Messages in Alex Morgan' });
+    await expect(agentLog).toContainText(question);
+    await expect(agentLog.getByTestId('chat-message').filter({ hasText: question })).toHaveCount(1);
+    if (before === 0) await expect(agent.page.getByTestId('chat-badge')).toHaveCount(0);
+    else await expect(agent.page.getByTestId('chat-badge')).toHaveText(badgeOf(before));
+
+    // Blank text is not sent; the answer arrives on the admin's screen without a reload.
+    const agentBox = agent.page.getByRole('textbox', { name: 'Message Alex Morgan' });
+    await agentBox.fill('   ');
+    await agentBox.press('Enter');
+    await expect(agentBox).toHaveValue('   ');
+    const answer = unique('On it, calling now');
+    await agentBox.fill(answer);
+    await agentBox.press('Enter');
+    await expect(admin.page.getByRole('log', { name: 'Messages in Emma Carter' })).toContainText(answer);
+    await expect(admin.page.getByRole('log', { name: 'Messages in Emma Carter' }).getByTestId('chat-message')).toHaveText([
+      new RegExp(question.replace(/[?]/g, '\\?')),
+      new RegExp(answer),
+    ]);
+
+    await admin.context.close();
+    await agent.context.close();
+  });
+
+  test('the floating panel carries the Company channel both ways, and a mention arrives as an alert', async ({ browser }) => {
+    const admin = await person(browser, 'admin');
+    const agent = await person(browser, 'agent');
+    for (const { page } of [admin, agent]) await page.getByRole('button', { name: /^Team chat/ }).click();
+    const adminPanel = admin.page.getByRole('region', { name: 'Team chat' });
+    const agentPanel = agent.page.getByRole('region', { name: 'Team chat' });
+    await expect(agentPanel.getByRole('tab')).toHaveText(['Company', 'Agents']);
+
+    const news = unique('Month-end numbers are in @Emma Carter');
+    await adminPanel.getByRole('textbox', { name: 'Message Company channel' }).fill(news);
+    await adminPanel.getByRole('textbox', { name: 'Message Company channel' }).press('Enter');
+    await expect(agentPanel.getByRole('log')).toContainText(news);
+    // The mention: a toast with its title, and an unread alert.
+    await expect(agent.page.getByText('Alex Morgan mentioned you in Company')).toBeVisible();
+
+    const reply = unique('Thanks, looking now');
+    await agentPanel.getByRole('textbox', { name: 'Message Company channel' }).fill(reply);
+    await agentPanel.getByRole('button', { name: 'Send message' }).click();
+    await expect(adminPanel.getByRole('log')).toContainText(reply);
+
+    await agent.page.goto('/chat?tab=alerts');
+    const alert = agent.page.getByTestId('alert').filter({ hasText: news });
+    await expect(alert).toBeVisible();
+    await expect(agent.page.getByRole('tab', { name: /Alerts/ })).toContainText(/\d/);
+    await agent.page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(alert.getByRole('button', { name: /^Mark read/ })).toHaveCount(0);
+    await expect(agent.page.getByRole('tab', { name: /Alerts/ })).toHaveText('Alerts');
+
+    await admin.context.close();
+    await agent.context.close();
+  });
+
+  test('signing out in one tab sends the other tab to sign-in', async ({ browser }) => {
+    const agent = await person(browser, 'agent');
+    const other = await agent.context.newPage();
+    await other.goto('/chat');
+    await expect(other.getByRole('heading', { name: 'Team Chat' })).toBeVisible();
+    await agent.page.getByRole('button', { name: 'User menu' }).click();
+    await agent.page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(other).toHaveURL(/\/$/);
+    await expect(other.getByRole('button', { name: 'Agent Demo' })).toBeVisible();
+    await agent.context.close();
+  });
+});

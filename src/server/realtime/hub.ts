@@ -1,0 +1,178 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { REALTIME_CLOSE, realtimeAreas, type RealtimeArea, type RealtimeMessage } from '../../shared/realtime/events.js';
+import { liveSessions, type Actor } from '../auth/actor.js';
+import type { Database, Listener } from '../db/connection.js';
+import { REALTIME_CHANNEL } from './publish.js';
+
+/** What one event gives the users with a socket here. */
+export type Delivery = { userIds: Iterable<string>; message: RealtimeMessage };
+/**
+ * Turns an event an area published into deliveries. `connected` are the users with a socket in this process: the
+ * handler reads, in one query, what each of them may see, and nobody else's.
+ */
+export type EventHandler = (data: Record<string, unknown>, connected: string[]) => Promise<Delivery[]>;
+
+type Client = { socket: WebSocket; userId: string; sessionId: string; alive: boolean; expiry?: NodeJS.Timeout };
+
+const OPEN = 1;
+/** Sockets are pinged this often; one that has not answered the last ping is dropped. */
+const HEARTBEAT_MS = 25_000;
+/** Every socket's session is checked again this often, in case a notification was missed. */
+const SWEEP_MS = 30_000;
+
+export type Realtime = ReturnType<typeof createRealtime>;
+
+/**
+ * The sockets of this process and the events of every process. Areas publish events in their transactions
+ * (`publish.ts`); each process hears them through LISTEN, asks the area's handler what its connected users receive,
+ * and sends it. Sessions are the hub's own business: a deleted session closes its sockets at once, a user changed
+ * (deactivated, another role) has theirs checked again, and each socket closes when its session expires.
+ */
+export function createRealtime(database: Database, log: FastifyBaseLogger) {
+  const byUser = new Map<string, Set<Client>>();
+  const handlers = new Map<string, EventHandler>();
+  let listener: Listener | null = null;
+  let timers: NodeJS.Timeout[] = [];
+  // Events are handled one after another, so a chat's messages reach a socket in the order they were sent.
+  let queue: Promise<void> = Promise.resolve();
+
+  const clients = () => [...byUser.values()].flatMap((set) => [...set]);
+  const send = (client: Client, message: RealtimeMessage) => {
+    if (client.socket.readyState === OPEN) client.socket.send(JSON.stringify(message));
+  };
+  const drop = (client: Client) => {
+    clearTimeout(client.expiry);
+    const set = byUser.get(client.userId);
+    set?.delete(client);
+    if (set?.size === 0) byUser.delete(client.userId);
+  };
+  const end = (client: Client) => {
+    send(client, { type: 'session_ended' });
+    client.socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+    drop(client);
+  };
+
+  /** Closes the sockets whose session no longer signs in; the others are timed to close when theirs expires. */
+  async function check(list: Client[]): Promise<Client[]> {
+    const live = await liveSessions(database.db, [...new Set(list.map((c) => c.sessionId))]);
+    const kept: Client[] = [];
+    for (const client of list) {
+      const until = live.get(client.sessionId);
+      if (!until) {
+        end(client);
+        continue;
+      }
+      clearTimeout(client.expiry);
+      const wait = Math.min(Math.max(until.getTime() - Date.now(), 0) + 50, 2 ** 31 - 1);
+      client.expiry = setTimeout(
+        () => void check([client]).catch((error) => log.warn({ err: error }, 'Session check failed')),
+        wait,
+      );
+      kept.push(client);
+    }
+    return kept;
+  }
+
+  async function handle(kind: string, data: Record<string, unknown>) {
+    if (byUser.size === 0) return;
+    if (kind === 'session') {
+      for (const client of clients()) if (client.sessionId === data.sessionId) end(client);
+      return;
+    }
+    if (kind === 'user') {
+      const kept = await check([...(byUser.get(String(data.userId)) ?? [])]);
+      for (const client of kept) {
+        send(client, { type: 'session_changed' });
+        send(client, { type: 'chats' });
+      }
+      return;
+    }
+    if (kind === 'invalidate') {
+      const area = data.area as RealtimeArea;
+      if (!realtimeAreas.includes(area) || !Array.isArray(data.userIds)) return;
+      for (const userId of data.userIds)
+        for (const client of byUser.get(String(userId)) ?? []) send(client, { type: 'invalidate', area });
+      return;
+    }
+    const handler = handlers.get(kind);
+    if (!handler) return;
+    for (const delivery of await handler(data, [...byUser.keys()])) {
+      for (const userId of delivery.userIds) for (const client of byUser.get(userId) ?? []) send(client, delivery.message);
+    }
+  }
+
+  function receive(payload: string) {
+    let event: { kind: string; data: Record<string, unknown> };
+    try {
+      event = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    queue = queue
+      .then(() => handle(event.kind, event.data ?? {}))
+      .catch((error) => log.error({ err: error, kind: event.kind }, 'A realtime event could not be delivered'));
+  }
+
+  return {
+    /** How `kind` events reach users; each area registers its own while the app is built. */
+    on(kind: string, handler: EventHandler) {
+      handlers.set(kind, handler);
+    },
+
+    /** Takes a socket opened by a signed-in actor; it is told `ready` once its session is confirmed. */
+    async attach(socket: WebSocket, actor: Actor) {
+      const client: Client = { socket, userId: actor.userId, sessionId: actor.sessionId, alive: true };
+      const set = byUser.get(client.userId) ?? new Set();
+      set.add(client);
+      byUser.set(client.userId, set);
+      socket.on('pong', () => (client.alive = true));
+      socket.on('close', () => drop(client));
+      socket.on('error', () => drop(client));
+      // The browser has nothing to say on this socket; anything it sends is ignored.
+      socket.on('message', () => {});
+      const [kept] = await check([client]);
+      if (kept) send(kept, { type: 'ready' });
+    },
+
+    /** The number of sockets open in this process. */
+    get connections() {
+      return clients().length;
+    },
+
+    async start() {
+      listener = await database.listen(REALTIME_CHANNEL, {
+        onMessage: receive,
+        // Events were missed while the connection was away: sessions are checked again, and every tab fetches anew.
+        onResume: () => {
+          void check(clients()).then((kept) => kept.forEach((client) => send(client, { type: 'ready' })));
+        },
+      });
+      timers = [
+        setInterval(() => {
+          for (const client of clients()) {
+            if (!client.alive) {
+              client.socket.terminate();
+              drop(client);
+              continue;
+            }
+            client.alive = false;
+            client.socket.ping();
+          }
+        }, HEARTBEAT_MS),
+        setInterval(() => void check(clients()).catch((error) => log.warn({ err: error }, 'Session sweep failed')), SWEEP_MS),
+      ];
+      for (const timer of timers) timer.unref();
+    },
+
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await listener?.stop();
+      for (const client of clients()) {
+        client.socket.close(1001, 'Server stopping');
+        drop(client);
+      }
+      await queue;
+    },
+  };
+}

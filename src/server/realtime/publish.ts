@@ -1,0 +1,27 @@
+import { sql, type Kysely } from 'kysely';
+import type { RealtimeArea } from '../../shared/realtime/events.js';
+import type { DB } from '../db/schema.js';
+
+/** The PostgreSQL channel every Torque process on a database listens on. */
+export const REALTIME_CHANNEL = 'torque_events';
+/** PostgreSQL refuses a notification of 8,000 bytes or more; events carry ids, never content. */
+const MAX_PAYLOAD_BYTES = 7_900;
+
+/**
+ * Tells every Torque process on this database that `kind` happened. Sent with `db`'s transaction, so it is heard only
+ * if the change commits (and at once outside a transaction). Events name records; each process reads what its own
+ * sockets may see.
+ */
+export async function publish(db: Kysely<DB>, kind: string, data: Record<string, unknown>) {
+  const payload = JSON.stringify({ kind, data });
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`The realtime event '${kind}' is too large to send`);
+  await sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`.execute(db);
+}
+
+/** Refreshes `area`'s lists in the tabs of these users. */
+export async function publishInvalidation(db: Kysely<DB>, area: RealtimeArea, userIds: (string | null | undefined)[]) {
+  const users = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
+  for (let start = 0; start < users.length; start += 100) {
+    await publish(db, 'invalidate', { area, userIds: users.slice(start, start + 100) });
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../http/paging.js';
+
+/** What a notification is about; the settings' Notification Settings say who receives each. */
+export const notificationKinds = [
+  'general',
+  'deal_created',
+  'deal_assigned',
+  'deal_completed',
+  'customer_created',
+  'document_uploaded',
+  'chat_mention',
+  'invitation_accepted',
+  'lead_received',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(notificationKinds),
+  title: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationPageSchema = pageSchema(notificationSchema);
+
+/** `?unread=true` lists only the unread ones; newest first, paged. */
+export const notificationsQuerySchema = pageQuerySchema.extend({
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;

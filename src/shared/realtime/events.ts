@@ -1,0 +1,27 @@
+import type { ChatMessage } from '../chat/types.js';
+import type { Notification } from '../notifications/types.js';
+
+/** Areas whose lists a realtime event may refresh in the browser. */
+export const realtimeAreas = ['deals', 'customers', 'vehicles', 'team'] as const;
+export type RealtimeArea = (typeof realtimeAreas)[number];
+
+/** What the server sends a browser tab over `/api/realtime`, one JSON text frame each. */
+export type RealtimeMessage =
+  /** The socket is open and authenticated; a tab that was reconnecting fetches what it missed. */
+  | { type: 'ready' }
+  /** A message in one of the user's chats. */
+  | { type: 'message'; message: ChatMessage }
+  /** The user's chats changed: a chat created, joined or left. */
+  | { type: 'chats' }
+  | { type: 'notification'; notification: Notification }
+  /** Notifications were marked read in another tab. */
+  | { type: 'notifications' }
+  /** Records of an area changed in a way this user sees (a deal assigned to them). */
+  | { type: 'invalidate'; area: RealtimeArea }
+  /** The user's role or status changed: read the session again. */
+  | { type: 'session_changed' }
+  /** The session is over (signed out, expired, the user deactivated); the socket closes after this. */
+  | { type: 'session_ended' };
+
+/** Close codes of the realtime socket: the session ended (do not reconnect), or the origin was refused. */
+export const REALTIME_CLOSE = { sessionEnded: 4401, forbiddenOrigin: 4403 } as const;

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { RealtimeArea, RealtimeMessage } from '@shared/realtime/events';
+import { endSessionLocally, sessionKey } from '@/features/auth/api';
+import { addMessageToCache } from '@/features/chat';
+import { keys } from '@/lib/query-keys';
+import { connectRealtime } from '@/lib/realtime';
+import { tellOtherTabs } from '@/lib/session-channel';
+import { notifyInfo } from '@/lib/toast';
+
+/** What a change in an area refreshes: its lists, and the screens that count it. */
+const refreshedBy: Record<RealtimeArea, readonly (readonly string[])[]> = {
+  deals: [keys.deals.all, keys.dashboard, keys.analytics.all, keys.accounting.all],
+  customers: [keys.customers.all, keys.dashboard],
+  vehicles: [keys.vehicles.all, keys.dashboard],
+  team: [keys.team.all],
+};
+
+const refresh = (queryClient: QueryClient, ...queryKeys: (readonly string[])[]) => {
+  for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+};
+
+function endSession(queryClient: QueryClient) {
+  if (queryClient.getQueryData(sessionKey) === null) return;
+  endSessionLocally(queryClient);
+  tellOtherTabs('ended');
+}
+
+function receive(queryClient: QueryClient, message: RealtimeMessage) {
+  switch (message.type) {
+    case 'message':
+      addMessageToCache(queryClient, message.message);
+      return refresh(queryClient, keys.chat.list, keys.chat.unreadCount);
+    case 'chats':
+      return refresh(queryClient, keys.chat.list, keys.chat.unreadCount, keys.chat.people);
+    case 'notification':
+      notifyInfo(message.notification.title, message.notification.content);
+      return refresh(queryClient, keys.notifications.all);
+    case 'notifications':
+      return refresh(queryClient, keys.notifications.all);
+    case 'invalidate':
+      return refresh(queryClient, ...refreshedBy[message.area]);
+    case 'session_changed':
+      return refresh(queryClient, sessionKey);
+    case 'session_ended':
+      return endSession(queryClient);
+    case 'ready':
+      return;
+  }
+}
+
+/**
+ * The signed-in tab's realtime socket: messages go into their chats, notifications show a toast, other events refresh
+ * the lists they concern, and the end of the session signs every tab out. Each time the socket is (re)opened, chats
+ * and notifications are fetched again, so nothing sent while it was closed is missed. Returns whether it is connected.
+ */
+export function useRealtimeSync(): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(true);
+  useEffect(
+    () =>
+      connectRealtime({
+        onReady: () => refresh(queryClient, keys.chat.all, keys.notifications.all),
+        onMessage: (message) => receive(queryClient, message),
+        onSessionEnded: () => endSession(queryClient),
+        onStatus: setConnected,
+      }),
+    [queryClient],
+  );
+  return connected;
+}

@@ -1,0 +1,2 @@
+export { addMessageToCache, useUnreadMessages } from './api';
+export { ChannelPanel } from './channel-panel';

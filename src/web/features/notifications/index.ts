@@ -1,0 +1,2 @@
+export { AlertsList } from './alerts-list';
+export { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications, useUnreadNotifications } from './api';

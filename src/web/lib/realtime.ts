@@ -1,0 +1,73 @@
+import { REALTIME_CLOSE, type RealtimeMessage } from '@shared/realtime/events';
+
+export type RealtimeHandlers = {
+  onMessage: (message: RealtimeMessage) => void;
+  /** The socket is (again) open: whatever happened while it was closed must be fetched. */
+  onReady: () => void;
+  /** The server closed the socket because the session is over; it is not reopened. */
+  onSessionEnded: () => void;
+  /** Whether the socket is connected, for the panel's "reconnecting" line. */
+  onStatus?: (connected: boolean) => void;
+};
+
+const FIRST_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * The tab's one socket to `/api/realtime`, reopened after a drop with a growing, jittered pause (1 s, 2 s, 4 s … 30 s)
+ * and at once when the browser comes back online. Returns the function that closes it for good.
+ */
+export function connectRealtime(handlers: RealtimeHandlers): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let delay = FIRST_DELAY_MS;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    clearTimeout(retry);
+    if (stopped) return;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+    const current = new WebSocket(url);
+    socket = current;
+    current.onmessage = (event) => {
+      let message: RealtimeMessage;
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (message.type === 'ready') {
+        delay = FIRST_DELAY_MS;
+        handlers.onStatus?.(true);
+        handlers.onReady();
+      } else handlers.onMessage(message);
+    };
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      socket = null;
+      handlers.onStatus?.(false);
+      if (stopped) return;
+      if (event.code === REALTIME_CLOSE.sessionEnded) {
+        stopped = true;
+        handlers.onSessionEnded();
+        return;
+      }
+      retry = setTimeout(open, delay * (0.75 + Math.random() / 2));
+      delay = Math.min(delay * 2, MAX_DELAY_MS);
+    };
+  };
+  const online = () => {
+    if (!socket) {
+      delay = FIRST_DELAY_MS;
+      open();
+    }
+  };
+  window.addEventListener('online', online);
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    window.removeEventListener('online', online);
+    socket?.close(1000, 'Tab closed the socket');
+  };
+}
