@@ -9,7 +9,8 @@ async function person(browser: Browser, role: 'admin' | 'agent') {
   return { context, page };
 }
 
-const unreadCount = async (page: Page): Promise<number> => (await (await page.request.get('/api/chat/unread-count')).json()).count;
+const unreadCount = async (page: Page): Promise<number> =>
+  (await (await page.request.get('/api/chat/unread-count')).json()).count;
 const badgeOf = (count: number) => (count > 9 ? '9+' : String(count));
 
 test.describe('team chat', () => {
