@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import { expect, signIn, test, unique } from './fixtures';
 
 /** A second person in a browser of their own: their cookies, their tabs. */
@@ -102,4 +102,46 @@ test.describe('team chat', () => {
     await expect(other.getByRole('button', { name: 'Agent Demo' })).toBeVisible();
     await agent.context.close();
   });
+});
+
+test('a dropped socket comes back by itself and brings what was sent meanwhile, once', async ({ browser }) => {
+  const agent = await browser.newContext();
+  const page = await agent.newPage();
+  let refusing = false;
+  const routes: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/realtime$/, (socket) => {
+    if (refusing) return socket.close({ code: 1013, reason: 'Try again later' });
+    routes.push(socket);
+    socket.connectToServer();
+  });
+  await signIn(page, 'agent');
+  await page.getByRole('button', { name: /^Team chat/ }).click();
+  const panel = page.getByRole('region', { name: 'Team chat' });
+  const log = panel.getByRole('log');
+  await expect(panel.getByRole('textbox', { name: 'Message Company channel' })).toBeVisible();
+
+  // The connection drops and, for a while, cannot be made again; a colleague writes meanwhile.
+  refusing = true;
+  await routes.at(-1)!.close({ code: 1006, reason: 'Network lost' });
+  await expect(panel.getByRole('status')).toHaveText('Reconnecting...');
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'admin');
+  const company = await (
+    await adminPage.request.post('/api/chat/channels/company', { headers: { 'x-requested-with': 'torque' } })
+  ).json();
+  const missed = unique('Sent while you were away');
+  const sent = await adminPage.request.post(`/api/chat/chats/${company.id}/messages`, {
+    headers: { 'x-requested-with': 'torque' },
+    data: { id: crypto.randomUUID(), content: missed },
+  });
+  expect(sent.status()).toBe(201);
+  await expect(log).not.toContainText(missed);
+
+  refusing = false;
+  await expect(panel.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+  await expect(log).toContainText(missed);
+  await expect(log.getByTestId('chat-message').filter({ hasText: missed })).toHaveCount(1);
+  await agent.close();
+  await admin.close();
 });
