@@ -31,14 +31,12 @@ type ChatRow = Omit<ChatSummary, 'created_at' | 'last_message'> & {
 /** The actor's chats (active membership only), most recent activity first, each with its unread count. */
 export async function listChats(db: Db, actor: Actor, onlyId?: string): Promise<ChatSummary[]> {
   const { rows } = await sql<ChatRow>`
-    SELECT c.id, c.name, c.type, c.channel, c.created_by, c.created_at,
-      (SELECT count(*)::int FROM chat_participants pp WHERE pp.chat_id = c.id AND pp.is_active) AS member_count,
-      coalesce((
+    SELECT c.id, c.name, c.type, c.channel, c.created_by, c.created_at, members.count AS member_count,
+      CASE WHEN members.count <= ${LISTED_PARTICIPANTS} THEN (
         SELECT json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'role', u.role) ORDER BY u.name)
         FROM chat_participants pp JOIN users u ON u.id = pp.user_id
         WHERE pp.chat_id = c.id AND pp.is_active
-          AND (SELECT count(*) FROM chat_participants q WHERE q.chat_id = c.id AND q.is_active) <= ${LISTED_PARTICIPANTS}
-      ), '[]') AS participants,
+      ) ELSE '[]' END AS participants,
       (SELECT json_build_object('id', m.id, 'chat_id', m.chat_id, 'sender_id', m.sender_id, 'sender_name', u.name,
                                 'content', m.content, 'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
        FROM messages m JOIN users u ON u.id = m.sender_id
@@ -47,6 +45,7 @@ export async function listChats(db: Db, actor: Actor, onlyId?: string): Promise<
        WHERE m.chat_id = c.id AND m.created_at > p.last_read_at AND m.sender_id <> p.user_id) AS unread_count
     FROM chat_participants p
     JOIN chats c ON c.id = p.chat_id
+    CROSS JOIN LATERAL (SELECT count(*)::int AS count FROM chat_participants q WHERE q.chat_id = c.id AND q.is_active) members
     WHERE p.user_id = ${actor.userId} AND p.is_active ${onlyId ? sql`AND c.id = ${onlyId}` : sql``}
     ORDER BY coalesce((SELECT max(m.created_at) FROM messages m WHERE m.chat_id = c.id), c.created_at) DESC, c.id`.execute(db);
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
