@@ -29,6 +29,7 @@ const screens = [
   '/settings',
   '/users',
   `/invite/${'x'.repeat(43)}`,
+  '/unsubscribe/email.00000000-0000-0000-0000-000000000000.forged',
   '/no-such-page',
 ];
 

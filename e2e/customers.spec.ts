@@ -122,6 +122,26 @@ test.describe('customers', () => {
     await expect(page.getByLabel('Notes (Optional)')).toHaveValue('Saved in another tab');
   });
 
+  test('record e-mail consent with the words the customer agreed to; it shows in the ledger and the timeline', async ({
+    page,
+  }) => {
+    await signIn(page, 'agent');
+    const id = await createThroughApi(page, unique('Carla Consent'), { email: 'carla.consent@example.com' });
+    await page.goto(`/customers/${id}`);
+    await expect(page.getByText('No consent')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Record a change' }).click();
+    const form = page.getByRole('form', { name: 'Record a consent change' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Write down the words the customer agreed to')).toBeVisible();
+    const words = 'Yes, e-mail me offers from Torque Auto Brokerage.';
+    await form.getByLabel('Words the customer agreed to').fill(words);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Consent recorded')).toBeVisible();
+    await expect(page.getByText('Opted in', { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Consent history' })).toContainText(words);
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('E-mail: opted in');
+  });
+
   test('search and filters live in the query string', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/customers');

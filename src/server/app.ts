@@ -38,6 +38,7 @@ import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
+import { consentRoutes } from './modules/consent/routes.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
 import { realtimeSocket } from './realtime/socket.js';
 
@@ -173,6 +174,7 @@ export async function buildApp({
     await notificationsRoutes(api, deps);
     await customersRoutes(api, deps);
     await documentsRoutes(api, deps);
+    await consentRoutes(api, deps);
     await vehiclesRoutes(api, deps);
     await dealsRoutes(api, deps);
     await analyticsRoutes(api, deps);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../../src/server/modules/consent/unsubscribe.js';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
@@ -264,6 +265,23 @@ const rows: Record<string, Row> = {
     // the other agent may not remove anyone else, and the admin is not in it.
     request: async () => ({ url: `/api/chat/chats/${await make.chat()}/participants/${editor.id}` }),
     expected: { anonymous: 401, agent: 204, otherAgent: 403, editor: 204, admin: 404, switched: 204 },
+  },
+  'GET /api/customers/:id/consent': { request: () => ({ url: `/api/customers/${fixed.customer}/consent` }), expected: owners(200) },
+  'POST /api/customers/:id/consent': {
+    request: () => ({
+      url: `/api/customers/${fixed.customer}/consent`,
+      payload: { channel: 'sms', status: 'opted_out', source: 'phone' },
+    }),
+    expected: owners(201),
+  },
+  // The customer's own signed link: no session needed, and none gives more.
+  'GET /api/unsubscribe/:token': {
+    request: () => ({ url: `/api/unsubscribe/${unsubscribeToken(TEST_SECRET, fixed.customer)}` }),
+    expected: everyone(200),
+  },
+  'POST /api/unsubscribe/:token': {
+    request: () => ({ url: `/api/unsubscribe/${unsubscribeToken(TEST_SECRET, fixed.customer)}`, payload: {} }),
+    expected: everyone(200),
   },
   'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expected: signedIn(200) },
   'GET /api/notifications/unread-count': { request: () => ({ url: '/api/notifications/unread-count' }), expected: signedIn(200) },

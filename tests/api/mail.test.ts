@@ -92,7 +92,10 @@ describe('mail with an SMTP server', () => {
       subject: 'Your offer 1',
       text: expect.stringContaining('secret-token-1'),
       html: '<p>Offer 1</p>',
+      headers: expect.objectContaining({ from: 'Torque <crm@dealer.example>', subject: 'Your offer 1' }),
     });
+    // A transactional mail carries no unsubscribe header; marketing mail does (tests/api/consent.test.ts).
+    expect(mail!.headers['list-unsubscribe']).toBeUndefined();
 
     // Once the job is complete nothing can send the mail again.
     await expect.poll(() => jobStates(t), { timeout: 10_000 }).toEqual(['completed']);

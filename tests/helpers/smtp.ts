@@ -3,7 +3,15 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A message the peer accepted: the envelope, and the parsed message. */
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string | null };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Every header as written, by its lower-case name. */
+  headers: Record<string, string>;
+};
 
 export type SmtpPeer = {
   /** SMTP_URL for Torque. */
@@ -72,6 +80,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: parsed.html || null,
+          headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()])),
         });
         callback();
         for (const waiter of [...waiters]) waiter();

@@ -36,6 +36,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable by a session that must still set up two-factor sign-in: the enrolment routes, and only they. */
     twoFactorSetup?: boolean;
+    /** A write posted from outside Torque's pages, exempt from the CSRF header (a mail program's one-click unsubscribe). */
+    crossSite?: boolean;
   }
 }
 

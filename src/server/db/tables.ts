@@ -38,7 +38,7 @@ export interface Accounts {
 
 export interface AuditLog {
   action: string;
-  actor_id: string;
+  actor_id: string | null;
   changes: Generated<Json>;
   created_at: Generated<Timestamp>;
   entity_id: string;
@@ -69,6 +69,17 @@ export interface CommissionRates {
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   user_id: string;
+}
+
+export interface ContactConsents {
+  channel: 'email' | 'sms';
+  customer_id: string;
+  id: Generated<string>;
+  recorded_at: Generated<Timestamp>;
+  recorded_by: string | null;
+  source: 'in_person' | 'phone' | 'web_form' | 'paper_form' | 'email_reply' | 'sms_reply' | 'unsubscribe_link' | 'import';
+  status: 'opted_in' | 'opted_out';
+  wording: string | null;
 }
 
 export interface CustomerCounts {
@@ -288,6 +299,7 @@ export interface DB {
   chat_participants: ChatParticipants;
   chats: Chats;
   commission_rates: CommissionRates;
+  contact_consents: ContactConsents;
   customer_counts: CustomerCounts;
   customer_documents: CustomerDocuments;
   customers: Customers;

@@ -6,8 +6,11 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
 
-/** An e-mail as Torque writes it: one recipient, plain text, and HTML when there is any. */
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/**
+ * An e-mail as Torque writes it: one recipient, plain text, HTML when there is any, and extra headers (a marketing
+ * mail's List-Unsubscribe).
+ */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 
 export type Mailer = {
   /**
@@ -23,7 +26,13 @@ export const MAIL_JOB = 'mail-deliver';
 /** Six retries over about an hour: 30–60 s after the first failure, doubling up to 16–32 minutes after the sixth. */
 const MAIL_RETRY: RetryPolicy = { retryLimit: 6, retryDelay: 30, retryBackoff: true };
 
-const payloadSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullish() });
+const payloadSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullish(),
+  headers: z.record(z.string(), z.string()).nullish(),
+});
 
 /** What may be logged about a recipient: the domain, never the address. */
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1) || '?';
@@ -60,6 +69,7 @@ export function createMailer(
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
       });
     } catch (caught) {
       const error = caught as SmtpError;
@@ -95,7 +105,13 @@ export function createMailer(
 }
 
 async function insertMail(tx: Transaction<DB>, message: MailMessage, createdBy: string | null, status: 'pending' | 'held') {
-  const payload = { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null };
+  const payload = {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    headers: message.headers ?? null,
+  };
   const { id } = await tx
     .insertInto('outbox')
     .values({ kind: 'email', payload: JSON.stringify(payload), status, created_by: createdBy })

@@ -33,6 +33,7 @@ const AgentsPage = named(() => import('@/features/team/team-page'), 'AgentsPage'
 const UsersPage = named(() => import('@/features/team/team-page'), 'UsersPage');
 const SettingsPage = named(() => import('@/features/settings/settings-page'), 'SettingsPage');
 const AcceptInvitationPage = named(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage');
+const UnsubscribePage = named(() => import('@/features/consent/unsubscribe-page'), 'UnsubscribePage');
 const ChatPage = named(() => import('@/features/chat/chat-page'), 'ChatPage');
 const TwoFactorSetupPage = named(() => import('@/features/users/two-factor-setup-page'), 'TwoFactorSetupPage');
 
@@ -76,6 +77,7 @@ const signedInRoutes: RouteObject[] = [
 export const router = createBrowserRouter([
   { element: <PublicOnly />, children: [{ index: true, element: <SignInPage /> }] },
   { path: 'invite/:token', element: <AcceptInvitationPage /> },
+  { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
   { element: <RequireSession />, children: [{ path: 'two-factor-setup', element: <TwoFactorSetupPage /> }] },
   { element: <RequireAuth />, children: [{ element: <AppShell />, children: signedInRoutes }] },
   { path: '*', element: <NotFoundPage /> },

@@ -11,6 +11,7 @@ export const keys = {
     summary: (query: string) => ['customers', 'summary', query] as const,
     detail: (id: string) => ['customers', 'detail', id] as const,
     timeline: (id: string) => ['customers', 'timeline', id] as const,
+    consent: (id: string) => ['customers', 'consent', id] as const,
     options: (q: string, owner = '') => ['customers', 'options', q, owner] as const,
     duplicates: (query: string) => ['customers', 'duplicates', query] as const,
   },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 
@@ -19,13 +19,16 @@ export type AuditEntry = {
   changes?: Record<string, unknown>;
 };
 
-/** Writes who changed what, with the admin behind the change while switched to another user. */
-export async function recordAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntry) {
+/**
+ * Writes who changed what, with the admin behind the change while switched to another user. `null` is the customer,
+ * acting on their own record through a link or a reply (an unsubscribe, an SMS 'STOP').
+ */
+export async function recordAudit(db: Kysely<DB>, actor: Actor | null, entry: AuditEntry) {
   await db
     .insertInto('audit_log')
     .values({
-      actor_id: actor.userId,
-      impersonator_id: actor.impersonatorId,
+      actor_id: actor?.userId ?? null,
+      impersonator_id: actor?.impersonatorId ?? null,
       entity_type: entry.entityType,
       entity_id: entry.entityId,
       action: entry.action,
@@ -55,6 +58,8 @@ export type AuditTimelineRow = {
 };
 
 const TIMELINE_LIMIT = 200;
+/** Who the timeline names for a change without a user: the customer's own. */
+export const CUSTOMER_ACTOR = 'The customer';
 
 /** A record's history from the audit log, newest first, with who did it and the admin behind them. */
 export async function auditTimeline(
@@ -64,14 +69,14 @@ export async function auditTimeline(
 ): Promise<AuditTimelineRow[]> {
   const rows = await db
     .selectFrom('audit_log')
-    .innerJoin('users as actor', 'actor.id', 'audit_log.actor_id')
+    .leftJoin('users as actor', 'actor.id', 'audit_log.actor_id')
     .leftJoin('users as impersonator', 'impersonator.id', 'audit_log.impersonator_id')
     .select([
       'audit_log.id',
       'audit_log.action',
       'audit_log.changes',
       'audit_log.created_at',
-      'actor.name as actor_name',
+      sql<string>`coalesce(actor.name, ${CUSTOMER_ACTOR})`.as('actor_name'),
       'impersonator.name as impersonator_name',
     ])
     .where('audit_log.entity_type', '=', entityType)

@@ -15,6 +15,7 @@ import { notifySuccess } from '@/lib/toast';
 import { keys } from '@/lib/query-keys';
 import { useCustomer, useDeleteCustomer } from './api';
 import { CustomerNotFound } from './customer-not-found';
+import { ConsentCard } from '@/features/consent';
 import { CustomerTimeline } from './customer-timeline';
 import { BackToCustomers } from './new-customer-page';
 import { StatusBadge } from './status-badge';
@@ -144,6 +145,7 @@ export function CustomerPage() {
           description="Licences, insurance, contracts and other paperwork"
           onChanged={() => queryClient.invalidateQueries({ queryKey: keys.customers.timeline(c.id) })}
         />
+        <ConsentCard customerId={c.id} />
         <CustomerTimeline customerId={c.id} />
       </div>
     </div>

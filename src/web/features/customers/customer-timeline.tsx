@@ -1,3 +1,11 @@
+import {
+  consentChannelLabels,
+  consentSourceLabels,
+  consentStatusLabels,
+  type ConsentChannel,
+  type ConsentSource,
+  type ConsentStatus,
+} from '@shared/consent/schemas';
 import type { TimelineEntry } from '@shared/customers/types';
 import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents, formatFileSize } from '@/lib/format';
@@ -35,6 +43,13 @@ function describe(entry: TimelineEntry): AuditWording {
       return {
         title: `Added document ${c.file_name}`,
         details: typeof c.file_size === 'number' ? [formatFileSize(c.file_size)] : [],
+      };
+    case 'consent':
+      return {
+        title: `${consentChannelLabels[c.channel as ConsentChannel] ?? c.channel}: ${
+          consentStatusLabels[c.status as ConsentStatus]?.toLowerCase() ?? c.status
+        }`,
+        details: [consentSourceLabels[c.source as ConsentSource] ?? String(c.source)],
       };
     case 'document_removed':
       return { title: `Removed document ${c.file_name}`, details: [] };

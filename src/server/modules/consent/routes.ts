@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParams, text } from '../../../shared/common/fields.js';
+import { consentChannels, consentInputSchema } from '../../../shared/consent/schemas.js';
+import { consentStateSchema } from '../../../shared/consent/types.js';
+import { actorOf } from '../../auth/actor.js';
+import type { Database } from '../../db/connection.js';
+import type { TypeProvider } from '../../http/serializer.js';
+import { consentOf, recordConsent } from './service.js';
+import { previewUnsubscribe, unsubscribe } from './unsubscribe.js';
+
+const tokenParams = z.object({ token: text(200) });
+const unsubscribeStateSchema = z.object({ company: z.string(), channel: z.enum(consentChannels), unsubscribed: z.boolean() });
+
+export async function consentRoutes(app: FastifyInstance, { database, secret }: { database: Database; secret: string }) {
+  const r = app.withTypeProvider<TypeProvider>();
+  const { db } = database;
+
+  // The customer's own link. Mail programs post the one-click unsubscribe of RFC 8058 from outside any Torque page,
+  // as a form ('List-Unsubscribe=One-Click'): that request alone is let through without Torque's CSRF header. It can
+  // only withdraw consent, for the customer whose signed token it carries.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
+    );
+    const h = hooks.withTypeProvider<TypeProvider>();
+    h.get(
+      '/api/unsubscribe/:token',
+      { config: { public: true }, schema: { params: tokenParams, response: { 200: unsubscribeStateSchema } } },
+      (request) => previewUnsubscribe(db, secret, request.params.token),
+    );
+    h.post(
+      '/api/unsubscribe/:token',
+      { config: { public: true, crossSite: true }, schema: { params: tokenParams, response: { 200: unsubscribeStateSchema } } },
+      (request) => unsubscribe(db, secret, request.params.token),
+    );
+  });
+
+  r.get('/api/customers/:id/consent', { schema: { params: idParams, response: { 200: consentStateSchema } } }, (request) =>
+    consentOf(db, actorOf(request), request.params.id),
+  );
+  r.post(
+    '/api/customers/:id/consent',
+    { schema: { params: idParams, body: consentInputSchema, response: { 201: consentStateSchema } } },
+    async (request, reply) => reply.status(201).send(await recordConsent(db, actorOf(request), request.params.id, request.body)),
+  );
+}

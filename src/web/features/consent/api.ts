@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConsentInput } from '@shared/consent/schemas';
+import type { ConsentState } from '@shared/consent/types';
+import { api } from '@/lib/api-client';
+import { keys } from '@/lib/query-keys';
+
+export function useConsent(customerId: string) {
+  return useQuery({
+    queryKey: keys.customers.consent(customerId),
+    queryFn: ({ signal }) => api<ConsentState>(`/api/customers/${customerId}/consent`, { signal }),
+  });
+}
+
+export function useRecordConsent(customerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConsentInput) =>
+      api<ConsentState>(`/api/customers/${customerId}/consent`, { method: 'POST', body: input }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(keys.customers.consent(customerId), state);
+      void queryClient.invalidateQueries({ queryKey: keys.customers.timeline(customerId) });
+    },
+  });
+}
+
+export type UnsubscribeState = { company: string; channel: 'email' | 'sms'; unsubscribed: boolean };
+
+export function useUnsubscribePreview(token: string) {
+  return useQuery({
+    queryKey: ['unsubscribe', token],
+    queryFn: ({ signal }) => api<UnsubscribeState>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
+  });
+}
+
+export function useUnsubscribe(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<UnsubscribeState>(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' }),
+    onSuccess: (state) => queryClient.setQueryData(['unsubscribe', token], state),
+  });
+}

@@ -1,0 +1,1 @@
+export { ConsentCard } from './consent-card';
