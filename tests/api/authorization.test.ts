@@ -266,7 +266,10 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/chat/chats/${await make.chat()}/participants/${editor.id}` }),
     expected: { anonymous: 401, agent: 204, otherAgent: 403, editor: 204, admin: 404, switched: 204 },
   },
-  'GET /api/customers/:id/consent': { request: () => ({ url: `/api/customers/${fixed.customer}/consent` }), expected: owners(200) },
+  'GET /api/customers/:id/consent': {
+    request: () => ({ url: `/api/customers/${fixed.customer}/consent` }),
+    expected: owners(200),
+  },
   'POST /api/customers/:id/consent': {
     request: () => ({
       url: `/api/customers/${fixed.customer}/consent`,
