@@ -39,6 +39,7 @@ import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/q
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
 import { consentRoutes } from './modules/consent/routes.js';
+import { hooksRoutes } from './modules/hooks/routes.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
 import { realtimeSocket } from './realtime/socket.js';
 
@@ -175,6 +176,7 @@ export async function buildApp({
     await customersRoutes(api, deps);
     await documentsRoutes(api, deps);
     await consentRoutes(api, deps);
+    await hooksRoutes(api, deps);
     await vehiclesRoutes(api, deps);
     await dealsRoutes(api, deps);
     await analyticsRoutes(api, deps);

@@ -286,6 +286,16 @@ const rows: Record<string, Row> = {
     request: () => ({ url: `/api/unsubscribe/${unsubscribeToken(TEST_SECRET, fixed.customer)}`, payload: {} }),
     expected: everyone(200),
   },
+  // Signed by the SMS provider with a secret, not a session: no cookie is enough.
+  'POST /api/hooks/sms': {
+    request: () => ({ url: '/api/hooks/sms', payload: { from: '+15125550100', body: 'STOP' } }),
+    expected: everyone(401),
+  },
+  'GET /api/settings/hooks': { request: () => ({ url: '/api/settings/hooks' }), expected: adminOnly(200, 403) },
+  'POST /api/settings/hooks/:name/rotate': {
+    request: () => ({ url: '/api/settings/hooks/inbound_email/rotate', payload: {} }),
+    expected: adminOnly(200, 403),
+  },
   'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expected: signedIn(200) },
   'GET /api/notifications/unread-count': { request: () => ({ url: '/api/notifications/unread-count' }), expected: signedIn(200) },
   'POST /api/notifications/:id/read': {

@@ -164,6 +164,12 @@ export interface DealSalesMonthly {
   user_id: string;
 }
 
+export interface HookSecrets {
+  created_at: Generated<Timestamp>;
+  name: 'sms' | 'inbound_email';
+  secret: string;
+}
+
 export interface Invitations {
   accepted_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -233,6 +239,16 @@ export interface Settings {
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   value: Json;
+}
+
+export interface SmsReplies {
+  body: string;
+  customer_ids: Generated<string[]>;
+  from_phone: string;
+  id: Generated<string>;
+  outcome: 'opted_out' | 'flagged' | 'other';
+  provider_id: string | null;
+  received_at: Generated<Timestamp>;
 }
 
 export interface TwoFactors {
@@ -306,6 +322,7 @@ export interface DB {
   deal_documents: DealDocuments;
   deal_sales_monthly: DealSalesMonthly;
   deals: Deals;
+  hook_secrets: HookSecrets;
   invitations: Invitations;
   messages: Messages;
   notifications: Notifications;
@@ -313,6 +330,7 @@ export interface DB {
   rate_limits: RateLimits;
   sessions: Sessions;
   settings: Settings;
+  sms_replies: SmsReplies;
   two_factors: TwoFactors;
   users: Users;
   vehicles: Vehicles;

@@ -11,6 +11,7 @@ export const notificationKinds = [
   'document_uploaded',
   'chat_mention',
   'invitation_accepted',
+  'sms_reply_flagged',
   'lead_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -10,6 +10,7 @@ export const notificationEvents = [
   'document_uploaded',
   'chat_mention',
   'invitation_accepted',
+  'sms_reply_flagged',
   'lead_received',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
@@ -21,6 +22,7 @@ export const notificationEventLabels: Record<NotificationEvent, string> = {
   document_uploaded: 'Document added to a customer',
   chat_mention: '@mention in chat',
   invitation_accepted: 'Invitation accepted',
+  sms_reply_flagged: 'Text reply to read',
   lead_received: 'New lead',
 };
 export const audiences = ['owner', 'editors', 'admins'] as const;
@@ -89,6 +91,7 @@ export const defaultSettings: Settings = {
     document_uploaded: ['owner'],
     chat_mention: ['owner'],
     invitation_accepted: ['owner'],
+    sms_reply_flagged: ['owner', 'admins'],
     lead_received: ['owner', 'admins'],
   },
   security: { session_hours: 8, two_factor: 'admins' },

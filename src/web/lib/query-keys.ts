@@ -43,6 +43,7 @@ export const keys = {
     report: (year: number | undefined) => ['accounting', 'report', year ?? 'current'] as const,
   },
   settings: ['settings'] as const,
+  hooks: ['settings', 'hooks'] as const,
   outbox: { list: ['outbox', 'list'] as const, message: (id: string) => ['outbox', 'message', id] as const },
   team: {
     all: ['team'] as const,

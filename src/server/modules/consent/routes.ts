@@ -8,6 +8,10 @@ import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { consentOf, recordConsent } from './service.js';
 import { previewUnsubscribe, unsubscribe } from './unsubscribe.js';
+import { receiveSmsReply } from './sms-replies.js';
+import { smsReplyOutcomeSchema, smsReplySchema } from '../../../shared/consent/sms-hook.js';
+import { assertSignedHook, keepRawJson } from '../../http/signed-hook.js';
+import { hookSecret } from '../hooks/service.js';
 
 const tokenParams = z.object({ token: text(200) });
 const unsubscribeStateSchema = z.object({ company: z.string(), channel: z.enum(consentChannels), unsubscribed: z.boolean() });
@@ -35,6 +39,21 @@ export async function consentRoutes(app: FastifyInstance, { database, secret }: 
       '/api/unsubscribe/:token',
       { config: { public: true, crossSite: true }, schema: { params: tokenParams, response: { 200: unsubscribeStateSchema } } },
       (request) => unsubscribe(db, secret, request.params.token),
+    );
+  });
+
+  // The SMS provider posts replies here, signed with the 'sms' secret (Settings → Inbound webhooks); the signature is
+  // checked before anything else is read.
+  await app.register(async (hooks) => {
+    keepRawJson(hooks);
+    hooks.withTypeProvider<TypeProvider>().post(
+      '/api/hooks/sms',
+      {
+        config: { public: true, crossSite: true },
+        preValidation: async (request) => assertSignedHook(request, await hookSecret(db, 'sms')),
+        schema: { body: smsReplySchema, response: { 200: smsReplyOutcomeSchema } },
+      },
+      (request) => receiveSmsReply(db, request.body),
     );
   });
 

@@ -29,6 +29,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
 import { InviteForm } from '@/features/team';
 import { OutboxCard } from '@/features/outbox';
+import { HooksCard } from '@/features/hooks';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
@@ -108,6 +109,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         )}
         <UserManagementSection isAdmin={isAdmin} />
         {isAdmin && <OutboxCard />}
+        {isAdmin && <HooksCard />}
         <fieldset disabled={locked} className="contents">
           <NotificationSection form={form} />
           <SecuritySection form={form} />

@@ -1,0 +1,103 @@
+import { sql, type Kysely } from 'kysely';
+import { classifySmsReply } from '../../../shared/consent/sms-reply.js';
+import type { SmsReply, SmsReplyOutcome } from '../../../shared/consent/sms-hook.js';
+import type { DB } from '../../db/schema.js';
+import { notify } from '../notifications/service.js';
+import { getSetting } from '../settings/service.js';
+import { appendConsent } from './service.js';
+
+const outcomes = { opt_out: 'opted_out', unclear: 'flagged', other: 'other' } as const;
+
+/** The digits a customer's phone may be stored as for this number: as sent, and without the US country code. */
+function numberForms(phone: string): string[] {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? [digits, digits.slice(1)] : [digits];
+}
+
+/**
+ * A reply to a text. One of the opt-out keywords withdraws SMS consent of every customer with that number at once, in
+ * this request, and queues exactly one confirmation (none when they had already opted out, none for a repeated post
+ * of the same message). A reply that only mentions a keyword ('STOP please') is flagged for the customers' agents and
+ * the admins, as the Notification Settings say. Nothing else is done for other replies, but each is kept.
+ */
+export async function receiveSmsReply(db: Kysely<DB>, reply: SmsReply): Promise<SmsReplyOutcome> {
+  return db.transaction().execute(async (tx) => {
+    const customers = await tx
+      .selectFrom('customers')
+      .select(['id', 'user_id', 'name'])
+      .where(sql`regexp_replace(phone, '\\D', '', 'g')`, 'in', numberForms(reply.from))
+      .where('phone', 'is not', null)
+      .execute();
+    const outcome = outcomes[classifySmsReply(reply.body)];
+    const stored = await tx
+      .insertInto('sms_replies')
+      .values({
+        provider_id: reply.message_id ?? null,
+        from_phone: reply.from,
+        body: reply.body,
+        outcome,
+        customer_ids: sql`${customers.map((c) => c.id)}::uuid[]`,
+      })
+      .onConflict((oc) => oc.column('provider_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!stored) {
+      const earlier = await tx
+        .selectFrom('sms_replies')
+        .select(['outcome', 'customer_ids'])
+        .where('provider_id', '=', reply.message_id!)
+        .executeTakeFirstOrThrow();
+      return { outcome: earlier.outcome, customers: earlier.customer_ids.length, repeated: true };
+    }
+
+    if (outcome === 'opted_out') {
+      const latest = await latestSmsStatus(
+        tx,
+        customers.map((c) => c.id),
+      );
+      const changed = customers.filter((c) => latest.get(c.id) !== 'opted_out');
+      for (const customer of changed) {
+        await appendConsent(tx, null, customer.id, {
+          channel: 'sms',
+          status: 'opted_out',
+          source: 'sms_reply',
+          wording: reply.body,
+        });
+      }
+      if (changed.length > 0) {
+        const company = await getSetting(tx, 'company');
+        await queueSms(tx, reply.from, `${company.name}: you are unsubscribed and will get no more texts from us.`);
+      }
+    } else if (outcome === 'flagged') {
+      const [first] = customers;
+      await notify(tx, null, {
+        event: 'sms_reply_flagged',
+        ownerIds: customers.map((c) => c.user_id),
+        title: 'A text reply needs a person',
+        content: `${first ? first.name : reply.from}: “${reply.body}”`,
+        link: first ? `/customers/${first.id}` : null,
+      });
+    }
+    return { outcome, customers: customers.length, repeated: false };
+  });
+}
+
+async function latestSmsStatus(tx: Kysely<DB>, customerIds: string[]) {
+  if (customerIds.length === 0) return new Map<string, string>();
+  const { rows } = await sql<{ customer_id: string; status: string }>`
+    SELECT DISTINCT ON (customer_id) customer_id, status FROM contact_consents
+    WHERE customer_id = ANY(${customerIds}::uuid[]) AND channel = 'sms'
+    ORDER BY customer_id, recorded_at DESC, id DESC`.execute(tx);
+  return new Map(rows.map((row) => [row.customer_id, row.status]));
+}
+
+/**
+ * A text to send. Until an SMS provider is connected it is kept in the outbox, held, where admins can read it: the
+ * consent change it confirms has been made whatever becomes of the text.
+ */
+async function queueSms(tx: Kysely<DB>, to: string, text: string) {
+  await tx
+    .insertInto('outbox')
+    .values({ kind: 'sms', payload: JSON.stringify({ to, text }), status: 'held' })
+    .execute();
+}

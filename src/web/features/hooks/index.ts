@@ -1,0 +1,1 @@
+export { HooksCard } from './hooks-card';
