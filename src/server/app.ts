@@ -40,6 +40,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
 import { consentRoutes } from './modules/consent/routes.js';
 import { hooksRoutes } from './modules/hooks/routes.js';
+import { emailsRoutes } from './modules/emails/routes.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
 import { realtimeSocket } from './realtime/socket.js';
 
@@ -177,6 +178,7 @@ export async function buildApp({
     await documentsRoutes(api, deps);
     await consentRoutes(api, deps);
     await hooksRoutes(api, deps);
+    await emailsRoutes(api, deps);
     await vehiclesRoutes(api, deps);
     await dealsRoutes(api, deps);
     await analyticsRoutes(api, deps);

@@ -108,6 +108,16 @@ const make = {
         payload: { type: 'group', name: 'Deal desk', user_ids: [editor.id, otherAgent.id] },
       })
     ).json().id as string,
+  /** An e-mail the agent wrote. */
+  email: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/emails',
+        as: agent,
+        payload: { to: 'buyer@example.com', subject: 'Offer', message: 'Hello' },
+      })
+    ).json().id as string,
   /** A notification of the agent's. */
   notification: async () =>
     (
@@ -295,6 +305,23 @@ const rows: Record<string, Row> = {
   'POST /api/settings/hooks/:name/rotate': {
     request: () => ({ url: '/api/settings/hooks/inbound_email/rotate', payload: {} }),
     expected: adminOnly(200, 403),
+  },
+  'GET /api/emails': { request: () => ({ url: '/api/emails?box=sent' }), expected: signedIn(200) },
+  'POST /api/emails': {
+    request: () => ({
+      url: '/api/emails',
+      payload: { to: 'buyer@example.com', subject: 'Hello', message: 'The papers are ready.' },
+    }),
+    expected: signedIn(201),
+  },
+  'GET /api/emails/:id': { request: async () => ({ url: `/api/emails/${await make.email()}` }), expected: owners(200) },
+  'POST /api/emails/:id/read': {
+    request: async () => ({ url: `/api/emails/${await make.email()}/read`, payload: {} }),
+    expected: owners(204),
+  },
+  'POST /api/hooks/inbound-email': {
+    request: () => ({ url: '/api/hooks/inbound-email', payload: { from: 'buyer@example.com', to: 'sales@example.com' } }),
+    expected: everyone(401),
   },
   'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expected: signedIn(200) },
   'GET /api/notifications/unread-count': { request: () => ({ url: '/api/notifications/unread-count' }), expected: signedIn(200) },

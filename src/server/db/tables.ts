@@ -164,6 +164,21 @@ export interface DealSalesMonthly {
   user_id: string;
 }
 
+export interface Emails {
+  body: string;
+  created_at: Generated<Timestamp>;
+  customer_id: string | null;
+  direction: 'outbound' | 'inbound';
+  from_address: string;
+  id: Generated<string>;
+  is_read: Generated<boolean>;
+  outbox_id: string | null;
+  provider_id: string | null;
+  sent_by: string | null;
+  subject: string;
+  to_address: string;
+}
+
 export interface HookSecrets {
   created_at: Generated<Timestamp>;
   name: 'sms' | 'inbound_email';
@@ -322,6 +337,7 @@ export interface DB {
   deal_documents: DealDocuments;
   deal_sales_monthly: DealSalesMonthly;
   deals: Deals;
+  emails: Emails;
   hook_secrets: HookSecrets;
   invitations: Invitations;
   messages: Messages;

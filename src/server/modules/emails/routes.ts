@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { idParams } from '../../../shared/common/fields.js';
+import { composeSchema, emailListQuerySchema, inboundEmailSchema } from '../../../shared/emails/schemas.js';
+import { emailDetailSchema, emailItemSchema, emailPageSchema, inboundOutcomeSchema } from '../../../shared/emails/types.js';
+import { actorOf } from '../../auth/actor.js';
+import type { Database } from '../../db/connection.js';
+import type { TypeProvider } from '../../http/serializer.js';
+import { assertSignedHook, keepRawJson } from '../../http/signed-hook.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { hookSecret } from '../hooks/service.js';
+import { getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
+
+export async function emailsRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {
+  const r = app.withTypeProvider<TypeProvider>();
+  const { db } = database;
+
+  r.get('/api/emails', { schema: { querystring: emailListQuerySchema, response: { 200: emailPageSchema } } }, (request) =>
+    listEmails(db, actorOf(request), request.query),
+  );
+  r.post('/api/emails', { schema: { body: composeSchema, response: { 201: emailItemSchema } } }, async (request, reply) =>
+    reply.status(201).send(await sendEmail(db, mailer, actorOf(request), request.body)),
+  );
+  r.get('/api/emails/:id', { schema: { params: idParams, response: { 200: emailDetailSchema } } }, (request) =>
+    getEmail(db, actorOf(request), request.params.id),
+  );
+  r.post('/api/emails/:id/read', { schema: { params: idParams } }, async (request, reply) => {
+    await markEmailRead(db, actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  // The inbound-mail service posts here, signed with the 'inbound_email' secret; the signature is checked first.
+  await app.register(async (hooks) => {
+    keepRawJson(hooks);
+    hooks.withTypeProvider<TypeProvider>().post(
+      '/api/hooks/inbound-email',
+      {
+        config: { public: true, crossSite: true },
+        preValidation: async (request) => assertSignedHook(request, await hookSecret(db, 'inbound_email')),
+        schema: { body: inboundEmailSchema, response: { 200: inboundOutcomeSchema } },
+      },
+      (request) => receiveEmail(db, request.body),
+    );
+  });
+}

@@ -1,0 +1,161 @@
+import { sql, type Kysely } from 'kysely';
+import type { ComposeInput, EmailListQuery, InboundEmail } from '../../../shared/emails/schemas.js';
+import type { EmailDetail, EmailItem } from '../../../shared/emails/types.js';
+import type { Page } from '../../../shared/http/paging.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
+import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { recordAudit } from '../audit/service.js';
+import { getSetting, mailFooter } from '../settings/service.js';
+
+type Db = Kysely<DB>;
+type Row = Omit<EmailDetail, 'created_at'> & { created_at: Date };
+
+/**
+ * The e-mails the actor may read, with the customer and their latest deal where the actor may see those. Agents read
+ * the mail of their own customers and the mail they wrote; admins and editors all of it, unlinked mail included.
+ */
+function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: number) {
+  const customerSeen = sql`c.id IS NOT NULL AND ${visibleTo(actor, 'c.user_id')}`;
+  return sql<Row>`
+    SELECT e.id, e.direction, e.from_address, e.to_address, e.subject, left(e.body, 200) AS preview, e.body, e.is_read,
+      e.created_at, s.name AS sent_by_name,
+      CASE WHEN ${customerSeen} THEN json_build_object('id', c.id, 'name', c.name) END AS customer,
+      CASE WHEN ${customerSeen} THEN (
+        SELECT json_build_object('id', d.id, 'label', d.manufacturer || ' ' || d.model) FROM deals d
+        WHERE d.customer_id = c.id AND ${visibleTo(actor, 'd.user_id')} ORDER BY d.date DESC, d.id DESC LIMIT 1
+      ) END AS deal
+    FROM emails e
+    LEFT JOIN customers c ON c.id = e.customer_id
+    LEFT JOIN users s ON s.id = e.sent_by
+    WHERE (${seesAllRecords(actor.role)} OR (${customerSeen}) OR e.sent_by = ${actor.userId}) AND ${where}
+    ORDER BY e.created_at DESC, e.id DESC
+    LIMIT ${limit}`.execute(db);
+}
+
+const toItem = ({ body: _body, ...row }: Row): EmailItem => ({ ...row, created_at: row.created_at.toISOString() });
+
+/** The inbox (mail that came in) or the sent mail, newest first, paged. */
+export async function listEmails(db: Db, actor: Actor, query: EmailListQuery): Promise<Page<EmailItem>> {
+  const after = decodeCursor(query.cursor, 2);
+  if (after && !(cursorValue.moment(after[0]) && cursorValue.uuid(after[1]))) throw badRequest('Invalid cursor');
+  const direction = query.box === 'inbox' ? 'inbound' : 'outbound';
+  const where = after
+    ? sql`e.direction = ${direction} AND (e.created_at, e.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+    : sql`e.direction = ${direction}`;
+  const { rows } = await emailsOf(db, actor, where, query.limit + 1);
+  const page = pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
+  return { ...page, items: page.items.map(toItem) };
+}
+
+/** One e-mail with its body; one the actor may not read answers 404. */
+export async function getEmail(db: Db, actor: Actor, id: string): Promise<EmailDetail> {
+  const { rows } = await emailsOf(db, actor, sql`e.id = ${id}`, 1);
+  const row = rows[0];
+  if (!row) throw notFound('E-mail');
+  return { ...row, created_at: row.created_at.toISOString() };
+}
+
+export async function markEmailRead(db: Db, actor: Actor, id: string) {
+  await getEmail(db, actor, id);
+  await db.updateTable('emails').set({ is_read: true }).where('id', '=', id).execute();
+}
+
+/**
+ * Sends a written e-mail through the outbox (delivered by the job queue, with the company's footer) and keeps it in
+ * Sent. When the address is a customer's the actor may see, it is linked to them and written on their timeline.
+ */
+export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: ComposeInput): Promise<EmailItem> {
+  const id = await db.transaction().execute(async (tx) => {
+    const customer = await tx
+      .selectFrom('customers')
+      .select(['id', 'user_id'])
+      .where(sql`lower(email)`, '=', input.to.toLowerCase())
+      .where(visibleTo(actor, 'customers.user_id'))
+      .orderBy(sql`user_id = ${actor.userId}`, 'desc')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const company = await getSetting(tx, 'company');
+    const outboxId = await mailer.queue(
+      tx,
+      { to: input.to, subject: input.subject, text: `${input.message}\n\n${mailFooter(company)}` },
+      actor.userId,
+    );
+    const email = await tx
+      .insertInto('emails')
+      .values({
+        direction: 'outbound',
+        customer_id: customer?.id ?? null,
+        from_address: actor.email,
+        to_address: input.to,
+        subject: input.subject,
+        body: input.message,
+        is_read: true,
+        sent_by: actor.userId,
+        outbox_id: outboxId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (customer) {
+      await recordAudit(tx, actor, {
+        entityType: 'customer',
+        entityId: customer.id,
+        action: 'email_sent',
+        changes: { email_id: email.id, subject: input.subject },
+      });
+    }
+    return email.id;
+  });
+  const { body: _body, ...item } = await getEmail(db, actor, id);
+  return item;
+}
+
+/**
+ * Mail that reached the signed inbound webhook: kept in the inbox, unread, linked to the customer with that address
+ * (the newest, if several) and written on their timeline. A repeated post of one Message-ID is stored once.
+ */
+export async function receiveEmail(db: Db, input: InboundEmail) {
+  return db.transaction().execute(async (tx) => {
+    const customer = await tx
+      .selectFrom('customers')
+      .select('id')
+      .where(sql`lower(email)`, '=', input.from.toLowerCase())
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const stored = await tx
+      .insertInto('emails')
+      .values({
+        direction: 'inbound',
+        customer_id: customer?.id ?? null,
+        from_address: input.from,
+        to_address: input.to,
+        subject: input.subject,
+        body: input.text,
+        provider_id: input.message_id ?? null,
+      })
+      .onConflict((oc) => oc.column('provider_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!stored) {
+      const earlier = await tx
+        .selectFrom('emails')
+        .select(['id', 'customer_id'])
+        .where('provider_id', '=', input.message_id!)
+        .executeTakeFirstOrThrow();
+      return { id: earlier.id, customer_linked: earlier.customer_id !== null, repeated: true };
+    }
+    if (customer) {
+      await recordAudit(tx, null, {
+        entityType: 'customer',
+        entityId: customer.id,
+        action: 'email_received',
+        changes: { email_id: stored.id, subject: input.subject },
+      });
+    }
+    return { id: stored.id, customer_linked: Boolean(customer), repeated: false };
+  });
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { isStorableText, requiredText, text, UNSTORABLE_TEXT_MESSAGE } from '../common/fields.js';
+import { pageQuerySchema } from '../http/paging.js';
+
+export const EMAIL_FIELDS_REQUIRED = 'Please fill in all email fields';
+export const EMAIL_ADDRESS_INVALID = 'Please enter a valid email address';
+
+/** The compose form: to, subject and message, all required (spec part 2 §5). */
+export const composeSchema = z.object({
+  to: requiredText(254, EMAIL_FIELDS_REQUIRED).pipe(z.email(EMAIL_ADDRESS_INVALID)),
+  subject: requiredText(300, EMAIL_FIELDS_REQUIRED),
+  message: requiredText(20_000, EMAIL_FIELDS_REQUIRED),
+});
+export type ComposeInput = z.output<typeof composeSchema>;
+
+export const mailboxes = ['inbox', 'sent'] as const;
+export const emailListQuerySchema = pageQuerySchema.extend({ box: z.enum(mailboxes).default('inbox') });
+export type EmailListQuery = z.output<typeof emailListQuerySchema>;
+
+/** What the inbound-mail service posts to /api/hooks/inbound-email, signed with the 'inbound_email' secret. */
+export const inboundEmailSchema = z.object({
+  from: text(320).pipe(z.email('Not an e-mail address')),
+  to: text(320),
+  subject: text(300).default(''),
+  text: z.string().max(100_000).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE).default(''),
+  message_id: text(500).optional(),
+});
+export type InboundEmail = z.output<typeof inboundEmailSchema>;

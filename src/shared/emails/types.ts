@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { pageSchema } from '../http/paging.js';
+
+export const emailItemSchema = z.object({
+  id: z.string(),
+  direction: z.enum(['outbound', 'inbound']),
+  from_address: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  /** The start of the body, for the list. */
+  preview: z.string(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+  /** The customer whose address it carries, when the reader may see them. */
+  customer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** That customer's latest deal: the list's deal badge. */
+  deal: z.object({ id: z.string(), label: z.string() }).nullable(),
+  sent_by_name: z.string().nullable(),
+});
+export type EmailItem = z.infer<typeof emailItemSchema>;
+export const emailPageSchema = pageSchema(emailItemSchema);
+export const emailDetailSchema = emailItemSchema.extend({ body: z.string() });
+export type EmailDetail = z.infer<typeof emailDetailSchema>;
+export const inboundOutcomeSchema = z.object({ id: z.string(), customer_linked: z.boolean(), repeated: z.boolean() });
