@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 export { expect, test };
@@ -12,4 +14,27 @@ export async function signIn(page: Page, role: 'admin' | 'agent') {
 /** A name no other test (or earlier run on the same data) has used. */
 export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** A mail the e2e server's SMTP peer received (see scripts/e2e-server.mjs). */
+export type ReceivedMail = { to: string[]; subject: string; text: string };
+
+/** The newest mail the e2e server's SMTP peer received for `to`, once it has arrived. */
+export async function mailTo(to: string): Promise<ReceivedMail> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+        for (const file of files) {
+          const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail;
+          if (mail.to.includes(to)) return (found = mail);
+        }
+        return undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return found!;
 }

@@ -2,7 +2,7 @@ import type { ChatMessage } from '../chat/types.js';
 import type { Notification } from '../notifications/types.js';
 
 /** Areas whose lists a realtime event may refresh in the browser. */
-export const realtimeAreas = ['deals', 'customers', 'vehicles', 'team'] as const;
+export const realtimeAreas = ['deals', 'customers', 'vehicles', 'team', 'emails'] as const;
 export type RealtimeArea = (typeof realtimeAreas)[number];
 
 /** What the server sends a browser tab over `/api/realtime`, one JSON text frame each. */

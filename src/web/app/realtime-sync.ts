@@ -14,6 +14,7 @@ const refreshedBy: Record<RealtimeArea, readonly (readonly string[])[]> = {
   customers: [keys.customers.all, keys.dashboard],
   vehicles: [keys.vehicles.all, keys.dashboard],
   team: [keys.team.all],
+  emails: [keys.emails.all],
 };
 
 const refresh = (queryClient: QueryClient, ...queryKeys: (readonly string[])[]) => {

@@ -34,11 +34,11 @@ const UsersPage = named(() => import('@/features/team/team-page'), 'UsersPage');
 const SettingsPage = named(() => import('@/features/settings/settings-page'), 'SettingsPage');
 const AcceptInvitationPage = named(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage');
 const UnsubscribePage = named(() => import('@/features/consent/unsubscribe-page'), 'UnsubscribePage');
+const CommunicationsPage = named(() => import('@/features/emails/communications-page'), 'CommunicationsPage');
 const ChatPage = named(() => import('@/features/chat/chat-page'), 'ChatPage');
 const TwoFactorSetupPage = named(() => import('@/features/users/two-factor-setup-page'), 'TwoFactorSetupPage');
 
 const planned: [path: string, title: string, description: string][] = [
-  ['communications', 'Communications', 'E-mail and documents'],
   ['social-media', 'Social Media', 'Offers for Instagram, e-mail and SMS'],
   ['minor-cosigners', 'Minor Co-Signer Agreements', 'Agreements signed by a parent or guardian and the minor'],
 ];
@@ -63,6 +63,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'agents', element: <AgentsPage /> },
   { path: 'settings', element: <SettingsPage /> },
   { path: 'chat', element: <ChatPage /> },
+  { path: 'communications', element: <CommunicationsPage /> },
   ...planned.map(([path, title, description]) => ({ path, element: <PlannedScreen title={title} description={description} /> })),
   {
     path: 'users',

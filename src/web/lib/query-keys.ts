@@ -44,6 +44,11 @@ export const keys = {
   },
   settings: ['settings'] as const,
   hooks: ['settings', 'hooks'] as const,
+  emails: {
+    all: ['emails'] as const,
+    list: (box: string) => ['emails', 'list', box] as const,
+    detail: (id: string) => ['emails', 'detail', id] as const,
+  },
   outbox: { list: ['outbox', 'list'] as const, message: (id: string) => ['outbox', 'message', id] as const },
   team: {
     all: ['team'] as const,

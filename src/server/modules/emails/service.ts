@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { publishInvalidation } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { getSetting, mailFooter } from '../settings/service.js';
 
@@ -122,7 +123,7 @@ export async function receiveEmail(db: Db, input: InboundEmail) {
   return db.transaction().execute(async (tx) => {
     const customer = await tx
       .selectFrom('customers')
-      .select('id')
+      .select(['id', 'user_id'])
       .where(sql`lower(email)`, '=', input.from.toLowerCase())
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
@@ -148,6 +149,18 @@ export async function receiveEmail(db: Db, input: InboundEmail) {
         .executeTakeFirstOrThrow();
       return { id: earlier.id, customer_linked: earlier.customer_id !== null, repeated: true };
     }
+    // Everyone who may read it sees it arrive: the customer's agent, and the admins and editors.
+    const readers = await tx
+      .selectFrom('users')
+      .select('id')
+      .where('banned', 'is not', true)
+      .where((eb) => eb.or([eb('role', 'in', ['admin', 'editor']), eb('id', '=', customer?.user_id ?? null)]))
+      .execute();
+    await publishInvalidation(
+      tx,
+      'emails',
+      readers.map((reader) => reader.id),
+    );
     if (customer) {
       await recordAudit(tx, null, {
         entityType: 'customer',

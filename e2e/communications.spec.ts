@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import { expect, mailTo, signIn, test, unique } from './fixtures';
+
+test.describe('communications', () => {
+  test('compose and send an e-mail; a reply that comes in shows as New with its customer', async ({ page }) => {
+    await signIn(page, 'admin');
+    const name = unique('Mia Mailer');
+    const address = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+    const created = await page.request.post('/api/customers', {
+      data: { name, email: address },
+      headers: { 'x-requested-with': 'torque' },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/communications');
+    const form = page.getByRole('form', { name: 'Compose an e-mail' });
+    await form.getByRole('button', { name: 'Send Email' }).click();
+    await expect(form.getByText('Please fill in all email fields')).toBeVisible();
+    await form.getByLabel('To').fill(address);
+    await form.getByLabel('Subject').fill('Your new car');
+    await form.getByLabel('Message').fill('The papers are ready to sign.');
+    await form.getByRole('button', { name: 'Send Email' }).click();
+    await expect(page.getByText('Email Sent')).toBeVisible();
+    await expect(form.getByLabel('To')).toHaveValue('');
+    const mail = await mailTo(address);
+    expect(mail.subject).toBe('Your new car');
+    expect(mail.text).toContain('The papers are ready to sign.');
+    await page.getByRole('tab', { name: 'Sent' }).click();
+    await expect(page.getByRole('list', { name: 'Sent' })).toContainText(name);
+
+    // The reply arrives through the signed inbound webhook, as the mail service would post it.
+    const hooks = await (await page.request.get('/api/settings/hooks')).json();
+    const secret = hooks.items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
+    const body = JSON.stringify({
+      from: address,
+      to: 'sales@torque.example',
+      subject: 'Re: Your new car',
+      text: 'I can come on Friday.',
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+    const posted = await page.request.post('/api/hooks/inbound-email', {
+      data: body,
+      headers: { 'content-type': 'application/json', 'x-torque-timestamp': timestamp, 'x-torque-signature': signature },
+    });
+    expect(posted.status()).toBe(200);
+
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    const reply = page.getByRole('list', { name: 'Inbox' }).getByRole('button').filter({ hasText: 'Re: Your new car' });
+    await expect(reply).toContainText(name);
+    await expect(reply.getByText('New', { exact: true })).toBeVisible();
+    await reply.click();
+    await expect(page.getByRole('dialog')).toContainText('I can come on Friday.');
+    await page.keyboard.press('Escape');
+    await expect(reply.getByText('New', { exact: true })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ComposeInput } from '@shared/emails/schemas';
+import type { EmailDetail, EmailItem } from '@shared/emails/types';
+import type { Page } from '@shared/http/paging';
+import { api, toSearchParams } from '@/lib/api-client';
+import { keys } from '@/lib/query-keys';
+
+export function useEmails(box: 'inbox' | 'sent') {
+  return useInfiniteQuery({
+    queryKey: keys.emails.list(box),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<EmailItem>>(`/api/emails?${toSearchParams({ box, limit: 20, cursor: pageParam })}`, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useEmail(id: string | null) {
+  return useQuery({
+    queryKey: keys.emails.detail(id ?? ''),
+    queryFn: ({ signal }) => api<EmailDetail>(`/api/emails/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useMarkEmailRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/emails/${id}/read`, { method: 'POST' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.emails.all }),
+  });
+}
+
+export function useSendEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ComposeInput) => api<EmailItem>('/api/emails', { method: 'POST', body: input }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.emails.all });
+      void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+    },
+  });
+}
