@@ -18,6 +18,7 @@ const screens = [
   '/profile',
   '/agents',
   '/communications',
+  '/communications?tab=documents',
   '/accounting',
   '/accounting?tab=deals',
   '/accounting?tab=reports',

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { expect, mailTo, signIn, test, unique } from './fixtures';
 
 test.describe('communications', () => {
@@ -53,5 +54,46 @@ test.describe('communications', () => {
     await expect(page.getByRole('dialog')).toContainText('I can come on Friday.');
     await page.keyboard.press('Escape');
     await expect(reply.getByText('New', { exact: true })).toHaveCount(0);
+  });
+
+  test('upload a document to a deal from the Documents tab; it is listed with its type and deal', async ({ page }) => {
+    await signIn(page, 'admin');
+    const customer = unique('Dora Documents');
+    const deal = await page.request.post('/api/deals', {
+      headers: { 'x-requested-with': 'torque' },
+      data: {
+        date: '2026-06-01',
+        manufacturer: 'Subaru',
+        model: 'Outback',
+        year: 2025,
+        customer_name: customer,
+        agent_name: 'x',
+        contract_price_cents: 3_400_000,
+        broker_fee_cents: 70_000,
+      },
+    });
+    expect(deal.status()).toBe(201);
+
+    await page.goto('/communications?tab=documents');
+    const form = page.getByRole('form', { name: 'Upload a deal document' });
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(form.getByText('Please fill in all fields and select a file')).toBeVisible();
+
+    await form.getByLabel('Deal').fill(customer);
+    await page.getByRole('option', { name: new RegExp(customer) }).click();
+    await form.getByLabel('Document type').click();
+    await page.getByRole('option', { name: 'Contract' }).click();
+    const pdf = await PDFDocument.create();
+    pdf.addPage([300, 200]);
+    await form
+      .getByLabel('File')
+      .setInputFiles({ name: 'purchase-agreement.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Document Uploaded')).toBeVisible();
+
+    const row = page.getByRole('table', { name: 'All documents' }).getByRole('row').filter({ hasText: customer });
+    await expect(row).toContainText('purchase-agreement.pdf');
+    await expect(row).toContainText('Contract');
+    await expect(page.getByRole('list', { name: 'Recent documents' })).toContainText('purchase-agreement.pdf');
   });
 });

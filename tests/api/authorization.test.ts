@@ -306,6 +306,7 @@ const rows: Record<string, Row> = {
     request: () => ({ url: '/api/settings/hooks/inbound_email/rotate', payload: {} }),
     expected: adminOnly(200, 403),
   },
+  'GET /api/documents': { request: () => ({ url: '/api/documents' }), expected: signedIn(200) },
   'GET /api/emails': { request: () => ({ url: '/api/emails?box=sent' }), expected: signedIn(200) },
   'POST /api/emails': {
     request: () => ({

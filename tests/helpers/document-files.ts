@@ -99,10 +99,19 @@ export const htmlFile = () => Buffer.from('<!doctype html><html><body><script>al
 export const textFile = () => Buffer.from('Just some notes, not a Word document.\n');
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
-export function multipartBody(fileName: string, content: Buffer, mime = 'application/octet-stream') {
+export function multipartBody(
+  fileName: string,
+  content: Buffer,
+  mime = 'application/octet-stream',
+  fields: Record<string, string> = {},
+) {
   const boundary = `----torque${Math.random().toString(16).slice(2)}`;
+  // Fields go before the file, as a browser's FormData sends them when appended first.
+  const fieldParts = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName.replaceAll('"', '%22')}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    `${fieldParts}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName.replaceAll('"', '%22')}"\r\nContent-Type: ${mime}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

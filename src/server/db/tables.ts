@@ -89,6 +89,7 @@ export interface CustomerCounts {
 }
 
 export interface CustomerDocuments {
+  category: 'contract' | 'invoice' | 'identity' | 'insurance' | 'title' | 'other' | null;
   content_type: string;
   created_at: Generated<Timestamp>;
   customer_id: string;
@@ -119,6 +120,7 @@ export interface Customers {
 }
 
 export interface DealDocuments {
+  category: 'contract' | 'invoice' | 'identity' | 'insurance' | 'title' | 'other' | null;
   content_type: string;
   created_at: Generated<Timestamp>;
   deal_id: string;

@@ -15,6 +15,19 @@ export const documentTypes = [
 /** The file picker's filter; the server decides by content regardless. */
 export const documentAccept = documentTypes.map((t) => `.${t.ext}`).join(',');
 
+/** What a document is, chosen when it is uploaded from Communications. */
+export const documentCategories = ['contract', 'invoice', 'identity', 'insurance', 'title', 'other'] as const;
+export type DocumentCategory = (typeof documentCategories)[number];
+export const documentCategoryLabels: Record<DocumentCategory, string> = {
+  contract: 'Contract',
+  invoice: 'Invoice',
+  identity: 'ID / licence',
+  insurance: 'Insurance',
+  title: 'Title',
+  other: 'Other',
+};
+export const DOCUMENT_UPLOAD_FIELDS = 'Please fill in all fields and select a file';
+
 export const SIGNED_LINK_SECONDS = 60;
 
 export type DocumentRecord = {
@@ -22,6 +35,7 @@ export type DocumentRecord = {
   file_name: string;
   file_size: number;
   content_type: string;
+  category: DocumentCategory | null;
   uploaded_by: string;
   uploaded_by_name: string;
   created_at: string;

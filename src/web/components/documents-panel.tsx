@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { api, ApiError } from '@/lib/api-client';
+import { openSignedLink } from '@/lib/open-link';
 import { formatDate, formatFileSize } from '@/lib/format';
 import { keys } from '@/lib/query-keys';
 import { notifyError, notifySuccess } from '@/lib/toast';
@@ -82,22 +83,7 @@ export function DocumentsPanel({
     });
   };
 
-  const download = async (document: DocumentRecord) => {
-    // Opened before the request, so the browser treats it as the click's own window and does not block it.
-    const tab = window.open('', '_blank');
-    try {
-      const { url } = await link(document);
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      } else {
-        window.location.assign(url);
-      }
-    } catch {
-      tab?.close();
-      notifyError('Download failed', 'There was an error downloading the document.');
-    }
-  };
+  const download = (document: DocumentRecord) => openSignedLink(() => link(document));
 
   const onDelete = (document: DocumentRecord) =>
     remove.mutateAsync(document).then(

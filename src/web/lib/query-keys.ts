@@ -33,6 +33,7 @@ export const keys = {
     agents: ['deals', 'agents'] as const,
   },
   documents: (kind: string, parentId: string) => ['documents', kind, parentId] as const,
+  allDealDocuments: ['documents', 'deal', 'all'] as const,
   dashboard: ['dashboard'] as const,
   analytics: { all: ['analytics'] as const, range: (range: string) => ['analytics', range] as const },
   accounting: {

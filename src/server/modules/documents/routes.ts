@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeProvider } from '../../http/serializer.js';
 import { z } from 'zod';
-import { documentKinds, type DocumentKind } from '../../../shared/documents/options.js';
+import {
+  documentCategories,
+  documentKinds,
+  type DocumentCategory,
+  type DocumentKind,
+} from '../../../shared/documents/options.js';
+import { dealDocumentPageSchema, dealDocumentsQuerySchema } from '../../../shared/documents/types.js';
 import { documentParams, idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Config } from '../../config.js';
@@ -11,10 +17,26 @@ import { badRequest } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
 import { attachmentHeader, brokenUpload, isClientStreamError, nameForType, spoolUpload } from './files.js';
-import { addDocument, assertParentVisible, deleteDocument, documentById, documentForLink, listDocuments } from './service.js';
+import {
+  addDocument,
+  assertParentVisible,
+  deleteDocument,
+  documentById,
+  documentForLink,
+  listDealDocuments,
+  listDocuments,
+} from './service.js';
 import { signLink, verifyLink } from './signed-link.js';
 
 const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
+
+/** The upload form's 'category' field: absent is none; anything but a known category is refused. */
+function categoryOf(value: unknown): DocumentCategory | null {
+  if (value === undefined || value === '') return null;
+  const parsed = z.enum(documentCategories).safeParse(value);
+  if (!parsed.success) throw badRequest('Choose what the document is', { category: 'Choose what the document is' });
+  return parsed.data;
+}
 
 type Deps = { database: Database; config: Config; secret: string; store: BlobStore; spool: Spool; instance: Instance };
 
@@ -22,6 +44,12 @@ type Deps = { database: Database; config: Config; secret: string; store: BlobSto
 export async function documentsRoutes(app: FastifyInstance, { database, config, secret, store: blobs, spool, instance }: Deps) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
+
+  r.get(
+    '/api/documents',
+    { schema: { querystring: dealDocumentsQuerySchema, response: { 200: dealDocumentPageSchema } } },
+    (request) => listDealDocuments(db, actorOf(request), request.query),
+  );
 
   for (const kind of documentKinds) {
     const base = `${basePaths[kind]}/:id/documents`;
@@ -36,9 +64,12 @@ export async function documentsRoutes(app: FastifyInstance, { database, config, 
         throw isClientStreamError(error) ? brokenUpload() : error;
       });
       if (!part) throw badRequest('Choose a file to upload');
+      // What the document is, when the form says (a field sent before the file): Communications asks for it.
+      const categoryField = part.fields.category;
+      const category = categoryOf(categoryField && 'value' in categoryField ? categoryField.value : undefined);
       const spooled = await spoolUpload(part.file, spool.file(), config.uploadMaxBytes);
       try {
-        const upload = { ...spooled, fileName: part.filename };
+        const upload = { ...spooled, fileName: part.filename, category };
         const document = await addDocument(db, blobs, actor, kind, request.params.id, upload, {
           instanceId: instance.id,
           log: request.log,

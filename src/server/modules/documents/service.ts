@@ -1,14 +1,20 @@
 import { sql, type Kysely } from 'kysely';
-import type { DocumentKind, DocumentRecord } from '../../../shared/documents/options.js';
+import type { DocumentCategory, DocumentKind, DocumentRecord } from '../../../shared/documents/options.js';
+import type { DealDocument } from '../../../shared/documents/types.js';
+import type { Page } from '../../../shared/http/paging.js';
+import { visibleTo } from '../../auth/scope.js';
+import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { maySee } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { isRecordId } from '../../../shared/common/fields.js';
 import { detectDocumentType, displayName, nameForType, storageKey, type Spooled } from './files.js';
+
+type PageQuery = { limit: number; cursor?: string };
 
 /** Where each kind's documents and their parent live. Both document tables have the same columns. */
 const places = {
@@ -26,8 +32,23 @@ export async function assertParentVisible(db: Kysely<DB>, actor: Actor, kind: Do
 }
 
 // The storage key (file_path) names the uploader's folder, so it stays on the server.
-const documentColumns = sql`d.id, d.file_name, d.file_size, d.content_type, d.uploaded_by,
+const documentColumns = sql`d.id, d.file_name, d.file_size, d.content_type, d.category, d.uploaded_by,
   u.name as uploaded_by_name, d.created_at`;
+
+/** Every deal document the actor may see, newest first, paged, each with its deal. */
+export async function listDealDocuments(db: Kysely<DB>, actor: Actor, query: PageQuery): Promise<Page<DealDocument>> {
+  const after = decodeCursor(query.cursor, 2);
+  if (after && !(cursorValue.moment(after[0]) && cursorValue.uuid(after[1]))) throw badRequest('Invalid cursor');
+  const { rows } = await sql<Omit<DealDocument, 'created_at'> & { created_at: Date }>`
+    select ${documentColumns}, d.deal_id, dl.manufacturer || ' ' || dl.model || ' · ' || dl.customer_name as deal_label
+    from deal_documents d join users u on u.id = d.uploaded_by join deals dl on dl.id = d.deal_id
+    where ${visibleTo(actor, 'dl.user_id')}
+      ${after ? sql`and (d.created_at, d.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+    order by d.created_at desc, d.id desc
+    limit ${query.limit + 1}`.execute(db);
+  const page = pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
+  return { ...page, items: page.items.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) };
+}
 
 export async function listDocuments(db: Kysely<DB>, actor: Actor, kind: DocumentKind, parentId: string) {
   await assertParentVisible(db, actor, kind, parentId);
@@ -61,7 +82,7 @@ export async function addDocument(
   actor: Actor,
   kind: DocumentKind,
   parentId: string,
-  upload: Spooled & { fileName: string | undefined },
+  upload: Spooled & { fileName: string | undefined; category?: DocumentCategory | null },
   { instanceId, log }: { instanceId: string; log: ErrorLog },
 ): Promise<DocumentRecord> {
   await assertParentVisible(db, actor, kind, parentId);
@@ -77,8 +98,8 @@ export async function addDocument(
     document = await db.transaction().execute(async (tx) => {
       const { rows } = await sql<{ id: string }>`
         insert into ${sql.table(place.documents)}
-          (${sql.ref(place.parentColumn)}, file_name, file_path, file_size, content_type, uploaded_by)
-        values (${parentId}, ${fileName}, ${key}, ${upload.size}, ${contentType}, ${actor.userId})
+          (${sql.ref(place.parentColumn)}, file_name, file_path, file_size, content_type, category, uploaded_by)
+        values (${parentId}, ${fileName}, ${key}, ${upload.size}, ${contentType}, ${upload.category ?? null}, ${actor.userId})
         returning id`.execute(tx);
       const id = rows[0]!.id;
       await recordAudit(tx, actor, {

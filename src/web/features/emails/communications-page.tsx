@@ -1,16 +1,35 @@
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { DealDocumentsTab } from '@/features/documents';
 import { ComposeForm } from './compose-form';
 import { Mailbox } from './mailbox';
 
-/** Communications (/communications): Email Management — the inbox and sent mail beside the compose form. */
+const tabs = ['email', 'documents'] as const;
+type Tab = (typeof tabs)[number];
+
+/** Communications (/communications): Email Management (inbox, sent mail and compose) and Documents. `?tab=` names the tab. */
 export function CommunicationsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = tabs.find((t) => t === params.get('tab')) ?? 'email';
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Communications" description="E-mail with your customers" />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Mailbox />
-        <ComposeForm />
-      </div>
+      <PageHeader title="Communications" description="E-mail with your customers, and the documents of your deals" />
+      <Tabs value={tab} onValueChange={(value) => setParams(value === 'email' ? {} : { tab: value })} className="gap-6">
+        <TabsList>
+          <TabsTrigger value="email">Email Management</TabsTrigger>
+          <TabsTrigger value="documents">Documents</TabsTrigger>
+        </TabsList>
+        <TabsContent value="email">
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <Mailbox />
+            <ComposeForm />
+          </div>
+        </TabsContent>
+        <TabsContent value="documents">
+          <DealDocumentsTab />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { DealDocumentsTab } from './deal-documents-tab';
