@@ -234,7 +234,10 @@ describe('two Torque processes on one PostgreSQL', () => {
   it.runIf(process.env.TORQUE_TEST_DB === 'postgres')(
     'deliver each of 30 queued mails exactly once',
     async () => {
-      const smtp = await peer();
+      // A mail server that takes a moment per message, so that one process cannot drain the queue before the other
+      // has polled: the test sees both at work.
+      const smtp = await startSmtpPeer({ acceptDelayMs: 150 });
+      cleanups.push(() => smtp.close());
       const adminUrl = process.env.TEST_DATABASE_URL!;
       const name = `torque_test_mail_${crypto.randomBytes(4).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });

@@ -27,8 +27,11 @@ export type SmtpPeer = {
   close: () => Promise<void>;
 };
 
-/** A real SMTP server on a free port of this machine, keeping what it receives. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on a free port of this machine, keeping what it receives. `acceptDelayMs` makes it take that long
+ * to accept each message, as a busy mail server does.
+ */
+export async function startSmtpPeer({ acceptDelayMs = 0 }: { acceptDelayMs?: number } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let failures = { count: 0, code: 451 };
@@ -73,6 +76,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           const refusal = failures.code >= 500 ? 'Mailbox unavailable' : 'Try again later';
           return callback(Object.assign(new Error(refusal), { responseCode: failures.code }));
         }
+        if (acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
         const parsed = await simpleParser(Buffer.concat(chunks));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

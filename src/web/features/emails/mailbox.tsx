@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useEmail, useEmails, useMarkEmailRead } from './api';
@@ -114,25 +114,27 @@ export function Mailbox() {
 
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>E-mail</CardTitle>
-        <Tabs value={box} onValueChange={(value) => setBox(value as 'inbox' | 'sent')}>
+      <Tabs value={box} onValueChange={(value) => setBox(value as 'inbox' | 'sent')} className="gap-0">
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle>E-mail</CardTitle>
           <TabsList>
             <TabsTrigger value="inbox">Inbox</TabsTrigger>
             <TabsTrigger value="sent">Sent</TabsTrigger>
           </TabsList>
-        </Tabs>
-      </CardHeader>
-      <CardContent className="px-0">
-        {body}
-        {emails.hasNextPage && (
-          <div className="flex justify-center pt-2">
-            <Button variant="ghost" size="sm" onClick={() => emails.fetchNextPage()} disabled={emails.isFetchingNextPage}>
-              {emails.isFetchingNextPage ? 'Loading...' : 'Show more'}
-            </Button>
-          </div>
-        )}
-      </CardContent>
+        </CardHeader>
+        <TabsContent value={box}>
+          <CardContent className="px-0">
+            {body}
+            {emails.hasNextPage && (
+              <div className="flex justify-center pt-2">
+                <Button variant="ghost" size="sm" onClick={() => emails.fetchNextPage()} disabled={emails.isFetchingNextPage}>
+                  {emails.isFetchingNextPage ? 'Loading...' : 'Show more'}
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </TabsContent>
+      </Tabs>
       <EmailDialog id={open} onClose={() => setOpen(null)} />
     </Card>
   );
