@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Session } from '@shared/auth/sign-in';
 import type { RealtimeArea, RealtimeMessage } from '@shared/realtime/events';
 import { endSessionLocally, sessionKey } from '@/features/auth/api';
 import { addMessageToCache } from '@/features/chat';
 import { keys } from '@/lib/query-keys';
+import { api } from '@/lib/api-client';
 import { connectRealtime } from '@/lib/realtime';
 import { tellOtherTabs } from '@/lib/session-channel';
 import { notifyInfo } from '@/lib/toast';
@@ -27,6 +29,20 @@ function endSession(queryClient: QueryClient) {
   tellOtherTabs('ended');
 }
 
+/**
+ * The socket's session has ended. The tab may hold a newer one (the server replaces the session when two-factor
+ * sign-in is turned on): then it stays; otherwise it is signed out, in every tab.
+ */
+async function afterSessionEnded(queryClient: QueryClient): Promise<boolean> {
+  const current = await api<Session | null>('/api/session').catch(() => null);
+  if (current) {
+    queryClient.setQueryData(sessionKey, current);
+    return true;
+  }
+  endSession(queryClient);
+  return false;
+}
+
 function receive(queryClient: QueryClient, message: RealtimeMessage) {
   switch (message.type) {
     case 'message':
@@ -44,7 +60,8 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
     case 'session_changed':
       return refresh(queryClient, sessionKey);
     case 'session_ended':
-      return endSession(queryClient);
+      // The close that follows decides (afterSessionEnded).
+      return;
     case 'ready':
       return;
   }
@@ -54,6 +71,7 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
  * The signed-in tab's realtime socket: messages go into their chats, notifications show a toast, other events refresh
  * the lists they concern, and the end of the session signs every tab out. Each time the socket is (re)opened, chats
  * and notifications are fetched again, so nothing sent while it was closed is missed. Returns whether it is connected.
+ * A session that ended signs the tab out unless the tab already holds a newer one.
  */
 export function useRealtimeSync(): boolean {
   const queryClient = useQueryClient();
@@ -63,7 +81,7 @@ export function useRealtimeSync(): boolean {
       connectRealtime({
         onReady: () => refresh(queryClient, keys.chat.all, keys.notifications.all),
         onMessage: (message) => receive(queryClient, message),
-        onSessionEnded: () => endSession(queryClient),
+        onSessionEnded: () => afterSessionEnded(queryClient),
         onStatus: setConnected,
       }),
     [queryClient],

@@ -4,8 +4,11 @@ export type RealtimeHandlers = {
   onMessage: (message: RealtimeMessage) => void;
   /** The socket is (again) open: whatever happened while it was closed must be fetched. */
   onReady: () => void;
-  /** The server closed the socket because the session is over; it is not reopened. */
-  onSessionEnded: () => void;
+  /**
+   * The server closed the socket because its session is over. Resolves true when the tab is still signed in under
+   * another session (the server replaced it, as turning on two-factor sign-in does): the socket then opens again.
+   */
+  onSessionEnded: () => Promise<boolean>;
   /** Whether the socket is connected, for the panel's "reconnecting" line. */
   onStatus?: (connected: boolean) => void;
 };
@@ -48,8 +51,12 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
       handlers.onStatus?.(false);
       if (stopped) return;
       if (event.code === REALTIME_CLOSE.sessionEnded) {
-        stopped = true;
-        handlers.onSessionEnded();
+        void handlers.onSessionEnded().then((signedIn) => {
+          if (signedIn && !stopped) {
+            delay = FIRST_DELAY_MS;
+            open();
+          }
+        });
         return;
       }
       retry = setTimeout(open, delay * (0.75 + Math.random() / 2));
