@@ -65,15 +65,19 @@ export async function recordConsent(db: Db, actor: Actor, customerId: string, in
   return consentOf(db, actor, customerId);
 }
 
-/** What is in force for these customers on one channel: the ids whose latest entry is an opt-in. */
-export async function consentingCustomers(db: Db, customerIds: string[], channel: ConsentChannel): Promise<Set<string>> {
-  if (customerIds.length === 0) return new Set();
-  const { rows } = await sql<{ customer_id: string }>`
+/** What is in force for these customers on one channel: each one's latest status (none: never recorded). */
+export async function latestConsent(db: Db, customerIds: string[], channel: ConsentChannel): Promise<Map<string, ConsentStatus>> {
+  if (customerIds.length === 0) return new Map();
+  const { rows } = await sql<{ customer_id: string; status: ConsentStatus }>`
     SELECT DISTINCT ON (customer_id) customer_id, status
     FROM contact_consents
     WHERE customer_id = ANY(${customerIds}::uuid[]) AND channel = ${channel}
     ORDER BY customer_id, recorded_at DESC, id DESC`.execute(db);
-  return new Set(
-    (rows as { customer_id: string; status: string }[]).filter((r) => r.status === 'opted_in').map((r) => r.customer_id),
-  );
+  return new Map(rows.map((row) => [row.customer_id, row.status]));
+}
+
+/** The customers who may be sent marketing on this channel now: those whose latest entry is an opt-in. */
+export async function consentingCustomers(db: Db, customerIds: string[], channel: ConsentChannel): Promise<Set<string>> {
+  const latest = await latestConsent(db, customerIds, channel);
+  return new Set(customerIds.filter((id) => latest.get(id) === 'opted_in'));
 }

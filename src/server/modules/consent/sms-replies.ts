@@ -4,7 +4,7 @@ import type { SmsReply, SmsReplyOutcome } from '../../../shared/consent/sms-hook
 import type { DB } from '../../db/schema.js';
 import { notify } from '../notifications/service.js';
 import { getSetting } from '../settings/service.js';
-import { appendConsent } from './service.js';
+import { appendConsent, latestConsent } from './service.js';
 
 const outcomes = { opt_out: 'opted_out', unclear: 'flagged', other: 'other' } as const;
 
@@ -51,9 +51,10 @@ export async function receiveSmsReply(db: Kysely<DB>, reply: SmsReply): Promise<
     }
 
     if (outcome === 'opted_out') {
-      const latest = await latestSmsStatus(
+      const latest = await latestConsent(
         tx,
         customers.map((c) => c.id),
+        'sms',
       );
       const changed = customers.filter((c) => latest.get(c.id) !== 'opted_out');
       for (const customer of changed) {
@@ -80,15 +81,6 @@ export async function receiveSmsReply(db: Kysely<DB>, reply: SmsReply): Promise<
     }
     return { outcome, customers: customers.length, repeated: false };
   });
-}
-
-async function latestSmsStatus(tx: Kysely<DB>, customerIds: string[]) {
-  if (customerIds.length === 0) return new Map<string, string>();
-  const { rows } = await sql<{ customer_id: string; status: string }>`
-    SELECT DISTINCT ON (customer_id) customer_id, status FROM contact_consents
-    WHERE customer_id = ANY(${customerIds}::uuid[]) AND channel = 'sms'
-    ORDER BY customer_id, recorded_at DESC, id DESC`.execute(tx);
-  return new Map(rows.map((row) => [row.customer_id, row.status]));
 }
 
 /**
