@@ -192,6 +192,14 @@ describe('mail without SMTP_URL', () => {
 
     const ids = [];
     for (const n of [1, 2, 3]) ids.push(await queueMail(t, message(n), agent));
+    // Queued within one millisecond they would tie; a second apart, newest first is their order.
+    for (const [i, id] of ids.entries()) {
+      await t.database.db
+        .updateTable('outbox')
+        .set({ created_at: new Date(Date.now() - (ids.length - i) * 1000) })
+        .where('id', '=', id)
+        .execute();
+    }
     expect(await jobStates(t)).toEqual([]);
 
     const first = await t.call({ method: 'GET', url: '/api/outbox?limit=2', as: admin });
