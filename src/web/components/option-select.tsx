@@ -15,6 +15,7 @@ export function OptionSelect<T extends string>({
   disabled,
   allowed,
   note,
+  placeholder,
   className,
   id,
   onBlur,
@@ -31,6 +32,8 @@ export function OptionSelect<T extends string>({
   allowed?: readonly T[];
   /** Why some options cannot be picked, shown under them. */
   note?: string;
+  /** Shown while nothing is chosen. */
+  placeholder?: string;
   className?: string;
   id?: string;
   onBlur?: () => void;
@@ -49,7 +52,7 @@ export function OptionSelect<T extends string>({
         aria-describedby={ariaDescribedBy}
         className={cn('w-full', word, className)}
       >
-        <SelectValue />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((option) => (

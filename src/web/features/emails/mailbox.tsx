@@ -21,7 +21,7 @@ function EmailRow({ email, onOpen }: { email: EmailItem; onOpen: () => void }) {
       <button
         type="button"
         onClick={onOpen}
-        className="hover:bg-accent focus-visible:ring-ring grid w-full gap-1 px-3 py-3 text-left outline-none focus-visible:ring-2"
+        className="hover:bg-accent focus-visible:ring-ring grid w-full gap-1 px-6 py-3 text-left outline-none focus-visible:ring-2"
       >
         <span className="flex flex-wrap items-center gap-2">
           <span className={cn('min-w-0 flex-1 truncate text-sm', unread && 'font-semibold')}>
