@@ -69,7 +69,7 @@ test('the mail outbox lists what Torque sent, and an admin reads a message', asy
     })
     .toBe('sent');
   await page.goto('/settings');
-  const row = page.getByRole('list', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: email });
+  const row = page.getByRole('list', { name: 'Mail Outbox' }).getByRole('listitem').filter({ hasText: email });
   await expect(row.getByText('sent', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: /^Read/ }).click();
   const dialog = page.getByRole('dialog');

@@ -37,6 +37,13 @@ import { scheduleStorageSweeps } from './storage/maintenance.js';
 import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createWebhookSender } from './modules/webhooks/sender.js';
+import { webhooksRoutes } from './modules/webhooks/routes.js';
+import { offersRoutes } from './modules/offers/routes.js';
+import { cosignersRoutes } from './modules/cosigners/routes.js';
+import { registerAdultNotices } from './modules/cosigners/jobs.js';
+import { referencedAgreementKeys } from './modules/cosigners/service.js';
+import { referencedOfferImageKeys } from './modules/offers/service.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
 import { consentRoutes } from './modules/consent/routes.js';
 import { hooksRoutes } from './modules/hooks/routes.js';
@@ -50,7 +57,7 @@ export type AppDeps = {
   secret: string;
   logger?: boolean | object;
   /** Tests shorten the job queue's polling and the mail's retry delays; production keeps the defaults. */
-  jobs?: JobQueueOptions & { mailRetry?: Partial<RetryPolicy> };
+  jobs?: JobQueueOptions & { mailRetry?: Partial<RetryPolicy>; webhookRetry?: Partial<RetryPolicy> };
 };
 
 declare module 'fastify' {
@@ -138,9 +145,11 @@ export async function buildApp({
   const spool = createSpool(config.dataDir);
   const instance = await startInstance(database);
   app.addHook('onClose', () => instance.stop());
-  // Documents are kept while a row names them; backups in the bucket are kept until the daily job's retention ends them.
+  // Documents, offer images and agreements are kept while a row names them; backups in the bucket are kept until the daily job's retention ends them.
   const isReferenced = async (keys: string[]) => {
     const kept = await referencedDocumentKeys(database.db, keys);
+    for (const key of await referencedOfferImageKeys(database.db, keys)) kept.add(key);
+    for (const key of await referencedAgreementKeys(database.db, keys)) kept.add(key);
     for (const key of keys) if (key.startsWith('backups/')) kept.add(key);
     return kept;
   };
@@ -149,10 +158,13 @@ export async function buildApp({
   // Workers register while the app is built; the queue starts once it is ready and stops, letting attempts end, on close.
   const jobs = createJobQueue(database, app.log, jobOptions);
   const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry });
+  const webhooks = createWebhookSender(database.db, jobs, app.log, { retry: jobOptions.webhookRetry });
   const backups = registerBackupJob(jobs, database.db, store, config, app.log);
+  const adultNotices = registerAdultNotices(jobs, database.db, app.log);
   app.addHook('onReady', async () => {
     await jobs.start();
     await backups.start();
+    await adultNotices.start();
   });
   app.addHook('onClose', () => jobs.stop());
   app.decorate('mailer', mailer);
@@ -163,7 +175,21 @@ export async function buildApp({
   app.addHook('preClose', () => realtime.stop());
   app.decorate('realtime', realtime);
 
-  const deps = { auth, database, config, secret, resolveActor, store, spool, instance, jobs, mailer, backups, realtime };
+  const deps = {
+    auth,
+    database,
+    config,
+    secret,
+    resolveActor,
+    store,
+    spool,
+    instance,
+    jobs,
+    mailer,
+    webhooks,
+    backups,
+    realtime,
+  };
   await app.register(async (api) => {
     await realtimeSocket(api, realtime);
     await healthRoutes(api, deps);
@@ -184,6 +210,9 @@ export async function buildApp({
     await analyticsRoutes(api, deps);
     await accountingRoutes(api, deps);
     await outboxRoutes(api, deps);
+    await webhooksRoutes(api, deps);
+    await offersRoutes(api, deps);
+    await cosignersRoutes(api, deps);
   });
 
   await serveWebApp(app, config.webRoot);

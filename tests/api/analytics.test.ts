@@ -1,8 +1,8 @@
-import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { pdfText } from '../helpers/document-files.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -114,27 +114,6 @@ const get = async (url: string, as: TestUser) => {
   expect(response.statusCode, response.body).toBe(200);
   return response;
 };
-
-/** The text a PDF shows: pdf-lib writes it as hex strings inside deflated content streams. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  let at = pdf.indexOf('stream');
-  while (at !== -1) {
-    let start = at + 'stream'.length;
-    if (pdf[start] === 0x0d) start++;
-    if (pdf[start] === 0x0a) start++;
-    const end = pdf.indexOf('endstream', start);
-    try {
-      const content = zlib.inflateSync(pdf.subarray(start, end)).toString('latin1');
-      for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
-        lines.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
-    } catch {
-      // not a deflated content stream (fonts, metadata)
-    }
-    at = pdf.indexOf('stream', end + 'endstream'.length);
-  }
-  return lines.join('\n');
-}
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -291,7 +270,12 @@ describe('export and statement', () => {
   });
 
   it('heads the statement with the company name, address and phone from the settings', async () => {
-    const company = { name: 'Lone Star Motors', address: '100 Congress Ave\nAustin, TX 78701', phone: '(512) 555-0100' };
+    const company = {
+      ...defaultSettings.company,
+      name: 'Lone Star Motors',
+      address: '100 Congress Ave\nAustin, TX 78701',
+      phone: '(512) 555-0100',
+    };
     const saved = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...defaultSettings, company } });
     expect(saved.statusCode, saved.body).toBe(200);
     try {

@@ -5,7 +5,7 @@ import { unsubscribeToken } from '../../src/server/modules/consent/unsubscribe.j
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
-import { multipartBody, pdfFile } from '../helpers/document-files.js';
+import { multipartBody, pdfFile, signatureDataUrl } from '../helpers/document-files.js';
 import { secretOf, totp } from '../helpers/totp.js';
 
 /**
@@ -49,6 +49,24 @@ let adminEmail: string;
 /** A user with two-factor sign-in on, and their recovery codes: each call of the code step signs them in with one. */
 let twoFactorUser: { email: string; codes: string[] };
 const thisYear = new Date().getUTCFullYear();
+
+/** The multipart body of a minor co-signer agreement: the form with both signatures, then a PDF. */
+async function agreementUpload() {
+  const signature = (seed: number) => ({ image: signatureDataUrl(seed), signed_at: new Date().toISOString(), consent: true });
+  const data = {
+    minor_name: 'Jamie Lee',
+    minor_age: 16,
+    parent_name: 'Pat Lee',
+    parent_email: 'pat@example.com',
+    parent_phone: '(512) 555-0199',
+    parent_relationship: 'Mother',
+    vehicle_details: '2019 Honda Civic LX',
+    deal_amount: '14500',
+    parent_signature: signature(1),
+    minor_signature: signature(2),
+  };
+  return multipartBody('agreement.pdf', await pdfFile('Co-signer agreement'), 'application/pdf', { data: JSON.stringify(data) });
+}
 
 let invited = 0;
 const tokenOf = (link: string) => link.split('/invite/')[1];
@@ -132,6 +150,61 @@ const make = {
     t.database.db
       .transaction()
       .execute((tx) => t.app.mailer.queue(tx, { to: 'buyer@example.com', subject: 'Offer', text: 'Hello' }, agent.id)),
+  /** An endpoint for `event`, at a closed loopback port (allowed explicitly), so its calls fail quietly. */
+  webhook: async (event: string) => {
+    await t.database.db
+      .insertInto('webhook_endpoints')
+      .values({ event: event as 'sync_gmail', url: 'http://127.0.0.1:9/hook', secret: 'x'.repeat(43), allow_private: true })
+      .onConflict((oc) => oc.column('event').doNothing())
+      .execute();
+    return event;
+  },
+  customOffer: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/offers/custom',
+        as: agent,
+        payload: { make: 'Audi', model: 'Q5', year: 2022, price: '38,500' },
+      })
+    ).json().id as string,
+  offerImage: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/offers/image',
+        as: agent,
+        payload: { custom_offer_id: await make.customOffer() },
+      })
+    ).json() as { id: string; url: string },
+  /** The agent's own Instagram account. */
+  instagramAccount: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/instagram-accounts',
+        as: agent,
+        payload: { username: `ava_${crypto.randomBytes(4).toString('hex')}`, type: 'agent' },
+      })
+    ).json().id as string,
+  /** The company's account, connected, for posts. */
+  companyAccount: async () => {
+    const existing = await t.database.db
+      .selectFrom('instagram_accounts')
+      .select('id')
+      .where('type', '=', 'company')
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    const { id } = await t.database.db
+      .insertInto('instagram_accounts')
+      .values({ username: 'torque.company', type: 'company', is_connected: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  },
+  /** A sealed minor co-signer agreement of the agent's. */
+  agreement: async () =>
+    (await t.call({ method: 'POST', url: '/api/minor-agreements', as: agent, ...(await agreementUpload()) })).json().id as string,
   document: async (parent: string) => {
     const { payload, headers } = multipartBody('owned.pdf', await pdfFile('Owned'));
     return (await t.call({ method: 'POST', url: `${parent}/documents`, as: agent, payload, headers })).json() as { id: string };
@@ -465,6 +538,93 @@ const rows: Record<string, Row> = {
   'GET /api/accounting/report': { request: () => ({ url: '/api/accounting/report' }), expected: signedIn(200) },
   'GET /api/accounting/export.csv': { request: () => ({ url: '/api/accounting/export.csv' }), expected: signedIn(200) },
 
+  'GET /api/webhooks': { request: () => ({ url: '/api/webhooks' }), expected: signedIn(200) },
+  'PUT /api/webhooks/:event': {
+    request: () => ({ url: '/api/webhooks/post_instagram', payload: { url: 'http://127.0.0.1:9/ig', allow_private: true } }),
+    expected: adminOnly(200, 403),
+  },
+  'DELETE /api/webhooks/:event': {
+    request: async () => ({ url: `/api/webhooks/${await make.webhook('send_email_offers')}` }),
+    expected: adminOnly(204, 403),
+  },
+  'POST /api/webhooks/:event/rotate': {
+    request: async () => ({ url: `/api/webhooks/${await make.webhook('send_sms_offers')}/rotate`, payload: {} }),
+    expected: adminOnly(200, 403),
+  },
+  'POST /api/webhooks/sync_gmail/trigger': {
+    request: async () => ({ url: `/api/webhooks/${await make.webhook('sync_gmail')}/trigger`, payload: {} }),
+    expected: signedIn(200),
+  },
+  'GET /api/offers/custom': { request: () => ({ url: '/api/offers/custom' }), expected: signedIn(200) },
+  'POST /api/offers/custom': {
+    request: () => ({ url: '/api/offers/custom', payload: { make: 'Kia', model: 'EV6', year: '2024', price: '$41,000' } }),
+    expected: signedIn(201),
+  },
+  'DELETE /api/offers/custom/:id': {
+    request: async () => ({ url: `/api/offers/custom/${await make.customOffer()}` }),
+    expected: owners(204),
+  },
+  'POST /api/offers/image': {
+    request: async () => ({ url: '/api/offers/image', payload: { custom_offer_id: await make.customOffer() } }),
+    expected: owners(201),
+  },
+  'GET /api/offer-images/:file': {
+    request: async () => ({ url: new URL((await make.offerImage()).url).pathname }),
+    expected: everyone(200),
+  },
+  'POST /api/offers/instagram': {
+    request: async () => {
+      await make.webhook('post_instagram');
+      return {
+        url: '/api/offers/instagram',
+        payload: { image_id: (await make.offerImage()).id, account_id: await make.companyAccount() },
+      };
+    },
+    expected: owners(200),
+  },
+  'GET /api/offers/audience': { request: () => ({ url: '/api/offers/audience?q=a&channel=sms' }), expected: signedIn(200) },
+  'POST /api/offers/notify': {
+    request: async () => ({
+      url: '/api/offers/notify',
+      payload: {
+        offer: { custom_offer_id: await make.customOffer() },
+        channel: 'email',
+        customer_ids: [(await make.customer()).id],
+      },
+    }),
+    expected: owners(200),
+  },
+  'GET /api/instagram-accounts': { request: () => ({ url: '/api/instagram-accounts' }), expected: signedIn(200) },
+  'POST /api/instagram-accounts': {
+    request: () => ({
+      url: '/api/instagram-accounts',
+      payload: { username: `own_${crypto.randomBytes(4).toString('hex')}`, type: 'agent' },
+    }),
+    expected: signedIn(201),
+  },
+  // Another agent's account: only admins see it; the switched admin acts as its owner.
+  'PATCH /api/instagram-accounts/:id': {
+    request: async () => ({ url: `/api/instagram-accounts/${await make.instagramAccount()}`, payload: { is_connected: true } }),
+    expected: { anonymous: 401, agent: 200, otherAgent: 404, editor: 404, admin: 200, switched: 200 },
+  },
+  'DELETE /api/instagram-accounts/:id': {
+    request: async () => ({ url: `/api/instagram-accounts/${await make.instagramAccount()}` }),
+    expected: { anonymous: 401, agent: 204, otherAgent: 404, editor: 404, admin: 204, switched: 204 },
+  },
+  'GET /api/minor-agreements': { request: () => ({ url: '/api/minor-agreements' }), expected: signedIn(200) },
+  'POST /api/minor-agreements': {
+    request: async () => ({ url: '/api/minor-agreements', ...(await agreementUpload()) }),
+    expected: signedIn(201),
+  },
+  // Sealed: whoever may see it is told it cannot be edited.
+  'PATCH /api/minor-agreements/:id': {
+    request: async () => ({ url: `/api/minor-agreements/${await make.agreement()}`, payload: { minor_age: 15 } }),
+    expected: owners(409),
+  },
+  'GET /api/minor-agreements/:id/pdf': {
+    request: async () => ({ url: `/api/minor-agreements/${await make.agreement()}/pdf` }),
+    expected: owners(200),
+  },
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200, 403) },
   'GET /api/outbox/:id': { request: async () => ({ url: `/api/outbox/${await make.mail()}` }), expected: adminOnly(200, 403) },
 };

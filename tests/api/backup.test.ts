@@ -98,7 +98,7 @@ beforeAll(async () => {
     const response = await t.call({ method: 'POST', url, payload, headers, as: agent });
     expect(response.statusCode, response.body).toBe(201);
   }
-  const company = { name: 'Lone Star Motors', address: null, phone: null };
+  const company = { ...defaultSettings.company, name: 'Lone Star Motors', address: null, phone: null };
   expect(
     (await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...defaultSettings, company } })).statusCode,
   ).toBe(200);

@@ -31,7 +31,12 @@ describe('settings', () => {
   it('round-trip, and each changed section is audited with before and after', async () => {
     const changed: Settings = {
       ...defaultSettings,
-      company: { name: 'Lone Star Motors', address: '100 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100' },
+      company: {
+        name: 'Lone Star Motors',
+        address: '100 Congress Ave, Austin, TX 78701',
+        phone: '(512) 555-0100',
+        time_zone: 'America/Denver',
+      },
       crm: { ...defaultSettings.crm, default_commission_rate: 3.25, pipeline_stages: ['Lead', 'Closed'] },
     };
     const response = await save(changed);
@@ -63,7 +68,16 @@ describe('settings', () => {
 
   it('refuse bad values with a clear message and store nothing', async () => {
     const cases: [Partial<Settings>, string, string][] = [
-      [{ company: { name: ' ', address: null, phone: null } }, 'company.name', 'Company name is required'],
+      [
+        { company: { name: ' ', address: null, phone: null, time_zone: 'America/Chicago' } },
+        'company.name',
+        'Company name is required',
+      ],
+      [
+        { company: { name: 'Torque', address: null, phone: null, time_zone: 'Mars/Olympus' } },
+        'company.time_zone',
+        'Choose a time zone',
+      ],
       [
         { security: { session_hours: 0, two_factor: 'admins' } },
         'security.session_hours',

@@ -99,7 +99,12 @@ describe('the invitation mail', () => {
     );
     try {
       const boss = await mailing.createUser('admin', 'Mia Mailer');
-      const company = { name: 'Lone Star Motors', address: '100 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100' };
+      const company = {
+        ...defaultSettings.company,
+        name: 'Lone Star Motors',
+        address: '100 Congress Ave, Austin, TX 78701',
+        phone: '(512) 555-0100',
+      };
       const saved = await mailing.call({
         method: 'PUT',
         url: '/api/settings',

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PNG } from 'pngjs';
 
 /** Real files of each kind the documents panel accepts or refuses, made in memory. */
 export async function pdfFile(text = 'Purchase agreement'): Promise<Buffer> {
@@ -118,4 +119,35 @@ export function multipartBody(
     payload: Buffer.concat([head, content, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** The text a PDF shows: pdf-lib writes it as hex strings inside deflated content streams. */
+export function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  let at = pdf.indexOf('stream');
+  while (at !== -1) {
+    let start = at + 'stream'.length;
+    if (pdf[start] === 0x0d) start++;
+    if (pdf[start] === 0x0a) start++;
+    const end = pdf.indexOf('endstream', start);
+    try {
+      const content = zlib.inflateSync(pdf.subarray(start, end)).toString('latin1');
+      for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+        lines.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
+    } catch {
+      // not a deflated content stream (fonts, metadata)
+    }
+    at = pdf.indexOf('stream', end + 'endstream'.length);
+  }
+  return lines.join('\n');
+}
+
+/** A drawn signature as the signature pad sends it: a PNG data URL with a stroke across it. */
+export function signatureDataUrl(seed = 0): string {
+  const png = new PNG({ width: 300, height: 100 });
+  for (let x = 10; x < 290; x++) {
+    const y = Math.round(50 + 30 * Math.sin((x + seed) / 20));
+    for (let dy = -1; dy <= 1; dy++) png.data[((y + dy) * 300 + x) * 4 + 3] = 255;
+  }
+  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }

@@ -29,6 +29,8 @@ export async function startInstance(database: Database): Promise<Instance> {
     await client.query('SELECT pg_advisory_lock($1, $2)', [INSTANCE_LOCK, number]);
     // A connection the server ends takes the lock with it: take it again on a new one.
     client.on('error', () => {
+      // After `stop` the client is already back in the pool (a database dropped under a stopped process ends it).
+      if (holder !== client) return;
       client.release(true);
       holder = null;
       if (!stopped) setTimeout(() => void hold().catch(() => undefined), 1000).unref();

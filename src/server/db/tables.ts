@@ -119,6 +119,20 @@ export interface Customers {
   user_id: string;
 }
 
+export interface CustomOffers {
+  color: string | null;
+  created_at: Generated<Timestamp>;
+  features: Generated<string[]>;
+  id: Generated<string>;
+  make: string;
+  mileage: Generated<number>;
+  model: string;
+  original_price_cents: number | null;
+  price_cents: number;
+  user_id: string;
+  year: number;
+}
+
 export interface DealDocuments {
   category: 'contract' | 'invoice' | 'identity' | 'insurance' | 'title' | 'other' | null;
   content_type: string;
@@ -187,6 +201,17 @@ export interface HookSecrets {
   secret: string;
 }
 
+export interface InstagramAccounts {
+  created_at: Generated<Timestamp>;
+  followers: Generated<number>;
+  id: Generated<string>;
+  is_connected: Generated<boolean>;
+  type: 'company' | 'agent';
+  updated_at: Generated<Timestamp>;
+  user_id: string | null;
+  username: string;
+}
+
 export interface Invitations {
   accepted_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -207,6 +232,37 @@ export interface Messages {
   sender_id: string;
 }
 
+export interface MinorAgreements {
+  adult_notified_at: Timestamp | null;
+  corrects_id: string | null;
+  created_at: Generated<Timestamp>;
+  customer_id: string;
+  deal_amount_cents: number;
+  deal_date: string;
+  deal_id: string | null;
+  id: Generated<string>;
+  minor_age: number;
+  minor_email: string | null;
+  minor_name: string;
+  minor_phone: string | null;
+  minor_signature: Json;
+  notes: string | null;
+  original_file_name: string;
+  original_key: string;
+  original_sha256: string;
+  parent_email: string;
+  parent_name: string;
+  parent_phone: string;
+  parent_relationship: string;
+  parent_signature: Json;
+  sealed_key: string;
+  sealed_sha256: string;
+  sealed_size: number;
+  turns_18_on: string;
+  user_id: string;
+  vehicle_details: string;
+}
+
 export interface Notifications {
   content: string;
   created_at: Generated<Timestamp>;
@@ -218,6 +274,18 @@ export interface Notifications {
   user_id: string;
 }
 
+export interface OfferImages {
+  caption: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  custom_offer_id: string | null;
+  id: Generated<string>;
+  offer: Json;
+  storage_key: string;
+  token: string;
+  vehicle_id: string | null;
+}
+
 export interface Outbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -226,6 +294,7 @@ export interface Outbox {
   kind: 'email' | 'webhook' | 'sms';
   last_error: string | null;
   payload: Json;
+  send_after: Timestamp | null;
   sent_at: Timestamp | null;
   status: Generated<'pending' | 'sent' | 'failed' | 'held'>;
 }
@@ -326,6 +395,15 @@ export interface Verifications {
   value: string;
 }
 
+export interface WebhookEndpoints {
+  allow_private: Generated<boolean>;
+  event: 'sync_gmail' | 'post_instagram' | 'send_email_offers' | 'send_sms_offers' | 'send_sms';
+  secret: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  url: string;
+}
+
 export interface DB {
   accounts: Accounts;
   audit_log: AuditLog;
@@ -333,6 +411,7 @@ export interface DB {
   chats: Chats;
   commission_rates: CommissionRates;
   contact_consents: ContactConsents;
+  custom_offers: CustomOffers;
   customer_counts: CustomerCounts;
   customer_documents: CustomerDocuments;
   customers: Customers;
@@ -341,9 +420,12 @@ export interface DB {
   deals: Deals;
   emails: Emails;
   hook_secrets: HookSecrets;
+  instagram_accounts: InstagramAccounts;
   invitations: Invitations;
   messages: Messages;
+  minor_agreements: MinorAgreements;
   notifications: Notifications;
+  offer_images: OfferImages;
   outbox: Outbox;
   rate_limits: RateLimits;
   sessions: Sessions;
@@ -353,4 +435,5 @@ export interface DB {
   users: Users;
   vehicles: Vehicles;
   verifications: Verifications;
+  webhook_endpoints: WebhookEndpoints;
 }

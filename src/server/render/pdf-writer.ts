@@ -30,8 +30,51 @@ export class PdfWriter {
     return new PdfWriter(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
   }
 
+  /** Writes on new pages after the pages `pdf` already has (a document uploaded, sealed with pages of Torque's). */
+  static async after(pdf: PDFDocument) {
+    return new PdfWriter(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  }
+
   async save(): Promise<Buffer> {
     return Buffer.from(await this.pdf.save());
+  }
+
+  /** Continues on a new page. */
+  pageBreak() {
+    this.newPage();
+  }
+
+  /** Text wrapped to the page's width, a paragraph at a time. */
+  paragraph(text: string, { size = 10, bold = false, gap = 4, color = rgb(0.1, 0.1, 0.12) } = {}) {
+    const font = bold ? this.bold : this.font;
+    const words = printable(text).split(/\s+/).filter(Boolean);
+    let line = '';
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(next, size) > 500) {
+        this.text(line, { size, bold, gap, color });
+        line = word;
+      } else line = next;
+    }
+    if (line) this.text(line, { size, bold, gap, color });
+    this.space(gap + 2);
+  }
+
+  /** A PNG, scaled to `width` points, on a light frame. */
+  async image(png: Uint8Array, width: number) {
+    const embedded = await this.pdf.embedPng(png);
+    const height = (embedded.height / embedded.width) * width;
+    this.room(height + 8);
+    this.page.drawRectangle({
+      x: 56,
+      y: this.y - height,
+      width,
+      height,
+      borderColor: rgb(0.75, 0.75, 0.8),
+      borderWidth: 0.5,
+    });
+    this.page.drawImage(embedded, { x: 56, y: this.y - height, width, height });
+    this.y -= height + 8;
   }
 
   private newPage() {

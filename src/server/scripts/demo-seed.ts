@@ -66,6 +66,18 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
         SELECT user_id, ${entity}, id, 'created', '{}'::jsonb, created_at FROM ${sql.table(table)}`.execute(tx);
     }
 
+    // The company's Instagram account and one agent's, so Social Media can be tried at once.
+    const emma = users.find((u) => u.name === 'Emma Carter');
+    await tx
+      .insertInto('instagram_accounts')
+      .values([
+        { username: 'torque.auto', type: 'company', is_connected: true, followers: 12_480 },
+        ...(emma
+          ? [{ username: 'emma.drives', type: 'agent' as const, user_id: emma.id, is_connected: true, followers: 2_310 }]
+          : []),
+      ])
+      .execute();
+
     const chat = await tx
       .insertInto('chats')
       .values({ name: 'Company', type: 'company', channel: 'company', created_by: users[0]!.id })

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from '../http/paging.js';
+import { optionalParam, pageQuerySchema, pageSchema } from '../http/paging.js';
 
 export const outboxKinds = ['email', 'webhook', 'sms'] as const;
-/** pending: waiting for its next attempt; sent; failed: refused for good or out of retries; held: no SMTP configured. */
+/**
+ * pending: waiting for its next attempt (or its moment, `send_after`); sent; failed: refused for good or out of
+ * retries; held: nowhere to send it yet (mail without SMTP_URL, texts without an SMS address).
+ */
 export const outboxStatuses = ['pending', 'sent', 'failed', 'held'] as const;
 
-/** `?limit=&cursor=` of the outbox list, newest first. */
-export const outboxListQuerySchema = pageQuerySchema;
+/** `?kind=&limit=&cursor=` of the outbox list, newest first; `kind` alone (webhook: the deliveries view). */
+export const outboxListQuerySchema = pageQuerySchema.extend({ kind: optionalParam(z.enum(outboxKinds)) });
 export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
 
 /** A message of the outbox as admins read it in the list: never its body. */
@@ -20,6 +23,7 @@ export const outboxItemSchema = z.object({
   last_error: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  send_after: z.string().nullable(),
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 export const outboxPageSchema = pageSchema(outboxItemSchema);

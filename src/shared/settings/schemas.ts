@@ -12,6 +12,7 @@ export const notificationEvents = [
   'invitation_accepted',
   'sms_reply_flagged',
   'lead_received',
+  'minor_turns_18',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEventLabels: Record<NotificationEvent, string> = {
@@ -24,6 +25,7 @@ export const notificationEventLabels: Record<NotificationEvent, string> = {
   invitation_accepted: 'Invitation accepted',
   sms_reply_flagged: 'Text reply to read',
   lead_received: 'New lead',
+  minor_turns_18: 'A co-signed minor turns 18',
 };
 export const audiences = ['owner', 'editors', 'admins'] as const;
 export type Audience = (typeof audiences)[number];
@@ -49,6 +51,16 @@ export const commissionRate = z
   .max(100, COMMISSION_RATE_MESSAGE)
   .multipleOf(0.01, 'At most two decimals');
 
+/** An IANA time zone this runtime knows ('America/Chicago'). */
+export const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.includes('/') || value === 'UTC';
+  } catch {
+    return false;
+  }
+};
+
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
@@ -57,6 +69,8 @@ export const settingsSchema = z.object({
     name: requiredText(120, 'Company name is required'),
     address: optionalText(300),
     phone: optionalText(40),
+    /** The brokerage's time zone: quiet hours for customers whose own is unknown. */
+    time_zone: text(64).refine(isTimeZone, 'Choose a time zone'),
   }),
   notifications: z.record(z.enum(notificationEvents), z.array(z.enum(audiences)).max(audiences.length)),
   security: z.object({
@@ -82,7 +96,7 @@ export type SettingsSection = keyof Settings;
 
 /** The spec's settings placeholders, as the defaults of a new installation and of 'Reset to Defaults'. */
 export const defaultSettings: Settings = {
-  company: { name: 'Torque Auto Brokerage', address: null, phone: null },
+  company: { name: 'Torque Auto Brokerage', address: null, phone: null, time_zone: 'America/Chicago' },
   notifications: {
     deal_created: ['owner', 'admins'],
     deal_assigned: ['owner'],
@@ -93,6 +107,7 @@ export const defaultSettings: Settings = {
     invitation_accepted: ['owner'],
     sms_reply_flagged: ['owner', 'admins'],
     lead_received: ['owner', 'admins'],
+    minor_turns_18: ['owner'],
   },
   security: { session_hours: 8, two_factor: 'admins' },
   crm: {

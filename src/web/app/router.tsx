@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicOnly, RequireAuth, RequireSession } from './guards';
 import { NotFoundPage } from './not-found';
-import { PlannedScreen } from './planned-screen';
 import { RoleOnly } from './admin-only';
 
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -35,13 +34,10 @@ const SettingsPage = named(() => import('@/features/settings/settings-page'), 'S
 const AcceptInvitationPage = named(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage');
 const UnsubscribePage = named(() => import('@/features/consent/unsubscribe-page'), 'UnsubscribePage');
 const CommunicationsPage = named(() => import('@/features/emails/communications-page'), 'CommunicationsPage');
+const SocialMediaPage = named(() => import('@/features/offers/social-media-page'), 'SocialMediaPage');
+const CosignersPage = named(() => import('@/features/cosigners/cosigners-page'), 'CosignersPage');
 const ChatPage = named(() => import('@/features/chat/chat-page'), 'ChatPage');
 const TwoFactorSetupPage = named(() => import('@/features/users/two-factor-setup-page'), 'TwoFactorSetupPage');
-
-const planned: [path: string, title: string, description: string][] = [
-  ['social-media', 'Social Media', 'Offers for Instagram, e-mail and SMS'],
-  ['minor-cosigners', 'Minor Co-Signer Agreements', 'Agreements signed by a parent or guardian and the minor'],
-];
 
 const signedInRoutes: RouteObject[] = [
   { path: 'dashboard', element: <DashboardPage /> },
@@ -64,7 +60,8 @@ const signedInRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
   { path: 'chat', element: <ChatPage /> },
   { path: 'communications', element: <CommunicationsPage /> },
-  ...planned.map(([path, title, description]) => ({ path, element: <PlannedScreen title={title} description={description} /> })),
+  { path: 'social-media', element: <SocialMediaPage /> },
+  { path: 'minor-cosigners', element: <CosignersPage /> },
   {
     path: 'users',
     element: (

@@ -1,5 +1,5 @@
 // Relative rather than @shared: the unit tests typecheck this file under NodeNext resolution as well.
-import { toDollars } from '../../shared/money.js';
+import { formatDollars } from '../../shared/money.js';
 
 /** A count badge's text: hidden at 0, 'N+' above the cap ('9+' in the header, '99+' in the chat panel). */
 export function badgeText(count: number, cap: number): string | null {
@@ -16,13 +16,10 @@ export function initials(name: string): string {
     .join('');
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** Money is integer cents everywhere; screens show dollars. */
 export function formatCents(cents: number | null | undefined, { exact = false } = {}): string {
   if (cents === null || cents === undefined) return '—';
-  return (exact ? dollarsAndCents : dollars).format(toDollars(cents));
+  return formatDollars(cents, { exact });
 }
 
 export function formatDate(value: string | Date | null | undefined): string {

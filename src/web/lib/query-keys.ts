@@ -45,12 +45,24 @@ export const keys = {
   },
   settings: ['settings'] as const,
   hooks: ['settings', 'hooks'] as const,
+  webhooks: ['webhooks'] as const,
+  agreements: ['minor-agreements'] as const,
+  offers: {
+    all: ['offers'] as const,
+    custom: ['offers', 'custom'] as const,
+    audience: (query: string) => ['offers', 'audience', query] as const,
+    accounts: ['offers', 'instagram-accounts'] as const,
+  },
   emails: {
     all: ['emails'] as const,
     list: (box: string) => ['emails', 'list', box] as const,
     detail: (id: string) => ['emails', 'detail', id] as const,
   },
-  outbox: { list: ['outbox', 'list'] as const, message: (id: string) => ['outbox', 'message', id] as const },
+  outbox: {
+    all: ['outbox'] as const,
+    list: (kind: string) => ['outbox', 'list', kind] as const,
+    message: (id: string) => ['outbox', 'message', id] as const,
+  },
   team: {
     all: ['team'] as const,
     members: ['team', 'members'] as const,

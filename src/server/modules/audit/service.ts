@@ -13,7 +13,9 @@ export type AuditEntry = {
     | 'invitation'
     | 'session'
     | 'settings'
-    | 'commission_rate';
+    | 'commission_rate'
+    | 'custom_offer'
+    | 'instagram_account';
   entityId: string;
   action: string;
   changes?: Record<string, unknown>;

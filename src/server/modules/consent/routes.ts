@@ -12,11 +12,15 @@ import { receiveSmsReply } from './sms-replies.js';
 import { smsReplyOutcomeSchema, smsReplySchema } from '../../../shared/consent/sms-hook.js';
 import { assertSignedHook, keepRawJson } from '../../http/signed-hook.js';
 import { hookSecret } from '../hooks/service.js';
+import type { WebhookSender } from '../webhooks/sender.js';
 
 const tokenParams = z.object({ token: text(200) });
 const unsubscribeStateSchema = z.object({ company: z.string(), channel: z.enum(consentChannels), unsubscribed: z.boolean() });
 
-export async function consentRoutes(app: FastifyInstance, { database, secret }: { database: Database; secret: string }) {
+export async function consentRoutes(
+  app: FastifyInstance,
+  { database, secret, webhooks }: { database: Database; secret: string; webhooks: WebhookSender },
+) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
@@ -53,7 +57,7 @@ export async function consentRoutes(app: FastifyInstance, { database, secret }: 
         preValidation: async (request) => assertSignedHook(request, await hookSecret(db, 'sms')),
         schema: { body: smsReplySchema, response: { 200: smsReplyOutcomeSchema } },
       },
-      (request) => receiveSmsReply(db, request.body),
+      (request) => receiveSmsReply(db, webhooks, request.body),
     );
   });
 

@@ -3,6 +3,7 @@ import { classifySmsReply } from '../../../shared/consent/sms-reply.js';
 import type { SmsReply, SmsReplyOutcome } from '../../../shared/consent/sms-hook.js';
 import type { DB } from '../../db/schema.js';
 import { notify } from '../notifications/service.js';
+import type { WebhookSender } from '../webhooks/sender.js';
 import { getSetting } from '../settings/service.js';
 import { appendConsent, latestConsent } from './service.js';
 
@@ -20,7 +21,7 @@ function numberForms(phone: string): string[] {
  * of the same message). A reply that only mentions a keyword ('STOP please') is flagged for the customers' agents and
  * the admins, as the Notification Settings say. Nothing else is done for other replies, but each is kept.
  */
-export async function receiveSmsReply(db: Kysely<DB>, reply: SmsReply): Promise<SmsReplyOutcome> {
+export async function receiveSmsReply(db: Kysely<DB>, sender: WebhookSender, reply: SmsReply): Promise<SmsReplyOutcome> {
   return db.transaction().execute(async (tx) => {
     const customers = await tx
       .selectFrom('customers')
@@ -67,7 +68,8 @@ export async function receiveSmsReply(db: Kysely<DB>, reply: SmsReply): Promise<
       }
       if (changed.length > 0) {
         const company = await getSetting(tx, 'company');
-        await queueSms(tx, reply.from, `${company.name}: you are unsubscribed and will get no more texts from us.`);
+        const text = `${company.name}: you are unsubscribed and will get no more texts from us.`;
+        await sender.queueSms(tx, { to: reply.from, text }, null);
       }
     } else if (outcome === 'flagged') {
       const [first] = customers;
@@ -81,15 +83,4 @@ export async function receiveSmsReply(db: Kysely<DB>, reply: SmsReply): Promise<
     }
     return { outcome, customers: customers.length, repeated: false };
   });
-}
-
-/**
- * A text to send. Until an SMS provider is connected it is kept in the outbox, held, where admins can read it: the
- * consent change it confirms has been made whatever becomes of the text.
- */
-async function queueSms(tx: Kysely<DB>, to: string, text: string) {
-  await tx
-    .insertInto('outbox')
-    .values({ kind: 'sms', payload: JSON.stringify({ to, text }), status: 'held' })
-    .execute();
 }

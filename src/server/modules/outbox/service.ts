@@ -8,7 +8,10 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 
 /** The outbox row as the list reads it: the recipient and subject out of its payload, never the body. */
-type OutboxListRow = Pick<Row<'outbox'>, 'id' | 'kind' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at'> & {
+type OutboxListRow = Pick<
+  Row<'outbox'>,
+  'id' | 'kind' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at' | 'send_after'
+> & {
   to: string | null;
   subject: string | null;
 };
@@ -31,6 +34,7 @@ const listed = (db: Kysely<DB>) =>
       'last_error',
       'created_at',
       'sent_at',
+      'send_after',
       sql<string | null>`payload->>'to'`.as('to'),
       sql<string | null>`payload->>'subject'`.as('subject'),
     ]);
@@ -41,6 +45,7 @@ export async function listOutbox(db: Kysely<DB>, actor: Actor, query: OutboxList
   const cursor = decodeCursor(query.cursor, 2);
   if (cursor && !(cursorValue.moment(cursor[0]) && cursorValue.uuid(cursor[1]))) throw badRequest('Invalid cursor');
   const rows = await listed(db)
+    .$if(query.kind !== undefined, (qb) => qb.where('kind', '=', query.kind!))
     .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(created_at, id) < (${cursor![0]}::timestamptz, ${cursor![1]}::uuid)`))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sessionSchema } from '../../../shared/auth/sign-in.js';
 import { idParams } from '../../../shared/common/fields.js';
 import { acceptInvitationSchema, invitationTokenParams, inviteSchema, memberUpdateSchema } from '../../../shared/team/schemas.js';
@@ -8,6 +8,7 @@ import type { AuthLoader } from '../../auth/auth-loader.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
+import { originOf } from '../../http/origin.js';
 import { describeIssuedSession } from '../session/service.js';
 import { passwordSignIn } from '../session/sign-in.js';
 import { acceptInvitation, invite, listTeam, previewInvitation, revokeInvitation, updateMember } from './service.js';
@@ -16,7 +17,6 @@ import type { Mailer } from '../../mail/mailer.js';
 type Deps = { database: Database; config: Config; auth: AuthLoader; mailer: Mailer };
 
 /** Where links in mail point: PUBLIC_URL, else the address the inviting admin reached Torque at. */
-const originOf = (config: Config, request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 export async function teamRoutes(app: FastifyInstance, { database, config, auth, mailer }: Deps) {
   const r = app.withTypeProvider<TypeProvider>();

@@ -51,6 +51,20 @@ function describe(entry: TimelineEntry): AuditWording {
         }`,
         details: [consentSourceLabels[c.source as ConsentSource] ?? String(c.source)],
       };
+    case 'email_sent':
+      return { title: `Sent an e-mail: ${c.subject}`, details: [] };
+    case 'email_received':
+      return { title: `E-mail received: ${c.subject}`, details: [] };
+    case 'offer_sent':
+      return {
+        title: `Sent the offer ${c.offer} by ${c.channel === 'sms' ? 'SMS' : 'e-mail'}`,
+        details: [],
+      };
+    case 'minor_agreement_sealed':
+      return {
+        title: `${c.corrects ? 'Corrected' : 'Sealed'} the minor co-signer agreement of ${c.minor}`,
+        details: [],
+      };
     case 'document_removed':
       return { title: `Removed document ${c.file_name}`, details: [] };
     case 'updated':

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useCustomerOptions } from '@/features/customers/api';
-import { SearchPicker } from './search-picker';
+import { SearchPicker } from '@/components/search-picker';
 
 export type DealForm = UseFormReturn<DealFormInput, unknown, DealFormValues>;
 

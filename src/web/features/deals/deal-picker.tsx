@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Deal } from '@shared/deals/types';
 import { formatDate } from '@/lib/format';
 import { useDealList } from './api';
-import { SearchPicker } from './search-picker';
+import { SearchPicker } from '@/components/search-picker';
 
 export type PickedDeal = { id: string; label: string };
 const labelOf = (deal: Deal) => `${deal.manufacturer} ${deal.model} · ${deal.customer_name}`;

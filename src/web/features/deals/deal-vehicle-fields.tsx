@@ -12,7 +12,7 @@ import { formatCents } from '@/lib/format';
 import type { VehicleOption } from '@shared/vehicles/types';
 import { useVehicleOptions } from '@/features/vehicles/api';
 import { useDebounced, type DealForm } from './deal-customer-fields';
-import { SearchPicker } from './search-picker';
+import { SearchPicker } from '@/components/search-picker';
 import { toDollars } from '@shared/money';
 
 const describe = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;

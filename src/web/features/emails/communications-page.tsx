@@ -2,13 +2,14 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DealDocumentsTab } from '@/features/documents';
+import { GmailSyncTab } from '@/features/webhooks';
 import { ComposeForm } from './compose-form';
 import { Mailbox } from './mailbox';
 
-const tabs = ['email', 'documents'] as const;
+const tabs = ['email', 'documents', 'gmail'] as const;
 type Tab = (typeof tabs)[number];
 
-/** Communications (/communications): Email Management (inbox, sent mail and compose) and Documents. `?tab=` names the tab. */
+/** Communications (/communications): Email Management (inbox, sent mail and compose), Documents and Gmail Integration. `?tab=` names the tab. */
 export function CommunicationsPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = tabs.find((t) => t === params.get('tab')) ?? 'email';
@@ -19,6 +20,7 @@ export function CommunicationsPage() {
         <TabsList>
           <TabsTrigger value="email">Email Management</TabsTrigger>
           <TabsTrigger value="documents">Documents</TabsTrigger>
+          <TabsTrigger value="gmail">Gmail Integration</TabsTrigger>
         </TabsList>
         <TabsContent value="email">
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -28,6 +30,9 @@ export function CommunicationsPage() {
         </TabsContent>
         <TabsContent value="documents">
           <DealDocumentsTab />
+        </TabsContent>
+        <TabsContent value="gmail">
+          <GmailSyncTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,16 +1,16 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
-import type { OutboxItem, OutboxMessage } from '@shared/outbox/types';
+import type { OutboxItem, OutboxMessage, outboxKinds } from '@shared/outbox/types';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
-/** The outbox, newest first, ten at a time. */
-export function useOutbox() {
+/** The outbox, newest first, ten at a time: everything, or one kind (the webhook deliveries). */
+export function useOutbox(kind?: (typeof outboxKinds)[number]) {
   return useInfiniteQuery({
-    queryKey: keys.outbox.list,
+    queryKey: keys.outbox.list(kind ?? 'all'),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api<Page<OutboxItem>>(`/api/outbox?${toSearchParams({ limit: 10, cursor: pageParam })}`, { signal }),
+      api<Page<OutboxItem>>(`/api/outbox?${toSearchParams({ kind, limit: 10, cursor: pageParam })}`, { signal }),
     getNextPageParam: (page) => page.nextCursor,
   });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OutboxItem } from '@shared/outbox/types';
+import type { OutboxItem, outboxKinds } from '@shared/outbox/types';
 import { ErrorState } from '@/components/error-state';
 import { InlineLoading } from '@/components/loading-screen';
 import { QueryState } from '@/components/query-state';
@@ -45,6 +45,10 @@ function Row({ item, onRead }: { item: OutboxItem; onRead: () => void }) {
         <div className="truncate font-medium">{item.subject ?? '(no subject)'}</div>
         <div className="text-muted-foreground truncate text-sm">
           {item.to ?? '—'} · {formatDateTime(item.created_at)}
+          {item.status === 'pending' && item.send_after && new Date(item.send_after) > new Date()
+            ? ` · waits until ${formatDateTime(item.send_after)}`
+            : ''}
+          {item.status !== 'sent' && item.last_error ? ` · ${item.last_error}` : ''}
         </div>
       </div>
       <div className="flex items-center gap-2">
@@ -62,19 +66,32 @@ function Row({ item, onRead }: { item: OutboxItem; onRead: () => void }) {
   );
 }
 
+type OutboxCardProps = {
+  /** One kind only (the webhook deliveries); everything when absent. */
+  kind?: (typeof outboxKinds)[number];
+  title?: string;
+  description?: string;
+  empty?: string;
+};
+
 /**
- * The mail Torque has sent or holds. Without SMTP_URL nothing leaves the machine: mail is held here for admins to
- * read (an invitation link can be passed on by hand).
+ * What Torque has sent or holds. Without SMTP_URL nothing leaves the machine: mail is held here for admins to read (an
+ * invitation link can be passed on by hand). With `kind`, one kind: the webhook calls, each with its status.
  */
-export function OutboxCard() {
-  const outbox = useOutbox();
+export function OutboxCard({
+  kind,
+  title = 'Mail Outbox',
+  description = 'Mail Torque sent, is sending, or holds because no mail server is set up',
+  empty = 'No mail yet.',
+}: OutboxCardProps) {
+  const outbox = useOutbox(kind);
   const [reading, setReading] = useState<string | null>(null);
   const items = outbox.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Mail Outbox</CardTitle>
-        <CardDescription>Mail Torque sent, is sending, or holds because no mail server is set up</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {outbox.isError ? (
@@ -82,10 +99,10 @@ export function OutboxCard() {
         ) : outbox.isPending ? (
           <InlineLoading message="Loading outbox..." />
         ) : items.length === 0 ? (
-          <p className="text-muted-foreground py-4 text-center text-sm">No mail yet.</p>
+          <p className="text-muted-foreground py-4 text-center text-sm">{empty}</p>
         ) : (
           <>
-            <ul aria-label="Outbox">
+            <ul aria-label={title}>
               {items.map((item) => (
                 <Row key={item.id} item={item} onRead={() => setReading(item.id)} />
               ))}
@@ -97,7 +114,7 @@ export function OutboxCard() {
                 disabled={outbox.isFetchingNextPage}
                 onClick={() => outbox.fetchNextPage()}
               >
-                {outbox.isFetchingNextPage ? 'Loading...' : 'Show older mail'}
+                {outbox.isFetchingNextPage ? 'Loading...' : 'Show older'}
               </Button>
             )}
           </>

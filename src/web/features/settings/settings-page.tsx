@@ -30,6 +30,7 @@ import { useCurrentSession } from '@/features/auth/api';
 import { InviteForm } from '@/features/team';
 import { OutboxCard } from '@/features/outbox';
 import { HooksCard } from '@/features/hooks';
+import { WebhooksCard } from '@/features/webhooks';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
@@ -61,6 +62,9 @@ export function SettingsPage() {
     </div>
   );
 }
+
+/** Every IANA zone of the browser, with the saved one kept should the browser not list it. */
+const timeZones = Intl.supportedValuesOf('timeZone').filter((zone) => zone.includes('/'));
 
 function SettingsForm({ saved }: { saved: Settings }) {
   const { user } = useCurrentSession();
@@ -100,6 +104,31 @@ function SettingsForm({ saved }: { saved: Settings }) {
             <FormField label="Phone" htmlFor="company-phone" error={errors.company?.phone?.message}>
               <Input type="tel" autoComplete="tel" {...form.register('company.phone')} />
             </FormField>
+            <Controller
+              control={form.control}
+              name="company.time_zone"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
+                  <FormField
+                    label="Time Zone"
+                    htmlFor="company-time-zone"
+                    description="Marketing texts to customers of unknown location leave between 8 am and 9 pm here"
+                    error={errors.company?.time_zone?.message}
+                  >
+                    <SelectTrigger className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                  </FormField>
+                  <SelectContent className="max-h-72">
+                    {timeZones.map((zone) => (
+                      <SelectItem key={zone} value={zone}>
+                        {zone.replaceAll('_', ' ')}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </Section>
         </fieldset>
         {isAdmin && (
@@ -110,6 +139,15 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <UserManagementSection isAdmin={isAdmin} />
         {isAdmin && <OutboxCard />}
         {isAdmin && <HooksCard />}
+        {isAdmin && <WebhooksCard />}
+        {isAdmin && (
+          <OutboxCard
+            kind="webhook"
+            title="Webhook Deliveries"
+            description="Every call to an outgoing webhook, with its status, attempts and last error"
+            empty="No webhook calls yet."
+          />
+        )}
         <fieldset disabled={locked} className="contents">
           <NotificationSection form={form} />
           <SecuritySection form={form} />

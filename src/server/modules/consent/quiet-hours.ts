@@ -1,0 +1,26 @@
+import { TZDate } from '@date-fns/tz';
+import cityTimezones from 'city-timezones';
+
+/** Marketing texts leave between 8 am and 9 pm in the customer's time zone; outside, they wait for 8 am. */
+export const QUIET_HOURS = { opens: 8, closes: 21 } as const;
+
+/**
+ * A customer's time zone from their location ('Austin, TX', 'Phoenix AZ', 'Paris'): the zone of the city the location
+ * names, when every city of that name agrees on one; otherwise `fallback` (the brokerage's).
+ */
+export function timeZoneOf(location: string | null, fallback: string): string {
+  const query = location?.replace(/[,;]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!query) return fallback;
+  const zones = new Set(cityTimezones.findFromCityStateProvince(query).map((city) => city.timezone));
+  const [only] = zones;
+  return zones.size === 1 && only ? only : fallback;
+}
+
+/** When a marketing text may leave: null when `now` is inside the hours in `timeZone`, else the next 8 am there. */
+export function quietUntil(now: Date, timeZone: string): Date | null {
+  const local = new TZDate(now.getTime(), timeZone);
+  const hour = local.getHours();
+  if (hour >= QUIET_HOURS.opens && hour < QUIET_HOURS.closes) return null;
+  const day = hour < QUIET_HOURS.opens ? local.getDate() : local.getDate() + 1;
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), day, QUIET_HOURS.opens, 0, 0, timeZone).getTime());
+}

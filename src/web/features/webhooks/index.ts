@@ -1,0 +1,3 @@
+export { WebhooksCard } from './webhooks-card';
+export { GmailSyncTab } from './gmail-sync-tab';
+export { useWebhookEndpoints } from './api';
