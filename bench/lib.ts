@@ -9,10 +9,10 @@ import { buildApp } from '../src/server/app.js';
 import { sessionToken } from '../src/server/auth/actor.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
-import { createUserWithPassword } from '../src/server/modules/users/service.js';
+import { BENCH_PASSWORD, createBenchUsers } from '../src/server/scripts/bench-users.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
-const PASSWORD = 'bench password 123';
+const PASSWORD = BENCH_PASSWORD;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -83,26 +83,7 @@ export async function openScratch({
 }
 
 /** One admin (admin@bench.test) and `agentCount` agents (agent0@bench.test, …), all with the bench password. */
-export async function createBenchUsers(database: Database, agentCount: number): Promise<{ adminId: string; agentIds: string[] }> {
-  const adminId = await createUserWithPassword(database.db, {
-    name: 'Bench Admin',
-    email: 'admin@bench.test',
-    role: 'admin',
-    password: PASSWORD,
-  });
-  const agentIds: string[] = [];
-  for (let i = 0; i < agentCount; i++) {
-    agentIds.push(
-      await createUserWithPassword(database.db, {
-        name: `Agent ${i}`,
-        email: `agent${i}@bench.test`,
-        role: 'agent',
-        password: PASSWORD,
-      }),
-    );
-  }
-  return { adminId, agentIds };
-}
+export { createBenchUsers };
 
 /** Signs in; the session is exempt from the two-factor requirement (as a demo sign-in is), so the admin needs no app. */
 async function signIn(app: App, database: Database, email: string): Promise<string> {
