@@ -1,6 +1,8 @@
 /**
- * Fills the PostgreSQL database DATABASE_URL names with a large brokerage, for measuring:
+ * Fills the PostgreSQL database DATABASE_URL names, or the embedded one in DATA_DIR, with a large brokerage, for
+ * measuring:
  *   DATABASE_URL=postgres://… npm run seed:large -- --customers 1000000 --vehicles 200000 --deals 1000000
+ *   DATA_DIR=/tmp/torque-100k npm run seed:large -- --customers 100000 --vehicles 20000 --deals 100000
  * Migrates first; then writes an admin and 20 agents (password in scripts/bench-users.ts) and their customers,
  * vehicles and deals, spread over four years, with COPY. A database that already holds as many rows of a kind is left
  * as it is, so later runs reuse it.
@@ -10,6 +12,7 @@ import { Readable } from 'node:stream';
 import { MultiBar, Presets } from 'cli-progress';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createBenchUsers } from './bench-users.js';
@@ -66,7 +69,7 @@ async function copyRows(
     // their own definitions, which is several times faster than keeping them up to date row by row. Should anything
     // fail, the rollback brings the indexes back as they were.
     await client.query('BEGIN');
-    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
+    await client.query(`SET LOCAL maintenance_work_mem = '${database.kind === 'postgres' ? '1GB' : '256MB'}'`);
     const { rows: defined } = await client.query<{ name: string; definition: string }>(
       `SELECT i.indexname AS name, i.indexdef AS definition
          FROM pg_indexes i
@@ -91,8 +94,16 @@ async function copyRows(
         }
       })(),
     );
-    const target = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
-    await pipeline(rows, target);
+    const copy = `COPY ${table} (${columns.join(', ')}) FROM`;
+    if (database.kind === 'postgres') {
+      await pipeline(rows, client.query(copyFrom(`${copy} STDIN WITH (FORMAT csv)`)));
+    } else {
+      // The embedded engine copies from a blob, on the one connection it has (the pool's client is that connection).
+      const chunks: string[] = [];
+      for await (const chunk of rows) chunks.push(chunk as string);
+      const { pglite } = database as Database & { pglite: PGlite };
+      await pglite.query(`${copy} '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob(chunks) });
+    }
     const building = performance.now();
     for (const definition of indexes) await client.query(definition);
     await client.query('COMMIT');
@@ -112,13 +123,16 @@ const count = async (database: Database, table: 'customers' | 'vehicles' | 'deal
 
 async function main() {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('seed:large fills a PostgreSQL server: set DATABASE_URL');
+  const dataDir = process.env.DATA_DIR;
+  if (!url && !dataDir) throw new Error('seed:large fills the database DATABASE_URL names, or the embedded one in DATA_DIR');
   const wanted = {
     customers: option('customers', 1_000_000),
     vehicles: option('vehicles', 200_000),
     deals: option('deals', 1_000_000),
   };
-  const database = await openDatabase({ kind: 'postgres', url, max: 4 });
+  const database = url
+    ? await openDatabase({ kind: 'postgres', url, max: 4 })
+    : await openDatabase({ kind: 'embedded', dataDir: dataDir! });
   const started = performance.now();
   try {
     await migrateToLatest(database.db);
@@ -136,17 +150,21 @@ async function main() {
       { table: 'vehicles', make: () => sampleVehicle(vehicleRnd, owner(vehicleRnd), moment(vehicleRnd)) },
       { table: 'deals', make: () => sampleDeal(dealRnd, dealRnd.pick(agents), moment(dealRnd)) },
     ];
-    // The three tables load side by side, each on a connection of its own.
-    await Promise.all(
-      plans.map(async (plan) => {
-        const have = await count(database, plan.table);
-        const missing = wanted[plan.table] - have;
-        if (missing <= 0) return console.log(`  ${plan.table.padEnd(9)} ${have.toLocaleString()} already there`);
-        await copyRows(database, plan.table, missing, (n) => plan.make(have + n));
-      }),
-    ).finally(() => bars.stop());
-    console.log('  analysing the tables…');
-    await sql`ANALYZE customers, vehicles, deals`.execute(database.db);
+    const fill = async (plan: (typeof plans)[number]) => {
+      const have = await count(database, plan.table);
+      const missing = wanted[plan.table] - have;
+      if (missing <= 0) return console.log(`  ${plan.table.padEnd(9)} ${have.toLocaleString()} already there`);
+      await copyRows(database, plan.table, missing, (n) => plan.make(have + n));
+    };
+    // On a server the three tables load side by side, each on a connection of its own; embedded, one after another.
+    const loading =
+      database.kind === 'postgres'
+        ? Promise.all(plans.map(fill))
+        : plans.reduce<Promise<unknown>>((previous, plan) => previous.then(() => fill(plan)), Promise.resolve());
+    await loading.finally(() => bars.stop());
+    console.log('  vacuuming and analysing the tables…');
+    // What autovacuum does on a live server: statistics for the planner, and visibility for index-only scans.
+    await sql`VACUUM (ANALYZE) customers, vehicles, deals`.execute(database.db);
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Sign in as admin@bench.test or agent0@bench.test.`,
     );

@@ -1,0 +1,351 @@
+/**
+ * Torque as a user meets it: `npm run bench` (every area) or `npm run bench:<area>` (customers, vehicles, analytics).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/torque_large npm run bench
+ *       PostgreSQL with 1,000,000 customers, 200,000 vehicles and 1,000,000 deals, 32 connections
+ *   npm run bench
+ *       the embedded database (in DATA_DIR, default a kept temp folder) with 100,000 customers, 20,000 vehicles and
+ *       100,000 deals, 4 connections
+ *
+ * 1. The database is filled by `npm run seed:large` (a database already that full is reused as it is).
+ * 2. In this process, Torque answers each request once through `inject` while every SQL statement it sends is
+ *    recorded, the session's included; the statements, with their values written in, become a pgbench script.
+ * 3. The built server (dist/server/main.js) starts as its own process on the database, and a second process
+ *    (bench/load.ts, autocannon) drives it over HTTP for SECONDS (10) per request, with the admin's or the agent's
+ *    session cookie, after a two-second warm-up.
+ * 4. The floor: pgbench runs the same SQL over as many connections for as long (embedded, where no pgbench can
+ *    connect, this process runs it on the one connection the embedded engine has). `ratio` is Torque's requests per
+ *    second over pgbench's transactions per second: the share of the database's own limit that reaches the user.
+ *
+ * Settings: CONNECTIONS, SECONDS, DATA_DIR (embedded), SIZE=small for a quick look at a tenth of the rows, and
+ * SHOW_SQL=1 to print the statements each request sends.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
+import { openDatabase, type Database } from '../src/server/db/connection.js';
+import { BENCH_SECRET, percentile, startApp } from './lib.js';
+import type { LoadPlan, LoadResult } from './load.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const areas = ['customers', 'vehicles', 'analytics'] as const;
+type Area = (typeof areas)[number];
+const chosen = process.argv.slice(2).filter((a): a is Area => (areas as readonly string[]).includes(a));
+const serverUrl = process.env.DATABASE_URL;
+const kind = serverUrl ? 'postgres' : 'embedded';
+const scale = process.env.SIZE === 'small' ? 0.1 : 1;
+const rows = {
+  customers: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
+  vehicles: (kind === 'postgres' ? 200_000 : 20_000) * scale,
+  deals: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
+};
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? (kind === 'postgres' ? 32 : 4));
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const dataDir = process.env.DATA_DIR ?? path.join(os.tmpdir(), `torque-bench-embedded-${rows.customers}`);
+
+type Goal = { p95?: number; ratio?: number };
+type Scenario = { area: Area; name: string; who: 'admin' | 'agent'; paths: string[]; goal?: Goal };
+const thisYear = new Date().getFullYear();
+const years = [0, 1, 2, 3].map((back) => thisYear - back);
+const searches = ['smith', 'olivia', 'garcia', 'nguyen', 'king'];
+const embedded = { p95: 50 };
+const everyScenario: Scenario[] = [
+  {
+    area: 'customers',
+    who: 'agent',
+    name: 'customer list (newest)',
+    paths: ['/api/customers'],
+    goal: kind === 'postgres' ? { p95: 20, ratio: 0.5 } : embedded,
+  },
+  {
+    area: 'customers',
+    who: 'agent',
+    name: "customer search 'smith'",
+    paths: ['/api/customers?q=smith'],
+    goal: kind === 'postgres' ? { p95: 40 } : embedded,
+  },
+  {
+    area: 'customers',
+    who: 'agent',
+    name: 'customer summary, search',
+    paths: ['/api/customers/summary?q=smith'],
+    goal: { p95: 50 },
+  },
+  {
+    area: 'customers',
+    who: 'admin',
+    name: 'customer summary, search',
+    paths: ['/api/customers/summary?q=smith'],
+    goal: { p95: 50 },
+  },
+  {
+    area: 'customers',
+    who: 'admin',
+    name: 'customer list (newest)',
+    paths: ['/api/customers'],
+    goal: kind === 'postgres' ? { p95: 20 } : embedded,
+  },
+  {
+    area: 'customers',
+    who: 'admin',
+    name: 'customer search, five names',
+    paths: searches.map((q) => `/api/customers?q=${q}`),
+    goal: kind === 'postgres' ? { p95: 40 } : embedded,
+  },
+  { area: 'customers', who: 'admin', name: 'customer summary', paths: ['/api/customers/summary'], goal: { p95: 20 } },
+  { area: 'vehicles', who: 'agent', name: 'vehicle list (newest)', paths: ['/api/vehicles'] },
+  { area: 'vehicles', who: 'admin', name: 'vehicle list (newest)', paths: ['/api/vehicles'] },
+  { area: 'vehicles', who: 'admin', name: "vehicle search 'bmw'", paths: ['/api/vehicles?q=bmw'] },
+  {
+    area: 'analytics',
+    who: 'admin',
+    name: 'deal analytics, four years',
+    paths: years.map((y) => `/api/analytics/deals?year=${y}`),
+    goal: { p95: 50 },
+  },
+  {
+    area: 'analytics',
+    who: 'agent',
+    name: 'deal analytics, four years',
+    paths: years.map((y) => `/api/analytics/deals?year=${y}`),
+    goal: { p95: 50 },
+  },
+  { area: 'analytics', who: 'admin', name: 'dashboard', paths: ['/api/dashboard'], goal: { p95: 50 } },
+  { area: 'analytics', who: 'agent', name: 'dashboard', paths: ['/api/dashboard'], goal: { p95: 50 } },
+  { area: 'analytics', who: 'admin', name: 'analytics page, 12 months', paths: ['/api/analytics?range=12m'] },
+];
+const scenarios = everyScenario.filter((s) => chosen.length === 0 || chosen.includes(s.area));
+
+/** A statement as it went to the database, its values written in as pgbench (simple protocol) would send them. */
+type Statement = { text: string; values: unknown[] };
+function literal(value: unknown): string {
+  const prepared = prepareValue(value);
+  if (prepared === null || prepared === undefined) return 'NULL';
+  if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'::bytea`;
+  return `'${String(prepared).replaceAll("'", "''")}'`;
+}
+const inline = ({ text, values }: Statement) => text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).trim();
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+// 1. The data, and the built server.
+const target = serverUrl ? { DATABASE_URL: serverUrl } : { DATA_DIR: dataDir };
+run(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+    'src/server/scripts/seed-large.ts',
+    ...['--customers', String(rows.customers), '--vehicles', String(rows.vehicles), '--deals', String(rows.deals)],
+  ],
+  target,
+);
+run(process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureBuilt())"]);
+
+// 2. Sessions, and the SQL of each request, in this process.
+const recording: { statements: Statement[] | null } = { statements: null };
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown[] | undefined];
+  const text = typeof config === 'string' ? config : config?.text;
+  // The job queue and the instance lock run on their own timers: not the request's.
+  if (recording.statements && text && !/pgboss|pg_advisory/i.test(text)) {
+    recording.statements.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [] });
+  }
+  return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const database: Database = serverUrl
+  ? await openDatabase({ kind: 'postgres', url: serverUrl, max: 4 })
+  : await openDatabase({ kind: 'embedded', dataDir });
+const { app, cookies } = await startApp({ database, dataDir });
+const scripts = new Map<Scenario, string[][]>();
+for (const scenario of scenarios) {
+  const perPath: string[][] = [];
+  for (const url of scenario.paths) {
+    const request = () => app.inject({ method: 'GET', url, headers: { cookie: cookies[scenario.who] } });
+    const first = await request();
+    if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
+    recording.statements = [];
+    await request();
+    perPath.push(recording.statements.map(inline));
+    recording.statements = null;
+  }
+  scripts.set(scenario, perPath);
+}
+
+/** Embedded: the floor is the same SQL on the engine's one connection, from this process, for SECONDS. */
+async function embeddedFloor(perPath: string[][]): Promise<number> {
+  const ends = performance.now() + SECONDS * 1000;
+  let done = 0;
+  while (performance.now() < ends) {
+    for (const statement of perPath[done % perPath.length]!) await database.pool.query(statement);
+    done++;
+  }
+  return done / SECONDS;
+}
+const embeddedFloors = new Map<Scenario, number>();
+if (kind === 'embedded') for (const [scenario, perPath] of scripts) embeddedFloors.set(scenario, await embeddedFloor(perPath));
+await app.close();
+await database.close();
+
+/** PostgreSQL: pgbench with the same SQL, one script per request path, CONNECTIONS clients for SECONDS. */
+function pgbench(perPath: string[][]): number {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-pgbench-'));
+  const files = perPath.map((statements, i) => {
+    const file = path.join(folder, `${i}.sql`);
+    fs.writeFileSync(file, statements.map((s) => `${s};\n`).join(''));
+    return file;
+  });
+  const result = spawnSync(
+    'pgbench',
+    ['-n', '-M', 'simple', '-c', String(CONNECTIONS), '-j', String(os.availableParallelism()), '-T', String(SECONDS)]
+      .concat(files.flatMap((file) => ['-f', file]))
+      .concat([serverUrl!]),
+    { encoding: 'utf8' },
+  );
+  fs.rmSync(folder, { recursive: true, force: true });
+  const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '');
+  if (!tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
+  return Number(tps[1]);
+}
+
+// 3. The server in its own process, driven from another.
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    ...target,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SESSION_SECRET: BENCH_SECRET,
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+  },
+});
+const serverEnded = new Promise((resolve) => server.once('exit', resolve));
+for (let tries = 0; ; tries++) {
+  const up = await fetch(`${base}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  if (tries > 600 || server.exitCode !== null) throw new Error('the server did not start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function load(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bench/load.ts', JSON.stringify(plan)],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator ended with ${code}`)),
+    );
+  });
+}
+
+/** The server's resident memory in MB, from /proc. */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** The admin's CSV export of every customer, read to the end: rows per second and how far the server's memory grew. */
+async function exportRun() {
+  const before = rssOf(server.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid!))), 50);
+  const started = performance.now();
+  const response = await fetch(`${base}/api/customers/export.csv`, { headers: { cookie: cookies.admin } });
+  if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);
+  let lines = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const rows = lines - 1;
+  console.log(
+    `\ncustomer CSV export (admin, every customer): ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s = ` +
+      `${Math.round(rows / seconds).toLocaleString('en-US')} rows/s (goal ≥ 50,000); server memory ${Math.round(before)} MB → ` +
+      `peak ${Math.round(peak)} MB, +${Math.round(peak - before)} MB (goal ≤ 100 MB)`,
+  );
+}
+
+const ms = (value: number) => value.toFixed(1);
+const goalText = (goal?: Goal) =>
+  goal ? [goal.p95 && `p95 ≤ ${goal.p95} ms`, goal.ratio && `ratio ≥ ${goal.ratio * 100} %`].filter(Boolean).join(', ') : '';
+const cores = os.availableParallelism();
+console.log(
+  `\n${kind === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)'} · ${rows.customers.toLocaleString('en-US')} customers, ` +
+    `${rows.vehicles.toLocaleString('en-US')} vehicles, ${rows.deals.toLocaleString('en-US')} deals · ${CONNECTIONS} connections · ` +
+    `${SECONDS} s per request · ${cores} cores · ${new Date().toISOString().slice(0, 10)}\n`,
+);
+console.log('| request | as | p50 ms | p95 ms | p99 ms | req/s | floor tx/s | ratio | goal | met |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---|');
+try {
+  for (const scenario of scenarios) {
+    const result = await load({
+      url: base,
+      cookie: cookies[scenario.who],
+      paths: scenario.paths,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    // A request that failed or took longer than autocannon's 10 s is not a latency: it is counted, and the row fails.
+    if (result.failed > 0)
+      console.log(
+        `| ${scenario.name} | ${scenario.who} | ${result.failed} failed or timed out (first: ${result.firstFailure ?? 'timeout'}) |`,
+      );
+    if (result.latencies.length === 0) continue;
+    const perPath = scripts.get(scenario)!;
+    const floor = kind === 'postgres' ? pgbench(perPath) : embeddedFloors.get(scenario)!;
+    const p95 = percentile(result.latencies, 0.95);
+    const ratio = result.perSecond / floor;
+    const { goal } = scenario;
+    const met =
+      result.failed > 0
+        ? false
+        : goal
+          ? (goal.p95 === undefined || p95 <= goal.p95) && (goal.ratio === undefined || ratio >= goal.ratio)
+          : undefined;
+    console.log(
+      `| ${scenario.name} | ${scenario.who} | ${ms(percentile(result.latencies, 0.5))} | ${ms(p95)} | ${ms(percentile(result.latencies, 0.99))} | ` +
+        `${Math.round(result.perSecond).toLocaleString('en-US')} | ${Math.round(floor).toLocaleString('en-US')} | ${Math.round(ratio * 100)} % | ` +
+        `${goalText(goal)} | ${met === undefined ? '' : met ? 'yes' : 'no'} |`,
+    );
+  }
+  if (chosen.length === 0 || chosen.includes('customers')) await exportRun();
+  console.log(
+    `\nfloor: ${kind === 'postgres' ? `pgbench -M simple -c ${CONNECTIONS}` : 'the same SQL on the embedded engine, from one connection'}; statements per request:`,
+  );
+  for (const [scenario, perPath] of scripts) {
+    console.log(`  ${scenario.who} ${scenario.name}: ${perPath[0]!.length}`);
+    if (process.env.SHOW_SQL) for (const statement of perPath[0]!) console.log(`    ${statement.replace(/\s+/g, ' ')};`);
+  }
+} finally {
+  server.kill('SIGTERM');
+  await serverEnded;
+}
