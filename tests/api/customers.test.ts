@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSource, sampleCustomer } from '../../src/server/scripts/sample-data.js';
+import { SUMMARY_BOUND } from '../../src/shared/customers/schemas.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 let t: TestContext;
@@ -284,6 +285,7 @@ describe('the summary cards of the whole list', () => {
       active: n('active'),
       prospects: n('prospect'),
       inactive: n('inactive'),
+      bound: null,
     };
   };
 
@@ -295,7 +297,7 @@ describe('the summary cards of the whole list', () => {
       for (const who of [admin, editor]) expect((await get('/api/customers/summary', who)).json()).toEqual(await counted());
       return own;
     };
-    expect(await inStep()).toEqual({ total: 0, active: 0, prospects: 0, inactive: 0 });
+    expect(await inStep()).toEqual({ total: 0, active: 0, prospects: 0, inactive: 0, bound: null });
 
     const customer = await create(owner, { name: 'Cora Count', status: 'active' });
     expect((await inStep()).active).toBe(1);
@@ -306,7 +308,7 @@ describe('the summary cards of the whole list', () => {
       as: owner,
     });
     expect(edited.statusCode).toBe(200);
-    expect(await inStep()).toEqual({ total: 1, active: 0, prospects: 0, inactive: 1 });
+    expect(await inStep()).toEqual({ total: 1, active: 0, prospects: 0, inactive: 1, bound: null });
 
     const rnd = randomSource(11);
     await t.database.db
@@ -406,14 +408,36 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
       const expected = rows.filter(keep);
       const found = await all(query);
       expect(found.length, query).toBe(expected.length);
-      const summary = (await get(`/api/customers/summary?${query}`, bulk)).json();
-      expect(summary, query).toEqual({
+      const figures = {
         total: expected.length,
         active: expected.filter((r) => r.status === 'active').length,
         prospects: expected.filter((r) => r.status === 'prospect').length,
         inactive: expected.filter((r) => r.status === 'inactive').length,
-      });
+      };
+      expect((await get(`/api/customers/summary?${query}`, bulk)).json(), query).toEqual({ ...figures, bound: null });
+      expect((await get(`/api/customers/summary?${query}&exact=1`, bulk)).json(), query).toEqual({ ...figures, bound: null });
     }
+  });
+
+  it('a filtered summary above the bound says so, and counts exactly when asked', async () => {
+    const many = await t.createUser('agent', 'Many Customers');
+    const rnd = randomSource(11);
+    const batch = Array.from({ length: SUMMARY_BOUND + 40 }, (_, i) => ({
+      ...sampleCustomer(rnd, i, many.id, new Date(base - i * 1000)),
+      name: `Bound Test ${i}`,
+      status: i < SUMMARY_BOUND + 5 ? ('prospect' as const) : ('active' as const),
+    }));
+    await t.database.db.insertInto('customers').values(batch).execute();
+    const bounded = (await get('/api/customers/summary?q=bound%20test', many)).json();
+    expect(bounded).toEqual({ total: SUMMARY_BOUND + 1, active: null, prospects: null, inactive: null, bound: SUMMARY_BOUND });
+    // Below the bound every figure is exact.
+    const fewer = (await get('/api/customers/summary?q=bound%20test&status=active', many)).json();
+    expect(fewer).toEqual({ total: 35, active: 35, prospects: 0, inactive: 0, bound: null });
+    const exact = (await get('/api/customers/summary?q=bound%20test&exact=1', many)).json();
+    expect(exact).toEqual({ total: SUMMARY_BOUND + 40, active: 35, prospects: SUMMARY_BOUND + 5, inactive: 0, bound: null });
+    // The whole list is counted from the kept counts, exactly, however large.
+    expect((await get('/api/customers/summary', many)).json()).toEqual({ ...exact, bound: null });
+    expect((await get('/api/customers/summary?exact=2', many)).statusCode).toBe(400);
   });
 
   it('reads "date added" in the user\u2019s time zone', async () => {

@@ -110,6 +110,18 @@ const addedInOrder = orderedRange('added_from', 'added_to', "'Added to' can't be
 export const customerFilterSchema = z.object(customerFilterShape).superRefine(addedInOrder);
 export type CustomerFilter = z.output<typeof customerFilterSchema>;
 
+/**
+ * Above this many matches a filtered summary reads '1,000+', with the exact figures a click away: counting every match
+ * of a broad search over a million customers takes longer than a list should wait.
+ */
+export const SUMMARY_BOUND = 1000;
+
+/** The summary cards' filter; `exact=1` counts every match, however many. */
+export const customerSummaryQuerySchema = z
+  .object({ ...customerFilterShape, exact: optionalParam(z.enum(['1'])) })
+  .superRefine(addedInOrder);
+export type CustomerSummaryQuery = z.output<typeof customerSummaryQuerySchema>;
+
 export const customerListQuerySchema = z.object({ ...customerFilterShape, ...pageQuerySchema.shape }).superRefine(addedInOrder);
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 

@@ -31,7 +31,17 @@ export const customerDetailSchema = customerSchema.extend({
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
-export type CustomerSummary = { total: number; active: number; prospects: number; inactive: number };
+/**
+ * The summary cards. With `bound` set, more customers match than the bound (see SUMMARY_BOUND): `total` is one more
+ * than it and the status figures are unknown (null) until counted exactly. Without, every figure is exact.
+ */
+export type CustomerSummary = {
+  total: number;
+  active: number | null;
+  prospects: number | null;
+  inactive: number | null;
+  bound: number | null;
+};
 
 /** One entry of the referral picker. */
 export type CustomerOption = { id: string; name: string; email: string | null; phone: string | null };

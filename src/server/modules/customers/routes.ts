@@ -7,6 +7,7 @@ import {
   customerOptionsQuerySchema,
   customerUpdateSchema,
   duplicateQuerySchema,
+  customerSummaryQuerySchema,
 } from '../../../shared/customers/schemas.js';
 import { customerDetailSchema, customerPageSchema, customerSchema } from '../../../shared/customers/types.js';
 import { idParams } from '../../../shared/common/fields.js';
@@ -38,7 +39,7 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
     (request) => listCustomers(db, actorOf(request), request.query),
   );
 
-  r.get('/api/customers/summary', { schema: { querystring: customerFilterSchema } }, (request) =>
+  r.get('/api/customers/summary', { schema: { querystring: customerSummaryQuerySchema } }, (request) =>
     summarizeCustomers(db, actorOf(request), request.query),
   );
 

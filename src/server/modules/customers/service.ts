@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { CustomerFilter, CustomerInput, CustomerListQuery, CustomerUpdate } from '../../../shared/customers/schemas.js';
+import {
+  SUMMARY_BOUND,
+  type CustomerFilter,
+  type CustomerInput,
+  type CustomerListQuery,
+  type CustomerSummaryQuery,
+  type CustomerUpdate,
+} from '../../../shared/customers/schemas.js';
 import type {
   Customer,
   CustomerOption,
@@ -43,13 +50,14 @@ export async function listCustomers(db: Kysely<DB>, actor: Actor, query: Custome
   return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
 }
 
-/** True when the filter narrows the list: any value set but the sort and the time zone (every one is a string). */
-const narrows = ({ sort: _sort, tz: _tz, ...conditions }: CustomerFilter) => Object.values(conditions).some(Boolean);
+/** True when the filter narrows the list: any value set but the sort, the time zone and `exact`. */
+const narrows = ({ sort: _sort, tz: _tz, exact: _exact, ...conditions }: CustomerSummaryQuery) =>
+  Object.values(conditions).some(Boolean);
 
-export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, filter: CustomerFilter): Promise<CustomerSummary> {
-  if (!narrows(filter)) {
+export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, query: CustomerSummaryQuery): Promise<CustomerSummary> {
+  if (!narrows(query)) {
     // The whole list: the trigger-kept counts per owner and status, not the table.
-    return db
+    const counts = await db
       .selectFrom('customer_counts')
       .where(visibleTo(actor, 'customer_counts.user_id'))
       .select([
@@ -59,17 +67,28 @@ export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, filter: C
         sql<number>`coalesce(sum(n) filter (where status = 'inactive'), 0)`.as('inactive'),
       ])
       .executeTakeFirstOrThrow();
+    return { ...counts, bound: null };
   }
-  return db
-    .selectFrom('customers')
-    .where((eb) => matchesFilter(eb, actor, filter))
+  // Unless asked for the exact figures, counting stops one past the bound, so a broad search costs no more than a
+  // narrow one; above it only the total is known ('1,000+'), the status figures stay unknown until counted.
+  const counts = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('customers')
+        .select('customers.status')
+        .where((inner) => matchesFilter(inner, actor, query))
+        .$if(!query.exact, (qb) => qb.limit(SUMMARY_BOUND + 1))
+        .as('matches'),
+    )
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
-      sql<number>`count(*) filter (where customers.status = 'active')`.as('active'),
-      sql<number>`count(*) filter (where customers.status = 'prospect')`.as('prospects'),
-      sql<number>`count(*) filter (where customers.status = 'inactive')`.as('inactive'),
+      sql<number>`count(*) filter (where status = 'active')`.as('active'),
+      sql<number>`count(*) filter (where status = 'prospect')`.as('prospects'),
+      sql<number>`count(*) filter (where status = 'inactive')`.as('inactive'),
     ])
     .executeTakeFirstOrThrow();
+  if (query.exact || counts.total <= SUMMARY_BOUND) return { ...counts, bound: null };
+  return { total: counts.total, active: null, prospects: null, inactive: null, bound: SUMMARY_BOUND };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus, UserCheck, UserPlus, Users } from 'lucide-react';
 import { PagedListCard } from '@/components/paged-list';
@@ -16,9 +17,28 @@ import { useCustomerListParams } from './list-params';
 export function CustomersPage() {
   const list = useCustomerListParams();
   const customers = useCustomerList(list.listQuery);
-  const summaryQuery = useCustomerSummary(list.filterQuery);
+  // A broad search's cards read '1,000+' until the user asks for the exact figures of that search.
+  const [exactFor, setExactFor] = useState<string | null>(null);
+  const exact = exactFor === list.filterQuery;
+  const summaryQuery = useCustomerSummary(exact ? `${list.filterQuery}&exact=1` : list.filterQuery);
   // A failed count shows as unknown ('—'), never as the figures of the filter before.
   const summary = { ...summaryQuery, data: summaryQuery.isError ? undefined : summaryQuery.data };
+  // Above the bound the total reads '1,000+' and the status figures 'Count'; either counts that search exactly.
+  const figure = (value: number | null | undefined) => {
+    const bound = summary.data?.bound;
+    if (bound === null || bound === undefined) return formatCount(value ?? undefined);
+    return (
+      <button
+        type="button"
+        className="hover:text-primary cursor-pointer underline decoration-dotted underline-offset-4"
+        title="Count exactly"
+        onClick={() => setExactFor(list.filterQuery)}
+      >
+        {value === null || value === undefined ? 'Count' : `${formatCount(bound)}+`}
+        <span className="sr-only"> (count exactly)</span>
+      </button>
+    );
+  };
   useFailureToast(customers.isError, 'Failed to fetch customers');
 
   return (
@@ -50,14 +70,14 @@ export function CustomersPage() {
       />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <SummaryCard title="Total Customers" value={formatCount(summary.data?.total)} icon={Users} />
-        <SummaryCard title="Active Customers" value={formatCount(summary.data?.active)} icon={UserCheck} />
-        <SummaryCard title="Prospects" value={formatCount(summary.data?.prospects)} icon={UserPlus} />
+        <SummaryCard title="Total Customers" value={figure(summary.data?.total)} icon={Users} />
+        <SummaryCard title="Active Customers" value={figure(summary.data?.active)} icon={UserCheck} />
+        <SummaryCard title="Prospects" value={figure(summary.data?.prospects)} icon={UserPlus} />
         <SummaryCard
           title="Total Customers"
-          value={summary.isFetching ? 'Loading...' : formatCount(summary.data?.total)}
+          value={summary.isFetching ? 'Loading...' : figure(summary.data?.total)}
           icon={Users}
-          hint={summary.data && !summary.isFetching ? `${formatCount(summary.data.inactive)} inactive` : undefined}
+          hint={summary.data && !summary.isFetching ? <>{figure(summary.data.inactive)} inactive</> : undefined}
         />
       </div>
 
