@@ -388,6 +388,87 @@ describe('dashboard', () => {
   });
 });
 
+describe('the dashboard\u2019s kept customer and stock counts', () => {
+  /** The two cards as a direct count of the tables, as the dashboard once computed them. */
+  const counted = async (userId?: string) => {
+    const began = `${monthStart(0)}T00:00:00Z`;
+    const mine = userId ? sql`user_id = ${userId}` : sql`true`;
+    const { rows } = await sql<{ active: number; active_before: number; stock: number; stock_before: number }>`
+      SELECT (SELECT count(*) FROM customers WHERE status = 'active' AND ${mine}) AS active,
+             (SELECT count(*) FROM customers WHERE status = 'active' AND created_at < ${began}::timestamptz AND ${mine}) AS active_before,
+             (SELECT coalesce(sum(price_cents), 0) FROM vehicles WHERE status IN ('available', 'pending', 'reserved') AND ${mine}) AS stock,
+             (SELECT coalesce(sum(price_cents), 0) FROM vehicles
+               WHERE status IN ('available', 'pending', 'reserved') AND created_at < ${began}::timestamptz AND ${mine}) AS stock_before
+    `.execute(t.database.db);
+    const row = rows[0]!;
+    return {
+      active_customers: { current: Number(row.active), previous: Number(row.active_before) },
+      inventory_value_cents: { current: Number(row.stock), previous: Number(row.stock_before) },
+    };
+  };
+  const cards = async (as: TestUser) => {
+    const { active_customers, inventory_value_cents } = (await get('/api/dashboard', as)).json().stats;
+    return { active_customers, inventory_value_cents };
+  };
+  const agree = async () => {
+    expect(await cards(admin)).toEqual(await counted());
+    expect(await cards(emma)).toEqual(await counted(emma.id));
+    expect(await cards(liam)).toEqual(await counted(liam.id));
+  };
+
+  it('agree with a direct count through inserts, edits, a change of owner and deletes', async () => {
+    await agree();
+    const db = t.database.db;
+    const early = daysAgo(45);
+    const added = await db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          user_id: (i % 2 ? emma : liam).id,
+          name: `Kept Count ${i}`,
+          status: (['active', 'prospect', 'inactive'] as const)[i % 3],
+          created_at: i < 6 ? early : now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('vehicles')
+      .values(
+        Array.from({ length: 8 }, (_, i) => ({
+          user_id: (i % 2 ? emma : liam).id,
+          make: 'Kia',
+          model: 'EV9',
+          year: thisYear,
+          price_cents: (i + 1) * 1_000_000,
+          status: (['available', 'pending', 'reserved', 'sold'] as const)[i % 4],
+          created_at: i < 4 ? early : now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await agree();
+    await db.updateTable('customers').set({ status: 'active' }).where('name', 'like', 'Kept Count %').execute();
+    await db.updateTable('customers').set({ user_id: emma.id }).where('id', '=', added[0]!.id).execute();
+    await db
+      .updateTable('vehicles')
+      .set({ price_cents: sql`price_cents + 50000` })
+      .where('model', '=', 'EV9')
+      .execute();
+    await db
+      .updateTable('vehicles')
+      .set({ status: 'sold' })
+      .where('model', '=', 'EV9')
+      .where('status', '=', 'available')
+      .execute();
+    await agree();
+    await db.deleteFrom('customers').where('id', 'in', [added[1]!.id, added[2]!.id]).execute();
+    await db.deleteFrom('vehicles').where('model', '=', 'EV9').where('status', '=', 'reserved').execute();
+    await agree();
+  });
+});
+
 describe('dashboard leads referred by a customer', () => {
   let d: TestContext;
   let agent: TestUser;

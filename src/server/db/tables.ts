@@ -83,6 +83,7 @@ export interface ContactConsents {
 }
 
 export interface CustomerCounts {
+  month: string;
   n: number;
   status: string;
   user_id: string;
@@ -386,6 +387,14 @@ export interface Vehicles {
   year: number;
 }
 
+export interface VehicleStock {
+  month: string;
+  n: number;
+  status: string;
+  user_id: string;
+  value_cents: number;
+}
+
 export interface Verifications {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -433,6 +442,7 @@ export interface DB {
   sms_replies: SmsReplies;
   two_factors: TwoFactors;
   users: Users;
+  vehicle_stock: VehicleStock;
   vehicles: Vehicles;
   verifications: Verifications;
   webhook_endpoints: WebhookEndpoints;
