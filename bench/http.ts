@@ -319,9 +319,14 @@ try {
       console.log(
         `| ${scenario.name} | ${scenario.who} | ${result.failed} failed or timed out (first: ${result.firstFailure ?? 'timeout'}) |`,
       );
-    if (result.latencies.length === 0) continue;
     const perPath = scripts.get(scenario)!;
     const floor = kind === 'postgres' ? pgbench(perPath) : embeddedFloors.get(scenario)!;
+    if (result.latencies.length === 0) {
+      console.log(
+        `| ${scenario.name} | ${scenario.who} | — | — | — | 0 | ${Math.round(floor).toLocaleString('en-US')} | — | ${goalText(scenario.goal)} | no |`,
+      );
+      continue;
+    }
     const p95 = percentile(result.latencies, 0.95);
     const ratio = result.perSecond / floor;
     const { goal } = scenario;
