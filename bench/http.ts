@@ -216,7 +216,8 @@ function pgbench(perPath: string[][]): number {
     ['-n', '-M', 'simple', '-c', String(CONNECTIONS), '-j', String(os.availableParallelism()), '-T', String(SECONDS)]
       .concat(files.flatMap((file) => ['-f', file]))
       .concat([serverUrl!]),
-    { encoding: 'utf8' },
+    // The session settings Torque's own connections have (see db/connection.ts).
+    { encoding: 'utf8', env: { ...process.env, PGOPTIONS: '-c jit=off' } },
   );
   fs.rmSync(folder, { recursive: true, force: true });
   const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '');

@@ -19,6 +19,17 @@ describe('the database connection', () => {
     }
   });
 
+  it.runIf(process.env.TORQUE_TEST_DB === 'postgres')('compiles no query with JIT, on every connection of the pool', async () => {
+    const database = await freshDatabase();
+    try {
+      const clients = await Promise.all([database.pool.connect(), database.pool.connect(), database.pool.connect()]);
+      for (const client of clients) expect((await client.query<{ jit: string }>('SHOW jit')).rows[0]!.jit).toBe('off');
+      for (const client of clients) client.release();
+    } finally {
+      await database.close();
+    }
+  });
+
   it('answers a query on the test database', async () => {
     const database = await freshDatabase();
     try {
