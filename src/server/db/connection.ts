@@ -41,14 +41,19 @@ export type OpenOptions =
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      // Torque's queries are short and planned again each time: compiling one with JIT (PostgreSQL's default above a
+      // cost) took longer than running it, 550 ms of an analytics query's 800 on a million deals. The pool hands out
+      // a new connection only once this has run.
+      onConnect: async (client) => {
+        await client.query('SET jit = off').catch(() => undefined);
+      },
+    });
     // An idle connection the server ends (restart, failover, admin command) is dropped from the pool and replaced
     // on next use; without a listener its error would end the process.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-    // Torque's queries are short and planned again each time: compiling one with JIT (PostgreSQL's default above a
-    // cost) took longer than running it, 550 ms of an analytics query's 800 on a million deals. The SET goes first in
-    // the new connection's queue, before any query of Torque's.
-    pool.on('connect', (client) => void client.query('SET jit = off').catch(() => undefined));
     await pool.query('select 1');
     return wrap(
       'postgres',
