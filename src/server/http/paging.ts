@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { isRecordId } from '../../shared/common/fields.js';
 import { badRequest } from './errors.js';
 
@@ -49,3 +50,19 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => (string |
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
+
+/** Newest-first keyset paging on (created_at, id): the decoded cursor, checked, or null for the first page. */
+export function newestFirstCursor(cursor: string | undefined): [string, string] | null {
+  const values = decodeCursor(cursor, 2);
+  if (values && !(cursorValue.moment(values[0]) && cursorValue.uuid(values[1]))) throw badRequest('Invalid cursor');
+  return values as [string, string] | null;
+}
+
+/** The rows after `cursor` in newest-first order, on the columns of `table` when given (an alias in a join). */
+export function olderThan([createdAt, id]: [string, string], table?: string): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql<boolean>`(${column('created_at')}, ${column('id')}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+}
+
+/** The newest-first cursor of a row. */
+export const newestFirstKey = (row: { created_at: Date; id: string }) => [row.created_at.toISOString(), row.id];

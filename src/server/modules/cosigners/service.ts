@@ -9,7 +9,7 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { sealAgreement } from '../../render/agreement-pdf.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
@@ -85,18 +85,15 @@ export async function listAgreements(
   actor: Actor,
   query: { limit: number; cursor?: string },
 ): Promise<Page<MinorAgreement>> {
-  const cursor = decodeCursor(query.cursor, 2);
-  if (cursor && !(cursorValue.moment(cursor[0]) && cursorValue.uuid(cursor[1]))) throw badRequest('Invalid cursor');
+  const cursor = newestFirstCursor(query.cursor);
   const rows = await listed(db)
     .where(visibleTo(actor, 'a.user_id'))
-    .$if(cursor !== null, (qb) =>
-      qb.where(sql<boolean>`(a.created_at, a.id) < (${cursor![0]}::timestamptz, ${cursor![1]}::uuid)`),
-    )
+    .$if(cursor !== null, (qb) => qb.where(olderThan(cursor!, 'a')))
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const page = pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
+  const page = pageOf(rows, query.limit, newestFirstKey);
   return { items: page.items.map(toApi), nextCursor: page.nextCursor };
 }
 

@@ -4,8 +4,8 @@ import type { Notification, NotificationsQuery } from '../../../shared/notificat
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { notFound } from '../../http/errors.js';
+import { cursorValue, newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { publish } from '../../realtime/publish.js';
 import type { Delivery } from '../../realtime/hub.js';
 import { getSetting } from '../settings/service.js';
@@ -53,19 +53,18 @@ const columns = ['id', 'kind', 'title', 'content', 'link', 'is_read', 'created_a
 
 /** The actor's notifications, newest first; only the unread ones when asked. */
 export async function listNotifications(db: Db, actor: Actor, query: NotificationsQuery): Promise<Page<Notification>> {
-  const after = decodeCursor(query.cursor, 2);
-  if (after && !(cursorValue.moment(after[0]) && cursorValue.uuid(after[1]))) throw badRequest('Invalid cursor');
+  const after = newestFirstCursor(query.cursor);
   const rows = await db
     .selectFrom('notifications')
     .select(columns)
     .where('user_id', '=', actor.userId)
     .$if(query.unread, (qb) => qb.where('is_read', '=', false))
-    .$if(after !== null, (qb) => qb.where(sql<boolean>`(created_at, id) < (${after![0]}::timestamptz, ${after![1]}::uuid)`))
+    .$if(after !== null, (qb) => qb.where(olderThan(after!)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const page = pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
+  const page = pageOf(rows, query.limit, newestFirstKey);
   return { ...page, items: page.items.map(toNotification) };
 }
 

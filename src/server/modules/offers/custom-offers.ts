@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../../shared/http/paging.js';
 import type { customOfferInputSchema } from '../../../shared/offers/schemas.js';
@@ -6,8 +6,8 @@ import type { CustomOffer } from '../../../shared/offers/types.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { notFound } from '../../http/errors.js';
+import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { recordAudit } from '../audit/service.js';
 
@@ -21,18 +21,17 @@ export async function listCustomOffers(
   actor: Actor,
   query: { limit: number; cursor?: string },
 ): Promise<Page<CustomOfferRow>> {
-  const cursor = decodeCursor(query.cursor, 2);
-  if (cursor && !(cursorValue.moment(cursor[0]) && cursorValue.uuid(cursor[1]))) throw badRequest('Invalid cursor');
+  const cursor = newestFirstCursor(query.cursor);
   const rows = await db
     .selectFrom('custom_offers')
     .selectAll()
     .where(visibleTo(actor, 'custom_offers.user_id'))
-    .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(created_at, id) < (${cursor![0]}::timestamptz, ${cursor![1]}::uuid)`))
+    .$if(cursor !== null, (qb) => qb.where(olderThan(cursor!)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  return pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
+  return pageOf(rows, query.limit, newestFirstKey);
 }
 
 export async function createCustomOffer(

@@ -3,8 +3,8 @@ import type { OutboxItem, OutboxListQuery, OutboxMessage } from '../../../shared
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 
 /** The outbox row as the list reads it: the recipient and subject out of its payload, never the body. */
@@ -42,16 +42,15 @@ const listed = (db: Kysely<DB>) =>
 /** The outbox, newest first. */
 export async function listOutbox(db: Kysely<DB>, actor: Actor, query: OutboxListQuery): Promise<Page<OutboxListRow>> {
   assertAdmin(actor);
-  const cursor = decodeCursor(query.cursor, 2);
-  if (cursor && !(cursorValue.moment(cursor[0]) && cursorValue.uuid(cursor[1]))) throw badRequest('Invalid cursor');
+  const cursor = newestFirstCursor(query.cursor);
   const rows = await listed(db)
     .$if(query.kind !== undefined, (qb) => qb.where('kind', '=', query.kind!))
-    .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(created_at, id) < (${cursor![0]}::timestamptz, ${cursor![1]}::uuid)`))
+    .$if(cursor !== null, (qb) => qb.where(olderThan(cursor!)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  return pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
+  return pageOf(rows, query.limit, newestFirstKey);
 }
 
 /** One message with its text body. */
