@@ -3,23 +3,6 @@ import { pageSchema } from '../http/paging.js';
 import { consentChannels } from '../consent/schemas.js';
 import { instagramAccountTypes } from './schemas.js';
 
-/** The spec's custom offer: stored, the owner's to delete. */
-export const customOfferSchema = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  make: z.string(),
-  model: z.string(),
-  year: z.number(),
-  price_cents: z.number(),
-  original_price_cents: z.number().nullable(),
-  mileage: z.number(),
-  color: z.string().nullable(),
-  features: z.array(z.string()),
-  created_at: z.string(),
-});
-export type CustomOffer = z.infer<typeof customOfferSchema>;
-export const customOfferPageSchema = pageSchema(customOfferSchema);
-
 const offerContentSchema = z.object({
   make: z.string(),
   model: z.string(),
@@ -30,6 +13,16 @@ const offerContentSchema = z.object({
   color: z.string().nullable(),
   features: z.array(z.string()),
 });
+
+/** The spec's custom offer: stored, the owner's to delete. */
+export const customOfferSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  ...offerContentSchema.shape,
+  created_at: z.string(),
+});
+export type CustomOffer = z.infer<typeof customOfferSchema>;
+export const customOfferPageSchema = pageSchema(customOfferSchema);
 
 /** A generated image: its public address (the spec's image_url) and the caption. */
 export const offerImageSchema = z.object({

@@ -1,24 +1,14 @@
-import { useState } from 'react';
-import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
+import { Copy, RefreshCw } from 'lucide-react';
 import { hookLabels, type HookSecret } from '@shared/hooks/types';
 import { QueryState } from '@/components/query-state';
+import { copyText, SecretField } from '@/components/secret-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useHookSecrets, useRotateHookSecret } from './api';
 
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notifySuccess('Copied', what);
-  } catch {
-    window.prompt(`Copy the ${what.toLowerCase()}`, text);
-  }
-}
-
 function HookRow({ hook }: { hook: HookSecret }) {
-  const [shown, setShown] = useState(false);
   const rotate = useRotateHookSecret();
   const url = `${location.origin}${hook.path}`;
   return (
@@ -29,30 +19,14 @@ function HookRow({ hook }: { hook: HookSecret }) {
         <Button
           variant="ghost"
           size="icon-sm"
-          onClick={() => copy(url, 'Webhook address')}
+          onClick={() => copyText(url, 'Webhook address')}
           aria-label={`Copy the ${hookLabels[hook.name]} address`}
         >
           <Copy />
         </Button>
       </div>
       <div className="flex items-center gap-2">
-        <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs">{shown ? hook.secret : '•'.repeat(24)}</code>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={() => setShown(!shown)}
-          aria-label={shown ? 'Hide the secret' : 'Show the secret'}
-        >
-          {shown ? <EyeOff /> : <Eye />}
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={() => copy(hook.secret, 'Signing secret')}
-          aria-label={`Copy the ${hookLabels[hook.name]} secret`}
-        >
-          <Copy />
-        </Button>
+        <SecretField secret={hook.secret} label={hookLabels[hook.name]} />
         <Button
           variant="outline"
           size="sm"

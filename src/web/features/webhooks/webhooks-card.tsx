@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, Eye, EyeOff, RefreshCw, Save, Trash2 } from 'lucide-react';
+import { RefreshCw, Save, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import {
   webhookEndpointInputSchema,
@@ -10,6 +9,7 @@ import {
   type WebhookEndpoint,
 } from '@shared/webhooks/types';
 import { QueryState } from '@/components/query-state';
+import { SecretField } from '@/components/secret-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,15 +23,6 @@ import { useRemoveWebhook, useRotateWebhookSecret, useSaveWebhook, useWebhookEnd
 
 type Form = z.input<typeof webhookEndpointInputSchema>;
 
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notifySuccess('Copied', 'Signing secret');
-  } catch {
-    window.prompt('Copy the signing secret', text);
-  }
-}
-
 function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   const label = webhookEventLabels[endpoint.event];
   const id = `webhook-${endpoint.event}`;
@@ -42,7 +33,6 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   const save = useSaveWebhook();
   const remove = useRemoveWebhook();
   const rotate = useRotateWebhookSecret();
-  const [shown, setShown] = useState(false);
   const error = form.formState.errors.url?.message;
   const submit = form.handleSubmit((input) =>
     save.mutate(
@@ -98,20 +88,7 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
       </form>
       {endpoint.secret && (
         <div className="flex flex-wrap items-center gap-2">
-          <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs">
-            {shown ? endpoint.secret : '•'.repeat(24)}
-          </code>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            onClick={() => setShown(!shown)}
-            aria-label={shown ? 'Hide the secret' : 'Show the secret'}
-          >
-            {shown ? <EyeOff /> : <Eye />}
-          </Button>
-          <Button variant="ghost" size="icon-sm" onClick={() => copy(endpoint.secret!)} aria-label={`Copy the ${label} secret`}>
-            <Copy />
-          </Button>
+          <SecretField secret={endpoint.secret} label={label} />
           <Button
             variant="outline"
             size="sm"

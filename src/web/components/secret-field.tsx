@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Copy, Eye, EyeOff } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { notifySuccess } from '@/lib/toast';
+
+/** Copies `text` and says what was copied; where the browser refuses the clipboard, offers the text to copy by hand. */
+export async function copyText(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notifySuccess('Copied', what);
+  } catch {
+    window.prompt(`Copy the ${what.toLowerCase()}`, text);
+  }
+}
+
+/** A signing secret, hidden until shown, with Show/Hide and Copy; `label` names whose secret it is. */
+export function SecretField({ secret, label }: { secret: string; label: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs">{shown ? secret : '•'.repeat(24)}</code>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={() => setShown(!shown)}
+        aria-label={shown ? 'Hide the secret' : 'Show the secret'}
+      >
+        {shown ? <EyeOff /> : <Eye />}
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={() => copyText(secret, 'Signing secret')}
+        aria-label={`Copy the ${label} secret`}
+      >
+        <Copy />
+      </Button>
+    </>
+  );
+}
