@@ -53,6 +53,20 @@ test.describe('sign-in', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Required' }).first()).toBeVisible();
+    await page.getByLabel('Email').fill('not an address');
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    await page.getByLabel('Email').fill('admin@torque.demo');
+    await expect(page.getByText('Invalid email')).toBeHidden();
+  });
+
+  test('the view mode chosen before signing in is kept', async ({ page }) => {
+    await page.goto('/');
+    const viewMode = page.getByLabel('View mode');
+    await expect(viewMode).toHaveValue('auto');
+    await viewMode.selectOption('Desktop View');
+    expect(await page.evaluate(() => localStorage.getItem('view-mode'))).toBe('desktop');
+    await page.reload();
+    await expect(page.getByLabel('View mode')).toHaveValue('desktop');
   });
 });
 

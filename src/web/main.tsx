@@ -1,13 +1,12 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { ToastOutlet } from '@/components/toast-outlet';
 import { WorkspaceLoading } from '@/components/loading-screen';
 import { useTheme } from '@/lib/theme';
 import { applyViewMode } from '@/lib/view-mode';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { syncSession } from './app/session-sync';
 import { retryUnlessRefused } from '@/lib/api-client';
 import './styles.css';
@@ -22,12 +21,12 @@ function App() {
   const theme = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
+      <BrowserRouter>
         <Suspense fallback={<WorkspaceLoading />}>
-          <RouterProvider router={router} />
+          <AppRoutes />
         </Suspense>
-        <Toaster theme={theme} position="top-right" offset={{ top: 64 }} mobileOffset={{ top: 64 }} />
-      </TooltipProvider>
+      </BrowserRouter>
+      <ToastOutlet theme={theme} />
     </QueryClientProvider>
   );
 }

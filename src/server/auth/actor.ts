@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
+import { TWO_FACTOR_REQUIRED } from '../../shared/http/errors.js';
 import {
-  TWO_FACTOR_REQUIRED,
   TWO_FACTOR_REQUIRED_MESSAGE,
   twoFactorRequired,
   type TwoFactorStatus,

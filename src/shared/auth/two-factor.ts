@@ -7,8 +7,6 @@ export function twoFactorRequired(rule: TwoFactorRule, role: Role): boolean {
   return rule === 'everyone' || role === 'admin';
 }
 
-/** The answer of every other API route to a session that must still set up two-factor sign-in. */
-export const TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED';
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor sign-in is required for your account. Set it up to continue.';
 export const TWO_FACTOR_OFF_REFUSED_MESSAGE =
   'Two-factor sign-in is required for your role by the security settings, so it cannot be turned off.';

@@ -5,3 +5,6 @@ export type ApiErrorBody = {
 
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_VALUE = 'torque';
+
+/** The answer of every other API route to a session that must still set up two-factor sign-in. */
+export const TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { PublicOnly, RequireAuth, RequireSession } from './guards';
 import { NotFoundPage } from './not-found';
 import { RoleOnly } from './admin-only';
@@ -72,11 +72,19 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { element: <PublicOnly />, children: [{ index: true, element: <SignInPage /> }] },
   { path: 'invite/:token', element: <AcceptInvitationPage /> },
   { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
   { element: <RequireSession />, children: [{ path: 'two-factor-setup', element: <TwoFactorSetupPage /> }] },
   { element: <RequireAuth />, children: [{ element: <AppShell />, children: signedInRoutes }] },
   { path: '*', element: <NotFoundPage /> },
-]);
+];
+
+/**
+ * Every screen of the app. Declared as route objects but rendered by `useRoutes` inside a `BrowserRouter`: Torque
+ * uses no loaders, actions or blockers, and without the data router the first screen loads about 15 KB (gzip) less script.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

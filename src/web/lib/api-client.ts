@@ -1,5 +1,4 @@
-import { TWO_FACTOR_REQUIRED } from '@shared/auth/two-factor';
-import { CSRF_HEADER, CSRF_VALUE, type ApiErrorBody } from '@shared/http/errors';
+import { CSRF_HEADER, CSRF_VALUE, TWO_FACTOR_REQUIRED, type ApiErrorBody } from '@shared/http/errors';
 
 export class ApiError extends Error {
   constructor(

@@ -1,21 +1,35 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Eye, EyeOff, Loader2 } from 'lucide-react';
-import { signInSchema, type DemoRole, type SignInInput } from '@shared/auth/sign-in';
+import type { DemoRole, SignInInput } from '@shared/auth/sign-in';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { setViewMode, useViewMode, viewModeLabels, viewModes, type ViewMode } from '@/lib/view-mode';
 import { BrandMark } from '@/components/brand-mark';
 import { isSession, useDemoSignIn, usePublicConfig, useSignIn } from './api';
-import { TwoFactorStep } from './two-factor-step';
+
+// The sign-in screen is the first thing every user loads, so what it needs only later comes later: the shared
+// schema (and zod with it) when the form is first sent, the two-factor step after a right password. Two fields need
+// no form library.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then(({ TwoFactorStep }) => ({ default: TwoFactorStep })));
+
+type FieldErrors = Partial<Record<keyof SignInInput, string>>;
+
+/** The values checked by the shared sign-in schema: the parsed input, or each field's message. */
+async function validate(values: SignInInput): Promise<{ input: SignInInput } | { errors: FieldErrors }> {
+  const { signInSchema } = await import('@shared/auth/sign-in');
+  const parsed = signInSchema.safeParse(values);
+  if (parsed.success) return { input: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SignInInput] ??= issue.message;
+  return { errors };
+}
 
 export function SignInPage() {
   const navigate = useNavigate();
@@ -26,21 +40,40 @@ export function SignInPage() {
   const [showPassword, setShowPassword] = useState(false);
   // After a right password, an account with two-factor sign-in on is asked for its code.
   const [step, setStep] = useState<'password' | 'code'>('password');
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const busy = signIn.isPending || demoSignIn.isPending;
-  const passwordError = form.formState.errors.password?.message;
+  const passwordError = errors.password;
+
+  /** A field's input; once the form has been sent, its message follows what is typed. */
+  const field = (name: keyof SignInInput) => ({
+    name,
+    value: values[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (errors[name] !== undefined)
+        void validate(next).then((result) =>
+          setErrors((now) => ({ ...now, [name]: 'errors' in result ? result.errors[name] : undefined })),
+        );
+    },
+  });
 
   const welcome = () => {
     notifySuccess('Login Successful', 'Welcome to the CRM');
     navigate('/dashboard', { replace: true });
   };
 
-  const onSubmit = form.handleSubmit((values) =>
-    signIn.mutate(values, {
-      onSuccess: (result) => (isSession(result) ? welcome() : setStep('code')),
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await validate(values);
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    signIn.mutate(result.input, {
+      onSuccess: (answer) => (isSession(answer) ? welcome() : setStep('code')),
       onError: (error) => notifyError('Login Failed', errorMessage(error, 'Invalid credentials')),
-    }),
-  );
+    });
+  };
 
   const onDemo = (role: DemoRole) =>
     demoSignIn.mutate(role, {
@@ -53,7 +86,7 @@ export function SignInPage() {
     });
 
   const restart = () => {
-    form.resetField('password');
+    setValues((now) => ({ ...now, password: '' }));
     setStep('password');
   };
 
@@ -69,22 +102,20 @@ export function SignInPage() {
         </CardHeader>
         {step === 'code' ? (
           <CardContent>
-            <TwoFactorStep onSignedIn={welcome} onRestart={restart} />
+            <Suspense fallback={<Loader2 className="text-muted-foreground mx-auto animate-spin" aria-label="Loading" />}>
+              <TwoFactorStep onSignedIn={welcome} onRestart={restart} />
+            </Suspense>
           </CardContent>
         ) : (
           <CardContent className="grid gap-4">
-            <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-              <FormField label="Email" htmlFor="email" error={form.formState.errors.email?.message}>
-                <Input
-                  type="email"
-                  autoComplete="username"
-                  required
-                  placeholder="you@dealership.com"
-                  {...form.register('email')}
-                />
+            <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+              <FormField label="Email" htmlFor="email" error={errors.email}>
+                <Input type="email" autoComplete="username" required placeholder="you@dealership.com" {...field('email')} />
               </FormField>
               <div className="grid gap-2">
-                <Label htmlFor="password">Password</Label>
+                <Label htmlFor="password" data-error={Boolean(passwordError)} className="data-[error=true]:text-destructive">
+                  Password
+                </Label>
                 <div className="relative">
                   <Input
                     id="password"
@@ -94,7 +125,7 @@ export function SignInPage() {
                     className="pr-10"
                     aria-invalid={Boolean(passwordError)}
                     aria-describedby={passwordError ? 'password-error' : undefined}
-                    {...form.register('password')}
+                    {...field('password')}
                   />
                   <Button
                     type="button"
@@ -115,18 +146,13 @@ export function SignInPage() {
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="view-mode">View mode</Label>
-                <Select value={viewMode} onValueChange={(mode) => setViewMode(mode as ViewMode)}>
-                  <SelectTrigger id="view-mode" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {viewModes.map((mode) => (
-                      <SelectItem key={mode} value={mode}>
-                        {viewModeLabels[mode]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect id="view-mode" value={viewMode} onChange={(event) => setViewMode(event.target.value as ViewMode)}>
+                  {viewModes.map((mode) => (
+                    <option key={mode} value={mode}>
+                      {viewModeLabels[mode]}
+                    </option>
+                  ))}
+                </NativeSelect>
               </div>
               <Button type="submit" className="w-full" disabled={busy}>
                 {signIn.isPending && <Loader2 className="animate-spin" />}
