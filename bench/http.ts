@@ -282,8 +282,9 @@ async function exportRun() {
   const response = await fetch(`${base}/api/customers/export.csv`, { headers: { cookie: cookies.admin } });
   if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);
   let lines = 0;
+  // Lines counted with indexOf (native): a byte-by-byte loop here held the download back at ~10,000 rows/s.
   for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    for (const byte of chunk) if (byte === 10) lines++;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);

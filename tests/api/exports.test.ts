@@ -54,7 +54,7 @@ describe('a failed export', () => {
 
   it('does the same for the customer export', async () => {
     await t.database.pool.query(
-      `INSERT INTO customers (user_id, name) SELECT $1, 'Carla Customer' FROM generate_series(1, 1500)`,
+      `INSERT INTO customers (user_id, name) SELECT $1, 'Carla Customer' FROM generate_series(1, 5500)`,
       [agent.id],
     );
     failing.failOn('customers', 2);

@@ -4,11 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
 import { TWO_FACTOR_REQUIRED } from '../../shared/http/errors.js';
-import {
-  TWO_FACTOR_REQUIRED_MESSAGE,
-  twoFactorRequired,
-  type TwoFactorStatus,
-} from '../../shared/auth/two-factor.js';
+import { TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired, type TwoFactorStatus } from '../../shared/auth/two-factor.js';
 import { errorBody } from '../http/errors.js';
 import { SESSION_RENEW_AFTER_SECONDS } from './session-config.js';
 

@@ -66,3 +66,30 @@ export function olderThan([createdAt, id]: [string, string], table?: string): Ra
 
 /** The newest-first cursor of a row. */
 export const newestFirstKey = (row: { created_at: Date; id: string }) => [row.created_at.toISOString(), row.id];
+
+/**
+ * Every row of a keyset-paged read, a batch at a time, for exports: `read(cursor)` answers a batch and the cursor
+ * of the next one (null at the end; the first call gets null). The next batch is read while the caller formats and
+ * sends this one, so the database and the server's own work overlap; at most two batches are held at once.
+ */
+export async function* keysetBatches<T, C>(read: (cursor: C | null) => Promise<{ rows: T[]; next: C | null }>) {
+  // A read started ahead that nobody awaits (the download was cancelled) must not become an unhandled rejection.
+  const start = (cursor: C | null) => {
+    const batch = read(cursor);
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let pending = start(null);
+  for (;;) {
+    const { rows, next } = await pending;
+    if (next !== null) pending = start(next);
+    yield rows;
+    if (next === null) return;
+  }
+}
+
+/** A batch of `size` rows (or fewer at the end) with the cursor after its last row. */
+export const batchOf = <T, C>(rows: T[], size: number, cursorOf: (last: T) => C) => ({
+  rows,
+  next: rows.length === size ? cursorOf(rows.at(-1)!) : null,
+});

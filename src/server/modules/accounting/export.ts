@@ -4,14 +4,14 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { csvChunks, csvDollars } from '../../http/csv.js';
+import { batchOf, keysetBatches } from '../../http/paging.js';
 import { yearBounds } from '../deals/service.js';
 import { yearOf } from './service.js';
 
 /** The year's completed deals in the actor's scope, newest first, a batch at a time through (date, id). */
-async function* completedDealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
+function completedDealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
   const { from, to } = yearBounds(year);
-  let after: { date: string; id: string } | null = null;
-  do {
+  return keysetBatches(async (after: { date: string; id: string } | null) => {
     const rows = await db
       .selectFrom('deals')
       .select([
@@ -35,9 +35,8 @@ async function* completedDealsOfYear(db: Kysely<DB>, actor: Actor, year: number,
       .orderBy('deals.id', 'desc')
       .limit(batchSize)
       .execute();
-    yield rows;
-    after = rows.length === batchSize ? rows.at(-1)! : null;
-  } while (after);
+    return batchOf(rows, batchSize, (last) => last);
+  });
 }
 
 /**

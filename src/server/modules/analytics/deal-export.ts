@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { sql } from 'kysely';
 import { csvChunks, csvDollars } from '../../http/csv.js';
+import { batchOf, keysetBatches } from '../../http/paging.js';
 import { scopeDeals, yearBounds } from '../deals/service.js';
 import { dealAnalytics } from './deal-analytics.js';
 
@@ -50,10 +51,9 @@ export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: nu
 }
 
 /** The year's deals, newest first, a batch at a time through (date, id). */
-async function* dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
+function dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
   const { from, to } = yearBounds(year);
-  let after: { date: string; id: string } | null = null;
-  do {
+  return keysetBatches(async (after: { date: string; id: string } | null) => {
     const rows = await scopeDeals(
       db
         .selectFrom('deals')
@@ -80,9 +80,8 @@ async function* dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSiz
       .orderBy('deals.id', 'desc')
       .limit(batchSize)
       .execute();
-    yield rows;
-    after = rows.length === batchSize ? rows.at(-1)! : null;
-  } while (after);
+    return batchOf(rows, batchSize, (last) => last);
+  });
 }
 
 function individualDealsCsv(db: Kysely<DB>, actor: Actor, year: number) {

@@ -20,7 +20,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { notFound, staleWrite } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
-import { decodeCursor, pageOf } from '../../http/paging.js';
+import { batchOf, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
@@ -95,10 +95,9 @@ export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, query: Cu
  * Every customer of the filtered list, in its order, with the owning agent's name, for the CSV export: a batch at a
  * time through the list's own keyset paging.
  */
-export async function* eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter, batchSize = 1000) {
+export function eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter, batchSize = 5000) {
   const spec = sortSpecs[filter.sort ?? 'newest'];
-  let after: (string | number | null)[] | null = null;
-  do {
+  return keysetBatches(async (after: (string | number | null)[] | null) => {
     const rows = await db
       .selectFrom('customers')
       .innerJoin('users', 'users.id', 'customers.user_id')
@@ -111,9 +110,8 @@ export async function* eachCustomerForExport(db: Kysely<DB>, actor: Actor, filte
       .orderBy('customers.id', spec.direction)
       .limit(batchSize)
       .execute();
-    yield rows;
-    after = rows.length === batchSize ? cursorOf(spec, rows.at(-1)!) : null;
-  } while (after);
+    return batchOf(rows, batchSize, (last) => cursorOf(spec, last));
+  });
 }
 
 /** A customer the actor may see, or 404 (another user's customer looks exactly like a missing one). */

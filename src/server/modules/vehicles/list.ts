@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
-import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { cursorValue, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
 import { badRequest } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import type { Page } from '../../../shared/http/paging.js';
@@ -134,13 +134,11 @@ export async function summarizeVehicles(db: Kysely<DB>, actor: Actor, filter: Ve
 }
 
 /** Every vehicle of the filter, a batch at a time, in list order. */
-export async function* eachVehicle(db: Kysely<DB>, actor: Actor, filter: VehicleFilter, batchSize = 1000) {
-  let cursor: string | undefined;
-  do {
-    const page = await listVehicles(db, actor, { ...filter, limit: batchSize, cursor });
-    yield page.items;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+export function eachVehicle(db: Kysely<DB>, actor: Actor, filter: VehicleFilter, batchSize = 1000) {
+  return keysetBatches(async (cursor: string | null) => {
+    const page = await listVehicles(db, actor, { ...filter, limit: batchSize, cursor: cursor ?? undefined });
+    return { rows: page.items, next: page.nextCursor };
+  });
 }
 
 /** A vehicle as the deal form's picker and a deal's page show it. */
