@@ -617,6 +617,134 @@ describe('analytics over a range', () => {
   });
 });
 
+describe('the funnel\u2019s kept counts per owner and day', () => {
+  let f: TestContext;
+  let ana: TestUser;
+  let bo: TestUser;
+
+  /** customer_funnel_daily, and the same figures counted directly from customers and deals. */
+  const kept = async () =>
+    (
+      await sql<{ key: string }>`
+        SELECT user_id || ' ' || day || ' ' || customers || ' ' || opened || ' ' || sold AS key
+        FROM customer_funnel_daily WHERE customers <> 0 OR opened <> 0 OR sold <> 0 ORDER BY 1`.execute(f.database.db)
+    ).rows.map((r) => r.key);
+  const counted = async () =>
+    (
+      await sql<{ key: string }>`
+        SELECT user_id || ' ' || (created_at AT TIME ZONE 'UTC')::date || ' ' || count(*) || ' ' ||
+               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id)) || ' ' ||
+               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status = 'completed')) AS key
+        FROM customers c GROUP BY user_id, (created_at AT TIME ZONE 'UTC')::date ORDER BY 1`.execute(f.database.db)
+    ).rows.map((r) => r.key);
+  const agree = async () => expect(await kept()).toEqual(await counted());
+
+  beforeAll(async () => {
+    f = await createTestContext();
+    ana = await f.createUser('agent', 'Ana Funnel');
+    bo = await f.createUser('agent', 'Bo Funnel');
+  });
+  afterAll(() => f.close());
+
+  it('agree with a direct count through every kind of customer and deal change', async () => {
+    const db = f.database.db;
+    const customers = await db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 8 }, (_, i) => ({
+          user_id: (i % 2 ? ana : bo).id,
+          name: `Funnel ${i}`,
+          created_at: daysAgo(i * 3),
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const [c0, c1, c2, c3, c4, c5] = customers.map((c) => c.id);
+    await agree();
+    const deal = (customerId: string | null, status: 'pending' | 'completed') => ({
+      user_id: ana.id,
+      customer_id: customerId,
+      date: today,
+      manufacturer: 'Audi',
+      model: 'Q5',
+      year: thisYear,
+      customer_name: 'Funnel',
+      agent_name: 'Ana Funnel',
+      contract_price_cents: 5_000_000,
+      broker_fee_cents: 100_000,
+      status,
+    });
+    // Several deals of one customer in one statement, and a deal without a customer.
+    const deals = await db
+      .insertInto('deals')
+      .values([
+        deal(c0!, 'pending'),
+        deal(c0!, 'completed'),
+        deal(c1!, 'pending'),
+        deal(c2!, 'completed'),
+        deal(null, 'completed'),
+      ])
+      .returning('id')
+      .execute();
+    await agree();
+    await db.updateTable('deals').set({ status: 'completed' }).where('id', '=', deals[2]!.id).execute();
+    await db.updateTable('deals').set({ status: 'cancelled' }).where('id', '=', deals[1]!.id).execute();
+    await agree();
+    await db.updateTable('deals').set({ customer_id: c3! }).where('id', '=', deals[3]!.id).execute();
+    await db.updateTable('deals').set({ customer_id: c4! }).where('id', '=', deals[4]!.id).execute();
+    await db.updateTable('deals').set({ customer_id: null }).where('id', '=', deals[0]!.id).execute();
+    await agree();
+    // A customer moves to another agent, and to another day.
+    await db.updateTable('customers').set({ user_id: ana.id }).where('id', '=', c2!).execute();
+    await db.updateTable('customers').set({ user_id: bo.id }).where('id', '=', c3!).execute();
+    await db
+      .updateTable('customers')
+      .set({ created_at: daysAgo(60) })
+      .where('id', '=', c4!)
+      .execute();
+    await db.updateTable('customers').set({ status: 'active' }).where('id', 'in', [c0!, c5!]).execute();
+    await agree();
+    // A deal removed; a customer with deals removed (its deals keep going without a customer).
+    await db.deleteFrom('deals').where('id', '=', deals[2]!.id).execute();
+    await db.deleteFrom('customers').where('id', 'in', [c3!, c4!]).execute();
+    await agree();
+    const range = (await f.call({ method: 'GET', url: '/api/analytics?range=90d', as: ana })).json();
+    const direct = (await counted()).filter((key) => key.startsWith(ana.id));
+    const sum = (at: number) => direct.reduce((total, key) => total + Number(key.split(' ')[at]), 0);
+    expect(range.funnel.map((s: { count: number }) => s.count)).toEqual([sum(2), sum(3), sum(4)]);
+  });
+
+  it.runIf(process.env.TORQUE_TEST_DB === 'postgres')(
+    'count a customer\u2019s first deal once when two are added at the same moment',
+    async () => {
+      const [customer] = await f.database.db
+        .insertInto('customers')
+        .values({ user_id: bo.id, name: 'Funnel Race', created_at: now, updated_at: now })
+        .returning('id')
+        .execute();
+      const one = await f.database.pool.connect();
+      const two = await f.database.pool.connect();
+      try {
+        const insert = `INSERT INTO deals (user_id, customer_id, date, manufacturer, model, year, customer_name, agent_name,
+                                           contract_price_cents, broker_fee_cents, status)
+                        VALUES ($1, $2, now()::date, 'Kia', 'EV9', 2025, 'Funnel Race', 'Bo Funnel', 100, 10, 'completed')`;
+        await one.query('BEGIN');
+        await two.query('BEGIN');
+        await one.query(insert, [bo.id, customer!.id]);
+        const second = two.query(insert, [bo.id, customer!.id]);
+        await one.query('COMMIT');
+        await second;
+        await two.query('COMMIT');
+      } finally {
+        one.release();
+        two.release();
+      }
+      await agree();
+    },
+  );
+});
+
 describe('the monthly sales figures follow every deal change', () => {
   const sumOf = async (as: TestUser) => (await get(`/api/analytics/deals?year=${Y}`, as)).json().totals;
 

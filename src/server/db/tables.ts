@@ -89,6 +89,14 @@ export interface CustomerCounts {
   user_id: string;
 }
 
+export interface CustomerDealCounts {
+  completed: number;
+  customer_id: string;
+  day: string;
+  deals: number;
+  user_id: string;
+}
+
 export interface CustomerDocuments {
   category: 'contract' | 'invoice' | 'identity' | 'insurance' | 'title' | 'other' | null;
   content_type: string;
@@ -99,6 +107,14 @@ export interface CustomerDocuments {
   file_size: number;
   id: Generated<string>;
   uploaded_by: string;
+}
+
+export interface CustomerFunnelDaily {
+  customers: number;
+  day: string;
+  opened: number;
+  sold: number;
+  user_id: string;
 }
 
 export interface Customers {
@@ -422,7 +438,9 @@ export interface DB {
   contact_consents: ContactConsents;
   custom_offers: CustomOffers;
   customer_counts: CustomerCounts;
+  customer_deal_counts: CustomerDealCounts;
   customer_documents: CustomerDocuments;
+  customer_funnel_daily: CustomerFunnelDaily;
   customers: Customers;
   deal_documents: DealDocuments;
   deal_sales_monthly: DealSalesMonthly;

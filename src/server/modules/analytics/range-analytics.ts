@@ -3,7 +3,7 @@ import { rangeBounds, type AnalyticsRange, type RangeAnalytics } from '../../../
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { addDays, startOfDay, todayUtc } from './scope.js';
+import { addDays, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
 type Bounds = ReturnType<typeof rangeBounds>;
@@ -51,20 +51,19 @@ async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
   return rows;
 }
 
-/** Customers first recorded in the range (and the span before): how many, and how far they got towards a sale. */
+/**
+ * Customers first recorded in the range (and the span before): how many, and how far they got towards a sale, from
+ * the counts kept per owner and day added (migration 023).
+ */
 async function customersOfRange(db: Db, actor: Actor, b: Bounds) {
   const { rows } = await sql<{ leads: number; previous_leads: number; opened: number; sold: number; previous_sold: number }>`
-    SELECT count(*) FILTER (WHERE current) AS leads, count(*) FILTER (WHERE NOT current) AS previous_leads,
-           count(*) FILTER (WHERE current AND opened) AS opened,
-           count(*) FILTER (WHERE current AND sold) AS sold, count(*) FILTER (WHERE NOT current AND sold) AS previous_sold
-    FROM (
-      SELECT c.created_at >= ${startOfDay(b.from)}::timestamptz AS current,
-             EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id) AS opened,
-             EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status = 'completed') AS sold
-      FROM customers c
-      WHERE c.created_at >= ${startOfDay(b.previousFrom)}::timestamptz AND c.created_at < ${startOfDay(addDays(b.to, 1))}::timestamptz
-        AND ${visibleTo(actor, 'c.user_id')}
-    ) book
+    SELECT coalesce(sum(customers) FILTER (WHERE day >= ${b.from}::date), 0) AS leads,
+           coalesce(sum(customers) FILTER (WHERE day < ${b.from}::date), 0) AS previous_leads,
+           coalesce(sum(opened) FILTER (WHERE day >= ${b.from}::date), 0) AS opened,
+           coalesce(sum(sold) FILTER (WHERE day >= ${b.from}::date), 0) AS sold,
+           coalesce(sum(sold) FILTER (WHERE day < ${b.from}::date), 0) AS previous_sold
+    FROM customer_funnel_daily
+    WHERE day >= ${b.previousFrom}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
   `.execute(db);
   return rows[0]!;
 }
@@ -79,10 +78,9 @@ async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
       GROUP BY 1
     ),
     leads AS (
-      SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month, count(*) AS customers
-      FROM customers
-      WHERE created_at >= ${startOfDay(b.from)}::timestamptz AND created_at < ${startOfDay(end)}::timestamptz
-        AND ${visibleTo(actor, 'user_id')}
+      SELECT date_trunc('month', day)::date AS month, sum(customers) AS customers
+      FROM customer_funnel_daily
+      WHERE day >= ${b.from}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
       GROUP BY 1
     )
     SELECT to_char(m.month, 'YYYY-MM') AS month, coalesce(s.revenue, 0) AS revenue_cents, coalesce(s.units, 0) AS units,
