@@ -18,7 +18,8 @@
  *    second over pgbench's transactions per second: the share of the database's own limit that reaches the user.
  *
  * Settings: CONNECTIONS, SECONDS, DATA_DIR (embedded), SIZE=small for a quick look at a tenth of the rows, and
- * SHOW_SQL=1 to print the statements each request sends.
+ * SHOW_SQL=1 to print the statements each request sends, ONLY=<text> for the requests whose 'who name' holds it,
+ * PROFILE=<folder> for a CPU profile of the server.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -118,7 +119,10 @@ const everyScenario: Scenario[] = [
   { area: 'analytics', who: 'agent', name: 'dashboard', paths: ['/api/dashboard'], goal: { p95: 50 } },
   { area: 'analytics', who: 'admin', name: 'analytics page, 12 months', paths: ['/api/analytics?range=12m'] },
 ];
-const scenarios = everyScenario.filter((s) => chosen.length === 0 || chosen.includes(s.area));
+const only = process.env.ONLY;
+const scenarios = everyScenario.filter(
+  (s) => (chosen.length === 0 || chosen.includes(s.area)) && (!only || `${s.who} ${s.name}`.includes(only)),
+);
 
 /** A statement as it went to the database, its values written in as pgbench (simple protocol) would send them. */
 type Statement = { text: string; values: unknown[] };
@@ -228,7 +232,9 @@ function pgbench(perPath: string[][]): number {
 // 3. The server in its own process, driven from another.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+// PROFILE=<folder>: the server writes a V8 CPU profile there when it ends (open it in Chrome's DevTools).
+const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
+const server: ChildProcess = spawn(process.execPath, [...profile, path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -344,7 +350,7 @@ try {
         `${goalText(goal)} | ${met === undefined ? '' : met ? 'yes' : 'no'} |`,
     );
   }
-  if (chosen.length === 0 || chosen.includes('customers')) await exportRun();
+  if ((chosen.length === 0 || chosen.includes('customers')) && !only) await exportRun();
   console.log(
     `\nfloor: ${kind === 'postgres' ? `pgbench -M simple -c ${CONNECTIONS}` : 'the same SQL on the embedded engine, from one connection'}; statements per request:`,
   );
