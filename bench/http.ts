@@ -350,7 +350,8 @@ try {
         `${goalText(goal)} | ${met === undefined ? '' : met ? 'yes' : 'no'} |`,
     );
   }
-  if ((chosen.length === 0 || chosen.includes('customers')) && !only) await exportRun();
+  if ((chosen.length === 0 || chosen.includes('customers')) && (!only || 'admin customer CSV export'.includes(only)))
+    await exportRun();
   console.log(
     `\nfloor: ${kind === 'postgres' ? `pgbench -M simple -c ${CONNECTIONS}` : 'the same SQL on the embedded engine, from one connection'}; statements per request:`,
   );

@@ -95,7 +95,7 @@ export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, query: Cu
  * Every customer of the filtered list, in its order, with the owning agent's name, for the CSV export: a batch at a
  * time through the list's own keyset paging.
  */
-export function eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter, batchSize = 5000) {
+export function eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter, batchSize = 1000) {
   const spec = sortSpecs[filter.sort ?? 'newest'];
   return keysetBatches(async (after: (string | number | null)[] | null) => {
     const rows = await db
