@@ -1,10 +1,12 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
+import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { resolveSessionSecret } from './auth/secret.js';
 import { ensureAdmin } from './scripts/ensure-admin.js';
 import { seedDemo } from './scripts/demo-seed.js';
 import { buildApp } from './app.js';
+import { backUpBeforeUpgrade } from './modules/backup/service.js';
+import { createBlobStore } from './storage/create-blob-store.js';
 import { isLoopback } from './http/addresses.js';
 
 const started = performance.now();
@@ -13,7 +15,25 @@ const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
 );
 const secret = resolveSessionSecret(config);
-await migrateToLatest(database.db);
+try {
+  await migrateToLatest(database.db, {
+    beforeUpgrade: async (pending) => {
+      console.log(`Torque will apply ${pending.length} migration(s): ${pending.join(', ')}. Backing up the data first…`);
+      const file = await backUpBeforeUpgrade(database.db, await createBlobStore(config), config.dataDir, pending).catch(
+        (error: Error) => {
+          throw new MigrationError(`The backup before migrating failed (${error.message}), so nothing was migrated.`);
+        },
+      );
+      console.log(`The data as it was before this upgrade is in ${file} (see "Upgrading" in the README to go back).`);
+    },
+  });
+} catch (error) {
+  if (!(error instanceof MigrationError)) throw error;
+  // Nothing was changed: say so plainly and stop, rather than serve a schema this version does not match.
+  console.error(`Torque did not start. ${error.message}`);
+  await database.close();
+  process.exit(1);
+}
 if (config.admin) await ensureAdmin(database.db, config.admin);
 if (config.demo) await seedDemo(database.db, secret);
 

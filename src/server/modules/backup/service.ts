@@ -12,6 +12,23 @@ import { writeBackup } from './archive.js';
 
 export const backupFileName = (at = new Date()) => `torque-backup-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 
+/**
+ * The backup a start-up takes before it migrates a database an earlier version wrote: DATA_DIR/backups/
+ * torque-before-<last migration to apply>-<time>.tar.gz, outside the daily backups' retention. Where it went.
+ */
+export async function backUpBeforeUpgrade(
+  db: Kysely<DB>,
+  store: BlobStore,
+  dataDir: string,
+  pending: string[],
+  now = new Date(),
+) {
+  const file = path.join(dataDir, 'backups', `torque-before-${pending.at(-1)}-${now.toISOString().replace(/[:.]/g, '-')}.tar.gz`);
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  await writeBackup(db, store, fs.createWriteStream(file));
+  return file;
+}
+
 export function mayBackUp(actor: Actor) {
   if (actor.role !== 'admin') throw forbidden('Only admins can download backups');
 }
