@@ -2,8 +2,10 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['tests/api/**/*.test.ts'];
-// The crash test runs the real server in processes of its own, once per database.
+// The crash test runs the real server in processes of its own, once per database; so does the upgrade test, from
+// each earlier release in .ci/upgrade-from.
 const crashTests = ['tests/crash/**/*.test.ts'];
+const upgradeTests = ['tests/upgrade/**/*.test.ts'];
 const alias = { '@': path.resolve(import.meta.dirname, 'src/web'), '@shared': path.resolve(import.meta.dirname, 'src/shared') };
 
 export default defineConfig({
@@ -20,12 +22,17 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'crash-pglite', include: crashTests, env: { TORQUE_TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'upgrade-pglite', include: upgradeTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
         ? [
             { extends: true as const, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } },
             {
               extends: true as const,
               test: { name: 'crash-postgres', include: crashTests, env: { TORQUE_TEST_DB: 'postgres' } },
+            },
+            {
+              extends: true as const,
+              test: { name: 'upgrade-postgres', include: upgradeTests, env: { TORQUE_TEST_DB: 'postgres' } },
             },
           ]
         : []),

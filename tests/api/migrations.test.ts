@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.js';
 import { restoreBackup } from '../../src/server/modules/backup/archive.js';
 import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import { emptyDatabase, freshDatabase } from '../helpers/databases.js';
+import { startServer, stopServer } from '../helpers/server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const migrationsDir = path.join(root, 'src/server/db/migrations');
@@ -99,30 +99,6 @@ describe('migrations', () => {
   );
 });
 
-/** `npm start`'s server on an embedded data folder: its exit code (null while it runs) and everything it printed. */
-function startServer(dataDir: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', DEMO: '0', LOG_LEVEL: 'info' };
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const run = { output: '', code: null as number | null };
-  server.stdout.on('data', (chunk) => (run.output += chunk));
-  server.stderr.on('data', (chunk) => (run.output += chunk));
-  const ended = new Promise<void>((resolve) =>
-    server.once('exit', (code) => {
-      run.code = code;
-      resolve();
-    }),
-  );
-  const ready = async () => {
-    while (!run.output.includes('Torque is ready') && run.code === null) await new Promise((r) => setTimeout(r, 100));
-  };
-  return { run, ended, ready, stop: () => server.kill('SIGTERM') };
-}
-
 /** An embedded data folder an earlier Torque left: migrated up to `migration`, with one user. */
 async function earlierDataFolder(migration: string) {
   const dataDir = tempDir('torque-earlier-');
@@ -139,11 +115,8 @@ describe.runIf(process.env.TORQUE_TEST_DB !== 'postgres')('start-up', () => {
     await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('999_from_the_future', now()::text)`.execute(database.db);
     await database.close();
 
-    const server = startServer(dataDir);
-    await server.ended;
-    expect(server.run.code).toBe(1);
-    expect(server.run.output).toContain(
-      'Torque did not start. This database was migrated by a newer Torque (migration 999_from_the_future',
+    await expect(startServer({ DATA_DIR: dataDir })).rejects.toThrow(
+      /server exited with 1:[\s\S]*Torque did not start\. This database was migrated by a newer Torque \(migration 999_from_the_future/,
     );
 
     const reopened = await openDatabase({ kind: 'embedded', dataDir });
@@ -159,12 +132,10 @@ describe.runIf(process.env.TORQUE_TEST_DB !== 'postgres')('start-up', () => {
     const { dataDir, database } = await earlierDataFolder(previous);
     await database.close();
 
-    const server = startServer(dataDir);
-    await server.ready();
-    server.stop();
-    await server.ended;
-    expect(server.run.output).toContain(`Torque will apply 1 migration(s): ${latest}. Backing up the data first`);
-    const file = /The data as it was before this upgrade is in (\S+\.tar\.gz)/.exec(server.run.output)?.[1];
+    const server = await startServer({ DATA_DIR: dataDir });
+    await stopServer(server, 'SIGTERM');
+    expect(server.output()).toContain(`Torque will apply 1 migration(s): ${latest}. Backing up the data first`);
+    const file = /The data as it was before this upgrade is in (\S+\.tar\.gz)/.exec(server.output())?.[1];
     expect(file).toContain(path.join(dataDir, 'backups', `torque-before-${latest}-`));
 
     // The backup is the earlier data: it restores into an empty database with the earlier version's schema and rows.

@@ -6,10 +6,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The real server in a process of its own, as `npm start` runs it. */
 export type Server = { child: ChildProcess; url: string; /** Everything it has printed so far. */ output: () => string };
 
-/** Starts `src/server/main.ts` on a free port of this machine with `env`, once it says it is ready. */
-export async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
+/**
+ * Starts `src/server/main.ts` on a free port of this machine with `env`, once it says it is ready. `from` is the
+ * checkout to run (another release's, for the upgrade test); this one by default.
+ */
+export async function startServer(env: Record<string, string>, from = root): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(from, 'src/server/main.ts')], {
+    cwd: from,
     env: { ...process.env, LOG_LEVEL: 'info', DEMO: '0', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
