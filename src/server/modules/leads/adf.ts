@@ -1,0 +1,159 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { vehicleInterests, type LeadVehicle, type ParsedLead, type VehicleInterest } from '../../../shared/leads/types.js';
+
+/**
+ * ADF 1.0 (Auto-lead Data Format) as marketplaces, call-tracking services and dealer websites send it. Read
+ * tolerantly: the specification's own sample opens with `<?ADF VERSION "1.0"?>` before a typographic-quoted XML
+ * declaration, senders vary the case of tags, and leads often arrive inside HTML mail. A document that still cannot
+ * be read is not dropped: the caller stores it raw and flags it for a person, with the reason given here.
+ */
+export type AdfResult = { status: 'parsed'; leads: ParsedLead[] } | { status: 'flagged'; reason: string };
+
+const entities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', amp: '&' };
+const decodeHtml = (text: string) =>
+  text.replace(/&(lt|gt|quot|apos|nbsp|amp|#\d+|#x[\da-f]+);/gi, (whole, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
+    return entities[lower] ?? whole;
+  });
+
+/** Markup of HTML mail that may surround or run through a pasted lead. */
+const htmlTags =
+  /<\/?(?:html|head|body|meta|title|style|div|span|p|br|pre|tt|font|b|i|u|strong|em|table|tbody|tr|td|th|center)\b[^>]*>/gi;
+
+/** The `<adf>` document inside whatever carried it, with tag and attribute names in lower case and straight quotes. */
+export function extractAdf(raw: string): string | null {
+  let text = raw.replace(/^\uFEFF/, '');
+  if (!/<adf[\s>]/i.test(text) && /&lt;adf/i.test(text)) text = decodeHtml(text.replace(htmlTags, ''));
+  const start = text.search(/<adf[\s>]/i);
+  if (start < 0) return null;
+  const rest = text.slice(start);
+  const end = /<\/adf\s*>/i.exec(rest);
+  const body = end ? rest.slice(0, end.index + end[0].length) : rest;
+  return body.replace(htmlTags, '').replace(/<[^<>]*>/g, (tag) =>
+    tag
+      .replace(/[\u201C\u201D\u201E\u2033]/g, '"')
+      .replace(/[\u2018\u2019\u2032]/g, "'")
+      .replace(/^<(\/?)([A-Za-z][\w.:-]*)/, (_, slash: string, name: string) => `<${slash}${name.toLowerCase()}`)
+      .replace(/\s([A-Za-z][\w.:-]*)\s*=/g, (_, name: string) => ` ${name.toLowerCase()}=`),
+  );
+}
+
+const repeated = new Set(['prospect', 'vehicle', 'name', 'phone', 'email', 'contact', 'price']);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  textNodeName: '#text',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (name) => repeated.has(name),
+});
+
+type Node = Record<string, unknown> | string | undefined;
+const list = (value: unknown): Node[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]) as Node[];
+const child = (node: Node, name: string): Node => (typeof node === 'object' && node ? (list(node[name])[0] as Node) : undefined);
+const attribute = (node: Node, name: string) =>
+  typeof node === 'object' && node && typeof node[`@${name}`] === 'string'
+    ? (node[`@${name}`] as string).trim().toLowerCase()
+    : null;
+
+/** The text of an element: null when absent or blank. */
+function text(node: Node): string | null {
+  const value = typeof node === 'object' && node ? node['#text'] : node;
+  if (value === undefined || value === null) return null;
+  const trimmed = String(value).replace(/\s+/g, ' ').trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** A contact's name: the full part, or the parts joined; a name without a part is the full name. */
+function nameOf(contact: Node) {
+  const names = list(typeof contact === 'object' && contact ? contact.name : undefined);
+  const part = (wanted: string) => text(names.find((n) => (attribute(n, 'part') ?? 'full') === wanted));
+  const first = part('first');
+  const last = part('last');
+  const full = part('full') ?? ([first, part('middle'), last].filter(Boolean).join(' ') || null);
+  return { full, first, last };
+}
+
+const interests = new Set<string>(vehicleInterests);
+const money = (value: string | null) => {
+  const amount = value === null ? NaN : Number(value.replace(/[$,\s]/g, ''));
+  return Number.isFinite(amount) && amount >= 0 ? Math.round(amount * 100) : null;
+};
+
+function vehicleOf(node: Node): LeadVehicle {
+  const interest = attribute(node, 'interest');
+  const year = Number(text(child(node, 'year')));
+  return {
+    // The DTD's defaults: interest "buy", status "new".
+    interest: interest && interests.has(interest) ? (interest as VehicleInterest) : 'buy',
+    status: attribute(node, 'status') === 'used' ? 'used' : 'new',
+    year: Number.isInteger(year) && year >= 1886 && year <= 2100 ? year : null,
+    make: text(child(node, 'make')),
+    model: text(child(node, 'model')),
+    vin: text(child(node, 'vin'))?.toUpperCase() ?? null,
+    trim: text(child(node, 'trim')),
+    price_cents: money(text(child(node, 'price'))),
+  };
+}
+
+/** The request date as sent when it is a moment a clock can read, else null. */
+function requestDate(value: string | null) {
+  return value !== null && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
+function prospectOf(prospect: Node): ParsedLead | null {
+  const contact = child(child(prospect, 'customer'), 'contact');
+  const name = nameOf(contact);
+  const email = text(child(contact, 'email'));
+  const phones = list(typeof contact === 'object' && contact ? contact.phone : undefined)
+    .map((phone) => ({ type: attribute(phone, 'type'), number: text(phone) }))
+    .filter((phone): phone is { type: string | null; number: string } => phone.number !== null);
+  if (!name.full && !email && phones.length === 0) return null;
+  const vehicles = list(typeof prospect === 'object' && prospect ? prospect.vehicle : undefined).map(vehicleOf);
+  const vendor = child(prospect, 'vendor');
+  const provider = child(prospect, 'provider');
+  return {
+    request_date: requestDate(text(child(prospect, 'requestdate'))),
+    customer: {
+      name: name.full,
+      first_name: name.first,
+      last_name: name.last,
+      email,
+      phones,
+      comments: text(child(child(prospect, 'customer'), 'comments')),
+    },
+    vehicle: vehicles.find((v) => v.interest !== 'trade-in') ?? null,
+    trade: vehicles.find((v) => v.interest === 'trade-in') ?? null,
+    vendor: { name: text(child(vendor, 'vendorname')), contact: nameOf(child(vendor, 'contact')).full },
+    provider: {
+      name: nameOf(provider).full,
+      service: text(child(provider, 'service')),
+      url: text(child(provider, 'url')),
+      email: text(child(provider, 'email')),
+    },
+  };
+}
+
+/** Every prospect of an ADF document, or why the document cannot be read. Never throws. */
+export function parseAdf(raw: string): AdfResult {
+  const xml = extractAdf(raw);
+  if (xml === null) return { status: 'flagged', reason: 'No <adf> document found' };
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) return { status: 'flagged', reason: `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
+  let document: Record<string, unknown>;
+  try {
+    document = parser.parse(xml) as Record<string, unknown>;
+  } catch (error) {
+    return { status: 'flagged', reason: `Not readable: ${(error as Error).message}` };
+  }
+  const adf = document.adf;
+  const prospects = typeof adf === 'object' && adf !== null ? list((adf as Record<string, unknown>).prospect) : [];
+  if (prospects.length === 0) return { status: 'flagged', reason: 'The document has no <prospect>' };
+  const leads = prospects.map(prospectOf);
+  if (leads.some((lead) => lead === null))
+    return { status: 'flagged', reason: 'A prospect has no customer name, e-mail or phone' };
+  return { status: 'parsed', leads: leads as ParsedLead[] };
+}
