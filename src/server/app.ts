@@ -40,6 +40,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createWebhookSender } from './modules/webhooks/sender.js';
 import { webhooksRoutes } from './modules/webhooks/routes.js';
 import { offersRoutes } from './modules/offers/routes.js';
+import { leadsRoutes } from './modules/leads/routes.js';
 import { cosignersRoutes } from './modules/cosigners/routes.js';
 import { registerAdultNotices } from './modules/cosigners/jobs.js';
 import { referencedAgreementKeys } from './modules/cosigners/service.js';
@@ -213,6 +214,7 @@ export async function buildApp({
     await webhooksRoutes(api, deps);
     await offersRoutes(api, deps);
     await cosignersRoutes(api, deps);
+    await leadsRoutes(api, deps);
   });
 
   await serveWebApp(app, config.webRoot);

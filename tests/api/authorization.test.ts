@@ -151,6 +151,14 @@ const make = {
       .transaction()
       .execute((tx) => t.app.mailer.queue(tx, { to: 'buyer@example.com', subject: 'Offer', text: 'Hello' }, agent.id)),
   /** An endpoint for `event`, at a closed loopback port (allowed explicitly), so its calls fail quietly. */
+  leadSource: async () => {
+    const row = await t.database.db
+      .insertInto('lead_sources')
+      .values({ name: `Source ${crypto.randomUUID()}`, key_hash: crypto.randomUUID() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
   webhook: async (event: string) => {
     await t.database.db
       .insertInto('webhook_endpoints')
@@ -378,6 +386,20 @@ const rows: Record<string, Row> = {
   'POST /api/settings/hooks/:name/rotate': {
     request: () => ({ url: '/api/settings/hooks/inbound_email/rotate', payload: {} }),
     expected: adminOnly(200, 403),
+  },
+  'GET /api/settings/lead-sources': { request: () => ({ url: '/api/settings/lead-sources' }), expected: adminOnly(200, 403) },
+  'POST /api/settings/lead-sources': {
+    request: () => ({ url: '/api/settings/lead-sources', payload: { name: `Source ${crypto.randomUUID()}` } }),
+    expected: adminOnly(201, 403),
+  },
+  'DELETE /api/settings/lead-sources/:id': {
+    request: async () => ({ url: `/api/settings/lead-sources/${await make.leadSource()}` }),
+    expected: adminOnly(204, 403),
+  },
+  // A lead source's key, not a session: no cookie is enough.
+  'POST /api/leads/adf': {
+    request: () => ({ url: '/api/leads/adf', payload: '<adf></adf>', headers: { 'content-type': 'application/xml' } }),
+    expected: everyone(401),
   },
   'GET /api/documents': { request: () => ({ url: '/api/documents' }), expected: signedIn(200) },
   'GET /api/emails': { request: () => ({ url: '/api/emails?box=sent' }), expected: signedIn(200) },

@@ -241,6 +241,34 @@ export interface Invitations {
   token_hash: string;
 }
 
+export interface LeadRotation {
+  assigned_at: Timestamp;
+  user_id: string;
+}
+
+export interface Leads {
+  assigned_user_id: string | null;
+  assignment_reason: string | null;
+  channel: 'adf' | 'email' | 'form' | 'manual';
+  customer_id: string | null;
+  id: Generated<string>;
+  parsed: Json | null;
+  raw: string;
+  reason: string | null;
+  received_at: Generated<Timestamp>;
+  source_id: string | null;
+  source_name: string;
+  status: 'parsed' | 'flagged';
+}
+
+export interface LeadSources {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  key_hash: string;
+  name: string;
+}
+
 export interface Messages {
   chat_id: string;
   content: string;
@@ -449,6 +477,9 @@ export interface DB {
   hook_secrets: HookSecrets;
   instagram_accounts: InstagramAccounts;
   invitations: Invitations;
+  lead_rotation: LeadRotation;
+  lead_sources: LeadSources;
+  leads: Leads;
   messages: Messages;
   minor_agreements: MinorAgreements;
   notifications: Notifications;
