@@ -123,6 +123,15 @@ describe('ADF lead intake', () => {
     });
   });
 
+  it('leaves out of the customer what the customer form would refuse, and keeps the lead as sent', async () => {
+    const outcome = (await ctx.post(adf('Odd Address', '(830) 555-0123', `${'x'.repeat(300)}@example.com`))).json().leads[0];
+    expect(outcome.new_customer).toBe(true);
+    const customer = (await ctx.t.call({ method: 'GET', url: `/api/customers/${outcome.customer_id}`, as: ctx.admin })).json();
+    expect(customer).toMatchObject({ name: 'Odd Address', email: null, phone: '(830) 555-0123' });
+    const lead = await ctx.t.database.db.selectFrom('leads').select('raw').where('id', '=', outcome.id).executeTakeFirstOrThrow();
+    expect(lead.raw).toContain('x'.repeat(300));
+  });
+
   it('keeps what it cannot read, flagged with the reason, counts it, and tells the admins', async () => {
     const before = await ctx.count('customers');
     const response = await ctx.post(specSample.slice(0, 150));
@@ -133,7 +142,7 @@ describe('ADF lead intake', () => {
     expect(stored[0]).toMatchObject({ raw: specSample.slice(0, 150), customer_id: null, source_name: 'CarMarket' });
     expect(await ctx.count('customers')).toBe(before);
     const sources = (await ctx.t.call({ method: 'GET', url: '/api/settings/lead-sources', as: ctx.admin })).json().items;
-    expect(sources).toEqual([expect.objectContaining({ name: 'CarMarket', flagged: 1, leads: 6 })]);
+    expect(sources).toEqual([expect.objectContaining({ name: 'CarMarket', flagged: 1, leads: 7 })]);
     const notes = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: ctx.admin })).json().items;
     expect(notes[0]).toMatchObject({ title: 'A lead needs a person' });
   });

@@ -8,6 +8,7 @@ import {
   type LeadSource,
   type LeadSourceInput,
 } from '../../../shared/leads/schemas.js';
+import { customerInputSchema, type CustomerInput } from '../../../shared/customers/schemas.js';
 import type { ParsedLead } from '../../../shared/leads/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
@@ -175,6 +176,30 @@ async function nextInRotation(tx: Tx): Promise<{ id: string; name: string; reaso
   return admin ? { ...admin, reason: 'no active agent, so an admin' } : null;
 }
 
+/**
+ * The customer a new lead becomes, checked by the customer form's own schema: a value it refuses (an e-mail that is
+ * not one, a budget out of range) is left out, and the lead keeps it as sent.
+ */
+function newCustomer(lead: ParsedLead, contact: ReturnType<typeof contactOf>): CustomerInput {
+  const candidate: Record<string, unknown> = {
+    name: (lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'Lead').slice(0, 200),
+    email: contact.email,
+    phone: contact.phone?.shown ?? lead.customer.phones[0]?.number.slice(0, 40) ?? null,
+    status: 'prospect',
+    lead_source: 'Website',
+    budget_cents: lead.vehicle?.price_cents ?? null,
+    notes: lead.customer.comments?.slice(0, 5000) ?? null,
+  };
+  for (let tries = 0; tries < 10; tries++) {
+    const checked = customerInputSchema.safeParse(candidate);
+    if (checked.success) return checked.data;
+    const field = String(checked.error.issues[0]!.path[0]);
+    if (field === 'name') candidate.name = 'Lead';
+    else delete candidate[field];
+  }
+  return customerInputSchema.parse({ name: candidate.name, status: 'prospect', lead_source: 'Website' });
+}
+
 type Intake = { source: Source; channel: 'adf'; raw: string };
 
 /** One prospect: joined to the customer it already is, or a new customer; given to an agent, with the reason. */
@@ -206,16 +231,7 @@ async function intakeLead(db: Db, { source, channel, raw }: Intake, lead: Parsed
         if (!next) throw new Error('Torque has no active user to give a lead to');
         const created = await tx
           .insertInto('customers')
-          .values({
-            user_id: next.id,
-            name: (lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'Lead').slice(0, 200),
-            email: contact.email,
-            phone: contact.phone?.shown ?? lead.customer.phones[0]?.number.slice(0, 40) ?? null,
-            status: 'prospect',
-            lead_source: 'Website',
-            budget_cents: lead.vehicle?.price_cents ?? null,
-            notes: lead.customer.comments?.slice(0, 5000) ?? null,
-          })
+          .values({ ...newCustomer(lead, contact), user_id: next.id })
           .returning('id')
           .executeTakeFirstOrThrow();
         customerId = created.id;
