@@ -45,6 +45,7 @@ export const keys = {
   },
   settings: ['settings'] as const,
   hooks: ['settings', 'hooks'] as const,
+  leadSources: ['settings', 'lead-sources'] as const,
   webhooks: ['webhooks'] as const,
   agreements: ['minor-agreements'] as const,
   offers: {

@@ -12,7 +12,7 @@ function HookRow({ hook }: { hook: HookSecret }) {
   const rotate = useRotateHookSecret();
   const url = `${location.origin}${hook.path}`;
   return (
-    <li className="grid gap-2 border-t pt-3 first:border-t-0 first:pt-0">
+    <li className="grid grid-cols-[minmax(0,1fr)] gap-2 border-t pt-3 first:border-t-0 first:pt-0">
       <p className="text-sm font-medium">{hookLabels[hook.name]}</p>
       <div className="flex items-center gap-2">
         <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs">{url}</code>
@@ -65,7 +65,7 @@ export function HooksCard() {
       <CardContent>
         <QueryState query={hooks} loadingMessage="Loading webhooks..." failedMessage="Failed to load webhooks">
           {(items) => (
-            <ul className="grid gap-3">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
               {items.map((hook) => (
                 <HookRow key={hook.name} hook={hook} />
               ))}

@@ -30,6 +30,7 @@ import { useCurrentSession } from '@/features/auth/api';
 import { InviteForm } from '@/features/team';
 import { OutboxCard } from '@/features/outbox';
 import { HooksCard } from '@/features/hooks';
+import { LeadSourcesCard } from '@/features/leads';
 import { WebhooksCard } from '@/features/webhooks';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
@@ -138,6 +139,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         )}
         <UserManagementSection isAdmin={isAdmin} />
         {isAdmin && <OutboxCard />}
+        {isAdmin && <LeadSourcesCard />}
         {isAdmin && <HooksCard />}
         {isAdmin && <WebhooksCard />}
         {isAdmin && (

@@ -1,0 +1,1 @@
+export { LeadSourcesCard } from './lead-sources-card';
