@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { rowCount } from '../helpers/databases.js';
 
 let t: TestContext;
 let agent: TestUser;
@@ -24,15 +25,7 @@ const dealBody = {
 };
 
 async function counts() {
-  const count = async (table: 'customers' | 'vehicles' | 'deals' | 'audit_log') =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'customers' | 'vehicles' | 'deals' | 'audit_log') => rowCount(t.database, table);
   return {
     customers: await count('customers'),
     vehicles: await count('vehicles'),

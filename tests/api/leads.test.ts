@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestUser } from '../helpers/app.js';
+import { rowCount } from '../helpers/databases.js';
 
 /** An ADF lead for one person; `extra` goes inside the prospect. */
 const adf = (name: string, phone: string, email?: string, extra = '') => `<?xml version="1.0"?>
@@ -31,15 +32,7 @@ async function setUp() {
       headers: { 'content-type': 'application/xml', 'x-requested-with': '' },
       payload: body,
     });
-  const count = async (table: 'leads' | 'customers') =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'leads' | 'customers') => rowCount(t.database, table);
   return { t, admin, source, post, count };
 }
 

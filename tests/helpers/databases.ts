@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
+import type { DB } from '../../src/server/db/schema.js';
 
 const migrationsDir = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
 
@@ -56,4 +57,13 @@ async function scratchPostgres(options: string): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/** How many rows a table holds now. */
+export async function rowCount(database: Database, table: keyof DB): Promise<number> {
+  const row = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
