@@ -9,6 +9,9 @@ export async function signIn(page: Page, role: 'admin' | 'agent') {
   await page.goto('/');
   await page.getByRole('button', { name: role === 'admin' ? 'Admin Demo' : 'Agent Demo' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The welcome toast sits over the top right of the page for a few seconds: once it is in place, a later click on
+  // a button under it waits for it instead of racing its arrival.
+  await expect(page.getByText('Demo Login Successful')).toBeVisible();
 }
 
 /** A name no other test (or earlier run on the same data) has used. */

@@ -10,13 +10,18 @@ const outlet = { wanted: false, listeners: new Set<() => void>(), mounted: () =>
 const outletMounted = new Promise<void>((resolve) => (outlet.mounted = resolve));
 let toasts: Promise<Toasts> | null = null;
 
-function show(present: (toast: Toasts) => void) {
+/** Starts loading Sonner and its outlet; a screen about to toast (sign-in, on the button's press) calls it early. */
+export function prepareToasts(): Promise<Toasts> {
   if (!toasts) {
     outlet.wanted = true;
     outlet.listeners.forEach((listener) => listener());
     toasts = Promise.all([import('sonner'), outletMounted]).then(([sonner]) => sonner.toast);
   }
-  void toasts.then(present);
+  return toasts;
+}
+
+function show(present: (toast: Toasts) => void) {
+  void prepareToasts().then(present);
 }
 
 /** Whether a toast has been asked for yet, for the outlet. */

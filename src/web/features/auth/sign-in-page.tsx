@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/toast';
+import { notifyError, notifySuccess, prepareToasts } from '@/lib/toast';
 import { setViewMode, useViewMode, viewModeLabels, viewModes, type ViewMode } from '@/lib/view-mode';
 import { BrandMark } from '@/components/brand-mark';
 import { isSession, useDemoSignIn, usePublicConfig, useSignIn } from './api';
@@ -66,6 +66,7 @@ export function SignInPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    void prepareToasts();
     const result = await validate(values);
     if ('errors' in result) return setErrors(result.errors);
     setErrors({});
@@ -75,7 +76,8 @@ export function SignInPage() {
     });
   };
 
-  const onDemo = (role: DemoRole) =>
+  const onDemo = (role: DemoRole) => {
+    void prepareToasts();
     demoSignIn.mutate(role, {
       onSuccess: (result) => {
         if (!isSession(result)) return setStep('code');
@@ -84,6 +86,7 @@ export function SignInPage() {
       },
       onError: (error) => notifyError('Demo Login Failed', errorMessage(error, 'Demo account not found')),
     });
+  };
 
   const restart = () => {
     setValues((now) => ({ ...now, password: '' }));
