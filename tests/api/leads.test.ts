@@ -57,6 +57,9 @@ describe('ADF lead intake', () => {
       payload: '   ',
     });
     expect(header.statusCode).toBe(400);
+    const nul = await ctx.post(specSample.replace('John Doe', 'John\u0000Doe'));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toBe('An ADF document cannot hold a NUL character');
     expect(await ctx.count('leads')).toBe(0);
   });
 

@@ -11,6 +11,7 @@ import {
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
+import { cursorValue } from '../../http/paging.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { createLeadSource, deleteLeadSource, listLeadSources, receiveAdf, sourceForKey } from './service.js';
 
@@ -53,6 +54,8 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
         if (!source) throw new AppError(401, 'UNAUTHORIZED', 'Unknown lead source key');
         if (typeof request.body !== 'string' || request.body.trim() === '')
           throw new AppError(400, 'VALIDATION', 'Send the ADF document as the body (Content-Type: application/xml)');
+        // PostgreSQL text cannot hold NUL, and no XML may contain it: refused before anything is stored.
+        if (!cursorValue.text(request.body)) throw new AppError(400, 'VALIDATION', 'An ADF document cannot hold a NUL character');
         return reply.status(202).send(await receiveAdf(db, source, request.body));
       },
     );
