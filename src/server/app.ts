@@ -43,6 +43,7 @@ import { offersRoutes } from './modules/offers/routes.js';
 import { leadsRoutes } from './modules/leads/routes.js';
 import { cosignersRoutes } from './modules/cosigners/routes.js';
 import { registerAdultNotices } from './modules/cosigners/jobs.js';
+import { registerUnansweredLeads } from './modules/leads/jobs.js';
 import { referencedAgreementKeys } from './modules/cosigners/service.js';
 import { referencedOfferImageKeys } from './modules/offers/service.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
@@ -162,10 +163,12 @@ export async function buildApp({
   const webhooks = createWebhookSender(database.db, jobs, app.log, { retry: jobOptions.webhookRetry });
   const backups = registerBackupJob(jobs, database.db, store, config, app.log);
   const adultNotices = registerAdultNotices(jobs, database.db, app.log);
+  const unansweredLeads = registerUnansweredLeads(jobs, database.db, app.log);
   app.addHook('onReady', async () => {
     await jobs.start();
     await backups.start();
     await adultNotices.start();
+    await unansweredLeads.start();
   });
   app.addHook('onClose', () => jobs.stop());
   app.decorate('mailer', mailer);

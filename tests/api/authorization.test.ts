@@ -41,6 +41,7 @@ type Row = {
 };
 
 let t: TestContext;
+let formSenders = 0;
 let agent: TestUser;
 let otherAgent: TestUser;
 let editor: TestUser;
@@ -155,6 +156,23 @@ const make = {
     const row = await t.database.db
       .insertInto('lead_sources')
       .values({ name: `Source ${crypto.randomUUID()}`, key_hash: crypto.randomUUID() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  /** A lead given to the agent, of the agent's own customer; or one that could not be read. */
+  lead: async (status: 'parsed' | 'flagged' = 'parsed') => {
+    const customer = status === 'parsed' ? await make.customer() : null;
+    const row = await t.database.db
+      .insertInto('leads')
+      .values({
+        source_name: 'Phone',
+        channel: 'manual',
+        status,
+        raw: '{}',
+        customer_id: customer?.id ?? null,
+        assigned_user_id: customer ? agent.id : null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -400,6 +418,30 @@ const rows: Record<string, Row> = {
   'POST /api/leads/adf': {
     request: () => ({ url: '/api/leads/adf', payload: '<adf></adf>', headers: { 'content-type': 'application/xml' } }),
     expected: everyone(401),
+  },
+  'GET /api/leads': { request: () => ({ url: '/api/leads' }), expected: signedIn(200) },
+  'POST /api/leads': {
+    request: () => ({ url: '/api/leads', payload: { name: 'Desk Lead', phone: '(512) 555-0100' } }),
+    expected: signedIn(201),
+  },
+  'GET /api/leads/:id': { request: async () => ({ url: `/api/leads/${await make.lead()}` }), expected: owners(200) },
+  'POST /api/leads/:id/contacts': {
+    request: async () => ({ url: `/api/leads/${await make.lead()}/contacts`, payload: { kind: 'call' } }),
+    expected: owners(200),
+  },
+  // Leads that could not be read have no agent: admins and editors handle them.
+  'POST /api/leads/:id/handled': {
+    request: async () => ({ url: `/api/leads/${await make.lead('flagged')}/handled` }),
+    expected: { anonymous: 401, agent: 403, otherAgent: 403, editor: 200, admin: 200, switched: 403 },
+  },
+  // The public web form: anyone may send a lead (a different address each time, under the per-address limit).
+  'POST /api/leads/form/:source': {
+    request: async () => ({
+      url: `/api/leads/form/${await make.leadSource()}`,
+      payload: { name: 'Form Lead', email: 'form.lead@example.com' },
+      remoteAddress: `198.51.100.${++formSenders}`,
+    }),
+    expected: everyone(202),
   },
   'GET /api/documents': { request: () => ({ url: '/api/documents' }), expected: signedIn(200) },
   'GET /api/emails': { request: () => ({ url: '/api/emails?box=sent' }), expected: signedIn(200) },

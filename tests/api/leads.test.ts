@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadItem } from '../../src/shared/leads/schemas.js';
+import { hookSignature } from '../../src/server/http/signed-hook.js';
+import { alertUnanswered } from '../../src/server/modules/leads/service.js';
 import { createTestContext, type TestUser } from '../helpers/app.js';
 import { rowCount } from '../helpers/databases.js';
 
@@ -183,5 +187,284 @@ describe('lead assignment', () => {
     } finally {
       await ctx.t.close();
     }
+  });
+});
+
+describe('leads after intake', () => {
+  let ctx: Awaited<ReturnType<typeof setUp>>;
+  let emma: TestUser;
+  let noah: TestUser;
+  let editor: TestUser;
+  const list = async (as: TestUser, query = '') =>
+    (await ctx.t.call({ method: 'GET', url: `/api/leads?limit=100${query}`, as })).json().items as LeadItem[];
+  beforeAll(async () => {
+    ctx = await setUp();
+    emma = await ctx.t.createUser('agent', 'Emma Carter');
+    noah = await ctx.t.createUser('agent', 'Noah Price');
+    editor = await ctx.t.createUser('editor', 'Eve Editor');
+  });
+  afterAll(() => ctx.t.close());
+
+  it('lists leads newest first, each agent their own, with source, reason and no answer yet', async () => {
+    const first = (await ctx.post(adf('Iris Vale', '(303) 555-0101', 'iris@example.com'))).json().leads[0];
+    const second = (await ctx.post(adf('Omar Reed', '(303) 555-0102'))).json().leads[0];
+    const all = await list(ctx.admin);
+    expect(all.map((l) => l.name)).toEqual(['Omar Reed', 'Iris Vale']);
+    expect(all[1]).toMatchObject({
+      id: first.id,
+      source_name: 'CarMarket',
+      channel: 'adf',
+      status: 'parsed',
+      vehicle: '2023 Audi Q7',
+      assignment_reason: 'next in rotation',
+      first_response_at: null,
+    });
+    const owner = [emma, noah].find((a) => a.name === first.assigned_to)!;
+    const other = owner === emma ? noah : emma;
+    expect((await list(owner)).map((l) => l.id)).toEqual([first.id]);
+    expect((await list(other)).map((l) => l.id)).toEqual([second.id]);
+    expect((await ctx.t.call({ method: 'GET', url: `/api/leads/${first.id}`, as: other })).statusCode).toBe(404);
+    const detail = (await ctx.t.call({ method: 'GET', url: `/api/leads/${first.id}`, as: owner })).json();
+    expect(detail.raw).toContain('<name part="full">Iris Vale</name>');
+    expect((await list(owner, '&view=waiting')).map((l) => l.id)).toEqual([first.id]);
+    expect((await list(owner, `&customer=${first.customer_id}`)).map((l) => l.id)).toEqual([first.id]);
+  });
+
+  it('counts a logged call, an e-mail or an offer by a person as the first answer; an agent sees it on the lead', async () => {
+    const [lead] = await list(ctx.admin);
+    const owner = [emma, noah].find((a) => a.id === lead!.assigned_to!.id)!;
+    const bad = await ctx.t.call({ method: 'POST', url: `/api/leads/${lead!.id}/contacts`, as: owner, payload: { kind: 'fax' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.kind).toBe('Choose how you reached them');
+    const logged = await ctx.t.call({
+      method: 'POST',
+      url: `/api/leads/${lead!.id}/contacts`,
+      as: owner,
+      payload: { kind: 'call', note: 'Wants a test drive Saturday' },
+    });
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect(logged.json()).toMatchObject({ first_response_by: owner.name, first_response_kind: 'contact_logged' });
+    expect(Date.parse(logged.json().first_response_at)).toBeGreaterThanOrEqual(Date.parse(lead!.received_at));
+    // A second answer does not move the first one.
+    const again = await ctx.t.call({
+      method: 'POST',
+      url: `/api/leads/${lead!.id}/contacts`,
+      as: owner,
+      payload: { kind: 'text' },
+    });
+    expect(again.json().first_response_at).toBe(logged.json().first_response_at);
+    expect((await list(owner, '&view=waiting')).map((l) => l.id)).not.toContain(lead!.id);
+    const timeline = (
+      await ctx.t.call({ method: 'GET', url: `/api/customers/${lead!.customer!.id}/timeline`, as: owner })
+    ).json() as { action: string; changes: { kind: string; note: string | null } }[];
+    expect(timeline.filter((e) => e.action === 'contact_logged').map((e) => [e.changes.kind, e.changes.note])).toEqual([
+      ['text', null],
+      ['call', 'Wants a test drive Saturday'],
+    ]);
+  });
+
+  it('tells the admins once of a lead unanswered past the settings\u2019 minutes, and not of an answered one', async () => {
+    const waiting = (await list(ctx.admin, '&view=waiting'))[0]!;
+    const db = ctx.t.database.db;
+    expect(await alertUnanswered(db, 15)).toBe(0);
+    await db
+      .updateTable('leads')
+      .set({ received_at: sql<Date>`now() - interval '16 minutes'` })
+      .execute();
+    expect(await alertUnanswered(db, 15)).toBe(1);
+    expect(await alertUnanswered(db, 15)).toBe(0);
+    const notes = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: ctx.admin })).json().items;
+    expect(notes[0]).toMatchObject({
+      title: 'Lead waiting',
+      content: `${waiting.name} from CarMarket has waited 15 minutes for an answer from ${waiting.assigned_to!.name}.`,
+      link: `/customers/${waiting.customer!.id}`,
+    });
+    expect((await list(ctx.admin)).find((l) => l.id === waiting.id)!.alerted_at).not.toBeNull();
+  });
+
+  it('shows speed to lead by source and by agent on the dashboard, an agent their own', async () => {
+    const dashboard = (await ctx.t.call({ method: 'GET', url: '/api/dashboard', as: ctx.admin })).json();
+    expect(dashboard.speed_to_lead.by_source).toEqual([
+      { name: 'CarMarket', leads: 2, answered: 1, p50_seconds: expect.any(Number), p90_seconds: expect.any(Number) },
+    ]);
+    expect(dashboard.speed_to_lead.by_source[0].p50_seconds).toBeGreaterThanOrEqual(16 * 60);
+    expect(dashboard.speed_to_lead.by_agent.map((r: { name: string }) => r.name).sort()).toEqual(['Emma Carter', 'Noah Price']);
+    const own = (await ctx.t.call({ method: 'GET', url: '/api/dashboard', as: emma })).json();
+    expect(own.speed_to_lead.by_agent.map((r: { name: string }) => r.name)).toEqual(['Emma Carter']);
+    expect(own.speed_to_lead.by_source[0].leads).toBe(1);
+  });
+
+  it('adds a lead by hand through the same intake: an agent keeps it, a known phone goes to its agent', async () => {
+    const refused = await ctx.t.call({ method: 'POST', url: '/api/leads', as: emma, payload: { name: 'No Contact' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.email).toBe('Enter an email or a phone number');
+    const before = await ctx.count('customers');
+    const added = await ctx.t.call({
+      method: 'POST',
+      url: '/api/leads',
+      as: emma,
+      payload: { name: 'Walk In', phone: '720-555-0177', interest: 'Tesla Model Y', budget: '48,500', lead_source: 'Walk-in' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({
+      new_customer: true,
+      assigned_to: 'Emma Carter',
+      assignment_reason: 'added by Emma Carter',
+    });
+    const customer = (await ctx.t.call({ method: 'GET', url: `/api/customers/${added.json().customer_id}`, as: emma })).json();
+    expect(customer).toMatchObject({ lead_source: 'Walk-in', budget_cents: 4_850_000, preferred_cars: ['Tesla Model Y'] });
+    // The editor takes the same person's call: one customer, and the lead goes to Emma, whose customer it is.
+    const again = await ctx.t.call({
+      method: 'POST',
+      url: '/api/leads',
+      as: editor,
+      payload: { name: 'Walk In', phone: '+1 720 555 0177' },
+    });
+    expect(again.json()).toMatchObject({ new_customer: false, assignment_reason: 'returning customer of Emma Carter' });
+    expect(await ctx.count('customers')).toBe(before + 1);
+    expect((await list(emma, `&customer=${customer.id}`)).map((l) => l.channel)).toEqual(['manual', 'manual']);
+  });
+
+  it('reads ADF in inbound mail, in the body or an XML attachment, once per mail', async () => {
+    const secret = (await ctx.t.call({ method: 'GET', url: '/api/settings/hooks', as: ctx.admin }))
+      .json()
+      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
+    const inbound = (payload: Record<string, unknown>) => {
+      const body = JSON.stringify(payload);
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/hooks/inbound-email',
+        headers: {
+          'content-type': 'application/json',
+          'x-torque-timestamp': timestamp,
+          'x-torque-signature': hookSignature(secret, timestamp, body),
+        },
+        payload: body,
+      });
+    };
+    const inBody = await inbound({
+      from: 'Leads@AutoPortal.example',
+      to: 'sales@torque.example',
+      subject: 'New lead',
+      text: adf('Mail Body', '(415) 555-0130'),
+      message_id: '<lead-1@autoportal.example>',
+    });
+    expect(inBody.statusCode, inBody.body).toBe(200);
+    expect(inBody.json()).toMatchObject({ repeated: false, leads: 1 });
+    const attached = {
+      from: 'leads@autoportal.example',
+      to: 'sales@torque.example',
+      subject: 'Lead attached',
+      text: 'See the attached lead.',
+      message_id: '<lead-2@autoportal.example>',
+      attachments: [
+        { filename: 'photo.jpg', content_type: 'image/jpeg', content: Buffer.from('not a lead').toString('base64') },
+        {
+          filename: 'lead.xml',
+          content_type: 'application/xml',
+          content: Buffer.from(adf('Mail Attachment', '(415) 555-0131')).toString('base64'),
+        },
+      ],
+    };
+    expect((await inbound(attached)).json()).toMatchObject({ repeated: false, leads: 1 });
+    expect((await inbound(attached)).json()).toMatchObject({ repeated: true, leads: 0 });
+    const fromMail = (await list(ctx.admin)).filter((l) => l.channel === 'email');
+    expect(fromMail.map((l) => [l.name, l.source_name])).toEqual([
+      ['Mail Attachment', 'leads@autoportal.example'],
+      ['Mail Body', 'leads@autoportal.example'],
+    ]);
+    const plain = await inbound({
+      from: 'someone@example.com',
+      to: 'x',
+      subject: 'Hi',
+      text: 'No lead here',
+      message_id: '<p@x>',
+    });
+    expect(plain.json().leads).toBe(0);
+    const notBase64 = await inbound({ from: 'a@example.com', to: 'x', attachments: [{ content: '%%%' }] });
+    expect(notBase64.statusCode).toBe(400);
+  });
+
+  it('keeps a lead that could not be read until an admin or editor marks it handled', async () => {
+    const flagged = (await ctx.post('<adf><prospect><customer>')).json().leads[0];
+    const [item] = await list(editor, '&view=flagged');
+    expect(item).toMatchObject({ id: flagged.id, status: 'flagged', handled_at: null, customer: null });
+    expect((await list(emma, '&view=flagged')).length).toBe(0);
+    expect((await ctx.t.call({ method: 'POST', url: `/api/leads/${flagged.id}/handled`, as: emma })).statusCode).toBe(403);
+    const handled = await ctx.t.call({ method: 'POST', url: `/api/leads/${flagged.id}/handled`, as: editor });
+    expect(handled.json()).toMatchObject({ handled_by: 'Eve Editor' });
+    const parsed = (await list(ctx.admin, '&view=all')).find((l) => l.status === 'parsed')!;
+    expect((await ctx.t.call({ method: 'POST', url: `/api/leads/${parsed.id}/handled`, as: editor })).statusCode).toBe(400);
+  });
+});
+
+describe('the public web lead form', () => {
+  let ctx: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    ctx = await setUp();
+    await ctx.t.createUser('agent', 'Form Agent');
+  });
+  afterAll(() => ctx.t.close());
+  const form = (fields: Record<string, string>, address = '203.0.113.7') =>
+    ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/leads/form/${ctx.source.id}`,
+      remoteAddress: address,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://dealer.example' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('serves a page any site may frame, with the company name and a hidden trap field', async () => {
+    const page = await ctx.t.app.inject({ method: 'GET', url: `/lead-form/${ctx.source.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(page.body).toContain('Contact Torque Auto Brokerage');
+    expect(page.body).toContain('name="website"');
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/lead-form/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('takes a lead from the form to an agent, and thanks the sender', async () => {
+    const sent = await form({ name: 'Web Buyer', email: 'web.buyer@example.com', interest: 'Honda CR-V', budget: '32000' });
+    expect(sent.statusCode, sent.body).toBe(303);
+    expect(sent.headers.location).toBe(`/lead-form/${ctx.source.id}?sent=1`);
+    const [lead] = (await ctx.t.call({ method: 'GET', url: '/api/leads', as: ctx.admin })).json().items as LeadItem[];
+    expect(lead).toMatchObject({
+      channel: 'form',
+      name: 'Web Buyer',
+      vehicle: 'Honda CR-V',
+      assigned_to: { name: 'Form Agent' },
+    });
+    const thanks = await ctx.t.app.inject({ method: 'GET', url: `/lead-form/${ctx.source.id}?sent=1` });
+    expect(thanks.body).toContain('Thank you');
+  });
+
+  it('shows the form again with the message when a field is wrong, and keeps what was typed', async () => {
+    const before = await ctx.count('leads');
+    const wrong = await form({ name: 'Typo Person', email: 'not-an-email' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Invalid email');
+    expect(wrong.body).toContain('value="Typo Person"');
+    expect(await ctx.count('leads')).toBe(before);
+  });
+
+  it('thanks a program that fills in the hidden field, and keeps nothing', async () => {
+    const before = await ctx.count('leads');
+    const bot = await form({ name: 'Bot', email: 'bot@example.com', website: 'http://spam.example' }, '198.51.100.9');
+    expect(bot.statusCode).toBe(303);
+    expect(await ctx.count('leads')).toBe(before);
+  });
+
+  it('limits one address to five leads in ten minutes; another address is not held back', async () => {
+    const address = '192.0.2.44';
+    for (let i = 0; i < 5; i++) expect((await form({ name: `Repeat ${i}`, phone: `555-010${i}` }, address)).statusCode).toBe(303);
+    const sixth = await form({ name: 'Repeat 6', phone: '555-0106' }, address);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.body).toContain('Too many messages from this address');
+    expect((await form({ name: 'Neighbour', phone: '555-0199' }, '192.0.2.45')).statusCode).toBe(303);
   });
 });

@@ -247,10 +247,17 @@ export interface LeadRotation {
 }
 
 export interface Leads {
+  alerted_at: Timestamp | null;
   assigned_user_id: string | null;
   assignment_reason: string | null;
   channel: 'adf' | 'email' | 'form' | 'manual';
   customer_id: string | null;
+  email_id: string | null;
+  first_response_at: Timestamp | null;
+  first_response_by: string | null;
+  first_response_kind: string | null;
+  handled_at: Timestamp | null;
+  handled_by: string | null;
   id: Generated<string>;
   parsed: Json | null;
   raw: string;

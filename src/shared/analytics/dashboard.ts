@@ -38,7 +38,18 @@ export type Dashboard = {
     agent_name: string;
     status: LeadStatus;
   }[];
+  /** The last `days` days' leads: how fast they were first answered, per source and per agent. */
+  speed_to_lead: { days: number; by_source: SpeedToLead[]; by_agent: SpeedToLead[] };
 };
 
-/** A prospect is 'new' until a deal (not cancelled) is recorded for them; then 'qualified'. */
-export type LeadStatus = 'new' | 'qualified';
+/** Leads of one source or agent, how many were answered, and the median and 90th-percentile time to the first answer. */
+export type SpeedToLead = {
+  name: string;
+  leads: number;
+  answered: number;
+  p50_seconds: number | null;
+  p90_seconds: number | null;
+};
+
+/** A prospect is 'new' until a person answers them, 'contacted' then, and 'qualified' once a deal is recorded for them. */
+export type LeadStatus = 'new' | 'contacted' | 'qualified';

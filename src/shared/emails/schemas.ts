@@ -24,5 +24,16 @@ export const inboundEmailSchema = z.object({
   subject: text(300).default(''),
   text: z.string().max(100_000).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE).default(''),
   message_id: text(500).optional(),
+  /** Files the mail carried, base64: an ADF lead sent as an XML attachment is read from here; others are not kept. */
+  attachments: z
+    .array(
+      z.object({
+        filename: text(255).default(''),
+        content_type: text(200).default('application/octet-stream'),
+        content: z.base64('Attachment content must be base64').max(700_000),
+      }),
+    )
+    .max(10)
+    .default([]),
 });
 export type InboundEmail = z.output<typeof inboundEmailSchema>;

@@ -21,4 +21,10 @@ export type EmailItem = z.infer<typeof emailItemSchema>;
 export const emailPageSchema = pageSchema(emailItemSchema);
 export const emailDetailSchema = emailItemSchema.extend({ body: z.string() });
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
-export const inboundOutcomeSchema = z.object({ id: z.string(), customer_linked: z.boolean(), repeated: z.boolean() });
+export const inboundOutcomeSchema = z.object({
+  id: z.string(),
+  customer_linked: z.boolean(),
+  repeated: z.boolean(),
+  /** Leads read from an ADF document in the body or an attachment (a flagged one counts). */
+  leads: z.number(),
+});

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { recordId, requiredText } from '../common/fields.js';
+import { optionalEmail, optionalText, recordId, requiredText, text } from '../common/fields.js';
+import { leadSources } from '../customers/options.js';
+import { optionalParam, pageQuerySchema, pageSchema } from '../http/paging.js';
+import { MAX_MONEY_CENTS, toCents } from '../money.js';
 
 /** Where ADF posts go; the source's key rides along as `?key=` (what most senders can set) or `X-Lead-Key`. */
 export const ADF_PATH = '/api/leads/adf';
@@ -25,17 +28,126 @@ export const leadSourceParams = z.object({ id: recordId });
 export const adfQuerySchema = z.object({ key: z.string().max(200).optional() });
 
 /** The answer to an ADF post: each prospect's lead, or the one flagged lead when the document could not be read. */
+/** One lead taken in: the customer it became or joined, and whom it went to and why. */
+export const intakeOutcomeSchema = z.object({
+  id: z.string(),
+  customer_id: z.string().nullable(),
+  new_customer: z.boolean(),
+  assigned_to: z.string().nullable(),
+  assignment_reason: z.string().nullable(),
+});
+export type IntakeOutcome = z.infer<typeof intakeOutcomeSchema>;
 export const adfOutcomeSchema = z.object({
   status: z.enum(['parsed', 'flagged']),
   reason: z.string().nullable(),
-  leads: z.array(
-    z.object({
-      id: z.string(),
-      customer_id: z.string().nullable(),
-      new_customer: z.boolean(),
-      assigned_to: z.string().nullable(),
-      assignment_reason: z.string().nullable(),
-    }),
-  ),
+  leads: z.array(intakeOutcomeSchema),
 });
 export type AdfOutcome = z.infer<typeof adfOutcomeSchema>;
+
+/** How a lead arrived: ADF posted by a service, ADF inside inbound mail, the public web form, or added by hand. */
+export const leadChannels = ['adf', 'email', 'form', 'manual'] as const;
+export type LeadChannel = (typeof leadChannels)[number];
+export const leadChannelLabels: Record<LeadChannel, string> = {
+  adf: 'ADF',
+  email: 'E-mail',
+  form: 'Web form',
+  manual: 'By hand',
+};
+
+/** The Leads screen's lists: every lead, those still waiting for a first answer, and those that could not be read. */
+export const leadViews = ['all', 'waiting', 'flagged'] as const;
+export type LeadView = (typeof leadViews)[number];
+export const leadListQuerySchema = pageQuerySchema.extend({
+  view: z.enum(leadViews).default('all'),
+  customer: optionalParam(recordId),
+});
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+const named = z.object({ id: z.string(), name: z.string() });
+export const leadItemSchema = z.object({
+  id: z.string(),
+  received_at: z.string(),
+  source_name: z.string(),
+  channel: z.enum(leadChannels),
+  status: z.enum(['parsed', 'flagged']),
+  /** Why a flagged lead could not be read. */
+  reason: z.string().nullable(),
+  /** The prospect's name as the lead gave it (the customer's name when it gave none). */
+  name: z.string().nullable(),
+  vehicle: z.string().nullable(),
+  customer: named.nullable(),
+  assigned_to: named.nullable(),
+  assignment_reason: z.string().nullable(),
+  first_response_at: z.string().nullable(),
+  first_response_by: z.string().nullable(),
+  /** The audit action that answered it: 'email_sent', 'offer_sent' or 'contact_logged'. */
+  first_response_kind: z.string().nullable(),
+  /** When the admins were told it had waited longer than the settings allow. */
+  alerted_at: z.string().nullable(),
+  handled_at: z.string().nullable(),
+  handled_by: z.string().nullable(),
+});
+export type LeadItem = z.infer<typeof leadItemSchema>;
+export const leadPageSchema = pageSchema(leadItemSchema);
+/** One lead with what arrived, as it arrived. */
+export const leadDetailSchema = leadItemSchema.extend({ raw: z.string() });
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+export const LEAD_CONTACT_REQUIRED = 'Enter an email or a phone number';
+const budget = z
+  .string()
+  .trim()
+  .default('')
+  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v.replaceAll(',', '')), 'Budget must be a positive amount')
+  .transform((v) => (v === '' ? null : toCents(Number(v.replaceAll(',', '')))))
+  .refine((v) => v === null || v <= MAX_MONEY_CENTS, 'Budget is too large');
+
+/** The fields a person gives for a lead, by hand or on the web form; budget in dollars as typed. */
+const leadFields = z.object({
+  name: requiredText(200, 'Name is required'),
+  email: optionalEmail(),
+  phone: optionalText(40),
+  interest: optionalText(100),
+  budget,
+  comments: optionalText(5000),
+});
+const withContact = <T extends z.ZodType<{ email: string | null; phone: string | null }>>(schema: T) =>
+  schema.refine((v) => v.email !== null || v.phone !== null, { message: LEAD_CONTACT_REQUIRED, path: ['email'] });
+
+/** 'Add Lead': a lead taken by phone, at the desk or at a show, with its Lead Source. */
+export const manualLeadSchema = withContact(leadFields.extend({ lead_source: z.enum(leadSources).default('Phone') }));
+export type ManualLeadInput = z.input<typeof manualLeadSchema>;
+export type ManualLead = z.output<typeof manualLeadSchema>;
+
+/**
+ * The public web form as posted (form-encoded or JSON). `website` is a field people never see: a form that fills it in
+ * was filled in by a program.
+ */
+export const HONEYPOT_FIELD = 'website';
+export const webLeadSchema = withContact(leadFields.extend({ [HONEYPOT_FIELD]: text(500).default('') }));
+export type WebLead = z.output<typeof webLeadSchema>;
+export const leadFormParams = z.object({ source: recordId });
+export const leadFormQuery = z.object({ sent: z.string().max(1).optional() });
+
+/** Where a source's public form is hosted, and where it posts. */
+export const leadFormPath = (sourceId: string) => `/lead-form/${sourceId}`;
+export const leadFormPostPath = (sourceId: string) => `/api/leads/form/${sourceId}`;
+/** The snippet a brokerage pastes into its own site: the hosted form in a frame. */
+export const leadFormSnippet = (origin: string, sourceId: string) =>
+  `<iframe src="${origin}${leadFormPath(sourceId)}" title="Contact us" style="width:100%;max-width:36rem;height:46rem;border:0"></iframe>`;
+
+/** A person's answer to a lead that did not go through Torque's mail: a call, a text from their phone, a note. */
+export const contactKinds = ['call', 'text', 'email', 'meeting', 'note'] as const;
+export type ContactKind = (typeof contactKinds)[number];
+export const contactKindLabels: Record<ContactKind, string> = {
+  call: 'Call',
+  text: 'Text message',
+  email: 'E-mail',
+  meeting: 'Meeting',
+  note: 'Note',
+};
+export const contactLogSchema = z.object({
+  kind: z.enum(contactKinds, { error: 'Choose how you reached them' }),
+  note: optionalText(2000),
+});
+export type ContactLog = z.output<typeof contactLogSchema>;

@@ -31,3 +31,7 @@ export type ParsedLead = {
   vendor: { name: string | null; contact: string | null };
   provider: { name: string | null; service: string | null; url: string | null; email: string | null };
 };
+
+/** '1999 Chevrolet Blazer': what a lead's vehicle is called on screens and in a new customer's Car Preferences. */
+export const vehicleLabel = (vehicle: Pick<LeadVehicle, 'year' | 'make' | 'model'>) =>
+  [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');

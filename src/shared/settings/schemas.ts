@@ -12,6 +12,7 @@ export const notificationEvents = [
   'invitation_accepted',
   'sms_reply_flagged',
   'lead_received',
+  'lead_unanswered',
   'minor_turns_18',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
@@ -25,6 +26,7 @@ export const notificationEventLabels: Record<NotificationEvent, string> = {
   invitation_accepted: 'Invitation accepted',
   sms_reply_flagged: 'Text reply to read',
   lead_received: 'New lead',
+  lead_unanswered: 'Lead waiting for an answer',
   minor_turns_18: 'A co-signed minor turns 18',
 };
 export const audiences = ['owner', 'editors', 'admins'] as const;
@@ -85,6 +87,8 @@ export const settingsSchema = z.object({
       .min(1, 'Keep at least one pipeline stage')
       .max(20, 'At most 20 pipeline stages'),
     follow_up_days: wholeNumber(1, 365, 'Follow-up reminder must be between 1 and 365 days'),
+    /** A new lead without a first answer after this long is reported to the admins. */
+    lead_answer_minutes: wholeNumber(1, 1440, 'Lead answer time must be between 1 and 1440 minutes'),
   }),
   backup: z.object({
     daily_time: text(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM')),
@@ -107,6 +111,7 @@ export const defaultSettings: Settings = {
     invitation_accepted: ['owner'],
     sms_reply_flagged: ['owner', 'admins'],
     lead_received: ['owner', 'admins'],
+    lead_unanswered: ['admins'],
     minor_turns_18: ['owner'],
   },
   security: { session_hours: 8, two_factor: 'admins' },
@@ -115,6 +120,7 @@ export const defaultSettings: Settings = {
     commission_basis: 'broker_fee',
     pipeline_stages: ['Lead', 'Qualified', 'Test Drive', 'Negotiation', 'Closed'],
     follow_up_days: 3,
+    lead_answer_minutes: 15,
   },
   backup: { daily_time: '02:00', retention_years: 7 },
 };

@@ -80,12 +80,16 @@ async function topAgents(db: Db, actor: Actor, today: string) {
   return { agents: rows.map(({ ranked: _, ...row }) => row), ranked };
 }
 
-/** The newest prospects; one is 'qualified' once a deal that is not cancelled is recorded for them. */
+/**
+ * The newest prospects; one is 'contacted' once a person has answered them (an e-mail, an offer, a logged call, text
+ * or note: what answers a lead), and 'qualified' once a deal that is not cancelled is recorded for them.
+ */
 async function recentLeads(db: Db, actor: Actor) {
-  // The deal lookup runs for the five leads only (LIMIT 1 keeps it a per-row index probe, not a hash of all deals).
+  // The lookups run for the five leads only (LIMIT 1 keeps each a per-row index probe, not a hash of a whole table).
   const { rows } = await sql<Dashboard['recent_leads'][number]>`
     SELECT l.id, l.name, l.phone, l.email, l.source, l.referred_by, l.interest, l.budget_cents, l.agent_name,
-           CASE WHEN open.found IS NULL THEN 'new' ELSE 'qualified' END AS status
+           CASE WHEN open.found IS NOT NULL THEN 'qualified' WHEN answered.found IS NOT NULL THEN 'contacted' ELSE 'new' END
+             AS status
     FROM (
       SELECT c.id, c.name, c.phone, c.email, c.lead_source AS source, coalesce(${visibleReferrerName(actor, 'r')}, c.referred_by_name) AS referred_by,
              c.preferred_cars AS interest, c.budget_cents, u.name AS agent_name, c.created_at
@@ -99,18 +103,59 @@ async function recentLeads(db: Db, actor: Actor) {
     LEFT JOIN LATERAL (
       SELECT 1 AS found FROM deals d WHERE d.customer_id = l.id AND d.status <> 'cancelled' LIMIT 1
     ) open ON true
+    LEFT JOIN LATERAL (
+      SELECT 1 AS found FROM audit_log a
+      WHERE a.entity_type = 'customer' AND a.entity_id = l.id AND a.actor_id IS NOT NULL
+        AND a.action IN (${sql.join(answeringActions)})
+      LIMIT 1
+    ) answered ON true
     ORDER BY l.created_at DESC, l.id DESC
   `.execute(db);
   return rows;
 }
 
+/** What answers a lead: the audit actions migration 025's trigger reads as a first response. */
+const answeringActions = ['email_sent', 'offer_sent', 'contact_logged'];
+const SPEED_DAYS = 30;
+
+/**
+ * Speed to lead over the last 30 days: per source and per agent, the leads, how many were answered, and the median
+ * and 90th percentile of the time from arrival to the first answer (of the answered ones). An agent sees their own.
+ */
+async function speedToLead(db: Db, actor: Actor, today: string): Promise<Dashboard['speed_to_lead']> {
+  const since = new Date(Date.parse(`${today}T00:00:00Z`) - (SPEED_DAYS - 1) * 86_400_000);
+  const { rows } = await sql<SpeedRow & { by: 'source' | 'agent' }>`
+    WITH l AS (
+      SELECT l.source_name, coalesce(u.name, 'Nobody') AS agent,
+             extract(epoch FROM l.first_response_at - l.received_at)::float8 AS seconds
+      FROM leads l LEFT JOIN users u ON u.id = l.assigned_user_id
+      WHERE l.status = 'parsed' AND l.received_at >= ${since} AND ${visibleTo(actor, 'l.assigned_user_id')}
+    )
+    SELECT CASE WHEN grouping(source_name) = 0 THEN 'source' ELSE 'agent' END AS by,
+           coalesce(source_name, agent) AS name, count(*)::int AS leads, count(seconds)::int AS answered,
+           round(percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds))::int AS p50_seconds,
+           round(percentile_cont(0.9) WITHIN GROUP (ORDER BY seconds))::int AS p90_seconds
+    FROM l
+    GROUP BY GROUPING SETS ((source_name), (agent))
+    ORDER BY leads DESC, name
+  `.execute(db);
+  const pick = (by: 'source' | 'agent') =>
+    rows
+      .filter((row) => row.by === by)
+      .slice(0, 10)
+      .map(({ by: _, ...row }) => row);
+  return { days: SPEED_DAYS, by_source: pick('source'), by_agent: pick('agent') };
+}
+type SpeedRow = Dashboard['speed_to_lead']['by_source'][number];
+
 export async function dashboard(db: Db, actor: Actor, today = todayUtc()): Promise<Dashboard> {
-  const [deals, book, recent, agents, leads] = await Promise.all([
+  const [deals, book, recent, agents, leads, speed] = await Promise.all([
     dealStats(db, actor, today),
     bookStats(db, actor, today),
     recentDeals(db, actor),
     topAgents(db, actor, today),
     recentLeads(db, actor),
+    speedToLead(db, actor, today),
   ]);
   return {
     month: today.slice(0, 7),
@@ -124,5 +169,6 @@ export async function dashboard(db: Db, actor: Actor, today = todayUtc()): Promi
     top_agents: agents.agents,
     ranked_agents: agents.ranked,
     recent_leads: leads,
+    speed_to_lead: speed,
   };
 }

@@ -8,6 +8,7 @@ import type { TypeProvider } from '../../http/serializer.js';
 import { assertSignedHook, keepRawJson } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { hookSecret } from '../hooks/service.js';
+import { leadsInMail } from '../leads/intake.js';
 import { getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
 
 export async function emailsRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {
@@ -38,7 +39,11 @@ export async function emailsRoutes(app: FastifyInstance, { database, mailer }: {
         preValidation: async (request) => assertSignedHook(request, await hookSecret(db, 'inbound_email')),
         schema: { body: inboundEmailSchema, response: { 200: inboundOutcomeSchema } },
       },
-      (request) => receiveEmail(db, request.body),
+      async (request) => {
+        const email = await receiveEmail(db, request.body);
+        // Read after the mail is kept: a retry of a post whose lead failed finds the mail and reads it again.
+        return { ...email, leads: await leadsInMail(db, email.id, request.body) };
+      },
     );
   });
 }

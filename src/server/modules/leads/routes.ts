@@ -1,22 +1,43 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { idParams } from '../../../shared/common/fields.js';
 import {
   ADF_PATH,
   adfOutcomeSchema,
   adfQuerySchema,
+  contactLogSchema,
   createdLeadSourceSchema,
+  HONEYPOT_FIELD,
+  intakeOutcomeSchema,
+  leadDetailSchema,
+  leadFormParams,
+  leadFormPath,
+  leadFormQuery,
+  leadListQuerySchema,
+  leadPageSchema,
   leadSourceInputSchema,
   leadSourceParams,
   leadSourcesSchema,
+  manualLeadSchema,
+  webLeadSchema,
 } from '../../../shared/leads/schemas.js';
 import { actorOf } from '../../auth/actor.js';
+import { hit } from '../../auth/rate-limit.js';
 import type { Database } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, tooManyRequests } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import { createLeadSource, deleteLeadSource, listLeadSources, receiveAdf, sourceForKey } from './service.js';
+import { getSetting } from '../settings/service.js';
+import { leadFormPage, leadFormSentPage } from './form-page.js';
+import { receiveAdf, receiveWebLead } from './intake.js';
+import { addLead, getLead, listLeads, logContact, markLeadHandled, personsLead } from './service.js';
+import { createLeadSource, deleteLeadSource, formSource, listLeadSources, sourceForKey } from './sources.js';
 
 /** An ADF document is a few kilobytes; a megabyte leaves room for the odd one with long comments. */
 const ADF_MAX_BYTES = 1024 * 1024;
+/** Web form leads from one address: a person sends one or two; more is a program. */
+const FORM_LIMIT = { max: 5, windowSeconds: 10 * 60 };
+/** The hosted form may be framed by any site (it is the snippet); it runs no script and posts only to Torque. */
+const FORM_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors *; base-uri 'none'";
 
 export async function leadsRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -34,6 +55,24 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
     await deleteLeadSource(db, actorOf(request), request.params.id);
     return reply.status(204).send();
   });
+
+  r.get('/api/leads', { schema: { querystring: leadListQuerySchema, response: { 200: leadPageSchema } } }, (request) =>
+    listLeads(db, actorOf(request), request.query),
+  );
+  r.post('/api/leads', { schema: { body: manualLeadSchema, response: { 201: intakeOutcomeSchema } } }, async (request, reply) =>
+    reply.status(201).send(await addLead(db, actorOf(request), request.body)),
+  );
+  r.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadDetailSchema } } }, (request) =>
+    getLead(db, actorOf(request), request.params.id),
+  );
+  r.post('/api/leads/:id/handled', { schema: { params: idParams, response: { 200: leadDetailSchema } } }, (request) =>
+    markLeadHandled(db, actorOf(request), request.params.id),
+  );
+  r.post(
+    '/api/leads/:id/contacts',
+    { schema: { params: idParams, body: contactLogSchema, response: { 200: leadDetailSchema } } },
+    (request) => logContact(db, actorOf(request), request.params.id, request.body),
+  );
 
   // Marketplaces and call-tracking services post ADF XML here with their source's key: no session, no CSRF header.
   await app.register(async (intake) => {
@@ -57,6 +96,64 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
         // PostgreSQL text cannot hold NUL, and no XML may contain it: refused before anything is stored.
         if (!cursorValue.text(request.body)) throw new AppError(400, 'VALIDATION', 'An ADF document cannot hold a NUL character');
         return reply.status(202).send(await receiveAdf(db, source, request.body));
+      },
+    );
+  });
+
+  // The public web form: a page any site may frame, posting form fields (or JSON, from a site's own script).
+  await app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    const f = form.withTypeProvider<TypeProvider>();
+    const html = (reply: FastifyReply, status: number, body: string) => {
+      // The app's own pages may not be framed (helmet's headers); this one is made to be.
+      reply.raw.removeHeader('x-frame-options');
+      return reply.status(status).header('content-security-policy', FORM_PAGE_POLICY).type('text/html; charset=utf-8').send(body);
+    };
+
+    f.get(
+      '/lead-form/:source',
+      { config: { public: true }, schema: { params: leadFormParams, querystring: leadFormQuery } },
+      async (request, reply) => {
+        await formSource(db, request.params.source);
+        const { name } = await getSetting(db, 'company');
+        return html(reply, 200, request.query.sent ? leadFormSentPage(name) : leadFormPage(name, request.params.source));
+      },
+    );
+    f.post(
+      '/api/leads/form/:source',
+      { config: { public: true, crossSite: true }, schema: { params: leadFormParams } },
+      async (request, reply) => {
+        const asPage = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+        const source = await formSource(db, request.params.source);
+        const { name: company } = await getSetting(db, 'company');
+        const values = Object.fromEntries(
+          Object.entries((request.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : '']),
+        );
+        const parsed = webLeadSchema.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+          if (asPage) return html(reply, 400, leadFormPage(company, source.id, { values, errors }));
+          throw new AppError(400, 'VALIDATION', parsed.error.issues[0]!.message, errors);
+        }
+        const wait = await hit(db, `lead-form:${request.ip}`, FORM_LIMIT);
+        if (wait !== null) {
+          const message = `Too many messages from this address; try again in ${Math.ceil(wait / 60)} minutes`;
+          if (asPage)
+            return html(reply.header('retry-after', String(wait)), 429, leadFormPage(company, source.id, { values, message }));
+          throw tooManyRequests(message, wait);
+        }
+        // A form that fills in the field people never see was filled in by a program: thanked, and not kept.
+        const { [HONEYPOT_FIELD]: trap, ...lead } = parsed.data;
+        if (trap === '') {
+          const { [HONEYPOT_FIELD]: _trap, ...sent } = values;
+          await receiveWebLead(db, source, personsLead(lead), JSON.stringify(sent));
+        }
+        if (asPage) return reply.redirect(`${leadFormPath(source.id)}?sent=1`, 303);
+        return reply.status(202).send({ received: true });
       },
     );
   });

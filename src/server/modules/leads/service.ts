@@ -1,314 +1,205 @@
-import crypto from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { sql, type Kysely } from 'kysely';
+import type { Page } from '../../../shared/http/paging.js';
 import {
-  ADF_PATH,
-  type AdfOutcome,
-  type CreatedLeadSource,
-  type LeadSource,
-  type LeadSourceInput,
+  contactKindLabels,
+  type ContactLog,
+  type LeadDetail,
+  type LeadItem,
+  type LeadListQuery,
+  type IntakeOutcome,
+  type ManualLead,
 } from '../../../shared/leads/schemas.js';
-import { customerInputSchema, type CustomerInput } from '../../../shared/customers/schemas.js';
 import type { ParsedLead } from '../../../shared/leads/types.js';
+import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
-import { parseAdf } from './adf.js';
+import { intakeLead } from './intake.js';
 
 type Db = Kysely<DB>;
-type Tx = Transaction<DB>;
-type Source = { id: string; name: string };
+type Row = Omit<LeadDetail, 'received_at' | 'first_response_at' | 'alerted_at' | 'handled_at'> & {
+  received_at: Date;
+  first_response_at: Date | null;
+  alerted_at: Date | null;
+  handled_at: Date | null;
+};
 
-/** Phones without a country code are read as this country's (libphonenumber's region code). */
-const HOME_REGION = 'US';
-/** One intake at a time decides who gets a lead: the rotation and "is this customer known" are read and written together. */
-const INTAKE_LOCK = 0x6c_65_61_64;
-
-const DUPLICATE_SOURCE = 'A lead source with this name already exists';
-
-const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
-
-function mayManage(actor: Actor) {
-  if (actor.role !== 'admin') throw forbidden('Only admins can manage lead sources');
+/**
+ * The leads the actor may see, newest first: admins and editors every one; an agent those given to them and those of
+ * their own customers. A lead that could not be read has no agent yet, so only admins and editors see it.
+ */
+function leadsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: number, withRaw = false) {
+  const seen = seesAllRecords(actor.role)
+    ? sql`true`
+    : sql`(${visibleTo(actor, 'l.assigned_user_id')} OR (c.id IS NOT NULL AND ${visibleTo(actor, 'c.user_id')}))`;
+  return sql<Row>`
+    SELECT l.id, l.received_at, l.source_name, l.channel, l.status, l.reason,
+      coalesce(l.parsed -> 'customer' ->> 'name', c.name) AS name,
+      nullif(concat_ws(' ', l.parsed -> 'vehicle' ->> 'year', l.parsed -> 'vehicle' ->> 'make',
+        l.parsed -> 'vehicle' ->> 'model'), '') AS vehicle,
+      CASE WHEN c.id IS NOT NULL THEN json_build_object('id', c.id, 'name', c.name) END AS customer,
+      CASE WHEN a.id IS NOT NULL THEN json_build_object('id', a.id, 'name', a.name) END AS assigned_to,
+      l.assignment_reason, l.first_response_at, r.name AS first_response_by, l.first_response_kind, l.alerted_at,
+      l.handled_at, h.name AS handled_by ${withRaw ? sql`, l.raw` : sql``}
+    FROM leads l
+    LEFT JOIN customers c ON c.id = l.customer_id
+    LEFT JOIN users a ON a.id = l.assigned_user_id
+    LEFT JOIN users r ON r.id = l.first_response_by
+    LEFT JOIN users h ON h.id = l.handled_by
+    WHERE ${seen} AND ${where}
+    ORDER BY l.received_at DESC, l.id DESC
+    LIMIT ${limit}`.execute(db);
 }
 
-export async function listLeadSources(db: Db, actor: Actor): Promise<LeadSource[]> {
-  mayManage(actor);
-  const rows = await db
-    .selectFrom('lead_sources as s')
-    .select((eb) => [
-      's.id',
-      's.name',
-      's.created_at',
-      eb.selectFrom('leads').select(eb.fn.countAll<number>().as('n')).whereRef('leads.source_id', '=', 's.id').as('leads'),
-      eb
-        .selectFrom('leads')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('leads.source_id', '=', 's.id')
-        .where('leads.status', '=', 'flagged')
-        .as('flagged'),
-    ])
-    .orderBy('s.name')
+const moment = (value: Date | null) => value?.toISOString() ?? null;
+const toItem = ({ raw: _raw, ...row }: Row): LeadItem => ({
+  ...row,
+  received_at: row.received_at.toISOString(),
+  first_response_at: moment(row.first_response_at),
+  alerted_at: moment(row.alerted_at),
+  handled_at: moment(row.handled_at),
+});
+
+/** Every lead, those waiting for a first answer, or those that could not be read; or one customer's. Paged. */
+export async function listLeads(db: Db, actor: Actor, query: LeadListQuery): Promise<Page<LeadItem>> {
+  const after = decodeCursor(query.cursor, 2);
+  if (after && !(cursorValue.moment(after[0]) && cursorValue.uuid(after[1]))) throw badRequest('Invalid cursor');
+  const conditions = [
+    after ? sql`(l.received_at, l.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql`true`,
+    query.view === 'waiting' ? sql`l.status = 'parsed' AND l.first_response_at IS NULL` : sql`true`,
+    query.view === 'flagged' ? sql`l.status = 'flagged'` : sql`true`,
+    query.customer ? sql`l.customer_id = ${query.customer}` : sql`true`,
+  ];
+  const { rows } = await leadsOf(db, actor, sql.join(conditions, sql` AND `), query.limit + 1);
+  const page = pageOf(rows, query.limit, (row) => [row.received_at.toISOString(), row.id]);
+  return { ...page, items: page.items.map(toItem) };
+}
+
+/** One lead with what arrived; one the actor may not see answers 404. */
+export async function getLead(db: Db, actor: Actor, id: string): Promise<LeadDetail> {
+  const { rows } = await leadsOf(db, actor, sql`l.id = ${id}`, 1, true);
+  const row = rows[0];
+  if (!row) throw notFound('Lead');
+  return { ...toItem(row), raw: row.raw };
+}
+
+/** A lead that could not be read, dealt with by a person (entered by hand, or found to be no lead at all). */
+export async function markLeadHandled(db: Db, actor: Actor, id: string): Promise<LeadDetail> {
+  if (!seesAllRecords(actor.role)) throw forbidden('Only admins and editors handle leads that could not be read');
+  const lead = await getLead(db, actor, id);
+  if (lead.status !== 'flagged') throw badRequest('Only a lead that could not be read is marked as handled');
+  await db
+    .updateTable('leads')
+    .set({ handled_at: sql<Date>`now()`, handled_by: actor.userId })
+    .where('id', '=', id)
+    .where('handled_at', 'is', null)
     .execute();
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), leads: Number(r.leads), flagged: Number(r.flagged) }));
+  return getLead(db, actor, id);
 }
 
-/** A new source and its key, shown this once: only the key's hash is kept. */
-export async function createLeadSource(db: Db, actor: Actor, input: LeadSourceInput): Promise<CreatedLeadSource> {
-  mayManage(actor);
-  const key = crypto.randomBytes(24).toString('base64url');
-  const row = await db.transaction().execute(async (tx) => {
-    const created = await tx
-      .insertInto('lead_sources')
-      .values({ name: input.name, key_hash: hashKey(key), created_by: actor.userId })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning(['id', 'name', 'created_at'])
-      .executeTakeFirst();
-    if (!created) throw new AppError(409, 'CONFLICT', DUPLICATE_SOURCE, { name: DUPLICATE_SOURCE });
-    await recordAudit(tx, actor, {
-      entityType: 'settings',
-      entityId: created.id,
-      action: 'lead_source_created',
-      changes: { name: created.name },
-    });
-    return created;
+/**
+ * A call, text, meeting or note with a lead's customer, written on their timeline. It is the lead's first answer when
+ * none came before (the audit trigger of migration 025 reads it from the entry).
+ */
+export async function logContact(db: Db, actor: Actor, id: string, input: ContactLog): Promise<LeadDetail> {
+  const lead = await getLead(db, actor, id);
+  if (!lead.customer) throw badRequest('This lead has no customer to reach yet');
+  await recordAudit(db, actor, {
+    entityType: 'customer',
+    entityId: lead.customer.id,
+    action: 'contact_logged',
+    changes: { lead: id, kind: input.kind, label: contactKindLabels[input.kind], note: input.note },
   });
-  return { ...row, created_at: row.created_at.toISOString(), leads: 0, flagged: 0, key, path: `${ADF_PATH}?key=${key}` };
+  return getLead(db, actor, id);
 }
 
-export async function deleteLeadSource(db: Db, actor: Actor, id: string) {
-  mayManage(actor);
-  await db.transaction().execute(async (tx) => {
-    const gone = await tx.deleteFrom('lead_sources').where('id', '=', id).returning('name').executeTakeFirst();
-    if (!gone) throw notFound('Lead source');
-    await recordAudit(tx, actor, {
-      entityType: 'settings',
-      entityId: id,
-      action: 'lead_source_deleted',
-      changes: { name: gone.name },
-    });
-  });
-}
-
-/** The source a key belongs to, or null. */
-export async function sourceForKey(db: Db, key: string | undefined): Promise<Source | null> {
-  if (!key) return null;
-  return (
-    (await db.selectFrom('lead_sources').select(['id', 'name']).where('key_hash', '=', hashKey(key)).executeTakeFirst()) ?? null
+/** 'Add Lead': the same intake as every other lead, kept by the agent who adds it. */
+export async function addLead(db: Db, actor: Actor, input: ManualLead): Promise<IntakeOutcome> {
+  return intakeLead(
+    db,
+    {
+      source: { id: null, name: input.lead_source },
+      channel: 'manual',
+      raw: JSON.stringify(input),
+      leadSource: input.lead_source,
+      addedBy: actor,
+    },
+    personsLead(input),
   );
 }
 
-/** A lead's e-mail and phone as customers are matched on: lower-case e-mail; the phone in E.164 and as stored digits. */
-function contactOf(lead: ParsedLead) {
-  const email = lead.customer.email?.toLowerCase() ?? null;
-  const phone = lead.customer.phones.map((p) => parsePhoneNumberFromString(p.number, HOME_REGION)).find((p) => p?.isPossible());
+/** A lead typed by a person (by hand or on the web form) in the shape an ADF prospect is read into. */
+export function personsLead(input: Omit<ManualLead, 'lead_source'>): ParsedLead {
   return {
-    email: email && email.includes('@') ? email : null,
-    phone: phone
+    request_date: null,
+    customer: {
+      name: input.name,
+      first_name: null,
+      last_name: null,
+      email: input.email,
+      phones: input.phone ? [{ type: null, number: input.phone }] : [],
+      comments: input.comments,
+    },
+    vehicle: input.interest
       ? {
-          e164: phone.number,
-          shown: phone.country === HOME_REGION ? phone.formatNational() : phone.formatInternational(),
-          // Customers' phones are stored as typed: they match on their digits, with or without the country code.
-          digits: [String(phone.nationalNumber), `${phone.countryCallingCode}${phone.nationalNumber}`],
+          interest: 'buy',
+          status: 'new',
+          year: null,
+          make: null,
+          model: input.interest,
+          vin: null,
+          trim: null,
+          price_cents: input.budget,
         }
       : null,
+    trade: null,
+    vendor: { name: null, contact: null },
+    provider: { name: null, service: null, url: null, email: null },
   };
 }
 
-/** The earliest customer with this e-mail or phone, with their agent (and whether that agent is still active). */
-async function knownCustomer(tx: Tx, contact: ReturnType<typeof contactOf>) {
-  if (!contact.email && !contact.phone) return null;
-  return tx
-    .selectFrom('customers')
-    .innerJoin('users', 'users.id', 'customers.user_id')
-    .select([
-      'customers.id',
-      'customers.user_id',
-      'users.name as owner_name',
-      sql<boolean>`users.banned IS NOT TRUE`.as('owner_active'),
-    ])
-    .where((eb) =>
-      eb.or([
-        ...(contact.email ? [eb(eb.fn('lower', ['customers.email']), '=', contact.email)] : []),
-        ...(contact.phone ? [eb(sql`regexp_replace(customers.phone, '\\D', '', 'g')`, 'in', contact.phone.digits)] : []),
-      ]),
-    )
-    .orderBy('customers.created_at')
-    .orderBy('customers.id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /**
- * The active agent longest without a new customer's lead (one who never had one first), moved to the back of the
- * rotation; with no active agent, the first active admin. Deactivated users are never chosen.
+ * Tells the admins of every lead that has waited longer than the settings' answer time without a first answer, once
+ * per lead. Returns how many leads were reported.
  */
-async function nextInRotation(tx: Tx): Promise<{ id: string; name: string; reason: string } | null> {
-  const agent = await tx
-    .selectFrom('users')
-    .leftJoin('lead_rotation', 'lead_rotation.user_id', 'users.id')
-    .select(['users.id', 'users.name'])
-    .where('users.role', '=', 'agent')
-    .where(sql<boolean>`users.banned IS NOT TRUE`)
-    .orderBy(sql`lead_rotation.assigned_at ASC NULLS FIRST`)
-    .orderBy('users.created_at')
-    .orderBy('users.id')
-    .limit(1)
-    .executeTakeFirst();
-  if (agent) {
-    await tx
-      .insertInto('lead_rotation')
-      .values({ user_id: agent.id, assigned_at: sql<Date>`clock_timestamp()` })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ assigned_at: sql<Date>`clock_timestamp()` }))
+export async function alertUnanswered(db: Db, minutes: number, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const due = await tx
+      .updateTable('leads')
+      .set({ alerted_at: now })
+      .where('status', '=', 'parsed')
+      .where('first_response_at', 'is', null)
+      .where('alerted_at', 'is', null)
+      .where('received_at', '<=', new Date(now.getTime() - minutes * 60_000))
+      .returning(['id', 'source_name', 'received_at', 'customer_id', 'assigned_user_id'])
       .execute();
-    return { ...agent, reason: 'next in rotation' };
-  }
-  const admin = await tx
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('role', '=', 'admin')
-    .where(sql<boolean>`banned IS NOT TRUE`)
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  return admin ? { ...admin, reason: 'no active agent, so an admin' } : null;
-}
-
-/**
- * The customer a new lead becomes, checked by the customer form's own schema: a value it refuses (an e-mail that is
- * not one, a budget out of range) is left out, and the lead keeps it as sent.
- */
-function newCustomer(lead: ParsedLead, contact: ReturnType<typeof contactOf>): CustomerInput {
-  const candidate: Record<string, unknown> = {
-    name: (lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'Lead').slice(0, 200),
-    email: contact.email,
-    phone: contact.phone?.shown ?? lead.customer.phones[0]?.number.slice(0, 40) ?? null,
-    status: 'prospect',
-    lead_source: 'Website',
-    budget_cents: lead.vehicle?.price_cents ?? null,
-    notes: lead.customer.comments?.slice(0, 5000) ?? null,
-  };
-  for (let tries = 0; tries < 10; tries++) {
-    const checked = customerInputSchema.safeParse(candidate);
-    if (checked.success) return checked.data;
-    const field = String(checked.error.issues[0]!.path[0]);
-    if (field === 'name') candidate.name = 'Lead';
-    else delete candidate[field];
-  }
-  return customerInputSchema.parse({ name: candidate.name, status: 'prospect', lead_source: 'Website' });
-}
-
-type Intake = { source: Source; channel: 'adf'; raw: string };
-
-/** One prospect: joined to the customer it already is, or a new customer; given to an agent, with the reason. */
-async function intakeLead(db: Db, { source, channel, raw }: Intake, lead: ParsedLead): Promise<AdfOutcome['leads'][number]> {
-  return db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${INTAKE_LOCK})`.execute(tx);
-    const contact = contactOf(lead);
-    const known = await knownCustomer(tx, contact);
-    let customerId: string;
-    let assignee: { id: string; name: string } | null;
-    let reason: string;
-    if (known?.owner_active) {
-      customerId = known.id;
-      assignee = { id: known.user_id, name: known.owner_name };
-      reason = `returning customer of ${known.owner_name}`;
-    } else {
-      const next = await nextInRotation(tx);
-      assignee = next;
-      reason = next
-        ? known
-          ? `returning customer of ${known.owner_name} (deactivated); ${next.reason}`
-          : next.reason
-        : 'no active user';
-      if (known) {
-        customerId = known.id;
-        // The customer goes with the lead: an agent sees only their own customers.
-        if (next) await tx.updateTable('customers').set({ user_id: next.id }).where('id', '=', known.id).execute();
-      } else {
-        if (!next) throw new Error('Torque has no active user to give a lead to');
-        const created = await tx
-          .insertInto('customers')
-          .values({ ...newCustomer(lead, contact), user_id: next.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        customerId = created.id;
-      }
+    if (due.length === 0) return 0;
+    const names = await tx
+      .selectFrom('leads as l')
+      .leftJoin('customers as c', 'c.id', 'l.customer_id')
+      .leftJoin('users as u', 'u.id', 'l.assigned_user_id')
+      .select(['l.id', 'c.name as customer', 'u.name as agent'])
+      .where(
+        'l.id',
+        'in',
+        due.map((lead) => lead.id),
+      )
+      .execute();
+    const byId = new Map(names.map((row) => [row.id, row]));
+    for (const lead of due) {
+      const who = byId.get(lead.id);
+      await notify(tx, null, {
+        event: 'lead_unanswered',
+        ownerIds: lead.assigned_user_id ? [lead.assigned_user_id] : [],
+        title: 'Lead waiting',
+        content: `${who?.customer ?? 'A lead'} from ${lead.source_name} has waited ${minutes} minutes for an answer${who?.agent ? ` from ${who.agent}` : ''}.`,
+        link: lead.customer_id ? `/customers/${lead.customer_id}` : '/leads?view=waiting',
+      });
     }
-    const row = await tx
-      .insertInto('leads')
-      .values({
-        source_id: source.id,
-        source_name: source.name,
-        channel,
-        status: 'parsed',
-        raw,
-        parsed: JSON.stringify(lead),
-        customer_id: customerId,
-        assigned_user_id: assignee?.id ?? null,
-        assignment_reason: reason,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const isNew = !known;
-    await recordAudit(tx, null, {
-      entityType: 'customer',
-      entityId: customerId,
-      action: isNew ? 'created_from_lead' : 'lead_received',
-      changes: { lead: row.id, source: source.name, assigned_to: assignee?.name ?? null, reason },
-    });
-    const name = lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'A lead';
-    await notify(tx, null, {
-      event: 'lead_received',
-      ownerIds: assignee ? [assignee.id] : [],
-      title: 'New lead',
-      content: `${name} from ${source.name}${lead.vehicle?.model ? `, ${[lead.vehicle.year, lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(' ')}` : ''}: ${reason}`,
-      link: `/customers/${customerId}`,
-    });
-    return {
-      id: row.id,
-      customer_id: customerId,
-      new_customer: isNew,
-      assigned_to: assignee?.name ?? null,
-      assignment_reason: reason,
-    };
+    return due.length;
   });
-}
-
-/** A lead that could not be read: kept raw for a person, and the admins told. */
-async function flagLead(db: Db, { source, channel, raw }: Intake, reason: string) {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto('leads')
-      .values({ source_id: source.id, source_name: source.name, channel, status: 'flagged', reason, raw })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await notify(tx, null, {
-      event: 'lead_received',
-      ownerIds: [],
-      title: 'A lead needs a person',
-      content: `A lead from ${source.name} could not be read (${reason}); it is kept as it arrived.`,
-      link: null,
-    });
-    return row.id;
-  });
-}
-
-/** An ADF document from a source: every prospect becomes a lead, or the whole document one flagged lead. */
-export async function receiveAdf(db: Db, source: Source, raw: string): Promise<AdfOutcome> {
-  const intake: Intake = { source, channel: 'adf', raw };
-  const result = parseAdf(raw);
-  if (result.status === 'flagged') {
-    const id = await flagLead(db, intake, result.reason);
-    return {
-      status: 'flagged',
-      reason: result.reason,
-      leads: [{ id, customer_id: null, new_customer: false, assigned_to: null, assignment_reason: null }],
-    };
-  }
-  const leads = [];
-  for (const lead of result.leads) leads.push(await intakeLead(db, intake, lead));
-  return { status: 'parsed', reason: null, leads };
 }

@@ -330,6 +330,14 @@ function CrmSection({ form }: { form: Form }) {
       <FormField label="Follow-up reminder (days)" htmlFor="follow-up-days" error={errors?.follow_up_days?.message}>
         <Input type="number" min={1} max={365} {...form.register('crm.follow_up_days', { valueAsNumber: true })} />
       </FormField>
+      <FormField
+        label="Lead answer time (minutes)"
+        htmlFor="lead-answer-minutes"
+        error={errors?.lead_answer_minutes?.message}
+        description="A new lead nobody has answered after this long is reported to the admins."
+      >
+        <Input type="number" min={1} max={1440} {...form.register('crm.lead_answer_minutes', { valueAsNumber: true })} />
+      </FormField>
     </Section>
   );
 }
