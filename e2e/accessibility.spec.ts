@@ -8,6 +8,8 @@ const screens = [
   '/dashboard',
   '/customers',
   '/customers/new',
+  '/leads',
+  '/leads?view=flagged',
   '/inventory',
   '/inventory/new',
   '/deals',

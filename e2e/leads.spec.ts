@@ -51,3 +51,73 @@ test('an admin adds a lead source; a lead posted to it reaches the customer\u201
   await expect(page.getByRole('listitem').filter({ hasText: sourceName })).toContainText('1 lead · added');
   await agentContext.close();
 });
+
+test('a lead sent through the web form appears on the agent\u2019s Leads screen at once; a logged call answers it', async ({
+  page,
+  browser,
+}) => {
+  // The agent watches their Leads screen; one of their customers writes through the brokerage's web form.
+  await signIn(page, 'agent');
+  const mine = (await (await page.request.get('/api/customers?limit=50')).json()) as {
+    items: { name: string; email: string | null }[];
+  };
+  const known = mine.items.find((c) => c.email)!;
+  await page.goto('/leads');
+  await expect(page.getByRole('tab', { name: 'All' })).toBeVisible();
+  // Agents do not see the unreadable leads, which have no agent yet.
+  await expect(page.getByRole('tab', { name: 'Could not be read' })).toHaveCount(0);
+
+  // The form's address is the lead source's (Settings → Lead sources): the demo's marketplace.
+  const admin = await browser.newContext();
+  await signIn(await admin.newPage(), 'admin');
+  const sources = (await (await admin.request.get('/api/settings/lead-sources')).json()) as { items: { id: string }[] };
+  const source = sources.items[0]!;
+  const visitor = await browser.newContext();
+  const form = await visitor.newPage();
+  await form.goto(`/lead-form/${source.id}`);
+  await expect(form.getByRole('heading', { name: /^Contact / })).toBeVisible();
+  await form.getByLabel('Full Name').fill(known.name);
+  await form.getByLabel('Email').fill(known.email!);
+  const vehicle = unique('Mazda CX-50');
+  await form.getByLabel('Vehicle of interest').fill(vehicle);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+
+  // Without a reload, the lead is on the agent's screen, with the reason, waiting for an answer.
+  const row = page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: vehicle });
+  await expect(row).toContainText('Emma Carter · returning customer of Emma Carter');
+  await expect(row).toContainText('Waiting');
+  await expect(row).toContainText('Web form');
+
+  await row.getByRole('button', { name: 'Log contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log contact' });
+  await dialog.getByLabel('Note').fill('Called back, test drive Saturday');
+  await dialog.getByRole('button', { name: 'Log contact' }).click();
+  await expect(page.getByText('Contact logged')).toBeVisible();
+  await expect(row).toContainText('by Emma Carter, a logged contact');
+  await visitor.close();
+  await admin.close();
+});
+
+test('an admin adds a lead by hand; it becomes a customer given to an agent in turn', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Add Lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lead' });
+  await dialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Enter an email or a phone number')).toBeVisible();
+  const name = unique('Desk Caller');
+  await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByLabel('Phone').fill(`(512) 555-${String(Date.now()).slice(-4)}`);
+  await dialog.getByLabel('Budget ($)').fill('41,000');
+  await dialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(page.getByText('Lead added', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('next in rotation');
+  await expect(row).toContainText('By hand');
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('$41,000')).toBeVisible();
+});

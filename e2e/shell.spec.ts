@@ -3,6 +3,7 @@ import { expect, signIn, test } from './fixtures';
 const sidebarOrder = [
   'Dashboard',
   'Customers',
+  'Leads',
   'Minor Co-Signers',
   'Inventory',
   'Deals',

@@ -55,9 +55,22 @@ describe('demo mode', () => {
       .selectFrom('audit_log')
       .select('entity_id')
       .where('entity_type', '=', 'customer')
-      .where('action', '=', 'created')
+      .where('action', 'in', ['created', 'created_from_lead'])
       .execute();
     expect(new Set(created.map((r) => r.entity_id))).toEqual(new Set(customers.map((r) => r.id)));
+  });
+
+  it('brings a week of leads through the intake: answered, waiting, and one that could not be read', async () => {
+    const leads = await t.database.db
+      .selectFrom('leads')
+      .select(['status', 'first_response_at', 'assigned_user_id', 'alerted_at'])
+      .execute();
+    expect(leads.length).toBe(7);
+    expect(leads.filter((l) => l.status === 'flagged').length).toBe(1);
+    expect(leads.filter((l) => l.first_response_at !== null).length).toBe(4);
+    // The waiting ones were reported when due, so a new demo does not start by alerting the admins.
+    expect(leads.filter((l) => l.status === 'parsed' && !l.first_response_at).every((l) => l.alerted_at !== null)).toBe(true);
+    expect(new Set(leads.filter((l) => l.status === 'parsed').map((l) => l.assigned_user_id)).size).toBe(3);
   });
 
   it('seeds only once', async () => {

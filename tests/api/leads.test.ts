@@ -303,7 +303,13 @@ describe('leads after intake', () => {
       method: 'POST',
       url: '/api/leads',
       as: emma,
-      payload: { name: 'Walk In', phone: '720-555-0177', interest: 'Tesla Model Y', budget: '48,500', lead_source: 'Walk-in' },
+      payload: {
+        name: 'Walk In',
+        phone: '720-555-0177',
+        interest: 'Tesla Model Y',
+        budget_cents: 4_850_000,
+        lead_source: 'Walk-in',
+      },
     });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toMatchObject({

@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
 import { demoPassword } from '../modules/session/service.js';
 import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
+import { receiveAdf } from '../modules/leads/intake.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle } from './sample-data.js';
 
 const demoUsers: { name: string; email: string; role: Role }[] = [
@@ -110,5 +112,66 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
       .values(users.map((u) => ({ user_id: u.id, title: 'Welcome to Torque', content: 'Your demo workspace is ready.' })))
       .execute();
   });
+  await seedLeads(db, now);
   return true;
+}
+
+const demoLeads = [
+  // name, phone, e-mail, vehicle, minutes ago, answered after (minutes) or null
+  ['Harper Quinn', '(512) 555-0181', 'harper.quinn@example.com', [2024, 'Toyota', 'RAV4 Hybrid', 36_500], 25, null],
+  ['Mateo Alvarez', '(512) 555-0182', 'mateo.alvarez@example.com', [2023, 'BMW', 'X5', 61_900], 55, null],
+  ['Chloe Bennett', '(737) 555-0183', 'chloe.bennett@example.com', [2022, 'Honda', 'Accord', 27_400], 3 * 60, 6],
+  ['Isaac Ward', '(737) 555-0184', 'isaac.ward@example.com', [2024, 'Tesla', 'Model Y', 47_990], 26 * 60, 3],
+  ['Grace Liu', '(512) 555-0185', 'grace.liu@example.com', [2021, 'Audi', 'Q5', 33_800], 2 * 24 * 60, 41],
+  ['Owen Patel', '(512) 555-0186', 'owen.patel@example.com', [2023, 'Ford', 'F-150', 52_300], 4 * 24 * 60, 12],
+] as const;
+
+const adfOf = ([name, phone, email, [year, make, model, price]]: (typeof demoLeads)[number]) => `<?xml version="1.0"?>
+<adf><prospect><requestdate>${new Date().toISOString()}</requestdate>
+<vehicle interest="buy" status="used"><year>${year}</year><make>${make}</make><model>${model}</model><price>${price}</price></vehicle>
+<customer><contact><name part="full">${name}</name><phone type="cellphone">${phone}</phone><email>${email}</email></contact></customer>
+<vendor><vendorname>Torque Auto Brokerage</vendorname></vendor><provider><name>CarMarket</name></provider>
+</prospect></adf>`;
+
+/**
+ * A marketplace that posts ADF leads, and a week of its leads through the real intake: some answered (a call logged
+ * minutes after arrival), some still waiting, one that could not be read.
+ */
+async function seedLeads(db: Kysely<DB>, now: number) {
+  const source = await db
+    .insertInto('lead_sources')
+    .values({ name: 'CarMarket', key_hash: crypto.randomBytes(32).toString('hex') })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+  for (const lead of [...demoLeads].reverse()) {
+    const [outcome] = (await receiveAdf(db, source, adfOf(lead))).leads;
+    const received = new Date(now - lead[4] * 60_000);
+    // The admins were told of the unanswered ones when they had waited the default 15 minutes.
+    const alerted = lead[5] === null ? new Date(received.getTime() + 15 * 60_000) : null;
+    await db.updateTable('leads').set({ received_at: received, alerted_at: alerted }).where('id', '=', outcome!.id).execute();
+    await db.updateTable('customers').set({ created_at: received }).where('id', '=', outcome!.customer_id!).execute();
+    await db.updateTable('audit_log').set({ created_at: received }).where('entity_id', '=', outcome!.customer_id!).execute();
+    const answeredAfter = lead[5];
+    const agent = await db.selectFrom('leads').select('assigned_user_id').where('id', '=', outcome!.id).executeTakeFirstOrThrow();
+    if (answeredAfter !== null && agent.assigned_user_id)
+      await db
+        .insertInto('audit_log')
+        .values({
+          actor_id: agent.assigned_user_id,
+          entity_type: 'customer',
+          entity_id: outcome!.customer_id!,
+          action: 'contact_logged',
+          changes: JSON.stringify({ lead: outcome!.id, kind: 'call', label: 'Call', note: 'Called back; test drive to book.' }),
+          created_at: new Date(received.getTime() + answeredAfter * 60_000),
+        })
+        .execute();
+  }
+  const unreadable = await receiveAdf(db, source, '<adf><prospect><customer><contact><name>Truncated');
+  await db
+    .updateTable('leads')
+    .set({ received_at: new Date(now - 5 * 60 * 60_000) })
+    .where('id', '=', unreadable.leads[0]!.id)
+    .execute();
+  // The intake told each agent of their lead as it arrived; a new demo starts with only its welcome.
+  await db.deleteFrom('notifications').where('kind', 'in', ['lead_received']).execute();
 }

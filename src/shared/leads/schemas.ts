@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, recordId, requiredText, text } from '../common/fields.js';
+import { moneyCents, optionalEmail, optionalText, recordId, requiredText, text } from '../common/fields.js';
 import { leadSources } from '../customers/options.js';
 import { optionalParam, pageQuerySchema, pageSchema } from '../http/paging.js';
 import { MAX_MONEY_CENTS, toCents } from '../money.js';
@@ -94,7 +94,8 @@ export const leadDetailSchema = leadItemSchema.extend({ raw: z.string() });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 export const LEAD_CONTACT_REQUIRED = 'Enter an email or a phone number';
-const budget = z
+/** A budget typed in dollars ('48,500'), as cents. */
+const dollars = z
   .string()
   .trim()
   .default('')
@@ -102,29 +103,45 @@ const budget = z
   .transform((v) => (v === '' ? null : toCents(Number(v.replaceAll(',', '')))))
   .refine((v) => v === null || v <= MAX_MONEY_CENTS, 'Budget is too large');
 
-/** The fields a person gives for a lead, by hand or on the web form; budget in dollars as typed. */
+/** The fields a person gives for a lead, by hand or on the web form. */
 const leadFields = z.object({
   name: requiredText(200, 'Name is required'),
   email: optionalEmail(),
   phone: optionalText(40),
   interest: optionalText(100),
-  budget,
   comments: optionalText(5000),
 });
-const withContact = <T extends z.ZodType<{ email: string | null; phone: string | null }>>(schema: T) =>
-  schema.refine((v) => v.email !== null || v.phone !== null, { message: LEAD_CONTACT_REQUIRED, path: ['email'] });
+const hasContact = (v: { email: string | null; phone: string | null }) => v.email !== null || v.phone !== null;
+const contactNeeded = { message: LEAD_CONTACT_REQUIRED, path: ['email'] };
 
-/** 'Add Lead': a lead taken by phone, at the desk or at a show, with its Lead Source. */
-export const manualLeadSchema = withContact(leadFields.extend({ lead_source: z.enum(leadSources).default('Phone') }));
-export type ManualLeadInput = z.input<typeof manualLeadSchema>;
+/** 'Add Lead' as the API takes it: a lead taken by phone, at the desk or at a show, with its Lead Source. */
+export const manualLeadSchema = leadFields
+  .extend({
+    lead_source: z.enum(leadSources).default('Phone'),
+    budget_cents: moneyCents('Budget must be positive', 'Budget is too large')
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine(hasContact, contactNeeded);
 export type ManualLead = z.output<typeof manualLeadSchema>;
+export type ManualLeadInput = z.input<typeof manualLeadSchema>;
+
+/** The 'Add Lead' form as typed: the budget in dollars. */
+export const manualLeadFormSchema = leadFields
+  .extend({ lead_source: z.enum(leadSources).default('Phone'), budget: dollars })
+  .refine(hasContact, contactNeeded)
+  .transform(({ budget, ...rest }) => ({ ...rest, budget_cents: budget }));
+export type ManualLeadFormValues = z.input<typeof manualLeadFormSchema>;
 
 /**
- * The public web form as posted (form-encoded or JSON). `website` is a field people never see: a form that fills it in
- * was filled in by a program.
+ * The public web form as posted (form-encoded or JSON), the budget in dollars. `website` is a field people never see:
+ * a form that fills it in was filled in by a program.
  */
 export const HONEYPOT_FIELD = 'website';
-export const webLeadSchema = withContact(leadFields.extend({ [HONEYPOT_FIELD]: text(500).default('') }));
+export const webLeadSchema = leadFields
+  .extend({ budget: dollars, [HONEYPOT_FIELD]: text(500).default('') })
+  .refine(hasContact, contactNeeded)
+  .transform(({ budget, ...rest }) => ({ ...rest, budget_cents: budget }));
 export type WebLead = z.output<typeof webLeadSchema>;
 export const leadFormParams = z.object({ source: recordId });
 export const leadFormQuery = z.object({ sent: z.string().max(1).optional() });

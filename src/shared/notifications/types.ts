@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../http/paging.js';
+import { notificationEvents } from '../settings/schemas.js';
 
-/** What a notification is about; the settings' Notification Settings say who receives each. */
-export const notificationKinds = [
-  'general',
-  'deal_created',
-  'deal_assigned',
-  'deal_completed',
-  'customer_created',
-  'document_uploaded',
-  'chat_mention',
-  'invitation_accepted',
-  'sms_reply_flagged',
-  'lead_received',
-] as const;
+/** What a notification is about: an event the settings' Notification Settings route, or a general one. */
+export const notificationKinds = ['general', ...notificationEvents] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationSchema = z.object({

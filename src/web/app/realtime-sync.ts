@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '@shared/auth/sign-in';
 import type { RealtimeArea, RealtimeMessage } from '@shared/realtime/events';
-import { endSessionLocally, sessionKey } from '@/features/auth/api';
+import { endSessionLocally, sessionKey, sessionSettled } from '@/features/auth/api';
 import { addMessageToCache } from '@/features/chat';
 import { keys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
@@ -34,6 +34,8 @@ function endSession(queryClient: QueryClient) {
  * sign-in is turned on): then it stays; otherwise it is signed out, in every tab.
  */
 async function afterSessionEnded(queryClient: QueryClient): Promise<boolean> {
+  // A switch of user ends the session it replaces: its answer, with the new cookie, may still be on its way.
+  await sessionSettled();
   const current = await api<Session | null>('/api/session').catch(() => null);
   if (current) {
     queryClient.setQueryData(sessionKey, current);
@@ -52,6 +54,8 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
       return refresh(queryClient, keys.chat.list, keys.chat.unreadCount, keys.chat.people);
     case 'notification':
       notifyInfo(message.notification.title, message.notification.content);
+      // A lead's notification means a new customer or lead, or a lead now overdue: the screens that show them follow.
+      if (message.notification.kind.startsWith('lead_')) refresh(queryClient, keys.leads.all, keys.customers.all, keys.dashboard);
       return refresh(queryClient, keys.notifications.all);
     case 'notifications':
       return refresh(queryClient, keys.notifications.all);

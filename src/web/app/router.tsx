@@ -12,6 +12,7 @@ const SignInPage = named(() => import('@/features/auth/sign-in-page'), 'SignInPa
 const DashboardPage = named(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage');
 const ProfilePage = named(() => import('@/features/users/profile-page'), 'ProfilePage');
 const CustomersPage = named(() => import('@/features/customers/customers-page'), 'CustomersPage');
+const LeadsPage = named(() => import('@/features/leads/leads-page'), 'LeadsPage');
 const NewCustomerPage = named(() => import('@/features/customers/new-customer-page'), 'NewCustomerPage');
 const CustomerPage = named(() => import('@/features/customers/customer-page'), 'CustomerPage');
 const EditCustomerPage = named(() => import('@/features/customers/edit-customer-page'), 'EditCustomerPage');
@@ -46,6 +47,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'customers/new', element: <NewCustomerPage /> },
   { path: 'customers/:id', element: <CustomerPage /> },
   { path: 'customers/:id/edit', element: <EditCustomerPage /> },
+  { path: 'leads', element: <LeadsPage /> },
   { path: 'inventory', element: <InventoryPage /> },
   { path: 'inventory/new', element: <NewVehiclePage /> },
   { path: 'inventory/:id', element: <VehiclePage dealsSlot={VehicleDeals} /> },

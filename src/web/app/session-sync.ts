@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Session } from '@shared/auth/sign-in';
-import { endSessionLocally, reloadSessionLocally, sessionKey } from '@/features/auth/api';
+import { endSessionLocally, reloadSessionLocally, sessionKey, sessionSettled } from '@/features/auth/api';
 import { api, onSessionEnded, onTwoFactorRequired } from '@/lib/api-client';
 import { onOtherTabs, tellOtherTabs } from '@/lib/session-channel';
 
@@ -18,9 +18,10 @@ export function syncSession(queryClient: QueryClient) {
   onSessionEnded(() => {
     if (queryClient.getQueryData(sessionKey) === null || confirming) return;
     // A 401 can answer a request sent just before a switch of user or a sign-in changed this tab's cookie: the session
-    // is asked for once more, and ended only when there is none.
+    // is asked for once more, once any such change has been answered, and ended only when there is none.
     confirming = true;
-    api<Session | null>('/api/session')
+    sessionSettled()
+      .then(() => api<Session | null>('/api/session'))
       .then((session) => (session ? undefined : end()), end)
       .finally(() => (confirming = false));
   });

@@ -51,3 +51,14 @@ export function formatDateTime(iso: string): string {
     minute: '2-digit',
   });
 }
+
+/** A span of time in words: '45 s', '4 min', '2 h 5 min', '3 days'. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}

@@ -46,6 +46,11 @@ export const keys = {
   settings: ['settings'] as const,
   hooks: ['settings', 'hooks'] as const,
   leadSources: ['settings', 'lead-sources'] as const,
+  leads: {
+    all: ['leads'] as const,
+    list: (view: string, customer = '') => ['leads', 'list', view, customer] as const,
+    detail: (id: string) => ['leads', 'detail', id] as const,
+  },
   webhooks: ['webhooks'] as const,
   agreements: ['minor-agreements'] as const,
   offers: {

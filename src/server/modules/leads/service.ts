@@ -144,18 +144,19 @@ export function personsLead(input: Omit<ManualLead, 'lead_source'>): ParsedLead 
       phones: input.phone ? [{ type: null, number: input.phone }] : [],
       comments: input.comments,
     },
-    vehicle: input.interest
-      ? {
-          interest: 'buy',
-          status: 'new',
-          year: null,
-          make: null,
-          model: input.interest,
-          vin: null,
-          trim: null,
-          price_cents: input.budget,
-        }
-      : null,
+    vehicle:
+      input.interest || input.budget_cents !== null
+        ? {
+            interest: 'buy',
+            status: 'new',
+            year: null,
+            make: null,
+            model: input.interest,
+            vin: null,
+            trim: null,
+            price_cents: input.budget_cents,
+          }
+        : null,
     trade: null,
     vendor: { name: null, contact: null },
     provider: { name: null, service: null, url: null, email: null },

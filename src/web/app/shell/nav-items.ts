@@ -10,6 +10,7 @@ import {
   Settings,
   Share2,
   ShieldCheck,
+  Inbox,
   UserRound,
   Users,
   type LucideIcon,
@@ -18,10 +19,11 @@ import type { Role } from '@shared/users/roles';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; roles?: Role[] };
 
-/** The sidebar's links, in the order the spec gives. */
+/** The sidebar's links, in the order the spec gives; Leads, which the spec does not name, follows Customers. */
 export const navItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/customers', label: 'Customers', icon: Users },
+  { to: '/leads', label: 'Leads', icon: Inbox },
   { to: '/minor-cosigners', label: 'Minor Co-Signers', icon: FileSignature },
   { to: '/inventory', label: 'Inventory', icon: Car },
   { to: '/deals', label: 'Deals', icon: Handshake },

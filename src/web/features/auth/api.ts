@@ -45,10 +45,32 @@ export function useStartSession() {
   };
 }
 
+/** The sign-in or switch of user under way in this tab, if any: until it is answered, the tab's cookie may change. */
+let changing: Promise<unknown> | null = null;
+
+/**
+ * Resolves once no sign-in or switch of user is under way here. A request answered 401, or a socket closed, just
+ * before a switch's answer came back spoke for the session the switch replaced: the session is asked for after it.
+ */
+export const sessionSettled = async () => {
+  while (changing) await changing;
+};
+
 function useSessionMutation<T, R extends SignInResult>(fn: (input: T) => Promise<R>) {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: fn,
+    mutationFn: (input: T) => {
+      const answer = fn(input);
+      const settled = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      changing = settled;
+      void settled.then(() => {
+        if (changing === settled) changing = null;
+      });
+      return answer;
+    },
     onSuccess: (result) => {
       if (isSession(result)) startSession(result);
     },

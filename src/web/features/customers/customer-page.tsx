@@ -16,6 +16,7 @@ import { keys } from '@/lib/query-keys';
 import { useCustomer, useDeleteCustomer } from './api';
 import { CustomerNotFound } from './customer-not-found';
 import { ConsentCard } from '@/features/consent';
+import { CustomerLeadsCard } from '@/features/leads';
 import { CustomerTimeline } from './customer-timeline';
 import { BackToCustomers } from './new-customer-page';
 import { StatusBadge } from './status-badge';
@@ -138,6 +139,7 @@ export function CustomerPage() {
       />
       <CustomerDetails customer={c} />
       <div className="grid gap-6 lg:grid-cols-2">
+        <CustomerLeadsCard customerId={c.id} />
         <DocumentsPanel
           kind="customer"
           parentId={c.id}

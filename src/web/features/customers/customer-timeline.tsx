@@ -53,6 +53,12 @@ function describe(entry: TimelineEntry): AuditWording {
       };
     case 'email_sent':
       return { title: `Sent an e-mail: ${c.subject}`, details: [] };
+    case 'created_from_lead':
+      return { title: `Created from a lead from ${c.source}`, details: [`To ${c.assigned_to ?? 'nobody'}: ${c.reason}`] };
+    case 'lead_received':
+      return { title: `New lead from ${c.source}`, details: [`To ${c.assigned_to ?? 'nobody'}: ${c.reason}`] };
+    case 'contact_logged':
+      return { title: `Logged a contact: ${String(c.label ?? c.kind).toLowerCase()}`, details: c.note ? [String(c.note)] : [] };
     case 'email_received':
       return { title: `E-mail received: ${c.subject}`, details: [] };
     case 'offer_sent':

@@ -6,6 +6,7 @@ import { useFailureToast } from '@/lib/toast';
 import { useDashboard } from './api';
 import { RecentDealsCard } from './recent-deals-card';
 import { RecentLeadsCard } from './recent-leads-card';
+import { SpeedToLeadCard } from './speed-to-lead-card';
 import { StatCards } from './stat-cards';
 import { TopAgentsCard } from './top-agents-card';
 
@@ -29,6 +30,7 @@ export function DashboardPage() {
               <TopAgentsCard agents={data.top_agents} ranked={data.ranked_agents} ownStanding={!seesAllRecords(user.role)} />
             </div>
             <RecentLeadsCard leads={data.recent_leads} />
+            <SpeedToLeadCard speed={data.speed_to_lead} />
           </>
         )}
       </QueryState>

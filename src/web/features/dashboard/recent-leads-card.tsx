@@ -32,7 +32,7 @@ const SourceBadge = ({ source }: { source: string | null }) =>
   source ? <Badge variant="outline">{source}</Badge> : <span className="text-muted-foreground">—</span>;
 
 const LeadStatus = ({ status }: { status: Lead['status'] }) => (
-  <Badge variant={status === 'qualified' ? 'success' : 'secondary'}>{status}</Badge>
+  <Badge variant={status === 'qualified' ? 'success' : status === 'contacted' ? 'outline' : 'secondary'}>{status}</Badge>
 );
 
 export function RecentLeadsCard({ leads }: { leads: Lead[] }) {
@@ -40,7 +40,9 @@ export function RecentLeadsCard({ leads }: { leads: Lead[] }) {
     <Card className="gap-4">
       <CardHeader>
         <CardTitle>Recent Leads</CardTitle>
-        <CardDescription>The newest prospects; a lead is qualified once a deal is recorded for them</CardDescription>
+        <CardDescription>
+          The newest prospects; a lead is contacted once someone has answered them, qualified once a deal is recorded
+        </CardDescription>
         <CardAction>
           <Button size="sm" asChild>
             <Link to="/customers">

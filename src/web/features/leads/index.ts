@@ -1,1 +1,3 @@
 export { LeadSourcesCard } from './lead-sources-card';
+export { LeadsPage } from './leads-page';
+export { CustomerLeadsCard } from './customer-leads-card';

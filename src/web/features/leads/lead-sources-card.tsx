@@ -1,8 +1,14 @@
 import { useState } from 'react';
-import { Copy, Plus, Trash2 } from 'lucide-react';
+import { Code, Copy, ExternalLink, Link2, Plus, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { leadSourceInputSchema, type CreatedLeadSource, type LeadSourceInput } from '@shared/leads/schemas';
+import {
+  leadFormPath,
+  leadFormSnippet,
+  leadSourceInputSchema,
+  type CreatedLeadSource,
+  type LeadSourceInput,
+} from '@shared/leads/schemas';
 import { DeleteButton } from '@/components/delete-button';
 import { QueryState } from '@/components/query-state';
 import { copyText, SecretField } from '@/components/secret-field';
@@ -78,8 +84,9 @@ export function LeadSourcesCard() {
       <CardHeader>
         <CardTitle>Lead sources</CardTitle>
         <CardDescription>
-          Marketplaces and call-tracking services post their leads (ADF XML) to Torque, each with a key of its own. Every lead
-          becomes a customer, or joins the one it already is, and goes to an agent in turn.
+          Marketplaces and call-tracking services post their leads (ADF XML) to Torque, each with a key of its own; each source
+          also has a web form for your site (its link, or the snippet that frames it). Every lead becomes a customer, or joins the
+          one it already is, and goes to an agent in turn.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -99,9 +106,38 @@ export function LeadSourcesCard() {
                         {formatDate(source.created_at)}
                       </p>
                     </div>
+                    <Button variant="ghost" size="icon-sm" asChild>
+                      <a
+                        href={leadFormPath(source.id)}
+                        target="_blank"
+                        rel="noreferrer"
+                        aria-label={`Open the ${source.name} web form`}
+                        title="Open the web form"
+                      >
+                        <ExternalLink />
+                      </a>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      onClick={() => copyText(`${location.origin}${leadFormPath(source.id)}`, 'Web form link')}
+                      aria-label={`Copy the ${source.name} web form link`}
+                      title="Copy the web form link"
+                    >
+                      <Link2 />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      onClick={() => copyText(leadFormSnippet(location.origin, source.id), 'Web form snippet')}
+                      aria-label={`Copy the ${source.name} web form snippet`}
+                      title="Copy the snippet for your site"
+                    >
+                      <Code />
+                    </Button>
                     <DeleteButton
                       title={`Remove ${source.name}?`}
-                      description="Its key stops working at once. The leads it sent stay."
+                      description="Its key and its web form stop working at once. The leads it sent stay."
                       onDelete={() => remove.mutateAsync(source.id)}
                       trigger={
                         <Button variant="ghost" size="icon-sm" aria-label={`Remove ${source.name}`}>
