@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
+import { streamExport } from '../../src/server/modules/export/service.js';
 import { UNCLASSIFIED } from '../../src/server/modules/export/tables.js';
 import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import type { ExportManifest } from '../../src/shared/export/manifest.js';
@@ -258,6 +260,38 @@ describe('full export', () => {
     const places = [...files.entries()].filter(([, data]) => data.toString('latin1').includes(otherAgent.id));
     // Another agent appears only as a member of the team's chats the agent takes part in.
     expect(places.map(([name]) => name)).toEqual(['tables/chat_participants.csv', 'tables/chat_participants.json']);
+  });
+
+  it('stops reading and lets go of the database when the download is closed or cancelled', async () => {
+    const store = await createBlobStore(t.config);
+    const actor = {
+      userId: admin.id,
+      sessionId: '',
+      role: admin.role,
+      name: admin.name,
+      email: admin.email,
+      impersonatorId: null,
+    };
+    let chunks = 0;
+    const closed = new Writable({
+      write: (_chunk, _encoding, done) => (++chunks === 3 ? done(new Error('The client went away')) : done()),
+    });
+    await expect(streamExport(t.database, store, actor, closed, new AbortController().signal)).rejects.toThrow();
+    const cancel = new AbortController();
+    const cancelled = new Writable({
+      highWaterMark: 1,
+      write: (_chunk, _encoding, done) => {
+        cancel.abort(new Error('The download was cancelled'));
+        setTimeout(done, 5);
+      },
+    });
+    await expect(streamExport(t.database, store, actor, cancelled, cancel.signal)).rejects.toThrow('cancelled');
+    const open = await count(sql<{ n: number }>`
+      SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+    expect(open).toBe(0);
+    // The next export is whole.
+    const { manifest } = await download(admin);
+    expect(manifest.tables.customers!.rows).toBe(await count(sql<{ n: number }>`SELECT count(*) AS n FROM customers`));
   });
 
   it('gives an editor every customer and deal but no settings', async () => {
