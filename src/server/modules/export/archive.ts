@@ -96,7 +96,7 @@ async function* jsonArray(batches: AsyncIterable<{ text: string }[]>) {
 /**
  * Streams the full export of what `actor` may see to `out` as a zip: `tables/<table>.csv` and `.json` for every
  * table, then `documents/…` with the stored files, then `manifest.json` with what was written, counted as it was.
- * Nothing is held in memory but a batch of rows and the documents' list in the manifest.
+ * Nothing is held in memory but two batches of rows and the documents' list in the manifest.
  */
 export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out: Writable, options: ExportOptions) {
   const abort = new AbortController();
@@ -109,7 +109,7 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
   const createdAt = new Date();
 
   /** Adds one entry and waits until the zip has read all of it: entries are written one after another. */
-  const addEntry = async (name: string, source: Readable, compress = true) => {
+  const addEntry: AddEntry = async (name, source, compress = true) => {
     abort.signal.throwIfAborted();
     const cancel = () => source.destroy(abort.signal.reason as Error);
     abort.signal.addEventListener('abort', cancel, { once: true });
@@ -137,37 +137,7 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
       missing_documents: [],
     };
 
-    for (const name of await publicTables(db)) {
-      const rule = ruleOf(name);
-      if ('excluded' in rule) {
-        manifest.excluded_tables[name] = rule.excluded;
-        continue;
-      }
-      if (rule.omit) manifest.excluded_columns[name] = rule.omit;
-      const where = rowsFor(actor, rule);
-      if (!where) continue;
-      const shape = await shapeOf(db, name);
-      const columns = shape.columns.filter((c) => !rule.omit?.[c]);
-      // Without a primary key, the physical order; stable only inside a snapshot, and no table here lacks one.
-      const table = { name, columns, keys: shape.keys.length > 0 ? shape.keys : ['ctid'], where };
-      const csv = { n: 0 };
-      await addEntry(
-        `tables/${name}.csv`,
-        Readable.from(
-          csvChunks(columns, counted(readRows(db, table), csv), (r) => columns.map((c) => cellOf(r.row[c]))),
-          { objectMode: false },
-        ),
-      );
-      const json = { n: 0 };
-      await addEntry(`tables/${name}.json`, Readable.from(jsonArray(counted(readRows(db, table), json)), { objectMode: false }));
-      manifest.tables[name] = {
-        rows: csv.n,
-        columns,
-        csv: `tables/${name}.csv`,
-        json: `tables/${name}.json`,
-        ...(json.n === csv.n ? {} : { json_rows: json.n }),
-      };
-    }
+    for (const name of await publicTables(db)) await addTable(db, actor, name, manifest, addEntry);
 
     for await (const batch of documentFiles(db, actor)) {
       for (const file of batch) await addDocument(store, file, manifest, addEntry);
@@ -185,13 +155,42 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
   }
 }
 
+type AddEntry = (name: string, source: Readable, compress?: boolean) => Promise<void>;
+
+/** A table's rows the actor may see as `tables/<table>.csv` and `.json`, or its exclusion noted in the manifest. */
+async function addTable(db: AnyDb, actor: Actor, name: string, manifest: ExportManifest, addEntry: AddEntry) {
+  const rule = ruleOf(name);
+  if ('excluded' in rule) {
+    manifest.excluded_tables[name] = rule.excluded;
+    return;
+  }
+  if (rule.omit) manifest.excluded_columns[name] = rule.omit;
+  const where = rowsFor(actor, rule);
+  if (!where) return;
+  const shape = await shapeOf(db, name);
+  const columns = shape.columns.filter((c) => !rule.omit?.[c]);
+  // Rows are read in primary-key order; every table has one (the export test reads them all).
+  if (shape.keys.length === 0) throw new Error(`The table ${name} has no primary key to read it in order by`);
+  const table = { name, columns, keys: shape.keys, where };
+  const csv = { n: 0 };
+  const toCells = (r: { row: JsonRow }) => columns.map((c) => cellOf(r.row[c]));
+  await addEntry(
+    `tables/${name}.csv`,
+    Readable.from(csvChunks(columns, counted(readRows(db, table), csv), toCells), { objectMode: false }),
+  );
+  const json = { n: 0 };
+  await addEntry(`tables/${name}.json`, Readable.from(jsonArray(counted(readRows(db, table), json)), { objectMode: false }));
+  manifest.tables[name] = {
+    rows: csv.n,
+    columns,
+    csv: `tables/${name}.csv`,
+    json: `tables/${name}.json`,
+    ...(json.n === csv.n ? {} : { json_rows: json.n }),
+  };
+}
+
 /** One stored file, hashed and counted as it goes into the zip; a file missing from the store is listed as missing. */
-async function addDocument(
-  store: BlobStore,
-  file: DocumentFile,
-  manifest: ExportManifest,
-  addEntry: (name: string, source: Readable, compress: boolean) => Promise<void>,
-) {
+async function addDocument(store: BlobStore, file: DocumentFile, manifest: ExportManifest, addEntry: AddEntry) {
   const blob = await store.open(file.key);
   if (!blob) {
     manifest.missing_documents.push({ table: file.table, id: file.id, file_name: file.fileName });
