@@ -3,6 +3,7 @@
  *   DATABASE_URL=postgres://… npm run seed:large -- --customers 100000 --vehicles 20000 --deals 100000
  *   DATABASE_URL=postgres://… npx tsx bench/export.ts
  * Without DATABASE_URL it reads the embedded database in DATA_DIR. The zip is counted and dropped, not written.
+ * AS=agent0@bench.test exports what that user may see instead of the first admin's everything.
  */
 import { Writable } from 'node:stream';
 import { openDatabase } from '../src/server/db/connection.js';
@@ -13,19 +14,12 @@ const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR ?? './data';
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'embedded', dataDir });
 const store = await createBlobStore({ dataDir, s3: undefined });
-const admin = await database.db
+const user = await database.db
   .selectFrom('users')
-  .select(['id', 'name', 'email'])
-  .where('role', '=', 'admin')
+  .select(['id', 'name', 'email', 'role'])
+  .where((w) => (process.env.AS ? w('email', '=', process.env.AS) : w('role', '=', 'admin')))
   .executeTakeFirstOrThrow();
-const actor = {
-  userId: admin.id,
-  sessionId: '',
-  role: 'admin' as const,
-  name: admin.name,
-  email: admin.email,
-  impersonatorId: null,
-};
+const actor = { userId: user.id, sessionId: '', role: user.role, name: user.name, email: user.email, impersonatorId: null };
 
 let bytes = 0;
 let peak = 0;
@@ -45,7 +39,7 @@ const large = Object.entries(manifest.tables).filter(([, table]) => table.rows >
 console.log(
   `${rows.toLocaleString('en-US')} rows and ${manifest.documents.length} documents in ${seconds.toFixed(1)} s: ` +
     `${Math.round(rows / seconds).toLocaleString('en-US')} rows/s, zip ${(bytes / 1e6).toFixed(1)} MB, ` +
-    `peak RSS ${Math.round(peak / 1e6)} MB (${database.kind}, snapshot: ${manifest.snapshot})`,
+    `peak RSS ${Math.round(peak / 1e6)} MB (${database.kind}, ${user.role}, snapshot: ${manifest.snapshot})`,
 );
 console.log(large.map(([name, table]) => `${name} ${table.rows.toLocaleString('en-US')}`).join(', '));
 await database.close();
