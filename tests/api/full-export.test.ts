@@ -294,6 +294,33 @@ describe('full export', () => {
     expect(manifest.tables.customers!.rows).toBe(await count(sql<{ n: number }>`SELECT count(*) AS n FROM customers`));
   });
 
+  it('lets other requests through while a download waits on a slow connection', async () => {
+    const store = await createBlobStore(t.config);
+    const actor = {
+      userId: admin.id,
+      sessionId: '',
+      role: admin.role,
+      name: admin.name,
+      email: admin.email,
+      impersonatorId: null,
+    };
+    const cancel = new AbortController();
+    let received = 0;
+    // A reader that takes the first chunk and then nothing more, as a stalled browser would.
+    const stalled = new Writable({
+      highWaterMark: 1,
+      write: (_chunk, _encoding, done) => {
+        if (++received === 1) done();
+      },
+    });
+    const running = streamExport(t.database, store, actor, stalled, cancel.signal);
+    await expect.poll(() => received).toBe(2);
+    const customers = await t.call({ method: 'GET', url: '/api/customers', as: agent });
+    expect(customers.statusCode).toBe(200);
+    cancel.abort(new Error('The download was cancelled'));
+    await expect(running).rejects.toThrow('cancelled');
+  });
+
   it('gives an editor every customer and deal but no settings', async () => {
     const { manifest } = await download(editor);
     expect(manifest.tables.customers!.rows).toBe(await count(sql<{ n: number }>`SELECT count(*) AS n FROM customers`));
