@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { teamRoutes } from './modules/team/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { backupRoutes } from './modules/backup/routes.js';
+import { exportRoutes } from './modules/export/routes.js';
 import { registerBackupJob } from './modules/backup/jobs.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
 import { referencedDocumentKeys } from './modules/documents/service.js';
@@ -202,6 +203,7 @@ export async function buildApp({
     await teamRoutes(api, deps);
     await settingsRoutes(api, deps);
     await backupRoutes(api, deps);
+    await exportRoutes(api, deps);
     await chatRoutes(api, deps);
     await notificationsRoutes(api, deps);
     await customersRoutes(api, deps);

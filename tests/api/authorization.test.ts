@@ -319,6 +319,7 @@ const rows: Record<string, Row> = {
     expected: { anonymous: 401, agent: 409, otherAgent: 409, editor: 409, admin: 400, switched: 403 },
   },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expected: adminOnly(200, 403) },
+  'GET /api/export': { request: () => ({ url: '/api/export' }), expected: signedIn(200) },
   'GET /api/settings': { request: () => ({ url: '/api/settings' }), expected: signedIn(200) },
   'PUT /api/settings': { request: () => ({ url: '/api/settings', payload: defaultSettings }), expected: adminOnly(200, 403) },
   'GET /api/team': { request: () => ({ url: '/api/team' }), expected: signedIn(200) },

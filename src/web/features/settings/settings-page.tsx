@@ -29,6 +29,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
 import { InviteForm } from '@/features/team';
 import { OutboxCard } from '@/features/outbox';
+import { FullExportCard } from '@/features/export';
 import { HooksCard } from '@/features/hooks';
 import { LeadSourcesCard } from '@/features/leads';
 import { WebhooksCard } from '@/features/webhooks';
@@ -180,6 +181,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
               </div>
             )}
           </Section>
+        </fieldset>
+        <FullExportCard />
+        <fieldset disabled={locked} className="contents">
           <CrmSection form={form} />
         </fieldset>
       </div>

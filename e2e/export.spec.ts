@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { readZip } from '../tests/helpers/zip';
+import { expect, signIn, test } from './fixtures';
+
+test("'Download everything' gives an admin a zip of every table and document with its manifest last", async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/settings');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download everything' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^torque-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(page.getByText('Download Started')).toBeVisible();
+  const entries = await readZip(fs.readFileSync((await download.path())!));
+  expect(entries.at(-1)!.name).toBe('manifest.json');
+  const manifest = JSON.parse(entries.at(-1)!.data.toString('utf8')) as {
+    scope: string;
+    tables: Record<string, { rows: number }>;
+  };
+  expect(manifest.scope).toBe('everything');
+  expect(manifest.tables.customers!.rows).toBeGreaterThan(0);
+  expect(entries.map((e) => e.name)).toContain('tables/customers.csv');
+});
+
+test("an agent's 'Download my data' that cannot start says so in a toast", async ({ page }) => {
+  await signIn(page, 'agent');
+  await page.goto('/settings');
+  await page.route('**/api/export', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'TOO_MANY_REQUESTS', message: 'You already have exports running.' } }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  await expect(page.getByText('Export failed')).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { keysetBatches } from '../../http/paging.js';
+import { ruleOf, rowsFor } from './tables.js';
+
+export type DocumentFile = { table: string; id: string; key: string; fileName: string; path: string };
+
+/** Where stored files are named: the table, the column holding the blob key, and the file's name (a column or fixed). */
+const sources = [
+  { table: 'customer_documents', key: 'file_path', name: { column: 'file_name' }, prefix: '' },
+  { table: 'deal_documents', key: 'file_path', name: { column: 'file_name' }, prefix: '' },
+  { table: 'minor_agreements', key: 'original_key', name: { column: 'original_file_name' }, prefix: 'original-' },
+  { table: 'minor_agreements', key: 'sealed_key', name: { fixed: 'signed-agreement.pdf' }, prefix: 'sealed-' },
+] as const;
+
+const BATCH = 500;
+
+/** A file name safe on every system: letters, digits, dot, dash, underscore and space, at most 100 characters. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  return (cleaned || 'file').slice(-100);
+}
+
+/** The stored files of the documents the actor's export holds, in batches: `documents/<id>-<name>`. */
+export async function* documentFiles(db: Kysely<DB> | Transaction<DB>, actor: Actor): AsyncGenerator<DocumentFile[]> {
+  for (const source of sources) {
+    const where = rowsFor(actor, ruleOf(source.table));
+    if (!where) continue;
+    const name = 'column' in source.name ? sql.ref(`t.${source.name.column}`) : sql.lit(source.name.fixed);
+    yield* keysetBatches<DocumentFile, string>(async (after) => {
+      const { rows } = await sql<{ id: string; key: string; file_name: string }>`
+        SELECT t.id, ${sql.ref(`t.${source.key}`)} AS key, ${name} AS file_name FROM ${sql.table(source.table)} t
+        WHERE ${where} ${after ? sql`AND t.id > ${after}` : sql``}
+        ORDER BY t.id LIMIT ${BATCH}`.execute(db);
+      return {
+        rows: rows.map((r) => ({
+          table: source.table,
+          id: r.id,
+          key: r.key,
+          fileName: r.file_name,
+          path: `documents/${r.id}-${source.prefix}${safeFileName(r.file_name)}`,
+        })),
+        next: rows.length === BATCH ? rows.at(-1)!.id : null,
+      };
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export { FullExportCard } from './full-export-card';
