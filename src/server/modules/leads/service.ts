@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   ADF_PATH,
   type AdfOutcome,
@@ -16,13 +15,12 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { parseAdf } from './adf.js';
+import { emailKey, phoneKeys } from '../customers/contact-keys.js';
 
 type Db = Kysely<DB>;
 type Tx = Transaction<DB>;
 type Source = { id: string; name: string };
 
-/** Phones without a country code are read as this country's (libphonenumber's region code). */
-const HOME_REGION = 'US';
 /** One intake at a time decides who gets a lead: the rotation and "is this customer known" are read and written together. */
 const INTAKE_LOCK = 0x6c_65_61_64;
 
@@ -102,18 +100,9 @@ export async function sourceForKey(db: Db, key: string | undefined): Promise<Sou
 
 /** A lead's e-mail and phone as customers are matched on: lower-case e-mail; the phone in E.164 and as stored digits. */
 function contactOf(lead: ParsedLead) {
-  const email = lead.customer.email?.toLowerCase() ?? null;
-  const phone = lead.customer.phones.map((p) => parsePhoneNumberFromString(p.number, HOME_REGION)).find((p) => p?.isPossible());
   return {
-    email: email && email.includes('@') ? email : null,
-    phone: phone
-      ? {
-          e164: phone.number,
-          shown: phone.country === HOME_REGION ? phone.formatNational() : phone.formatInternational(),
-          // Customers' phones are stored as typed: they match on their digits, with or without the country code.
-          digits: [String(phone.nationalNumber), `${phone.countryCallingCode}${phone.nationalNumber}`],
-        }
-      : null,
+    email: emailKey(lead.customer.email),
+    phone: lead.customer.phones.map((p) => phoneKeys(p.number)).find(Boolean) ?? null,
   };
 }
 
