@@ -1,0 +1,55 @@
+import { expect, signIn, test, unique } from './fixtures';
+
+test.describe('imports', () => {
+  test('import a CSV of customers: map a column, check the rows, import with a progress bar, see them in the list', async ({
+    page,
+  }) => {
+    await signIn(page, 'agent');
+    await page.getByRole('link', { name: 'Customers' }).first().click();
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import customers' });
+    await expect(dialog).toBeVisible();
+
+    const tag = unique('Imported').split(' ')[1]!;
+    const rows = [
+      'Full Name,E-mail,Mobile,Town',
+      `Ivy ${tag},ivy.${tag}@example.com,(512) 555-0101,Austin TX`,
+      `Ike ${tag},ike.${tag}@example.com,(512) 555-0102,Dallas TX`,
+      `,nobody.${tag}@example.com,,Houston TX`,
+    ];
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(rows.join('\r\n')),
+    });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+
+    // The mapping step: the file's own headers are matched; 'Town' is mapped by hand.
+    await expect(dialog.getByText('Step 2 of 4: map the columns.')).toBeVisible();
+    await expect(dialog.getByLabel('Name *')).toHaveValue('0');
+    await expect(dialog.getByLabel('Email')).toHaveValue('1');
+    await expect(dialog.getByLabel('Location')).toHaveValue('');
+    await expect(dialog.getByRole('cell', { name: `Ivy ${tag}` })).toBeVisible();
+    await dialog.getByLabel('Location').selectOption({ label: 'Town' });
+
+    await dialog.getByRole('button', { name: 'Check rows' }).click();
+    await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
+    await expect(dialog.getByTestId('import-count-new')).toContainText('2');
+    await expect(dialog.getByTestId('import-count-invalid')).toContainText('1');
+    await expect(dialog.getByRole('row', { name: /4 Name is required/ })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
+    const progress = dialog.getByRole('progressbar');
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuenow', '100');
+    await expect(dialog.getByText('Import finished.')).toBeVisible();
+    await expect(dialog.getByTestId('import-count-new')).toContainText('2');
+    await expect(dialog.getByRole('button', { name: 'Undo import' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill(tag);
+    await expect(page.getByText(`Ivy ${tag}`).first()).toBeVisible();
+    await expect(page.getByText(`Ike ${tag}`).first()).toBeVisible();
+  });
+});
