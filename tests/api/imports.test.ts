@@ -222,7 +222,7 @@ describe('matching existing records', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const second = withCheckDigit('5YJ3E1EA7KF317000');
-    const { summary } = await importFile(
+    const result = await importFile(
       agent,
       csv([
         ['Year', 'Make', 'Model', 'VIN', 'Mileage', 'Price', 'Features'],
@@ -230,10 +230,16 @@ describe('matching existing records', () => {
         [2019, 'Tesla', 'Model 3', second, '12000', '32000', ''],
         [2019, 'Tesla', 'Model 3', '', '12000', '32000', ''],
         ['19x', 'Tesla', 'Model 3', withCheckDigit('5YJ3E1EA7KF317001'), '12000', '32000', ''],
+        [2018, 'Tesla', 'Model S', withCheckDigit('5YJSA1E2XJF000001'), '12000', 'call us', ''],
       ]),
       'vehicles',
     );
-    expect(summary).toMatchObject({ new: 1, updated: 1, unchanged: 0, invalid: 2 });
+    expect(result.summary).toMatchObject({ new: 1, updated: 1, unchanged: 0, invalid: 3 });
+    expect(result.invalid_rows).toEqual([
+      { row: 4, reason: 'Needs a VIN to match the vehicle on' },
+      { row: 5, reason: 'Invalid year' },
+      { row: 6, reason: 'Price must be positive' },
+    ]);
     const honda = await t.database.db.selectFrom('vehicles').selectAll().where('vin', '=', vin).execute();
     expect(honda).toMatchObject([{ mileage: 31_500, price_cents: 17_500_00, features: ['Sunroof', 'Bluetooth'] }]);
 

@@ -43,6 +43,15 @@ export const vehicleImportSchema = vehicleFormSchema.transform(({ price, ...rest
   price_cents: toCents(price),
 }));
 
+/**
+ * An amount as a spreadsheet writes it ('$45,000.50'). Anything else becomes -1, so the schema refuses it with the
+ * amount's own message instead of reading it as blank.
+ */
+const amountCell = (cell: string) => {
+  const plain = cell.replace(/[$,\s]/g, '');
+  return /^\d+(\.\d+)?$/.test(plain) ? plain : -1;
+};
+
 /** The cells of a row as the row schemas take them: blank is absent, lists split, numbers read, words matched. */
 export function cellValue(kind: ImportKind, field: string, cell: string): unknown {
   const value = cell.trim();
@@ -51,6 +60,7 @@ export function cellValue(kind: ImportKind, field: string, cell: string): unknow
   if (field === 'status') return value.toLowerCase();
   if (field === 'lead_source') return leadSources.find((s) => s.toLowerCase() === value.toLowerCase()) ?? value;
   if (kind === 'vehicles' && (field === 'year' || field === 'mileage')) return numberCell(value);
+  if (field === 'budget' || field === 'price') return amountCell(value);
   return value;
 }
 

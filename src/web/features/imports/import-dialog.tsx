@@ -166,7 +166,7 @@ export function ImportDialog({
               <span className="tabular-nums">
                 {step.name === 'running'
                   ? `${formatCount(step.done)} of ${formatCount(step.total)} rows`
-                  : `${formatCount(step.summary.row_count)} rows`}
+                  : `${formatCount(step.summary.row_count)} of ${formatCount(step.summary.row_count)} rows`}
               </span>
             </div>
             <Progress
