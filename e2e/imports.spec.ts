@@ -1,4 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, signIn, test, unique } from './fixtures';
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 test.describe('imports', () => {
   test('import a CSV of customers: map a column, check the rows, import with a progress bar, see them in the list', async ({
@@ -31,6 +38,7 @@ test.describe('imports', () => {
     await expect(dialog.getByLabel('Location')).toHaveValue('');
     await expect(dialog.getByRole('cell', { name: `Ivy ${tag}` })).toBeVisible();
     await dialog.getByLabel('Location').selectOption({ label: 'Town' });
+    expect(await seriousViolations(page), 'the mapping step').toEqual([]);
 
     await dialog.getByRole('button', { name: 'Check rows' }).click();
     await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
@@ -51,5 +59,34 @@ test.describe('imports', () => {
     await page.getByRole('searchbox', { name: 'Search customers' }).fill(tag);
     await expect(page.getByText(`Ivy ${tag}`).first()).toBeVisible();
     await expect(page.getByText(`Ike ${tag}`).first()).toBeVisible();
+  });
+
+  test('import vehicles on a phone in the dark theme, by keyboard, and undo the import', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem('ui-theme', 'dark'));
+    await signIn(page, 'admin');
+    await page.goto('/inventory');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import vehicles' });
+    const vin = `1HGCM82633A${String(Date.now()).slice(-6)}`;
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Year,Make,Model,VIN,Price\r\n2021,Honda,Accord,${vin},"$21,500"\r\n`),
+    });
+    await dialog.getByRole('button', { name: 'Upload' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('VIN *')).toHaveValue('3');
+    expect(await seriousViolations(page), 'the mapping step on a phone').toEqual([]);
+    await dialog.getByRole('button', { name: 'Check rows' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('import-count-new')).toContainText('1');
+    await dialog.getByRole('button', { name: 'Import 1 rows' }).click();
+    await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(await seriousViolations(page), 'the summary on a phone').toEqual([]);
+    await dialog.getByRole('button', { name: 'Undo import' }).click();
+    await expect(dialog.getByText('Undone: 1 removed, 0 restored.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 });
