@@ -304,6 +304,13 @@ describe('undo', () => {
     );
     const again = await t.call({ method: 'POST', url: `/api/imports/${summary.id}/undo`, payload: {}, as: agent });
     expect(again.statusCode).toBe(409);
+    const rerun = await t.call({
+      method: 'POST',
+      url: `/api/imports/${summary.id}/run`,
+      payload: { mapping: { name: 0, email: 1 } },
+      as: agent,
+    });
+    expect(rerun.statusCode).toBe(409);
   });
 
   it('refuses an undo an hour after the import', async () => {

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../../shared/common/fields.js';
 import {
@@ -56,15 +56,18 @@ export async function importsRoutes(app: FastifyInstance, { database, config }: 
     { schema: { params: idParams, body: importMappingBodySchema }, config: { heavy: true } },
     async (request, reply) => {
       const events = await startImport(db, actorOf(request), request.params.id, request.body.mapping);
-      const lines = Readable.from(
-        (async function* () {
-          try {
-            for await (const event of events) yield `${JSON.stringify(event satisfies ImportRunEvent)}\n`;
-          } catch (error) {
-            request.log.error({ err: error }, 'import stopped');
-          }
-        })(),
-      );
+      // The import goes on to its end even when the browser goes away: only the lines stop being sent.
+      const lines = new PassThrough();
+      void (async () => {
+        try {
+          for await (const event of events)
+            if (!lines.destroyed) lines.write(`${JSON.stringify(event satisfies ImportRunEvent)}\n`);
+        } catch (error) {
+          request.log.error({ err: error }, 'import stopped');
+        } finally {
+          lines.end();
+        }
+      })();
       return reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(lines);
     },
   );
