@@ -251,6 +251,49 @@ describe('matching existing records', () => {
     expect(again.summary).toMatchObject({ new: 0, updated: 0, unchanged: 2, invalid: 0 });
   });
 
+  it("refuses a row that would change the status of a vehicle its deals decide, with the deal's reason", async () => {
+    const vin = withCheckDigit('1FTFW1E50KF000001');
+    const vehicle = await t.call({
+      method: 'POST',
+      url: '/api/vehicles',
+      as: agent,
+      payload: { make: 'Ford', model: 'F-150', year: 2019, vin, price_cents: 30_000_00, status: 'sold' },
+    });
+    expect(vehicle.statusCode, vehicle.body).toBe(201);
+    const year = new Date().getUTCFullYear();
+    const deal = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: agent,
+      payload: {
+        date: `${year}-02-02`,
+        manufacturer: 'Ford',
+        model: 'F-150',
+        year: 2019,
+        customer_name: 'Dee Dealer',
+        agent_name: 'Aaron Agent',
+        status: 'completed',
+        vehicle_id: vehicle.json().id,
+        contract_price_cents: 30_000_00,
+        broker_fee_cents: 1_000_00,
+      },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
+    const { report } = await importFile(
+      agent,
+      csv([
+        ['Year', 'Make', 'Model', 'VIN', 'Price', 'Status'],
+        [2019, 'Ford', 'F-150', vin, '30000', 'Available'],
+      ]),
+      'vehicles',
+    );
+    expect(report).toMatchObject({
+      updated: 0,
+      invalid: 1,
+      invalid_rows: [{ row: 2, reason: expect.stringMatching(/completed deal/) }],
+    });
+  });
+
   it('maps the customer export back to itself, so an export re-imports unchanged', async () => {
     const exported = await t.call({ method: 'GET', url: '/api/customers/export.csv', as: other });
     const file = await uploaded(other, Buffer.from(exported.body));
