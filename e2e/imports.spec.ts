@@ -37,6 +37,10 @@ test.describe('imports', () => {
     await expect(dialog.getByLabel('Email')).toHaveValue('1');
     await expect(dialog.getByLabel('Location')).toHaveValue('');
     await expect(dialog.getByRole('cell', { name: `Ivy ${tag}` })).toBeVisible();
+    await dialog.getByLabel('Name *').selectOption({ label: 'Don’t import' });
+    await dialog.getByRole('button', { name: 'Check rows' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose the column for Name');
+    await dialog.getByLabel('Name *').selectOption({ label: 'Full Name' });
     await dialog.getByLabel('Location').selectOption({ label: 'Town' });
     expect(await seriousViolations(page), 'the mapping step').toEqual([]);
 
@@ -69,6 +73,15 @@ test.describe('imports', () => {
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import vehicles' });
     const vin = `1HGCM82633A${String(Date.now()).slice(-6)}`;
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose a CSV file to import');
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'photo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('This is not a CSV file');
     await dialog.getByLabel('CSV file').setInputFiles({
       name: 'stock.csv',
       mimeType: 'text/csv',
