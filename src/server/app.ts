@@ -31,6 +31,7 @@ import { backupRoutes } from './modules/backup/routes.js';
 import { exportRoutes } from './modules/export/routes.js';
 import { registerBackupJob } from './modules/backup/jobs.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
+import { importsRoutes } from './modules/imports/routes.js';
 import { referencedDocumentKeys } from './modules/documents/service.js';
 import { startInstance } from './db/instance.js';
 import { createBlobStore } from './storage/create-blob-store.js';
@@ -212,6 +213,7 @@ export async function buildApp({
     await hooksRoutes(api, deps);
     await emailsRoutes(api, deps);
     await vehiclesRoutes(api, deps);
+    await importsRoutes(api, deps);
     await dealsRoutes(api, deps);
     await analyticsRoutes(api, deps);
     await accountingRoutes(api, deps);

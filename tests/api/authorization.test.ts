@@ -264,6 +264,25 @@ const dealBody = (d: { updated_at: string }) => ({
   updated_at: d.updated_at,
 });
 
+/** A CSV of one customer, uploaded by the agent; `run` imports it too (an undo needs an import that ran). */
+let imported = 0;
+async function agentImport(run = false) {
+  const n = ++imported;
+  const { payload, headers } = multipartBody(
+    'customers.csv',
+    Buffer.from(`Name,Email\r\nImported ${n},imported.${n}@example.com\r\n`),
+    'text/csv',
+  );
+  const file = (await t.call({ method: 'POST', url: '/api/imports?kind=customers', payload, headers, as: agent })).json() as {
+    id: string;
+    mapping: Record<string, number | null>;
+  };
+  if (run) await t.call({ method: 'POST', url: `/api/imports/${file.id}/run`, payload: { mapping: file.mapping }, as: agent });
+  return file;
+}
+const csvUpload = () =>
+  multipartBody('customers.csv', Buffer.from('Name,Email\r\nUploaded,uploaded@example.com\r\n'), 'text/csv');
+
 const rows: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
   'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
@@ -561,6 +580,27 @@ const rows: Record<string, Row> = {
   },
   'GET /api/vehicles/:id/timeline': {
     request: () => ({ url: `/api/vehicles/${fixed.vehicle}/timeline` }),
+    expected: owners(200),
+  },
+
+  'POST /api/imports': { request: () => ({ url: '/api/imports?kind=customers', ...csvUpload() }), expected: signedIn(201) },
+  'GET /api/imports/:id': { request: async () => ({ url: `/api/imports/${(await agentImport()).id}` }), expected: owners(200) },
+  'POST /api/imports/:id/dry-run': {
+    request: async () => {
+      const file = await agentImport();
+      return { url: `/api/imports/${file.id}/dry-run`, payload: { mapping: file.mapping } };
+    },
+    expected: owners(200),
+  },
+  'POST /api/imports/:id/run': {
+    request: async () => {
+      const file = await agentImport();
+      return { url: `/api/imports/${file.id}/run`, payload: { mapping: file.mapping } };
+    },
+    expected: owners(200),
+  },
+  'POST /api/imports/:id/undo': {
+    request: async () => ({ url: `/api/imports/${(await agentImport(true)).id}/undo`, payload: {} }),
     expected: owners(200),
   },
 

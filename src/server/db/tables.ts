@@ -218,6 +218,33 @@ export interface HookSecrets {
   secret: string;
 }
 
+export interface ImportChanges {
+  created_at: Generated<Timestamp>;
+  import_id: string;
+  previous: Json | null;
+  record_id: string;
+  written_at: Timestamp;
+}
+
+export interface Imports {
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  finished_at: Timestamp | null;
+  headers: string[];
+  id: Generated<string>;
+  invalid_count: Generated<number>;
+  kind: 'customers' | 'vehicles';
+  mapping: Json | null;
+  new_count: Generated<number>;
+  row_count: number;
+  source_rows: Json | null;
+  status: Generated<'uploaded' | 'running' | 'done' | 'failed' | 'undone'>;
+  unchanged_count: Generated<number>;
+  undone_at: Timestamp | null;
+  updated_count: Generated<number>;
+  user_id: string;
+}
+
 export interface InstagramAccounts {
   created_at: Generated<Timestamp>;
   followers: Generated<number>;
@@ -482,6 +509,8 @@ export interface DB {
   deals: Deals;
   emails: Emails;
   hook_secrets: HookSecrets;
+  import_changes: ImportChanges;
+  imports: Imports;
   instagram_accounts: InstagramAccounts;
   invitations: Invitations;
   lead_rotation: LeadRotation;

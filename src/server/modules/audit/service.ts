@@ -15,7 +15,8 @@ export type AuditEntry = {
     | 'settings'
     | 'commission_rate'
     | 'custom_offer'
-    | 'instagram_account';
+    | 'instagram_account'
+    | 'import';
   entityId: string;
   action: string;
   changes?: Record<string, unknown>;

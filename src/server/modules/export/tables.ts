@@ -71,6 +71,13 @@ export const exportTables: Record<string, TableRule> = {
   hook_secrets: { excluded: 'signing secrets of the inbound webhooks' },
   instagram_accounts: { scope: personal('user_id') },
   invitations: { omit: { token_hash: 'the hash of the link that sets a password' } },
+  import_changes: {
+    scope: (actor) => sql<SqlBool>`EXISTS (SELECT 1 FROM imports i WHERE i.id = t.import_id AND i.user_id = ${actor.userId})`,
+  },
+  imports: {
+    scope: personal('user_id'),
+    omit: { source_rows: 'the uploaded file’s rows, kept only while the import waits for its run' },
+  },
   lead_rotation: {},
   lead_sources: { omit: { key_hash: 'the hash of the source’s posting key' } },
   leads: { scope: either(owned('assigned_user_id'), ofRecord('customers', 'customer_id')) },

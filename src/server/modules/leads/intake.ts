@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { customerInputSchema, type CustomerInput } from '../../../shared/customers/schemas.js';
 import type { LeadSource as CustomerLeadSource } from '../../../shared/customers/options.js';
 import type { InboundEmail } from '../../../shared/emails/schemas.js';
@@ -8,6 +7,7 @@ import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
+import { emailKey, phoneKeys } from '../customers/contact-keys.js';
 import { notify } from '../notifications/service.js';
 import { parseAdf } from './adf.js';
 
@@ -16,25 +16,14 @@ type Tx = Transaction<DB>;
 /** Where a lead came from: a lead source of the settings (ADF, web form), or a name alone (mail, by hand). */
 export type IntakeSource = { id: string | null; name: string };
 
-/** Phones without a country code are read as this country's (libphonenumber's region code). */
-const HOME_REGION = 'US';
 /** One intake at a time decides who gets a lead: the rotation and "is this customer known" are read and written together. */
 const INTAKE_LOCK = 0x6c_65_61_64;
 
 /** A lead's e-mail and phone as customers are matched on: lower-case e-mail; the phone in E.164 and as stored digits. */
 function contactOf(lead: ParsedLead) {
-  const email = lead.customer.email?.toLowerCase() ?? null;
-  const phone = lead.customer.phones.map((p) => parsePhoneNumberFromString(p.number, HOME_REGION)).find((p) => p?.isPossible());
   return {
-    email: email && email.includes('@') ? email : null,
-    phone: phone
-      ? {
-          e164: phone.number,
-          shown: phone.country === HOME_REGION ? phone.formatNational() : phone.formatInternational(),
-          // Customers' phones are stored as typed: they match on their digits, with or without the country code.
-          digits: [String(phone.nationalNumber), `${phone.countryCallingCode}${phone.nationalNumber}`],
-        }
-      : null,
+    email: emailKey(lead.customer.email),
+    phone: lead.customer.phones.map((p) => phoneKeys(p.number)).find(Boolean) ?? null,
   };
 }
 

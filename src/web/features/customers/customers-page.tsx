@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { SearchBox } from '@/components/search-box';
 import { SummaryCard } from '@/components/summary-card';
 import { Button } from '@/components/ui/button';
+import { ImportButton } from '@/features/imports';
 import { formatCount } from '@/lib/format';
 import { useFailureToast } from '@/lib/toast';
 import { useCustomerList, useCustomerSummary } from './api';
@@ -47,11 +48,14 @@ export function CustomersPage() {
         title="Customer Management"
         description="Manage your customer relationships and track their preferences"
         actions={
-          <Button asChild>
-            <Link to="/customers/new">
-              <Plus /> Add Customer
-            </Link>
-          </Button>
+          <>
+            <ImportButton kind="customers" />
+            <Button asChild>
+              <Link to="/customers/new">
+                <Plus /> Add Customer
+              </Link>
+            </Button>
+          </>
         }
       />
 

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { SearchBox } from '@/components/search-box';
 import { SummaryCard } from '@/components/summary-card';
 import { Button } from '@/components/ui/button';
+import { ImportButton } from '@/features/imports';
 import { formatCents, formatCount } from '@/lib/format';
 import { useFailureToast } from '@/lib/toast';
 import { useVehicleList, useVehicleSummary } from './api';
@@ -28,11 +29,14 @@ export function InventoryPage() {
         title="Inventory Management"
         description="Manage your vehicle inventory and track availability"
         actions={
-          <Button asChild>
-            <Link to="/inventory/new">
-              <Plus /> Add Vehicle
-            </Link>
-          </Button>
+          <>
+            <ImportButton kind="vehicles" />
+            <Button asChild>
+              <Link to="/inventory/new">
+                <Plus /> Add Vehicle
+              </Link>
+            </Button>
+          </>
         }
       />
 
