@@ -154,8 +154,13 @@ function pgbenchMs(): number {
   const started = performance.now();
   const result = spawnSync(
     'pgbench',
-    ['-n', '-M', 'simple', '-c', String(clients), '-j', String(os.availableParallelism())]
-      .concat(['-t', String(Math.ceil(LEADS / clients)), '-f', file, scratchUrl!]),
+    ['-n', '-M', 'simple', '-c', String(clients), '-j', String(os.availableParallelism())].concat([
+      '-t',
+      String(Math.ceil(LEADS / clients)),
+      '-f',
+      file,
+      scratchUrl!,
+    ]),
     { encoding: 'utf8', env: { ...process.env, PGOPTIONS: '-c jit=off' } },
   );
   const ms = performance.now() - started;
@@ -180,11 +185,25 @@ const base = `http://127.0.0.1:${port}`;
 const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, ...target, PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: BENCH_SECRET, DEMO: '0', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    ...target,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SESSION_SECRET: BENCH_SECRET,
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+  },
 });
 const serverEnded = new Promise((resolve) => server.once('exit', resolve));
 for (let tries = 0; ; tries++) {
-  if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (tries > 600 || server.exitCode !== null) throw new Error('the server did not start');
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
@@ -196,7 +215,9 @@ const posted = await new Promise<PostResult>((resolve, reject) => {
   );
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
-  child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as PostResult) : reject(new Error(`poster ended with ${code}`))));
+  child.on('exit', (code) =>
+    code === 0 ? resolve(JSON.parse(out) as PostResult) : reject(new Error(`poster ended with ${code}`)),
+  );
 });
 server.kill('SIGTERM');
 await serverEnded;
