@@ -51,7 +51,7 @@ export function SpeedToLeadCard({ speed }: { speed: Dashboard['speed_to_lead'] }
         {speed.by_source.length === 0 ? (
           <p className="text-muted-foreground py-6 text-center text-sm">No leads in the last {speed.days} days.</p>
         ) : (
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <SpeedTable label="Source" rows={speed.by_source} />
             <SpeedTable label="Agent" rows={speed.by_agent} />
           </div>
