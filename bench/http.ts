@@ -21,15 +21,14 @@
  * SHOW_SQL=1 to print the statements each request sends, ONLY=<text> for the requests whose 'who name' holds it,
  * PROFILE=<folder> for a CPU profile of the server.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
-import { BENCH_SECRET, percentile, startApp } from './lib.js';
+import { percentile, startApp, startServerProcess } from './lib.js';
 import type { LoadPlan, LoadResult } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -139,14 +138,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 // 1. The data, and the built server.
 const target = serverUrl ? { DATABASE_URL: serverUrl } : { DATA_DIR: dataDir };
 run(
@@ -230,33 +221,10 @@ function pgbench(perPath: string[][]): number {
 }
 
 // 3. The server in its own process, driven from another.
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 // PROFILE=<folder>: the server writes a V8 CPU profile there when it ends (open it in Chrome's DevTools).
 const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
-const server: ChildProcess = spawn(process.execPath, [...profile, path.join(root, 'dist/server/main.js')], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    ...target,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SESSION_SECRET: BENCH_SECRET,
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-  },
-});
-const serverEnded = new Promise((resolve) => server.once('exit', resolve));
-for (let tries = 0; ; tries++) {
-  const up = await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (up) break;
-  if (tries > 600 || server.exitCode !== null) throw new Error('the server did not start');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const server = await startServerProcess(target, profile);
+const base = server.base;
 
 function load(plan: LoadPlan): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -281,9 +249,9 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pr
 
 /** The admin's CSV export of every customer, read to the end: rows per second and how far the server's memory grew. */
 async function exportRun() {
-  const before = rssOf(server.pid!);
+  const before = rssOf(server.pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid!))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
   const started = performance.now();
   const response = await fetch(`${base}/api/customers/export.csv`, { headers: { cookie: cookies.admin } });
   if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);
@@ -371,6 +339,5 @@ try {
     if (process.env.SHOW_SQL) for (const statement of perPath[0]!) console.log(`    ${statement.replace(/\s+/g, ' ')};`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await serverEnded;
+  await server.stop();
 }

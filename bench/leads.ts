@@ -12,10 +12,9 @@
  * 4. The floor: the recorded SQL run LEADS times over as many connections by pgbench (embedded: from this process on
  *    the engine's one connection). `ratio` is the floor's wall time over Torque's.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,7 +22,7 @@ import { prepareValue } from 'pg/lib/utils.js';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createBenchUsers } from '../src/server/scripts/bench-users.js';
-import { BENCH_SECRET, percentile, startApp } from './lib.js';
+import { percentile, startApp, startServerProcess } from './lib.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LEADS = Number(process.env.LEADS ?? 100);
@@ -173,40 +172,8 @@ function pgbenchMs(): number {
 }
 
 // 3. The server in its own process, and the leads posted from another.
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    ...target,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SESSION_SECRET: BENCH_SECRET,
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-  },
-});
-const serverEnded = new Promise((resolve) => server.once('exit', resolve));
-for (let tries = 0; ; tries++) {
-  if (
-    await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (tries > 600 || server.exitCode !== null) throw new Error('the server did not start');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const server = await startServerProcess(target);
+const base = server.base;
 const posted = await new Promise<PostResult>((resolve, reject) => {
   const child = spawn(
     process.execPath,
@@ -219,8 +186,7 @@ const posted = await new Promise<PostResult>((resolve, reject) => {
     code === 0 ? resolve(JSON.parse(out) as PostResult) : reject(new Error(`poster ended with ${code}`)),
   );
 });
-server.kill('SIGTERM');
-await serverEnded;
+await server.stop();
 
 // 4. The floor, on the same data, after the server has stopped.
 const floorMs = kind === 'postgres' ? pgbenchMs() : embeddedMs;

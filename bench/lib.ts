@@ -1,4 +1,7 @@
-/** What the benches share: signed-in bench users on an app in this process, and percentiles. */
+/** What the benches share: signed-in bench users on an app in this process, the built server as a process, percentiles. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { sessionToken } from '../src/server/auth/actor.js';
 import { loadConfig } from '../src/server/config.js';
@@ -7,6 +10,8 @@ import { BENCH_PASSWORD } from '../src/server/scripts/bench-users.js';
 
 /** The session secret of every bench server, so a cookie signed in one process is good in another. */
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -46,3 +51,48 @@ export async function startApp({ database, dataDir }: { database: Database; data
 
 /** The nearest-rank percentile (p from 0 to 1) of latencies sorted ascending. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+
+/**
+ * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR), on a free
+ * port, once it answers /api/health. `extraArgs` go to node (a CPU profile's flags).
+ */
+export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: string[] = []) {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, [...extraArgs, path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      ...target,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: BENCH_SECRET,
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const ended = new Promise((resolve) => server.once('exit', resolve));
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (tries > 600 || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    pid: server.pid!,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await ended;
+    },
+  };
+}

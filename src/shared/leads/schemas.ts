@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { moneyCents, optionalEmail, optionalText, recordId, requiredText, text } from '../common/fields.js';
+import { moneyCents, optionalDollars, optionalEmail, optionalText, recordId, requiredText, text } from '../common/fields.js';
 import { leadSources } from '../customers/options.js';
 import { optionalParam, pageQuerySchema, pageSchema } from '../http/paging.js';
-import { MAX_MONEY_CENTS, toCents } from '../money.js';
+import { toCents } from '../money.js';
 
 /** Where ADF posts go; the source's key rides along as `?key=` (what most senders can set) or `X-Lead-Key`. */
 export const ADF_PATH = '/api/leads/adf';
@@ -94,14 +94,10 @@ export const leadDetailSchema = leadItemSchema.extend({ raw: z.string() });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 export const LEAD_CONTACT_REQUIRED = 'Enter an email or a phone number';
-/** A budget typed in dollars ('48,500'), as cents. */
-const dollars = z
-  .string()
-  .trim()
-  .default('')
-  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v.replaceAll(',', '')), 'Budget must be a positive amount')
-  .transform((v) => (v === '' ? null : toCents(Number(v.replaceAll(',', '')))))
-  .refine((v) => v === null || v <= MAX_MONEY_CENTS, 'Budget is too large');
+/** A budget typed in dollars ('48,500'), as cents; blank is null. */
+const budgetCents = optionalDollars('Budget must be a positive amount', 'Budget is too large').transform((v) =>
+  v === null ? null : toCents(v),
+);
 
 /** The fields a person gives for a lead, by hand or on the web form. */
 const leadFields = z.object({
@@ -128,7 +124,7 @@ export type ManualLeadInput = z.input<typeof manualLeadSchema>;
 
 /** The 'Add Lead' form as typed: the budget in dollars. */
 export const manualLeadFormSchema = leadFields
-  .extend({ lead_source: z.enum(leadSources).default('Phone'), budget: dollars })
+  .extend({ lead_source: z.enum(leadSources).default('Phone'), budget: budgetCents })
   .refine(hasContact, contactNeeded)
   .transform(({ budget, ...rest }) => ({ ...rest, budget_cents: budget }));
 export type ManualLeadFormValues = z.input<typeof manualLeadFormSchema>;
@@ -139,7 +135,7 @@ export type ManualLeadFormValues = z.input<typeof manualLeadFormSchema>;
  */
 export const HONEYPOT_FIELD = 'website';
 export const webLeadSchema = leadFields
-  .extend({ budget: dollars, [HONEYPOT_FIELD]: text(500).default('') })
+  .extend({ budget: budgetCents, [HONEYPOT_FIELD]: text(500).default('') })
   .refine(hasContact, contactNeeded)
   .transform(({ budget, ...rest }) => ({ ...rest, budget_cents: budget }));
 export type WebLead = z.output<typeof webLeadSchema>;

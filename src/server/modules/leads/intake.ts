@@ -125,9 +125,18 @@ export type Intake = {
   emailId?: string;
 };
 
+/** Where a lead came from and what arrived, as its row keeps them. */
+const origin = ({ source, channel, raw, emailId }: Intake) => ({
+  source_id: source.id,
+  source_name: source.name,
+  channel,
+  raw,
+  email_id: emailId ?? null,
+});
+
 /** One prospect: joined to the customer it already is, or a new customer; given to an agent, with the reason. */
 export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Promise<IntakeOutcome> {
-  const { source, channel, raw, addedBy } = intake;
+  const { source, channel, addedBy } = intake;
   return db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${INTAKE_LOCK})`.execute(tx);
     const contact = contactOf(lead);
@@ -167,12 +176,8 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
     const row = await tx
       .insertInto('leads')
       .values({
-        source_id: source.id,
-        source_name: source.name,
-        channel,
-        email_id: intake.emailId ?? null,
+        ...origin(intake),
         status: 'parsed',
-        raw,
         parsed: JSON.stringify(lead),
         customer_id: customerId,
         assigned_user_id: assignee?.id ?? null,
@@ -206,19 +211,12 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
 }
 
 /** A lead that could not be read: kept raw for a person, and the admins told. */
-async function flagLead(db: Db, { source, channel, raw, emailId }: Intake, reason: string) {
+async function flagLead(db: Db, intake: Intake, reason: string) {
+  const { source } = intake;
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto('leads')
-      .values({
-        source_id: source.id,
-        source_name: source.name,
-        channel,
-        status: 'flagged',
-        reason,
-        raw,
-        email_id: emailId ?? null,
-      })
+      .values({ ...origin(intake), status: 'flagged', reason })
       .returning('id')
       .executeTakeFirstOrThrow();
     await notify(tx, null, {

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { leadSources } from '@shared/customers/options';
 import { manualLeadFormSchema, type ManualLeadFormValues } from '@shared/leads/schemas';
 import { OptionField } from '@/components/option-select';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormActions } from '@/components/form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -73,14 +73,12 @@ export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <FormField label="Comments" htmlFor="lead-comments" error={errors.comments?.message}>
             <Textarea rows={3} {...form.register('comments')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? 'Adding...' : 'Add Lead'}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            pending={form.formState.isSubmitting}
+            submitLabel="Add Lead"
+            pendingLabel="Adding..."
+          />
         </form>
       </DialogContent>
     </Dialog>

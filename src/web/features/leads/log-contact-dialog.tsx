@@ -2,8 +2,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactKindLabels, contactKinds, contactLogSchema, type ContactLog } from '@shared/leads/schemas';
 import { OptionSelect } from '@/components/option-select';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormActions } from '@/components/form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { showServerErrors } from '@/lib/server-errors';
@@ -71,14 +71,12 @@ export function LogContactDialog({
           <FormField label="Note" htmlFor="contact-note" error={form.formState.errors.note?.message}>
             <Textarea rows={3} placeholder="What was said, what comes next" {...form.register('note')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? 'Saving...' : 'Log contact'}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            pending={form.formState.isSubmitting}
+            submitLabel="Log contact"
+            pendingLabel="Saving..."
+          />
         </form>
       </DialogContent>
     </Dialog>
