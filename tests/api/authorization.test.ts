@@ -504,6 +504,10 @@ const rows: Record<string, Row> = {
     expected: signedIn(201),
   },
   'GET /api/customers/:id': { request: () => ({ url: `/api/customers/${fixed.customer}` }), expected: owners(200) },
+  'PUT /api/customers/:id/stage': {
+    request: async () => ({ url: `/api/customers/${(await make.customer()).id}/stage`, payload: { stage: 'Qualified' } }),
+    expected: owners(200),
+  },
   'PUT /api/customers/:id': {
     request: async () => {
       const c = await make.customer();

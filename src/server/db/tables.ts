@@ -128,11 +128,19 @@ export interface Customers {
   name: string;
   notes: string | null;
   phone: string | null;
+  pipeline_stage: string | null;
   preferred_cars: Generated<string[]>;
   referred_by_customer_id: string | null;
   referred_by_name: string | null;
   status: Generated<'active' | 'prospect' | 'inactive'>;
   updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface CustomerStageDaily {
+  customers: number;
+  day: string;
+  stage: string;
   user_id: string;
 }
 
@@ -503,6 +511,7 @@ export interface DB {
   customer_deal_counts: CustomerDealCounts;
   customer_documents: CustomerDocuments;
   customer_funnel_daily: CustomerFunnelDaily;
+  customer_stage_daily: CustomerStageDaily;
   customers: Customers;
   deal_documents: DealDocuments;
   deal_sales_monthly: DealSalesMonthly;

@@ -57,6 +57,15 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
       }
     }
 
+    // Along the pipeline: customers with a completed sale are Closed, those with a deal under way in Negotiation, and
+    // a share of the others Qualified or at a Test Drive.
+    await sql`
+      UPDATE customers c SET pipeline_stage = CASE
+        WHEN EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status = 'completed') THEN 'Closed'
+        WHEN EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status <> 'cancelled') THEN 'Negotiation'
+        ELSE (ARRAY[NULL, 'Qualified', 'Test Drive'])[1 + abs(hashtext(c.id::text)) % 3]
+      END`.execute(tx);
+
     // Every seeded record starts its timeline the way a record made in the app does.
     for (const [table, entity] of [
       ['customers', 'customer'],
@@ -153,6 +162,8 @@ async function seedLeads(db: Kysely<DB>, now: number) {
     await db.updateTable('audit_log').set({ created_at: received }).where('entity_id', '=', outcome!.customer_id!).execute();
     const answeredAfter = lead[5];
     const agent = await db.selectFrom('leads').select('assigned_user_id').where('id', '=', outcome!.id).executeTakeFirstOrThrow();
+    if (answeredAfter !== null)
+      await db.updateTable('customers').set({ pipeline_stage: 'Qualified' }).where('id', '=', outcome!.customer_id!).execute();
     if (answeredAfter !== null && agent.assigned_user_id)
       await db
         .insertInto('audit_log')

@@ -29,7 +29,8 @@ export function rangeBounds(range: AnalyticsRange, today: string) {
   return { from: iso(start), to: today, previousFrom: iso(previousStart), previousTo: iso(previousEnd) };
 }
 
-export type FunnelStage = { stage: string; count: number };
+/** A figure of the funnel, and the Customers list's query that lists exactly the customers it counts. */
+export type FunnelStage = { stage: string; count: number; query: string };
 
 /** GET /api/analytics?range= */
 export type RangeAnalytics = {

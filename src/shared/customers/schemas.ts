@@ -100,6 +100,10 @@ const customerFilterShape = {
   source: optionalParam(z.enum(leadSources)),
   added_from: optionalParam(calendarDay()),
   added_to: optionalParam(calendarDay()),
+  /** Customers at this pipeline stage or a later one (the analytics funnel's figures). */
+  stage_from: optionalParam(text(40)),
+  /** Customers with a completed sale. */
+  sold: optionalParam(z.enum(['1'])),
   sort: optionalParam(z.enum(customerSorts)),
   /** The browser's time zone, so 'Date added' days are the user's days. */
   tz: optionalParam(text(64).refine(isTimeZone, 'Invalid time zone')),
@@ -124,6 +128,10 @@ export type CustomerSummaryQuery = z.output<typeof customerSummaryQuerySchema>;
 
 export const customerListQuerySchema = z.object({ ...customerFilterShape, ...pageQuerySchema.shape }).superRefine(addedInOrder);
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
+
+/** A customer moved along the pipeline, to one of Settings → CRM's stages. */
+export const customerStageSchema = z.object({ stage: requiredText(40, 'Choose a pipeline stage') });
+export const UNKNOWN_STAGE = 'Choose one of the pipeline stages in Settings';
 
 export const customerOptionsQuerySchema = z.object({
   q: optionalParam(text(200)),

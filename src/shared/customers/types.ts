@@ -18,6 +18,8 @@ export const customerSchema = z.object({
   notes: z.string().nullable(),
   lead_source: z.enum(leadSources).nullable(),
   budget_cents: z.number().nullable(),
+  /** One of Settings → CRM's pipeline stages; null is the first. */
+  pipeline_stage: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

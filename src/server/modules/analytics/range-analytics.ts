@@ -3,6 +3,7 @@ import { rangeBounds, type AnalyticsRange, type RangeAnalytics } from '../../../
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
+import { getSetting } from '../settings/service.js';
 import { addDays, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
@@ -56,16 +57,44 @@ async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
  * the counts kept per owner and day added (migration 023).
  */
 async function customersOfRange(db: Db, actor: Actor, b: Bounds) {
-  const { rows } = await sql<{ leads: number; previous_leads: number; opened: number; sold: number; previous_sold: number }>`
+  const { rows } = await sql<{ leads: number; previous_leads: number; sold: number; previous_sold: number }>`
     SELECT coalesce(sum(customers) FILTER (WHERE day >= ${b.from}::date), 0) AS leads,
            coalesce(sum(customers) FILTER (WHERE day < ${b.from}::date), 0) AS previous_leads,
-           coalesce(sum(opened) FILTER (WHERE day >= ${b.from}::date), 0) AS opened,
            coalesce(sum(sold) FILTER (WHERE day >= ${b.from}::date), 0) AS sold,
            coalesce(sum(sold) FILTER (WHERE day < ${b.from}::date), 0) AS previous_sold
     FROM customer_funnel_daily
     WHERE day >= ${b.previousFrom}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
   `.execute(db);
   return rows[0]!;
+}
+
+/** Customers first recorded in the range, per pipeline stage ('' without one), from the counts of migration 027. */
+async function stagesOfRange(db: Db, actor: Actor, b: Bounds) {
+  const { rows } = await sql<{ stage: string; customers: number }>`
+    SELECT stage, sum(customers)::int AS customers
+    FROM customer_stage_daily
+    WHERE day >= ${b.from}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
+    GROUP BY stage
+  `.execute(db);
+  return rows;
+}
+
+/**
+ * The funnel: the customers first recorded in the range (Leads), those at each later pipeline stage or beyond (a
+ * customer without a stage, or at one the settings no longer name, is at the first), and those with a completed
+ * sale. Each figure carries the Customers list's query that shows exactly its customers.
+ */
+function funnelOf(stages: string[], counts: { stage: string; customers: number }[], sold: number, b: Bounds) {
+  const at = new Array<number>(stages.length).fill(0);
+  for (const row of counts) at[Math.max(0, stages.indexOf(row.stage))]! += row.customers;
+  const range = new URLSearchParams({ added_from: b.from, added_to: b.to, tz: 'UTC' });
+  const query = (extra: Record<string, string>) => new URLSearchParams({ ...Object.fromEntries(range), ...extra }).toString();
+  const reached = at.map((_, i) => at.slice(i).reduce((sum, n) => sum + n, 0));
+  return [
+    { stage: 'Leads', count: reached[0] ?? 0, query: query({}) },
+    ...stages.slice(1).map((stage, i) => ({ stage, count: reached[i + 1]!, query: query({ stage_from: stage }) })),
+    { stage: 'Sales Closed', count: sold, query: query({ sold: '1' }) },
+  ];
 }
 
 async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
@@ -97,10 +126,12 @@ const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange, today = todayUtc()): Promise<RangeAnalytics> {
   const bounds = rangeBounds(range, today);
-  const [sales, book, trends] = await Promise.all([
+  const [sales, book, trends, stageCounts, crm] = await Promise.all([
     salesOfRange(db, actor, bounds),
     customersOfRange(db, actor, bounds),
     monthlyTrends(db, actor, bounds),
+    stagesOfRange(db, actor, bounds),
+    getSetting(db, 'crm'),
   ]);
   const total = sales.find((r) => r.grouping === 7);
   return {
@@ -122,11 +153,7 @@ export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange
     agent_performance: sales
       .filter((r) => r.grouping === 6)
       .map((r) => ({ user_id: r.user_id!, name: r.name ?? '', deals: r.units, gross_cents: r.gross, fees_cents: r.fees })),
-    funnel: [
-      { stage: 'Leads', count: book.leads },
-      { stage: 'Deals Opened', count: book.opened },
-      { stage: 'Sales Closed', count: book.sold },
-    ],
+    funnel: funnelOf(crm.pipeline_stages, stageCounts, book.sold, bounds),
     trends,
   };
 }

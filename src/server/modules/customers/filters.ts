@@ -1,11 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { CustomerFilter, CustomerSort } from '../../../shared/customers/schemas.js';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { UNKNOWN_STAGE, type CustomerFilter, type CustomerSort } from '../../../shared/customers/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
 import { escapeLike } from '../../db/like.js';
+import { getSetting } from '../settings/service.js';
 
 type Eb = ExpressionBuilder<DB, 'customers'>;
 
@@ -17,8 +18,23 @@ export function visibleReferrerName(actor: Actor, referrer: string): RawBuilder<
   return sql<string | null>`CASE WHEN ${visibleTo(actor, `${referrer}.user_id`)} THEN ${sql.ref(`${referrer}.name`)} END`;
 }
 
+/** A filter with its pipeline stage read against the settings: the names of that stage and the ones after it. */
+export type StagedFilter = CustomerFilter & { stages?: string[] | null };
+
+/**
+ * `stage_from` as the stages it covers: null for the first (every customer: one without a stage, or with a stage the
+ * settings no longer name, is at the first), else that stage and the later ones. An unknown stage is refused.
+ */
+export async function withStages<F extends CustomerFilter>(db: Kysely<DB>, filter: F): Promise<F & StagedFilter> {
+  if (!filter.stage_from) return filter;
+  const { pipeline_stages } = await getSetting(db, 'crm');
+  const at = pipeline_stages.indexOf(filter.stage_from);
+  if (at === -1) throw badRequest(UNKNOWN_STAGE, { stage_from: UNKNOWN_STAGE });
+  return { ...filter, stages: at === 0 ? null : pipeline_stages.slice(at) };
+}
+
 /** One WHERE for the list, the summary counts and the export, so the three always agree. */
-export function matchesFilter(eb: Eb, actor: Actor, filter: CustomerFilter): Expression<SqlBool> {
+export function matchesFilter(eb: Eb, actor: Actor, filter: StagedFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [visibleTo(actor, 'customers.user_id')];
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
@@ -27,6 +43,10 @@ export function matchesFilter(eb: Eb, actor: Actor, filter: CustomerFilter): Exp
   if (filter.status) conditions.push(eb('customers.status', '=', filter.status));
   if (filter.preference) conditions.push(sql<SqlBool>`customers.preferred_cars @> ARRAY[${filter.preference}]::text[]`);
   if (filter.source) conditions.push(eb('customers.lead_source', '=', filter.source));
+  if (filter.stages) conditions.push(sql<SqlBool>`customers.pipeline_stage = ANY(${filter.stages}::text[])`);
+  if (filter.sold) {
+    conditions.push(sql<SqlBool>`EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = customers.id AND d.status = 'completed')`);
+  }
   const tz = filter.tz ?? 'UTC';
   if (filter.added_from) {
     conditions.push(sql<SqlBool>`customers.created_at >= (${filter.added_from}::date)::timestamp AT TIME ZONE ${tz}`);

@@ -5,6 +5,7 @@ import {
   customerInputSchema,
   customerListQuerySchema,
   customerOptionsQuerySchema,
+  customerStageSchema,
   customerUpdateSchema,
   duplicateQuerySchema,
   customerSummaryQuerySchema,
@@ -25,9 +26,11 @@ import {
   findDuplicates,
   getCustomer,
   listCustomers,
+  setCustomerStage,
   summarizeCustomers,
   updateCustomer,
 } from './service.js';
+import { withStages } from './filters.js';
 
 export async function customersRoutes(app: FastifyInstance, { database, store }: { database: Database; store: BlobStore }) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -47,7 +50,7 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
     '/api/customers/export.csv',
     { schema: { querystring: customerFilterSchema }, config: { heavy: true } },
     async (request, reply) => {
-      const rows = eachCustomerForExport(db, actorOf(request), request.query);
+      const rows = eachCustomerForExport(db, actorOf(request), await withStages(db, request.query));
       return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows, request.query.tz));
     },
   );
@@ -83,6 +86,12 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
     await deleteCustomer(db, store, actorOf(request), request.params.id, request.log);
     return reply.status(204).send();
   });
+
+  r.put(
+    '/api/customers/:id/stage',
+    { schema: { params: idParams, body: customerStageSchema, response: { 200: customerSchema } } },
+    (request) => setCustomerStage(db, actorOf(request), request.params.id, request.body.stage),
+  );
 
   r.get('/api/customers/:id/timeline', { schema: { params: idParams } }, (request) =>
     customerTimeline(db, actorOf(request), request.params.id),

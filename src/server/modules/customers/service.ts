@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import {
   SUMMARY_BOUND,
-  type CustomerFilter,
+  UNKNOWN_STAGE,
   type CustomerInput,
   type CustomerListQuery,
   type CustomerSummaryQuery,
@@ -18,15 +18,24 @@ import type { Page } from '../../../shared/http/paging.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { notFound, staleWrite } from '../../http/errors.js';
+import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { batchOf, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
+import { getSetting } from '../settings/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
-import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName } from './filters.js';
+import {
+  afterCursor,
+  cursorOf,
+  matchesFilter,
+  sortSpecs,
+  visibleReferrerName,
+  withStages,
+  type StagedFilter,
+} from './filters.js';
 import { visibleTo } from '../../auth/scope.js';
 
 export type CustomerRow = Row<'customers'>;
@@ -35,7 +44,8 @@ export type CustomerRow = Row<'customers'>;
 const _customerIsRow: Matches<Wire<CustomerRow>, Customer> = true;
 void _customerIsRow;
 
-export async function listCustomers(db: Kysely<DB>, actor: Actor, query: CustomerListQuery): Promise<Page<CustomerRow>> {
+export async function listCustomers(db: Kysely<DB>, actor: Actor, listQuery: CustomerListQuery): Promise<Page<CustomerRow>> {
+  const query = await withStages(db, listQuery);
   const spec = sortSpecs[query.sort ?? 'newest'];
   const cursor = decodeCursor(query.cursor, 2);
   const rows = await db
@@ -54,7 +64,12 @@ export async function listCustomers(db: Kysely<DB>, actor: Actor, query: Custome
 const narrows = ({ sort: _sort, tz: _tz, exact: _exact, ...conditions }: CustomerSummaryQuery) =>
   Object.values(conditions).some(Boolean);
 
-export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, query: CustomerSummaryQuery): Promise<CustomerSummary> {
+export async function summarizeCustomers(
+  db: Kysely<DB>,
+  actor: Actor,
+  summaryQuery: CustomerSummaryQuery,
+): Promise<CustomerSummary> {
+  const query = await withStages(db, summaryQuery);
   if (!narrows(query)) {
     // The whole list: the trigger-kept counts per owner and status, not the table.
     const counts = await db
@@ -95,7 +110,7 @@ export async function summarizeCustomers(db: Kysely<DB>, actor: Actor, query: Cu
  * Every customer of the filtered list, in its order, with the owning agent's name, for the CSV export: a batch at a
  * time through the list's own keyset paging.
  */
-export function eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: CustomerFilter, batchSize = 1000) {
+export function eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: StagedFilter, batchSize = 1000) {
   const spec = sortSpecs[filter.sort ?? 'newest'];
   return keysetBatches(async (after: (string | number | null)[] | null) => {
     const rows = await db
@@ -324,4 +339,35 @@ export async function findDuplicates(
 export async function customerTimeline(db: Kysely<DB>, actor: Actor, id: string): Promise<TimelineEntry[]> {
   await assertCustomerVisible(db, actor, id);
   return auditTimeline(db, 'customer', id);
+}
+
+/** Moves a customer along the pipeline, to one of Settings → CRM's stages; the move is on their timeline. */
+export async function setCustomerStage(db: Kysely<DB>, actor: Actor, id: string, stage: string): Promise<CustomerRow> {
+  const { pipeline_stages } = await getSetting(db, 'crm');
+  if (!pipeline_stages.includes(stage)) throw badRequest(UNKNOWN_STAGE, { stage: UNKNOWN_STAGE });
+  return db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom('customers')
+      .select(['id', 'pipeline_stage'])
+      .where('id', '=', id)
+      .where(visibleTo(actor, 'customers.user_id'))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Customer');
+    const from = before.pipeline_stage ?? pipeline_stages[0]!;
+    const row = await tx
+      .updateTable('customers')
+      .set({ pipeline_stage: stage, updated_at: sql<Date>`greatest(now(), customers.updated_at + interval '1 millisecond')` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (from !== stage)
+      await recordAudit(tx, actor, {
+        entityType: 'customer',
+        entityId: id,
+        action: 'stage_changed',
+        changes: { from, to: stage },
+      });
+    return row;
+  });
 }

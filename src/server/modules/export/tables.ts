@@ -63,6 +63,7 @@ export const exportTables: Record<string, TableRule> = {
   customer_deal_counts: { scope: owned('user_id') },
   customer_documents: { scope: ofRecord('customers', 'customer_id') },
   customer_funnel_daily: { scope: owned('user_id') },
+  customer_stage_daily: { scope: owned('user_id') },
   customers: { scope: owned('user_id') },
   deal_documents: { scope: ofRecord('deals', 'deal_id') },
   deal_sales_monthly: { scope: owned('user_id') },

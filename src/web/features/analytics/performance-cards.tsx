@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { RangeAnalytics } from '@shared/analytics/range-analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -40,7 +41,10 @@ export function AgentPerformance({ agents }: { agents: RangeAnalytics['agent_per
   );
 }
 
-/** Only the stages Torque records: a customer recorded, a deal opened for them, a deal completed. */
+/**
+ * The customers first recorded in the range, at each pipeline stage of the settings or beyond, and those with a
+ * completed sale; each figure opens the Customers list of exactly those customers.
+ */
 export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
   const leads = funnel[0]?.count ?? 0;
   return (
@@ -48,8 +52,8 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
       <CardHeader>
         <CardTitle>Sales Funnel</CardTitle>
         <CardDescription>
-          Customers first recorded in the range. Torque records leads, deals and sales; qualification calls, test drives and
-          offers are not recorded, so they are not shown.
+          Customers first recorded in the range, by the furthest pipeline stage they have reached; select a figure to see its
+          customers.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -57,18 +61,24 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
           {funnel.map((stage, i) => {
             const share = leads > 0 ? stage.count / leads : 0;
             return (
-              <li key={stage.stage} className="grid gap-1">
+              <li key={i} className="grid gap-1">
                 <div className="flex items-baseline justify-between gap-2 text-sm">
                   <span className="font-medium">{stage.stage}</span>
-                  <span className="tabular-nums">
-                    {formatCount(stage.count)}
-                    {i > 0 && leads > 0 && <span className="text-muted-foreground"> · {(share * 100).toFixed(1)}% of leads</span>}
+                  <span className="flex items-baseline gap-2 tabular-nums">
+                    <Link
+                      to={`/customers?${stage.query}`}
+                      className="text-primary underline-offset-4 hover:underline"
+                      aria-label={`${stage.stage}: ${formatCount(stage.count)} customers`}
+                    >
+                      {formatCount(stage.count)}
+                    </Link>
+                    {i > 0 && leads > 0 && <span className="text-muted-foreground">{(share * 100).toFixed(1)}% of leads</span>}
                   </span>
                 </div>
                 <div className="bg-muted h-3 overflow-hidden rounded-full" aria-hidden>
                   <div
                     className="h-full rounded-full"
-                    style={{ width: `${share * 100}%`, background: `var(--chart-${i + 1})` }}
+                    style={{ width: `${share * 100}%`, background: `var(--chart-${(i % 5) + 1})` }}
                   />
                 </div>
               </li>

@@ -80,6 +80,18 @@ export function useUpdateCustomer(id: string) {
   });
 }
 
+/** Moves the customer along the pipeline; the analytics funnel and the lists follow. */
+export function useSetCustomerStage(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stage: string) => api<Customer>(`/api/customers/${id}/stage`, { method: 'PUT', body: { stage } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+      void queryClient.invalidateQueries({ queryKey: keys.analytics.all });
+    },
+  });
+}
+
 export function useDeleteCustomer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

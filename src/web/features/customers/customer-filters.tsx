@@ -4,13 +4,17 @@ import { ChoiceFilter, FilterPanel, FilterProblem, useCheckedFilters } from '@/c
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ListControls } from '@/lib/use-list-params';
+import { useSettings } from '@/features/settings/api';
 import type { FilterKey } from './list-params';
+
+const SOLD = 'sold';
 
 /** The Filter button: status, car preference, lead source, date added and sort, applied as they change. */
 export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
   const { filters } = list.params;
   // A day the list cannot use ('Added to' before 'Added from') is not applied: the field says why instead.
   const { problems, apply: setDay } = useCheckedFilters(list, customerFilterSchema);
+  const stages = useSettings().data?.crm.pipeline_stages ?? (filters.stage_from ? [filters.stage_from] : []);
   return (
     <FilterPanel list={list} sorts={customerSorts} sortLabels={customerSortLabels}>
       <ChoiceFilter
@@ -36,6 +40,22 @@ export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
         options={leadSources}
         allLabel="Any source"
         onChange={(v) => list.setFilter('source', v)}
+      />
+      <ChoiceFilter
+        id="filter-stage"
+        label="Pipeline stage (or later)"
+        value={filters.stage_from}
+        options={stages.slice(1)}
+        allLabel="Any stage"
+        onChange={(v) => list.setFilter('stage_from', v)}
+      />
+      <ChoiceFilter
+        id="filter-sold"
+        label="Completed sale"
+        value={filters.sold ? SOLD : ''}
+        options={[SOLD]}
+        allLabel="Any customer"
+        onChange={(v) => list.setFilter('sold', v ? '1' : '')}
       />
       <div className="grid grid-cols-2 gap-2">
         <div className="grid content-start gap-1.5">

@@ -11,9 +11,11 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, formatDate } from '@/lib/format';
-import { notifySuccess } from '@/lib/toast';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { OptionSelect } from '@/components/option-select';
+import { useSettings } from '@/features/settings/api';
 import { keys } from '@/lib/query-keys';
-import { useCustomer, useDeleteCustomer } from './api';
+import { useCustomer, useDeleteCustomer, useSetCustomerStage } from './api';
 import { CustomerNotFound } from './customer-not-found';
 import { ConsentCard } from '@/features/consent';
 import { CustomerLeadsCard } from '@/features/leads';
@@ -27,6 +29,31 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</dt>
       <dd className="text-sm break-words">{children || <span className="text-muted-foreground">—</span>}</dd>
     </div>
+  );
+}
+
+/** The customer's pipeline stage, changed on the spot; the stages are Settings → CRM's. */
+function PipelineStage({ customer }: { customer: CustomerDetail }) {
+  const stages = useSettings().data?.crm.pipeline_stages;
+  const setStage = useSetCustomerStage(customer.id);
+  const current = customer.pipeline_stage ?? stages?.[0];
+  if (!stages) return <span className="text-muted-foreground">{customer.pipeline_stage ?? 'Loading...'}</span>;
+  const options = current && !stages.includes(current) ? [current, ...stages] : stages;
+  return (
+    <OptionSelect
+      aria-label="Pipeline Stage"
+      value={current}
+      options={options}
+      allowed={stages}
+      disabled={setStage.isPending}
+      className="h-8 max-w-56"
+      onValueChange={(stage) =>
+        setStage.mutate(stage, {
+          onSuccess: () => notifySuccess('Pipeline stage saved', `${customer.name} is at ${stage}.`),
+          onError: () => notifyError('Error', 'Failed to save the pipeline stage. Please try again.'),
+        })
+      }
+    />
   );
 }
 
@@ -71,6 +98,9 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
             {customer.preferred_cars.length > 0 && <ChipList items={customer.preferred_cars} max={12} />}
           </Detail>
           <Detail label="Lead Source">{customer.lead_source}</Detail>
+          <Detail label="Pipeline Stage">
+            <PipelineStage customer={customer} />
+          </Detail>
           <Detail label="Budget">{customer.budget_cents !== null && formatCents(customer.budget_cents)}</Detail>
           <Detail label="Referred By">{referral(customer)}</Detail>
           <Detail label="Birthday">{customer.birthday && formatDate(customer.birthday)}</Detail>

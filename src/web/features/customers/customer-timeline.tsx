@@ -57,6 +57,8 @@ function describe(entry: TimelineEntry): AuditWording {
       return { title: `Created from a lead from ${c.source}`, details: [`To ${c.assigned_to ?? 'nobody'}: ${c.reason}`] };
     case 'lead_received':
       return { title: `New lead from ${c.source}`, details: [`To ${c.assigned_to ?? 'nobody'}: ${c.reason}`] };
+    case 'stage_changed':
+      return { title: `Moved to ${c.to} in the pipeline`, details: [`From ${c.from}`] };
     case 'contact_logged':
       return { title: `Logged a contact: ${String(c.label ?? c.kind).toLowerCase()}`, details: c.note ? [String(c.note)] : [] };
     case 'email_received':
