@@ -65,3 +65,41 @@ describe('the job queue', () => {
     );
   });
 });
+
+describe('a quiet job', () => {
+  it('logs its successful attempts at debug level and a failure as a warning, like any job', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) };
+    const heard = Fastify({ logger: { level: 'debug', stream } }).log;
+    const queue = createJobQueue(database, heard, { pollingIntervalSeconds: 0.5 });
+    queue.work<{ fail: boolean }>(
+      'minutely',
+      async (job) => {
+        if (job.data.fail) throw new Error('nothing to read');
+      },
+      { quiet: true, retryLimit: 0 },
+    );
+    await queue.start();
+    try {
+      await database.db.transaction().execute(async (tx) => {
+        await queue.enqueue(tx, 'minutely', { fail: false });
+        await queue.enqueue(tx, 'minutely', { fail: true });
+      });
+      await expect
+        .poll(
+          () =>
+            lines
+              .filter((l) => l.msg.startsWith('job minutely'))
+              .map((l) => [l.level, l.msg])
+              .sort(),
+          { timeout: 20_000 },
+        )
+        .toEqual([
+          [20, 'job minutely done'],
+          [40, 'job minutely failed'],
+        ]);
+    } finally {
+      await queue.stop();
+    }
+  });
+});

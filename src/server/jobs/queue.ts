@@ -25,6 +25,8 @@ export type WorkOptions = Partial<RetryPolicy> & {
   expireInSeconds?: number;
   /** Jobs a process takes at each poll and runs side by side (5 unless given). */
   batchSize?: number;
+  /** A job that runs every minute and mostly finds nothing to do: its successful attempts are logged at debug level. */
+  quiet?: boolean;
 };
 
 export type EnqueueOptions = {
@@ -94,14 +96,17 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, optio
   const workers = new Map<string, { handler: JobHandler<object>; options: WorkOptions }>();
 
   /** One attempt at each job of a batch, logged. */
-  const attempt = async (name: string, handler: JobHandler<object>, job: PgBoss.JobWithMetadata<object>) => {
+  const attempt = async (name: string, handler: JobHandler<object>, job: PgBoss.JobWithMetadata<object>, quiet: boolean) => {
     const number = job.retryCount + 1;
     const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();
     const fields = { job: name, jobId: job.id, attempt: number };
     try {
       await handler({ id: job.id, name, data: job.data, attempt: number, lastAttempt });
-      log.info({ ...fields, outcome: 'done', ms: Math.round(performance.now() - started) }, `job ${name} done`);
+      log[quiet ? 'debug' : 'info'](
+        { ...fields, outcome: 'done', ms: Math.round(performance.now() - started) },
+        `job ${name} done`,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const outcome = lastAttempt ? 'failed' : 'will retry';
@@ -111,9 +116,9 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, optio
     }
   };
   const runBatch =
-    (name: string, handler: JobHandler<object>, batchSize: number, worker: { id?: string }) =>
+    (name: string, handler: JobHandler<object>, batchSize: number, quiet: boolean, worker: { id?: string }) =>
     async (batch: PgBoss.JobWithMetadata<object>[]) => {
-      await track(Promise.all(batch.map((job) => attempt(name, handler, job))));
+      await track(Promise.all(batch.map((job) => attempt(name, handler, job, quiet))));
       // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
       if (batch.length === batchSize && worker.id) boss.notifyWorker(worker.id);
     };
@@ -130,7 +135,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, optio
       state = 'started';
       await boss.start();
       for (const [name, { handler, options: workOptions }] of workers) {
-        const { batchSize: _batchSize, ...queueOptions } = workOptions;
+        const { batchSize: _batchSize, quiet = false, ...queueOptions } = workOptions;
         const queue = { name, ...DEFAULT_RETRY, ...queueOptions };
         // Created once across processes; updated so a changed retry policy applies to the jobs sent from now on.
         await boss.createQueue(name, queue);
@@ -138,7 +143,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, optio
         const batchSize = workOptions.batchSize ?? 5;
         const worker: { id?: string } = {};
         const options = { batchSize, includeMetadata: true as const, pollingIntervalSeconds };
-        worker.id = await boss.work(name, options, runBatch(name, handler, batchSize, worker));
+        worker.id = await boss.work(name, options, runBatch(name, handler, batchSize, quiet, worker));
       }
     },
 

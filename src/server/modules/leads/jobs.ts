@@ -19,7 +19,7 @@ export function registerUnansweredLeads(jobs: JobQueue, db: Kysely<DB>, log: Fas
       const reported = await alertUnanswered(db, lead_answer_minutes);
       if (reported > 0) log.info({ reported }, 'admins told of unanswered leads');
     },
-    { retryLimit: 1, retryDelay: 30 },
+    { retryLimit: 1, retryDelay: 30, quiet: true },
   );
   return { start: () => jobs.schedule(UNANSWERED_LEADS_JOB, '* * * * *') };
 }
