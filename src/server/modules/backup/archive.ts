@@ -9,6 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import tar from 'tar-stream';
 import type { DB } from '../../db/schema.js';
+import { publicTables, storedColumns } from '../../db/catalog.js';
 import { currentMigration, migrateTo, migrateToLatest } from '../../db/migrate.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
@@ -31,24 +32,6 @@ export type Manifest = {
 };
 
 type AnyDb = Kysely<DB> | Transaction<DB>;
-
-/** The tables a backup holds: every table of the public schema except the migrator's own. */
-async function backupTables(db: AnyDb): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_migration%'
-    ORDER BY table_name`.execute(db);
-  return rows.map((r) => r.name);
-}
-
-/** Writable columns of a table (a generated column is computed again on restore). */
-async function writableColumns(db: AnyDb, table: string): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    SELECT column_name AS name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER'
-    ORDER BY ordinal_position`.execute(db);
-  return rows.map((r) => r.name);
-}
 
 const BATCH = 2000;
 
@@ -90,7 +73,7 @@ export async function writeBackup(db: Kysely<DB>, store: BlobStore, out: Writabl
       .execute(async (tx) => {
         const tables: Record<string, number> = {};
         const dumps: [string, string][] = [];
-        for (const table of await backupTables(tx)) {
+        for (const table of await publicTables(tx)) {
           const file = path.join(work, `${table}.jsonl`);
           tables[table] = await dumpTable(tx, table, file);
           dumps.push([table, file]);
@@ -208,7 +191,7 @@ export async function restoreBackup(
 }
 
 async function loadTable(tx: Transaction<DB>, table: string, file: string) {
-  const columns = await writableColumns(tx, table);
+  const columns = await storedColumns(tx, table);
   if (columns.length === 0) throw new Error(`The backup holds a table this database does not have: ${table}`);
   const list = sql.join(columns.map((c) => sql.ref(c)));
   let batch: string[] = [];

@@ -5,6 +5,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import yazl from 'yazl';
 import { EXPORT_FORMAT, type ExportManifest } from '../../../shared/export/manifest.js';
 import type { Actor } from '../../auth/actor.js';
+import { publicTables, storedColumns } from '../../db/catalog.js';
 import type { DB } from '../../db/schema.js';
 import { csvChunks } from '../../http/csv.js';
 import { keysetBatches } from '../../http/paging.js';
@@ -28,27 +29,15 @@ export type ExportOptions = {
 
 type TableShape = { name: string; columns: string[]; keys: string[]; where: RawBuilder<SqlBool> };
 
-/** Every table of the public schema but the migrator's own. */
-async function publicTables(db: AnyDb): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_migration%'
-    ORDER BY table_name`.execute(db);
-  return rows.map((r) => r.name);
-}
-
-/** Stored columns (a generated one is derived from the others) and the primary key the rows are read in order of. */
+/** Stored columns and the primary key the rows are read in order of. */
 async function shapeOf(db: AnyDb, table: string) {
-  const columns = await sql<{ name: string }>`
-    SELECT column_name AS name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER'
-    ORDER BY ordinal_position`.execute(db);
+  const columns = await storedColumns(db, table);
   const keys = await sql<{ name: string }>`
     SELECT a.attname AS name FROM pg_index i
     JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
     WHERE i.indrelid = ${`public.${table}`}::regclass AND i.indisprimary
     ORDER BY array_position(i.indkey::int2[], a.attnum)`.execute(db);
-  return { columns: columns.rows.map((r) => r.name), keys: keys.rows.map((r) => r.name) };
+  return { columns, keys: keys.rows.map((r) => r.name) };
 }
 
 /** The table's rows in primary-key order, a batch at a time, each as the JSON text PostgreSQL writes for it. */
