@@ -19,7 +19,7 @@ export function visibleReferrerName(actor: Actor, referrer: string): RawBuilder<
 }
 
 /** A filter with its pipeline stage read against the settings: the names of that stage and the ones after it. */
-export type StagedFilter = CustomerFilter & { stages?: string[] | null };
+type StagedFilter = CustomerFilter & { stages?: string[] | null };
 
 /**
  * `stage_from` as the stages it covers: null for the first (every customer: one without a stage, or with a stage the

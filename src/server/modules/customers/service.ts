@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import {
   SUMMARY_BOUND,
   UNKNOWN_STAGE,
+  type CustomerFilter,
   type CustomerInput,
   type CustomerListQuery,
   type CustomerSummaryQuery,
@@ -27,15 +28,7 @@ import { getSetting } from '../settings/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
-import {
-  afterCursor,
-  cursorOf,
-  matchesFilter,
-  sortSpecs,
-  visibleReferrerName,
-  withStages,
-  type StagedFilter,
-} from './filters.js';
+import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, withStages } from './filters.js';
 import { visibleTo } from '../../auth/scope.js';
 
 export type CustomerRow = Row<'customers'>;
@@ -110,7 +103,8 @@ export async function summarizeCustomers(
  * Every customer of the filtered list, in its order, with the owning agent's name, for the CSV export: a batch at a
  * time through the list's own keyset paging.
  */
-export function eachCustomerForExport(db: Kysely<DB>, actor: Actor, filter: StagedFilter, batchSize = 1000) {
+export async function eachCustomerForExport(db: Kysely<DB>, actor: Actor, exportFilter: CustomerFilter, batchSize = 1000) {
+  const filter = await withStages(db, exportFilter);
   const spec = sortSpecs[filter.sort ?? 'newest'];
   return keysetBatches(async (after: (string | number | null)[] | null) => {
     const rows = await db
