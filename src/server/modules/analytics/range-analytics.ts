@@ -87,9 +87,11 @@ async function stagesOfRange(db: Db, actor: Actor, b: Bounds) {
 function funnelOf(stages: string[], counts: { stage: string; customers: number }[], sold: number, b: Bounds) {
   const at = new Array<number>(stages.length).fill(0);
   for (const row of counts) at[Math.max(0, stages.indexOf(row.stage))]! += row.customers;
-  const range = new URLSearchParams({ added_from: b.from, added_to: b.to, tz: 'UTC' });
-  const query = (extra: Record<string, string>) => new URLSearchParams({ ...Object.fromEntries(range), ...extra }).toString();
-  const reached = at.map((_, i) => at.slice(i).reduce((sum, n) => sum + n, 0));
+  // At each stage or beyond: the sums from the last stage back.
+  const reached = [...at];
+  for (let i = reached.length - 2; i >= 0; i--) reached[i]! += reached[i + 1]!;
+  const query = (extra: Record<string, string>) =>
+    new URLSearchParams({ added_from: b.from, added_to: b.to, tz: 'UTC', ...extra }).toString();
   return [
     { stage: 'Leads', count: reached[0] ?? 0, query: query({}) },
     ...stages.slice(1).map((stage, i) => ({ stage, count: reached[i + 1]!, query: query({ stage_from: stage }) })),
