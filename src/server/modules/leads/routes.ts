@@ -129,21 +129,27 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
       async (request, reply) => {
         const asPage = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
         const source = await formSource(db, request.params.source);
-        const { name: company } = await getSetting(db, 'company');
         const values = Object.fromEntries(
           Object.entries((request.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : '']),
         );
+        // The form again, with what was typed and what is wrong: the company's name is read only to show it.
+        const formAgain = async (status: number, state: Parameters<typeof leadFormPage>[2]) =>
+          html(reply, status, leadFormPage((await getSetting(db, 'company')).name, source.id, { values, ...state }));
         const parsed = webLeadSchema.safeParse(request.body ?? {});
         if (!parsed.success) {
-          const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-          if (asPage) return html(reply, 400, leadFormPage(company, source.id, { values, errors }));
+          // The first message of each field, as the API's own validation answers.
+          const errors: Record<string, string> = {};
+          for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+          if (asPage) return formAgain(400, { errors });
           throw new AppError(400, 'VALIDATION', parsed.error.issues[0]!.message, errors);
         }
         const wait = await hit(db, `lead-form:${request.ip}`, FORM_LIMIT);
         if (wait !== null) {
           const message = `Too many messages from this address; try again in ${Math.ceil(wait / 60)} minutes`;
-          if (asPage)
-            return html(reply.header('retry-after', String(wait)), 429, leadFormPage(company, source.id, { values, message }));
+          if (asPage) {
+            reply.header('retry-after', String(wait));
+            return formAgain(429, { message });
+          }
           throw tooManyRequests(message, wait);
         }
         // A form that fills in the field people never see was filled in by a program: thanked, and not kept.
