@@ -25,10 +25,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
-import { percentile, startApp, startServerProcess } from './lib.js';
+import { percentile, sqlRecorder, startApp, startServerProcess } from './lib.js';
 import type { LoadPlan, LoadResult } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -123,16 +121,6 @@ const scenarios = everyScenario.filter(
   (s) => (chosen.length === 0 || chosen.includes(s.area)) && (!only || `${s.who} ${s.name}`.includes(only)),
 );
 
-/** A statement as it went to the database, its values written in as pgbench (simple protocol) would send them. */
-type Statement = { text: string; values: unknown[] };
-function literal(value: unknown): string {
-  const prepared = prepareValue(value);
-  if (prepared === null || prepared === undefined) return 'NULL';
-  if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'::bytea`;
-  return `'${String(prepared).replaceAll("'", "''")}'`;
-}
-const inline = ({ text, values }: Statement) => text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).trim();
-
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
@@ -152,17 +140,8 @@ run(
 run(process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureBuilt())"]);
 
 // 2. Sessions, and the SQL of each request, in this process.
-const recording: { statements: Statement[] | null } = { statements: null };
-const sendQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown[] | undefined];
-  const text = typeof config === 'string' ? config : config?.text;
-  // The job queue and the instance lock run on their own timers: not the request's.
-  if (recording.statements && text && !/pgboss|pg_advisory/i.test(text)) {
-    recording.statements.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [] });
-  }
-  return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
+// The job queue and the instance lock run on their own timers: not the request's.
+const recorder = sqlRecorder(/pgboss|pg_advisory/i);
 
 const database: Database = serverUrl
   ? await openDatabase({ kind: 'postgres', url: serverUrl, max: 4 })
@@ -175,10 +154,9 @@ for (const scenario of scenarios) {
     const request = () => app.inject({ method: 'GET', url, headers: { cookie: cookies[scenario.who] } });
     const first = await request();
     if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
-    recording.statements = [];
+    recorder.start();
     await request();
-    perPath.push(recording.statements.map(inline));
-    recording.statements = null;
+    perPath.push(recorder.stop());
   }
   scripts.set(scenario, perPath);
 }

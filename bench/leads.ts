@@ -18,11 +18,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createBenchUsers } from '../src/server/scripts/bench-users.js';
-import { percentile, startApp, startServerProcess } from './lib.js';
+import { withDatabase } from '../tests/helpers/databases.js';
+import { percentile, sqlRecorder, startApp, startServerProcess } from './lib.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LEADS = Number(process.env.LEADS ?? 100);
@@ -80,9 +80,7 @@ if (serverUrl) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  scratchUrl = u.toString();
+  scratchUrl = withDatabase(serverUrl, name);
 }
 const target = scratchUrl ? { DATABASE_URL: scratchUrl } : { DATA_DIR: dataDir };
 
@@ -93,21 +91,8 @@ const run = (command: string, args: string[]) => {
 run(process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureBuilt())"]);
 
 // 1–2. Users and a source; one intake's SQL.
-type Statement = { text: string; values: unknown[] };
-const recording: { statements: Statement[] | null } = { statements: null };
-const sendQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown[] | undefined];
-  const text = typeof config === 'string' ? config : config?.text;
-  if (recording.statements && text && !/pgboss/i.test(text))
-    recording.statements.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [] });
-  return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
-const literal = (value: unknown) => {
-  const prepared = prepareValue(value);
-  return prepared === null || prepared === undefined ? 'NULL' : `'${String(prepared).replaceAll("'", "''")}'`;
-};
-const inline = ({ text, values }: Statement) => text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).trim();
+// The intake's own advisory lock is kept; the instance lock and the job queue run on their own timers.
+const recorder = sqlRecorder(/pgboss|pg_(try_)?advisory_(un)?lock\b/i);
 
 const database: Database = scratchUrl
   ? await openDatabase({ kind: 'postgres', url: scratchUrl, max: 4 })
@@ -127,11 +112,10 @@ const intake = (i: number) =>
     payload: adf(i, '9999'),
   });
 await intake(990);
-recording.statements = [];
+recorder.start();
 const recorded = await intake(991);
+const script = recorder.stop();
 if (recorded.statusCode !== 202) throw new Error(`intake: ${recorded.statusCode} ${recorded.body}`);
-const script = recording.statements.map(inline);
-recording.statements = null;
 if (process.env.SHOW_SQL) console.log(script.join(';\n'));
 
 /** Embedded: the intake's SQL LEADS times on the engine's one connection; the wall time in ms. */

@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 import { buildApp } from '../src/server/app.js';
 import { sessionToken } from '../src/server/auth/actor.js';
 import { loadConfig } from '../src/server/config.js';
@@ -93,6 +95,45 @@ export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: s
     stop: async () => {
       server.kill('SIGTERM');
       await ended;
+    },
+  };
+}
+
+/** A statement as it went to the database. */
+type Statement = { text: string; values: unknown[] };
+
+function literal(value: unknown): string {
+  const prepared = prepareValue(value);
+  if (prepared === null || prepared === undefined) return 'NULL';
+  if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'::bytea`;
+  return `'${String(prepared).replaceAll("'", "''")}'`;
+}
+
+/** The statement with its values written in, as pgbench (simple protocol) would send it. */
+const inline = ({ text, values }: Statement) => text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).trim();
+
+/**
+ * Records the SQL this process sends to the database between `start` and `stop` (which returns it, values written
+ * in), for pgbench to run the same statements. Statements matching `skip` are left out: work the server does on its
+ * own timers (the job queue, the instance lock), not the request's.
+ */
+export function sqlRecorder(skip: RegExp) {
+  let statements: Statement[] | null = null;
+  const sendQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown[] | undefined];
+    const text = typeof config === 'string' ? config : config?.text;
+    if (statements && text && !skip.test(text)) {
+      statements.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [] });
+    }
+    return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return {
+    start: () => void (statements = []),
+    stop: (): string[] => {
+      const recorded = (statements ?? []).map(inline);
+      statements = null;
+      return recorded;
     },
   };
 }
