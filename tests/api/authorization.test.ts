@@ -5,7 +5,7 @@ import { unsubscribeToken } from '../../src/server/modules/consent/unsubscribe.j
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
-import { multipartBody, pdfFile, signatureDataUrl } from '../helpers/document-files.js';
+import { agreementUpload, multipartBody, pdfFile } from '../helpers/document-files.js';
 import { secretOf, totp } from '../helpers/totp.js';
 
 /**
@@ -52,22 +52,6 @@ let twoFactorUser: { email: string; codes: string[] };
 const thisYear = new Date().getUTCFullYear();
 
 /** The multipart body of a minor co-signer agreement: the form with both signatures, then a PDF. */
-async function agreementUpload() {
-  const signature = (seed: number) => ({ image: signatureDataUrl(seed), signed_at: new Date().toISOString(), consent: true });
-  const data = {
-    minor_name: 'Jamie Lee',
-    minor_age: 16,
-    parent_name: 'Pat Lee',
-    parent_email: 'pat@example.com',
-    parent_phone: '(512) 555-0199',
-    parent_relationship: 'Mother',
-    vehicle_details: '2019 Honda Civic LX',
-    deal_amount: '14500',
-    parent_signature: signature(1),
-    minor_signature: signature(2),
-  };
-  return multipartBody('agreement.pdf', await pdfFile('Co-signer agreement'), 'application/pdf', { data: JSON.stringify(data) });
-}
 
 let invited = 0;
 const tokenOf = (link: string) => link.split('/invite/')[1];

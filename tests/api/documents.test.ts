@@ -1,12 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/auth/actor.js';
 import { deleteDocument } from '../../src/server/modules/documents/service.js';
 import { createLocalStore } from '../../src/server/storage/local-store.js';
-import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { actorFor, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { multipartBody, pdfFile } from '../helpers/document-files.js';
 import { documentsSuite } from '../helpers/documents-suite.js';
 
@@ -109,14 +107,7 @@ describe('deleting a document whose file cannot be removed', () => {
     const document = await uploadWithStuckFile('logged.pdf');
     const logged: { details: object; message: string }[] = [];
     const log = { error: (details: object, message: string) => void logged.push({ details, message }) };
-    const actor: Actor = {
-      userId: agent.id,
-      sessionId: crypto.randomUUID(),
-      role: 'agent',
-      name: agent.name,
-      email: agent.email,
-      impersonatorId: null,
-    };
+    const actor = actorFor(agent);
     await deleteDocument(t.database.db, createLocalStore(dataDir), actor, 'customer', customerId, document.id, log);
     expect(await rowOf(document.id)).toBeUndefined();
     expect(logged).toEqual([

@@ -11,8 +11,8 @@ import { streamExport } from '../../src/server/modules/export/service.js';
 import { UNCLASSIFIED } from '../../src/server/modules/export/tables.js';
 import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import type { ExportManifest } from '../../src/shared/export/manifest.js';
-import { createTestContext, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
-import { multipartBody, pdfFile, pngFile, signatureDataUrl } from '../helpers/document-files.js';
+import { actorFor, createTestContext, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
+import { agreementUpload, multipartBody, pdfFile, pngFile } from '../helpers/document-files.js';
 import { csvRecords, readZip } from '../helpers/zip.js';
 
 let t: TestContext;
@@ -35,24 +35,12 @@ async function upload(url: string, name: string, content: Buffer, as: TestUser, 
 }
 
 async function agreement(as: TestUser, customerId: string) {
-  const signature = (seed: number) => ({ image: signatureDataUrl(seed), signed_at: new Date().toISOString(), consent: true });
-  const data = {
-    customer_id: customerId,
-    minor_name: 'Jamie Lee',
-    minor_age: 16,
-    parent_name: 'Pat Lee',
-    parent_email: 'pat@example.com',
-    parent_phone: '(512) 555-0199',
-    parent_relationship: 'Mother',
-    vehicle_details: '2019 Honda Civic LX',
-    deal_amount: '14500',
-    parent_signature: signature(1),
-    minor_signature: signature(2),
-  };
-  const body = multipartBody('agreement.pdf', await pdfFile('Co-signer agreement'), 'application/pdf', {
-    data: JSON.stringify(data),
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/minor-agreements',
+    as,
+    ...(await agreementUpload({ customer_id: customerId })),
   });
-  const response = await t.call({ method: 'POST', url: '/api/minor-agreements', as, ...body });
   expect(response.statusCode, response.body).toBe(201);
 }
 
@@ -264,14 +252,7 @@ describe('full export', () => {
 
   it('stops reading and lets go of the database when the download is closed or cancelled', async () => {
     const store = await createBlobStore(t.config);
-    const actor = {
-      userId: admin.id,
-      sessionId: '',
-      role: admin.role,
-      name: admin.name,
-      email: admin.email,
-      impersonatorId: null,
-    };
+    const actor = actorFor(admin);
     let chunks = 0;
     const closed = new Writable({
       write: (_chunk, _encoding, done) => (++chunks === 3 ? done(new Error('The client went away')) : done()),
@@ -296,14 +277,7 @@ describe('full export', () => {
 
   it('lets other requests through while a download waits on a slow connection', async () => {
     const store = await createBlobStore(t.config);
-    const actor = {
-      userId: admin.id,
-      sessionId: '',
-      role: admin.role,
-      name: admin.name,
-      email: admin.email,
-      impersonatorId: null,
-    };
+    const actor = actorFor(admin);
     const cancel = new AbortController();
     let received = 0;
     // A reader that takes the first chunk and then nothing more, as a stalled browser would.

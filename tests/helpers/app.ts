@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
-import { sessionToken } from '../../src/server/auth/actor.js';
+import { sessionToken, type Actor } from '../../src/server/auth/actor.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/connection.js';
 import { createUserWithPassword } from '../../src/server/modules/users/service.js';
@@ -14,6 +14,16 @@ export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const PASSWORD = 'correct horse battery';
 
 export type TestUser = { id: string; email: string; name: string; role: Role; cookie: string };
+
+/** The actor a service function is given for `user`, acting as themselves (no session of its own). */
+export const actorFor = (user: TestUser): Actor => ({
+  userId: user.id,
+  sessionId: '',
+  role: user.role,
+  name: user.name,
+  email: user.email,
+  impersonatorId: null,
+});
 
 export type TestContext = {
   app: FastifyInstance;

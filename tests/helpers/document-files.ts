@@ -121,6 +121,28 @@ export function multipartBody(
   };
 }
 
+/**
+ * A signed minor co-signer agreement as the form uploads it (its fields, both signatures and the PDF), for tests that
+ * need one to exist; `fields` adds to the data (`customer_id`).
+ */
+export async function agreementUpload(fields: Record<string, unknown> = {}) {
+  const signature = (seed: number) => ({ image: signatureDataUrl(seed), signed_at: new Date().toISOString(), consent: true });
+  const data = {
+    ...fields,
+    minor_name: 'Jamie Lee',
+    minor_age: 16,
+    parent_name: 'Pat Lee',
+    parent_email: 'pat@example.com',
+    parent_phone: '(512) 555-0199',
+    parent_relationship: 'Mother',
+    vehicle_details: '2019 Honda Civic LX',
+    deal_amount: '14500',
+    parent_signature: signature(1),
+    minor_signature: signature(2),
+  };
+  return multipartBody('agreement.pdf', await pdfFile('Co-signer agreement'), 'application/pdf', { data: JSON.stringify(data) });
+}
+
 /** The text a PDF shows: pdf-lib writes it as hex strings inside deflated content streams. */
 export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
