@@ -169,35 +169,29 @@ export function personsLead(input: Omit<ManualLead, 'lead_source'>): ParsedLead 
  */
 export async function alertUnanswered(db: Db, minutes: number, now = new Date()): Promise<number> {
   return db.transaction().execute(async (tx) => {
+    // The leads now due, marked as reported, with their customer's and agent's names: one statement.
     const due = await tx
-      .updateTable('leads')
-      .set({ alerted_at: now })
-      .where('status', '=', 'parsed')
-      .where('first_response_at', 'is', null)
-      .where('alerted_at', 'is', null)
-      .where('received_at', '<=', new Date(now.getTime() - minutes * 60_000))
-      .returning(['id', 'source_name', 'received_at', 'customer_id', 'assigned_user_id'])
-      .execute();
-    if (due.length === 0) return 0;
-    const names = await tx
-      .selectFrom('leads as l')
-      .leftJoin('customers as c', 'c.id', 'l.customer_id')
-      .leftJoin('users as u', 'u.id', 'l.assigned_user_id')
-      .select(['l.id', 'c.name as customer', 'u.name as agent'])
-      .where(
-        'l.id',
-        'in',
-        due.map((lead) => lead.id),
+      .with('due', (w) =>
+        w
+          .updateTable('leads')
+          .set({ alerted_at: now })
+          .where('status', '=', 'parsed')
+          .where('first_response_at', 'is', null)
+          .where('alerted_at', 'is', null)
+          .where('received_at', '<=', new Date(now.getTime() - minutes * 60_000))
+          .returning(['id', 'source_name', 'customer_id', 'assigned_user_id']),
       )
+      .selectFrom('due')
+      .leftJoin('customers as c', 'c.id', 'due.customer_id')
+      .leftJoin('users as u', 'u.id', 'due.assigned_user_id')
+      .select(['due.source_name', 'due.customer_id', 'due.assigned_user_id', 'c.name as customer', 'u.name as agent'])
       .execute();
-    const byId = new Map(names.map((row) => [row.id, row]));
     for (const lead of due) {
-      const who = byId.get(lead.id);
       await notify(tx, null, {
         event: 'lead_unanswered',
         ownerIds: lead.assigned_user_id ? [lead.assigned_user_id] : [],
         title: 'Lead waiting',
-        content: `${who?.customer ?? 'A lead'} from ${lead.source_name} has waited ${minutes} minutes for an answer${who?.agent ? ` from ${who.agent}` : ''}.`,
+        content: `${lead.customer ?? 'A lead'} from ${lead.source_name} has waited ${minutes} minutes for an answer${lead.agent ? ` from ${lead.agent}` : ''}.`,
         link: lead.customer_id ? `/customers/${lead.customer_id}` : '/leads?view=waiting',
       });
     }
