@@ -16,6 +16,7 @@ import { accountingRoutes } from './modules/accounting/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { dealsRoutes } from './modules/deals/routes.js';
 import { registerCsrfProtection } from './http/csrf.js';
+import { registerHostGuard } from './http/host-guard.js';
 import { registerHeavyRequestLimit } from './http/heavy.js';
 import { errorBody, registerErrorHandling } from './http/errors.js';
 import { serializerCompiler } from './http/serializer.js';
@@ -121,6 +122,7 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
+  registerHostGuard(app, config);
 
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {

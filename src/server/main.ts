@@ -42,7 +42,10 @@ await app.listen({ port: config.port, host: config.host });
 if (config.demo && !isLoopback(config.host)) {
   app.log.warn(
     `Demo sign-in is on and HOST=${config.host} lets other machines reach it: anyone who can open Torque can sign in as ` +
-      'the demo admin. Leave HOST unset to keep Torque on this machine, or set DEMO=0 or ADMIN_EMAIL for real use.',
+      'the demo admin. Leave HOST unset to keep Torque on this machine, or set DEMO=0 or ADMIN_EMAIL for real use. ' +
+      (config.publicUrl
+        ? `Requests are answered when addressed to ${new URL(config.publicUrl).host} or to localhost.`
+        : 'Only requests addressed to localhost are answered until PUBLIC_URL names the address other machines use.'),
   );
 }
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { createTestContext, cookieHeader, TEST_SECRET, type TestContext } from '../helpers/app.js';
+import { openSocket } from '../helpers/socket.js';
 
 let t: TestContext;
 
@@ -122,6 +123,80 @@ describe('demo sign-in from another machine', () => {
       expect(response.statusCode).toBe(200);
     } finally {
       await open.close();
+    }
+  });
+});
+
+describe('a request addressed to another name while the demo is on (DNS rebinding)', () => {
+  const rebound = { host: 'rebind.attacker.example:3000', origin: 'http://rebind.attacker.example:3000' };
+
+  it('is refused before demo sign-in, even from this machine', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/session/demo',
+      payload: { role: 'admin' },
+      remoteAddress: '127.0.0.1',
+      headers: rebound,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('FORBIDDEN_HOST');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('is refused everywhere: the admin API with a demo cookie, public routes and the web app', async () => {
+    const { cookie } = await demoSignIn('admin');
+    for (const url of ['/api/users', '/api/backup', '/api/config', '/api/health', '/', '/customers']) {
+      const response = await t.call({ method: 'GET', url, as: cookie, remoteAddress: '127.0.0.1', headers: rebound });
+      expect(response.statusCode, url).toBe(403);
+    }
+  });
+
+  it('refuses the realtime socket too', async () => {
+    const { cookie } = await demoSignIn('admin');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const port = new URL(address).port;
+      await expect(
+        openSocket(address, cookie, `http://rebind.attacker.example:${port}`, `rebind.attacker.example:${port}`),
+      ).rejects.toMatchObject({ status: 403 });
+      const tab = await openSocket(address, cookie, `http://localhost:${port}`, `localhost:${port}`);
+      tab.close();
+    } finally {
+      await t.app.server.close();
+    }
+  });
+
+  it('answers the names of this machine, with or without the port', async () => {
+    for (const host of ['localhost:3000', 'LOCALHOST', '127.0.0.1:3000', '127.0.0.1', '[::1]:3000', '[::1]']) {
+      const response = await t.call({ method: 'GET', url: '/api/config', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+    for (const host of ['127.0.0.2', 'localhost.attacker.example', 'localhost@attacker.example', '0.0.0.0:3000']) {
+      const response = await t.call({ method: 'GET', url: '/api/config', headers: { host } });
+      expect(response.statusCode, host).toBe(403);
+    }
+  });
+
+  it("answers PUBLIC_URL's name when the operator set HOST, and nothing else", async () => {
+    const open = await createTestContext({ DEMO: '1', HOST: '0.0.0.0', PUBLIC_URL: 'http://crm.dealer.example:3000' });
+    try {
+      const at = (host: string) =>
+        open.call({ method: 'GET', url: '/api/config', remoteAddress: '192.0.2.10', headers: { host } });
+      expect((await at('crm.dealer.example:3000')).statusCode).toBe(200);
+      expect((await at('localhost:3000')).statusCode).toBe(200);
+      expect((await at('rebind.attacker.example:3000')).statusCode).toBe(403);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('is answered once the demo is off: a real installation may sit behind any name', async () => {
+    const real = await createTestContext({ DEMO: '0' });
+    try {
+      const response = await real.call({ method: 'GET', url: '/api/config', headers: rebound });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await real.close();
     }
   });
 });

@@ -12,12 +12,13 @@ export type TestSocket = {
 };
 
 /**
- * Opens `/api/realtime` on `baseUrl` with `cookie`, as a page of `origin` would, once the server says it is ready.
+ * Opens `/api/realtime` on `baseUrl` with `cookie`, as a page of `origin` would (addressed to `host` when given, as
+ * a page whose name resolves to this machine would), once the server says it is ready.
  * Rejects with the HTTP status when the upgrade is refused.
  */
-export function openSocket(baseUrl: string, cookie: string | null, origin = baseUrl): Promise<TestSocket> {
+export function openSocket(baseUrl: string, cookie: string | null, origin = baseUrl, host?: string): Promise<TestSocket> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`, {
-    headers: { ...(cookie ? { cookie } : {}), origin },
+    headers: { ...(cookie ? { cookie } : {}), origin, ...(host ? { host } : {}) },
   });
   const received: RealtimeMessage[] = [];
   const waiters = new Set<{ match: (m: RealtimeMessage) => boolean; resolve: (m: RealtimeMessage) => void }>();
