@@ -295,6 +295,58 @@ describe('full export', () => {
     await expect(running).rejects.toThrow('cancelled');
   });
 
+  it('drops a group from the export of a member taken out of it, with the messages sent after', async () => {
+    const creator = await t.createUser('agent', 'Gail Group');
+    const removed = await t.createUser('agent', 'Rex Removed');
+    const group = await created('/api/chat/chats', { type: 'group', name: 'Tuesday desk', user_ids: [removed.id] }, creator);
+    const say = async (content: string) =>
+      created(`/api/chat/chats/${group.id}/messages`, { id: crypto.randomUUID(), content }, creator);
+    await say('Before the change of desk');
+    const before = await download(removed);
+    expect(before.files.get('tables/messages.csv')!.toString()).toContain('Before the change of desk');
+
+    const out = await t.call({ method: 'DELETE', url: `/api/chat/chats/${group.id}/participants/${removed.id}`, as: creator });
+    expect(out.statusCode, out.body).toBe(204);
+    await say('After the change of desk');
+    expect((await t.call({ method: 'GET', url: `/api/chat/chats/${group.id}/messages`, as: removed })).statusCode).toBe(404);
+
+    const after = await download(removed);
+    for (const table of ['chats', 'chat_participants', 'messages']) {
+      const rows = JSON.parse(after.files.get(`tables/${table}.json`)!.toString()) as Record<string, unknown>[];
+      expect(
+        rows.filter((row) => (table === 'chats' ? row.id : row.chat_id) === group.id),
+        table,
+      ).toEqual([]);
+    }
+    const creatorsZip = await download(creator);
+    expect(creatorsZip.files.get('tables/messages.csv')!.toString()).toContain('After the change of desk');
+  });
+
+  it("reads leads and e-mail by their area's own rule: the export holds exactly what the screens list", async () => {
+    // Mail from an address no customer has: the mail screens show it to admins and editors alone.
+    await t.database.db
+      .insertInto('emails')
+      .values({
+        direction: 'inbound',
+        from_address: 'stranger@example.net',
+        to_address: 'sales@torque.test',
+        subject: 'Hello',
+        body: 'Is the X5 still there?',
+      })
+      .execute();
+    for (const user of [agent, otherAgent, editor]) {
+      const { manifest } = await download(user);
+      const leads = await t.call({ method: 'GET', url: '/api/leads?limit=100', as: user });
+      expect(manifest.tables.leads?.rows ?? 0, `${user.name}'s leads`).toBe(leads.json().items.length);
+      let mail = 0;
+      for (const box of ['inbox', 'sent']) {
+        const listed = await t.call({ method: 'GET', url: `/api/emails?box=${box}&limit=100`, as: user });
+        mail += (listed.json() as { items: unknown[] }).items.length;
+      }
+      expect(manifest.tables.emails?.rows ?? 0, `${user.name}'s e-mail`).toBe(mail);
+    }
+  });
+
   it('gives an editor every customer and deal but no settings', async () => {
     const { manifest } = await download(editor);
     expect(manifest.tables.customers!.rows).toBe(await count(sql<{ n: number }>`SELECT count(*) AS n FROM customers`));

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   MESSAGES_PER_MINUTE,
   type ChatChannel,
@@ -23,6 +23,18 @@ const isKept = (chat: { type: string; channel: string | null }) => chat.type ===
 /** Above this many members a chat's list entry names no participants (the Users tab lists everyone). */
 const LISTED_PARTICIPANTS = 50;
 
+/**
+ * Who reads a chat: its active members. `membership` names a chat_participants row; the chat API and the full export
+ * read chats, their members and their messages through this one rule, so a person taken out of a group stops reading
+ * it everywhere at once.
+ */
+export const activeMembership = (actor: Actor, membership: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.ref(`${membership}.user_id`)} = ${actor.userId} AND ${sql.ref(`${membership}.is_active`)}`;
+
+/** The ids of the chats the actor reads, for a condition such as `chat_id IN (…)`. */
+export const chatsReadBy = (actor: Actor) =>
+  sql`SELECT rp.chat_id FROM chat_participants rp WHERE ${activeMembership(actor, 'rp')}`;
+
 type ChatRow = Omit<ChatSummary, 'created_at' | 'last_message'> & {
   created_at: Date;
   last_message: (Omit<ChatMessage, 'created_at'> & { created_at: string }) | null;
@@ -46,7 +58,7 @@ export async function listChats(db: Db, actor: Actor, onlyId?: string): Promise<
     FROM chat_participants p
     JOIN chats c ON c.id = p.chat_id
     CROSS JOIN LATERAL (SELECT count(*)::int AS count FROM chat_participants q WHERE q.chat_id = c.id AND q.is_active) members
-    WHERE p.user_id = ${actor.userId} AND p.is_active ${onlyId ? sql`AND c.id = ${onlyId}` : sql``}
+    WHERE ${activeMembership(actor, 'p')} ${onlyId ? sql`AND c.id = ${onlyId}` : sql``}
     ORDER BY coalesce((SELECT max(m.created_at) FROM messages m WHERE m.chat_id = c.id), c.created_at) DESC, c.id`.execute(db);
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
 }
@@ -198,6 +210,7 @@ export async function listMessages(db: Db, actor: Actor, chatId: string, query: 
     .innerJoin('users as u', 'u.id', 'm.sender_id')
     .select(['m.id', 'm.chat_id', 'm.sender_id', 'u.name as sender_name', 'm.content', 'm.created_at'])
     .where('m.chat_id', '=', chatId)
+    .where(sql<SqlBool>`m.chat_id IN (${chatsReadBy(actor)})`)
     .$if(before !== null, (qb) =>
       qb.where(sql<boolean>`(m.created_at, m.id) < (${before![0]}::timestamptz, ${before![1]}::uuid)`),
     )
@@ -330,9 +343,7 @@ export async function removeParticipant(db: Db, actor: Actor, chatId: string, us
 export async function countUnreadMessages(db: Db, actor: Actor): Promise<number> {
   const row = await db
     .selectFrom('messages as m')
-    .innerJoin('chat_participants as p', (join) =>
-      join.onRef('p.chat_id', '=', 'm.chat_id').on('p.user_id', '=', actor.userId).on('p.is_active', '=', true),
-    )
+    .innerJoin('chat_participants as p', (join) => join.onRef('p.chat_id', '=', 'm.chat_id').on(activeMembership(actor, 'p')))
     .where('m.sender_id', '<>', actor.userId)
     .whereRef('m.created_at', '>', 'p.last_read_at')
     .select(sql<number>`count(*)::int`.as('count'))

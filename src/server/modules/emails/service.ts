@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ComposeInput, EmailListQuery, InboundEmail } from '../../../shared/emails/schemas.js';
 import type { EmailDetail, EmailItem } from '../../../shared/emails/types.js';
 import type { Page } from '../../../shared/http/paging.js';
@@ -17,9 +17,16 @@ type Db = Kysely<DB>;
 type Row = Omit<EmailDetail, 'created_at'> & { created_at: Date };
 
 /**
- * The e-mails the actor may read, with the customer and their latest deal where the actor may see those. Agents read
- * the mail of their own customers and the mail they wrote; admins and editors all of it, unlinked mail included.
+ * Who reads an e-mail (`email` names its row): admins and editors all of it, unlinked mail included; agents the mail
+ * of their own customers and the mail they wrote. The mail screens and the full export read through this one rule.
  */
+export const emailReadable = (actor: Actor, email: string): RawBuilder<SqlBool> =>
+  seesAllRecords(actor.role)
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(${sql.ref(`${email}.sent_by`)} = ${actor.userId} OR EXISTS (
+        SELECT 1 FROM customers rc WHERE rc.id = ${sql.ref(`${email}.customer_id`)} AND ${visibleTo(actor, 'rc.user_id')}))`;
+
+/** The e-mails the actor may read, with the customer and their latest deal where the actor may see those. */
 function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: number) {
   const customerSeen = sql`c.id IS NOT NULL AND ${visibleTo(actor, 'c.user_id')}`;
   return sql<Row>`
@@ -33,7 +40,7 @@ function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: nu
     FROM emails e
     LEFT JOIN customers c ON c.id = e.customer_id
     LEFT JOIN users s ON s.id = e.sent_by
-    WHERE (${seesAllRecords(actor.role)} OR (${customerSeen}) OR e.sent_by = ${actor.userId}) AND ${where}
+    WHERE ${emailReadable(actor, 'e')} AND ${where}
     ORDER BY e.created_at DESC, e.id DESC
     LIMIT ${limit}`.execute(db);
 }

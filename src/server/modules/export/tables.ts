@@ -1,11 +1,15 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
+import { chatsReadBy } from '../chat/service.js';
+import { emailReadable } from '../emails/service.js';
+import { leadVisible } from '../leads/service.js';
 
 /**
  * What the full export holds of each table. Admins get every row of every table below that is not `excluded`;
- * editors and agents get the rows `scope` picks (the records the scope helper lets them see, and their own personal
- * rows), and nothing of a table without one. The rows are read from the alias `t`.
+ * editors and agents get the rows `scope` picks, and nothing of a table without one: the read rule of the area the
+ * table belongs to (the same function its screens read through, never a second copy), or the records the scope
+ * helper lets them see, or their own personal rows. The rows are read from the alias `t`.
  *
  * Every table of the database must be named here: one that is not is left out of every export (and a test fails),
  * so a new table never reaches a download before someone has decided what of it may.
@@ -37,19 +41,11 @@ const ofRecord =
   (actor: Actor): RawBuilder<SqlBool> =>
     sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(parent)} p WHERE p.id = ${sql.ref(`t.${link}`)} AND ${visibleTo(actor, 'p.user_id')})`;
 
-/** Rows of the chats the actor takes part in. */
+/** Rows of the chats the actor reads (chat's own rule: active members only). */
 const ofMyChats =
   (column: string) =>
   (actor: Actor): RawBuilder<SqlBool> =>
-    sql<SqlBool>`${sql.ref(`t.${column}`)} IN (SELECT chat_id FROM chat_participants WHERE user_id = ${actor.userId})`;
-
-const either =
-  (...scopes: ((actor: Actor) => RawBuilder<SqlBool>)[]) =>
-  (actor: Actor): RawBuilder<SqlBool> =>
-    sql<SqlBool>`(${sql.join(
-      scopes.map((scope) => scope(actor)),
-      sql` OR `,
-    )})`;
+    sql<SqlBool>`${sql.ref(`t.${column}`)} IN (${chatsReadBy(actor)})`;
 
 export const exportTables: Record<string, TableRule> = {
   accounts: { excluded: 'sign-in secrets: password hashes and provider tokens' },
@@ -68,24 +64,25 @@ export const exportTables: Record<string, TableRule> = {
   deal_documents: { scope: ofRecord('deals', 'deal_id') },
   deal_sales_monthly: { scope: owned('user_id') },
   deals: { scope: owned('user_id') },
-  emails: { scope: either(ofRecord('customers', 'customer_id'), personal('sent_by')) },
+  emails: { scope: (actor) => emailReadable(actor, 't') },
   hook_secrets: { excluded: 'signing secrets of the inbound webhooks' },
   instagram_accounts: { scope: personal('user_id') },
   invitations: { omit: { token_hash: 'the hash of the link that sets a password' } },
   import_changes: {
-    scope: (actor) => sql<SqlBool>`EXISTS (SELECT 1 FROM imports i WHERE i.id = t.import_id AND i.user_id = ${actor.userId})`,
+    scope: (actor) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM imports i WHERE i.id = t.import_id AND ${visibleTo(actor, 'i.user_id')})`,
   },
   imports: {
-    scope: personal('user_id'),
+    scope: owned('user_id'),
     omit: { source_rows: 'the uploaded file’s rows, kept only while the import waits for its run' },
   },
   lead_rotation: {},
   lead_sources: { omit: { key_hash: 'the hash of the source’s posting key' } },
-  leads: { scope: either(owned('assigned_user_id'), ofRecord('customers', 'customer_id')) },
+  leads: { scope: (actor) => leadVisible(actor, 't') },
   messages: { scope: ofMyChats('chat_id') },
   minor_agreements: { scope: owned('user_id') },
   notifications: { scope: personal('user_id') },
-  offer_images: { scope: personal('created_by'), omit: { token: 'the secret part of the image’s public address' } },
+  offer_images: { scope: owned('created_by'), omit: { token: 'the secret part of the image’s public address' } },
   outbox: { excluded: 'delivery internals of mail, webhooks and texts (sent e-mail is in emails)' },
   rate_limits: { excluded: 'sign-in and request counters' },
   sessions: { excluded: 'session tokens' },

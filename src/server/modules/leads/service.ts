@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Page } from '../../../shared/http/paging.js';
 import {
   contactKindLabels,
@@ -29,13 +29,18 @@ type Row = Omit<LeadDetail, 'received_at' | 'first_response_at' | 'alerted_at' |
 };
 
 /**
- * The leads the actor may see, newest first: admins and editors every one; an agent those given to them and those of
- * their own customers. A lead that could not be read has no agent yet, so only admins and editors see it.
+ * Who sees a lead (`lead` names its row): admins and editors every one; an agent those given to them and those of
+ * their own customers. A lead that could not be read has no agent yet, so only admins and editors see it. The leads
+ * screens and the full export read through this one rule.
  */
+export const leadVisible = (actor: Actor, lead: string): RawBuilder<SqlBool> =>
+  seesAllRecords(actor.role)
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(${visibleTo(actor, `${lead}.assigned_user_id`)} OR EXISTS (
+        SELECT 1 FROM customers rc WHERE rc.id = ${sql.ref(`${lead}.customer_id`)} AND ${visibleTo(actor, 'rc.user_id')}))`;
+
+/** The leads the actor may see, newest first. */
 function leadsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: number, withRaw = false) {
-  const seen = seesAllRecords(actor.role)
-    ? sql`true`
-    : sql`(${visibleTo(actor, 'l.assigned_user_id')} OR (c.id IS NOT NULL AND ${visibleTo(actor, 'c.user_id')}))`;
   return sql<Row>`
     SELECT l.id, l.received_at, l.source_name, l.channel, l.status, l.reason,
       coalesce(l.parsed -> 'customer' ->> 'name', c.name) AS name,
@@ -50,7 +55,7 @@ function leadsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: num
     LEFT JOIN users a ON a.id = l.assigned_user_id
     LEFT JOIN users r ON r.id = l.first_response_by
     LEFT JOIN users h ON h.id = l.handled_by
-    WHERE ${seen} AND ${where}
+    WHERE ${leadVisible(actor, 'l')} AND ${where}
     ORDER BY l.received_at DESC, l.id DESC
     LIMIT ${limit}`.execute(db);
 }
