@@ -1,5 +1,5 @@
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { openConfiguredDatabase } from './db/connection.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { resolveSessionSecret } from './auth/secret.js';
 import { ensureAdmin } from './scripts/ensure-admin.js';
@@ -11,9 +11,7 @@ import { isLoopback } from './http/addresses.js';
 
 const started = performance.now();
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
-);
+const database = await openConfiguredDatabase(config);
 const secret = resolveSessionSecret(config);
 try {
   await migrateToLatest(database.db, {

@@ -76,6 +76,12 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-crash-'));
     env = { DATA_DIR: dataDir };
+    // As an earlier version left a data folder: open to everyone, with a file and a folder of its own.
+    fs.chmodSync(dataDir, 0o777);
+    fs.mkdirSync(path.join(dataDir, 'backups'), { mode: 0o777 });
+    fs.writeFileSync(path.join(dataDir, 'backups', 'earlier.tar.gz'), 'an earlier backup', { mode: 0o666 });
+    fs.chmodSync(path.join(dataDir, 'backups'), 0o777);
+    fs.chmodSync(path.join(dataDir, 'backups', 'earlier.tar.gz'), 0o666);
     if (onPostgres) {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
@@ -197,4 +203,18 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
     await stop(server, 'SIGTERM');
     server = undefined;
   }, 120_000);
+
+  it("keeps the data folder its owner's alone: the folder and every folder in it 0700, every file 0600", () => {
+    const modes = fs
+      .readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .concat(dataDir)
+      .map((file) => ({ file: path.relative(dataDir, file) || '.', stat: fs.lstatSync(file) }))
+      .filter(({ stat }) => !stat.isSymbolicLink());
+    expect(modes.filter(({ stat }) => stat.isFile()).length).toBeGreaterThan(onPostgres ? 1 : 100);
+    const open = modes
+      .filter(({ stat }) => (stat.mode & 0o777) !== (stat.isDirectory() ? 0o700 : 0o600))
+      .map(({ file, stat }) => `${file} ${(stat.mode & 0o777).toString(8)}`);
+    expect(open).toEqual([]);
+  });
 });

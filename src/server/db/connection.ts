@@ -6,7 +6,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema.js';
+import type { Config } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { repairDataDirModes, secureDataDir } from './data-dir.js';
 
 // bigint (int8) and count(*) arrive as strings by default; every bigint we store is money in cents or a
 // byte count, far below 2^53.
@@ -39,6 +41,19 @@ export type OpenOptions =
   | { kind: 'embedded'; dataDir: string }
   | { kind: 'embedded-memory'; snapshot?: Blob | File };
 
+/** Where the embedded database keeps its files inside the data folder. */
+const engineDirOf = (dataDir: string) => path.join(dataDir, 'pg');
+
+/** The database the configuration names, in a data folder kept private: how start-up and every script open it. */
+export async function openConfiguredDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
+  secureDataDir(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+  );
+  repairDataDirModes(config.dataDir, engineDirOf(config.dataDir));
+  return database;
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -68,7 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     fs.mkdirSync(options.dataDir, { recursive: true });
     const unlock = await lockDataDir(options.dataDir);
     try {
-      pglite = await PGlite.create(path.join(options.dataDir, 'pg'), { extensions: { pg_trgm } });
+      pglite = await PGlite.create(engineDirOf(options.dataDir), { extensions: { pg_trgm } });
     } catch (error) {
       await unlock();
       throw error;

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connection.js';
+import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { backupFileName } from '../modules/backup/service.js';
 import { writeBackup } from '../modules/backup/archive.js';
@@ -11,10 +11,8 @@ import { createBlobStore } from '../storage/create-blob-store.js';
 
 const config = loadConfig();
 const target = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'backups', backupFileName()));
+const database = await openConfiguredDatabase(config);
 fs.mkdirSync(path.dirname(target), { recursive: true });
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
-);
 try {
   await migrateToLatest(database.db);
   const store = await createBlobStore(config);

@@ -1,7 +1,7 @@
 // npm run create-admin -- <email> "<name>": creates an admin, or makes an existing user admin.
 import readline from 'node:readline/promises';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connection.js';
+import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ensureAdmin } from './ensure-admin.js';
 
@@ -22,9 +22,7 @@ if (password.length < 8) {
   console.error('The password must be at least 8 characters.');
   process.exit(2);
 }
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
-);
+const database = await openConfiguredDatabase(config);
 try {
   await migrateToLatest(database.db);
   await ensureAdmin(database.db, { email, password, name });

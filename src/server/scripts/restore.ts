@@ -2,7 +2,7 @@
 // database DATABASE_URL names) and its documents into the blob store.
 import fs from 'node:fs';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connection.js';
+import { openConfiguredDatabase } from '../db/connection.js';
 import { restoreBackup } from '../modules/backup/archive.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
 
@@ -12,9 +12,7 @@ if (!file || !fs.existsSync(file)) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
-);
+const database = await openConfiguredDatabase(config);
 try {
   const store = await createBlobStore(config);
   const manifest = await restoreBackup(database.db, store, fs.createReadStream(file));
