@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_WORDING_REQUIRED } from '../../src/shared/consent/schemas.js';
 import type { ConsentState } from '../../src/shared/consent/types.js';
@@ -63,6 +64,55 @@ describe('the consent ledger', () => {
 
     const timeline = (await t.call({ method: 'GET', url: `/api/customers/${id}/timeline`, as: agent })).json();
     expect(timeline.filter((e: { action: string }) => e.action === 'consent')).toHaveLength(2);
+  });
+
+  it('is refused any change, removal or emptying by the database itself', async () => {
+    const id = await newCustomer(agent, 'kept@example.com');
+    await consent(agent, id, { channel: 'email', status: 'opted_out', source: 'phone' });
+    const db = t.database.db;
+    const attempts = [
+      sql`UPDATE contact_consents SET status = 'opted_in' WHERE customer_id = ${id}`,
+      sql`UPDATE contact_consents SET customer_id = NULL WHERE customer_id = ${id}`,
+      sql`UPDATE contact_consents SET recorded_at = now() - interval '1 year' WHERE customer_id = ${id}`,
+      sql`DELETE FROM contact_consents WHERE customer_id = ${id}`,
+      sql`TRUNCATE contact_consents`,
+    ];
+    for (const attempt of attempts) await expect(attempt.execute(db)).rejects.toThrow(/legal record/);
+    expect((await stateOf(agent, id)).history).toMatchObject([{ channel: 'email', status: 'opted_out', source: 'phone' }]);
+  });
+
+  it('keeps a deleted customer’s consent history, detached, with the address each entry applies to', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: agent,
+      payload: { name: 'Gone Customer', email: 'gone@example.com', phone: '(555) 201-3344' },
+    });
+    const id = response.json().id as string;
+    await consent(agent, id, { channel: 'email', status: 'opted_in', source: 'web_form', wording: 'Send me offers.' });
+    await consent(agent, id, { channel: 'sms', status: 'opted_out', source: 'phone' });
+    const before = await t.database.db.selectFrom('contact_consents').selectAll().where('customer_id', '=', id).execute();
+
+    expect((await t.call({ method: 'DELETE', url: `/api/customers/${id}`, as: admin })).statusCode).toBe(204);
+    const after = await t.database.db
+      .selectFrom('contact_consents')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        before.map((row) => row.id),
+      )
+      .orderBy('recorded_at')
+      .execute();
+    expect(after).toHaveLength(2);
+    expect(after.map((row) => [row.channel, row.address, row.customer_id])).toEqual([
+      ['email', 'gone@example.com', null],
+      ['sms', '(555) 201-3344', null],
+    ]);
+    for (const row of after) {
+      const was = before.find((b) => b.id === row.id)!;
+      expect({ ...row, customer_id: was.customer_id }).toEqual(was);
+    }
   });
 
   it("needs the words of an opt-in, refuses what staff cannot record, and lets no one else's agent near it", async () => {

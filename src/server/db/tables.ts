@@ -72,8 +72,9 @@ export interface CommissionRates {
 }
 
 export interface ContactConsents {
+  address: string | null;
   channel: 'email' | 'sms';
-  customer_id: string;
+  customer_id: string | null;
   id: Generated<string>;
   recorded_at: Generated<Timestamp>;
   recorded_by: string | null;

@@ -43,12 +43,27 @@ export type ConsentChange = {
 
 /**
  * Adds a change to a customer's ledger and audits it, in the caller's transaction. `actor` null is the customer,
- * through an unsubscribe link or an SMS reply.
+ * through an unsubscribe link or an SMS reply. The entry keeps the address it applies to, the customer's e-mail or
+ * phone as it is now, so it still says whose consent it was once the customer is deleted.
  */
 export async function appendConsent(tx: Db, actor: Actor | null, customerId: string, change: ConsentChange) {
   await tx
     .insertInto('contact_consents')
-    .values({ customer_id: customerId, ...change, recorded_by: actor?.userId ?? null })
+    .columns(['customer_id', 'channel', 'status', 'source', 'wording', 'recorded_by', 'address'])
+    .expression((eb) =>
+      eb
+        .selectFrom('customers')
+        .select((s) => [
+          'id',
+          s.val(change.channel).as('channel'),
+          s.val(change.status).as('status'),
+          s.val(change.source).as('source'),
+          s.val(change.wording).as('wording'),
+          s.val(actor?.userId ?? null).as('recorded_by'),
+          (change.channel === 'email' ? 'email' : 'phone') as 'email' | 'phone',
+        ])
+        .where('id', '=', customerId),
+    )
     .execute();
   await recordAudit(tx, actor, {
     entityType: 'customer',
