@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealFormToInput } from '../../src/shared/deals/form.js';
+import { CASH_DEAL_PAYMENT, dealFormSchema } from '../../src/shared/deals/schemas.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 let t: TestContext;
@@ -143,6 +145,69 @@ describe('deal form validation', () => {
       user_id: emma.id,
       agent_name: 'Emma Carter',
     });
+  });
+});
+
+describe('monthly payment', () => {
+  const typed = {
+    date: `${thisYear}-03-14`,
+    manufacturer: 'Toyota',
+    model: 'Camry',
+    year: thisYear,
+    customer_name: 'Olivia Smith',
+    agent_name: 'Emma Carter',
+    contract_price: '28,500',
+    broker_fee: '900',
+  };
+
+  it("keeps a payment left blank on the form blank: saved as none and read 'N/A', never $0.00", async () => {
+    for (const blank of ['', '   ', null]) {
+      const values = dealFormSchema.parse({ ...typed, monthly_payment: blank });
+      expect(values.monthly_payment).toBeNull();
+      const deal = await createDeal(emma, dealFormToInput(values));
+      expect(deal.monthly_payment_cents).toBeNull();
+    }
+    expect(dealFormSchema.parse({ ...typed, monthly_payment: '0' }).monthly_payment).toBe(0);
+  });
+
+  it('refuses a blank required amount instead of reading it as $0', () => {
+    const result = dealFormSchema.safeParse({ ...typed, contract_price: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['contract_price', 'Contract price must be positive'],
+    ]);
+  });
+
+  it('has none on a cash deal, which is paid in full', async () => {
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: emma,
+      payload: dealBody({ deal_classification: 'cash_deal', monthly_payment_cents: 50_000 }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ monthly_payment_cents: CASH_DEAL_PAYMENT });
+    const cash = await createDeal(emma, { deal_classification: 'cash_deal', monthly_payment_cents: null });
+    const edit = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${cash.id}`,
+      as: emma,
+      payload: { ...dealBody({ deal_classification: 'cash_deal', monthly_payment_cents: 50_000 }), updated_at: cash.updated_at },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(
+      dealFormSchema.safeParse({ ...typed, deal_classification: 'cash_deal', monthly_payment: '400' }).error?.issues[0]?.message,
+    ).toBe(CASH_DEAL_PAYMENT);
+  });
+
+  it('leaves no cash deal of the demo data with a monthly payment', async () => {
+    const { sampleDeal, randomSource } = await import('../../src/server/scripts/sample-data.js');
+    const rnd = randomSource(7);
+    const deals = Array.from({ length: 400 }, () => sampleDeal(rnd, { id: emma.id, name: emma.name }, new Date()));
+    const cash = deals.filter((d) => d.deal_classification === 'cash_deal');
+    expect(cash.length).toBeGreaterThan(50);
+    expect(cash.filter((d) => d.monthly_payment_cents !== null)).toEqual([]);
+    expect(deals.filter((d) => d.monthly_payment_cents !== null).length).toBeGreaterThan(100);
   });
 });
 

@@ -220,6 +220,20 @@ export function sampleVehicle(rnd: Random, userId: string, createdAt: Date) {
   };
 }
 
+/** A deal's money and kind, drawn in one order; a cash deal is paid in full, so it has no monthly payment. */
+function terms(rnd: Random, price: number) {
+  const monthly = rnd.next() < 0.6 ? Math.round(price / rnd.pick([36, 48, 60, 72])) : null;
+  const broker_fee_cents = rnd.int(5, 40) * 100_00;
+  const status = rnd.pick(['completed', 'completed', 'completed', 'pending', 'in-progress', 'cancelled'] as const);
+  const deal_classification = rnd.pick(['customer_paid', 'broker_deal', 'dealer_paid', 'cash_deal'] as const);
+  return {
+    monthly_payment_cents: deal_classification === 'cash_deal' ? null : monthly,
+    broker_fee_cents,
+    status,
+    deal_classification,
+  };
+}
+
 export function sampleDeal(rnd: Random, agent: { id: string; name: string }, date: Date) {
   const make = rnd.pick(dealManufacturers);
   const price = rnd.int(30, 150) * 1000_00;
@@ -237,10 +251,7 @@ export function sampleDeal(rnd: Random, agent: { id: string; name: string }, dat
     customer_email: null,
     agent_name: agent.name,
     contract_price_cents: price,
-    monthly_payment_cents: rnd.next() < 0.6 ? Math.round(price / rnd.pick([36, 48, 60, 72])) : null,
-    broker_fee_cents: rnd.int(5, 40) * 100_00,
-    status: rnd.pick(['completed', 'completed', 'completed', 'pending', 'in-progress', 'cancelled'] as const),
-    deal_classification: rnd.pick(['customer_paid', 'broker_deal', 'dealer_paid', 'cash_deal'] as const),
+    ...terms(rnd, price),
     notes: null,
     created_at: date,
     updated_at: date,

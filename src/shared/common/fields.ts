@@ -90,7 +90,8 @@ export const blankNumber = (v: unknown) =>
 /** A typed amount as a number: '25,300.50' → 25300.5; blank → undefined; anything else NaN, which is refused. */
 const typedAmount = (v: unknown) => {
   const value = typeof v === 'string' ? v.replaceAll(',', '').trim() : v;
-  return blankNumber(typeof value === 'string' ? Number(value) : value);
+  // Number('') is 0: a field left blank must stay blank, not become an amount of nothing.
+  return value === '' ? undefined : blankNumber(typeof value === 'string' ? Number(value) : value);
 };
 
 const dollarAmount = (message: string, tooLarge: string, required = message) =>

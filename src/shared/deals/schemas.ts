@@ -45,8 +45,18 @@ const dealFields = {
   create_customer: z.boolean().default(false),
 };
 
-/** POST /api/deals: money in integer cents. */
-export const dealInputSchema = z.object({
+export const CASH_DEAL_PAYMENT = 'A cash deal has no monthly payment';
+
+/** A cash deal is paid in full: a monthly payment on it (`field`) is refused rather than kept beside it. */
+const noPaymentOnCash =
+  (field: 'monthly_payment_cents' | 'monthly_payment') =>
+  (deal: { deal_classification: string } & Partial<Record<typeof field, number | null>>, ctx: z.RefinementCtx) => {
+    if (deal.deal_classification === 'cash_deal' && deal[field] != null) {
+      ctx.addIssue({ code: 'custom', path: [field], message: CASH_DEAL_PAYMENT, input: deal[field] });
+    }
+  };
+
+const dealInputFields = z.object({
   ...dealFields,
   contract_price_cents: moneyCents('Contract price must be positive', 'Contract price is too large'),
   monthly_payment_cents: moneyCents('Monthly payment must be positive', 'Monthly payment is too large')
@@ -54,19 +64,26 @@ export const dealInputSchema = z.object({
     .transform((v) => v ?? null),
   broker_fee_cents: moneyCents('Broker fee must be positive', 'Broker fee is too large'),
 });
+
+/** POST /api/deals: money in integer cents. */
+export const dealInputSchema = dealInputFields.superRefine(noPaymentOnCash('monthly_payment_cents'));
 export type DealInput = z.output<typeof dealInputSchema>;
 
 /** PUT /api/deals/:id: the version the edit started from, so a stale write is refused. */
-export const dealUpdateSchema = dealInputSchema.extend({ updated_at: version });
+export const dealUpdateSchema = dealInputFields
+  .extend({ updated_at: version })
+  .superRefine(noPaymentOnCash('monthly_payment_cents'));
 export type DealUpdate = z.output<typeof dealUpdateSchema>;
 
 /** The deal form: the same rules, with money typed in dollars. */
-export const dealFormSchema = z.object({
-  ...dealFields,
-  contract_price: dollars('Contract price must be positive', 'Contract price is too large'),
-  monthly_payment: optionalDollars('Monthly payment must be positive', 'Monthly payment is too large'),
-  broker_fee: dollars('Broker fee must be positive', 'Broker fee is too large'),
-});
+export const dealFormSchema = z
+  .object({
+    ...dealFields,
+    contract_price: dollars('Contract price must be positive', 'Contract price is too large'),
+    monthly_payment: optionalDollars('Monthly payment must be positive', 'Monthly payment is too large'),
+    broker_fee: dollars('Broker fee must be positive', 'Broker fee is too large'),
+  })
+  .superRefine(noPaymentOnCash('monthly_payment'));
 export type DealFormInput = z.input<typeof dealFormSchema>;
 export type DealFormValues = z.output<typeof dealFormSchema>;
 

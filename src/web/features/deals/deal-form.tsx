@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dealClassificationLabels, dealClassifications, dealStatusLabels, dealStatuses } from '@shared/deals/options';
@@ -93,6 +93,11 @@ export function DealForm({
   const form = useForm<DealFormInput, unknown, DealFormValues>({ resolver: zodResolver(dealFormSchema), defaultValues });
   const { register, formState, control } = form;
   const errors = formState.errors;
+  // A cash deal is paid in full: it has no monthly payment to type or to work out.
+  const cash = form.watch('deal_classification') === 'cash_deal';
+  useEffect(() => {
+    if (cash && form.getValues('monthly_payment') !== '') form.setValue('monthly_payment', '', { shouldDirty: true });
+  }, [cash, form]);
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => onSubmit(values, form))}>
@@ -119,24 +124,28 @@ export function DealForm({
               <FormField label="Contract Price ($)" htmlFor="contract_price" error={errors.contract_price?.message}>
                 <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('contract_price')} />
               </FormField>
-              <FormField
-                label="Monthly Payment ($)"
-                htmlFor="monthly_payment"
-                description="Optional"
-                error={errors.monthly_payment?.message}
-              >
-                <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('monthly_payment')} />
-              </FormField>
+              {!cash && (
+                <FormField
+                  label="Monthly Payment ($)"
+                  htmlFor="monthly_payment"
+                  description="Optional"
+                  error={errors.monthly_payment?.message}
+                >
+                  <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('monthly_payment')} />
+                </FormField>
+              )}
               <FormField label="Broker Fee ($)" htmlFor="broker_fee" error={errors.broker_fee?.message}>
                 <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('broker_fee')} />
               </FormField>
             </div>
-            <PaymentCalculator
-              contractPrice={String(form.watch('contract_price') ?? '')}
-              onUse={(dollars) =>
-                form.setValue('monthly_payment', dollars.toFixed(2), { shouldDirty: true, shouldValidate: true })
-              }
-            />
+            {!cash && (
+              <PaymentCalculator
+                contractPrice={String(form.watch('contract_price') ?? '')}
+                onUse={(dollars) =>
+                  form.setValue('monthly_payment', dollars.toFixed(2), { shouldDirty: true, shouldValidate: true })
+                }
+              />
+            )}
           </div>
         </Section>
 
