@@ -31,3 +31,7 @@ export const REALTIME_CLOSE = { sessionEnded: 4401, forbiddenOrigin: 4403, tooMa
 
 /** Open sockets a session, and a user over all their sessions, may hold in one Torque process. */
 export const REALTIME_SOCKET_LIMITS = { perSession: 10, perUser: 30 } as const;
+
+/** What a tab refused a socket for too many shows in place of live updates, and its longer explanation. */
+export const TOO_MANY_SOCKETS_MESSAGE = 'Too many tabs open';
+export const TOO_MANY_SOCKETS_HINT = 'Live updates are paused in this tab. Close other Torque tabs, then come back to this one.';
