@@ -145,3 +145,39 @@ test('a dropped socket comes back by itself and brings what was sent meanwhile, 
   await agent.close();
   await admin.close();
 });
+
+test('a tab past its session’s ten sockets says so and waits to be shown again, retrying on no timer', async ({ browser }) => {
+  const { context, page } = await person(browser, 'agent');
+  // This tab's socket and nine more on its session fill the session's ten.
+  await page.evaluate(async () => {
+    const url = `ws://${location.host}/api/realtime`;
+    const opened = (): Promise<WebSocket> =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(url);
+        socket.onmessage = () => resolve(socket);
+        socket.onclose = (event) => reject(new Error(`closed with ${event.code}`));
+      });
+    (window as unknown as { extra: WebSocket[] }).extra = await Promise.all(Array.from({ length: 9 }, opened));
+  });
+
+  const tab = await context.newPage();
+  let attempts = 0;
+  tab.on('websocket', (socket) => {
+    if (socket.url().endsWith('/api/realtime')) attempts++;
+  });
+  await tab.goto('/dashboard');
+  await tab.getByRole('button', { name: /^Team chat/ }).click();
+  const status = tab.getByRole('region', { name: 'Team chat' }).getByRole('status').filter({ hasText: 'Too many tabs open' });
+  await expect(status).toBeVisible();
+  // A drop would have been retried twice by now (after about 1 s, then 2 s more).
+  await tab.waitForTimeout(4_000);
+  expect(attempts).toBe(1);
+
+  // Once another socket closes, the tab coming back (here: back online) takes the free place.
+  await page.evaluate(() => (window as unknown as { extra: WebSocket[] }).extra[0]!.close());
+  await expect(async () => {
+    await tab.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(status).toHaveCount(0, { timeout: 1_000 });
+  }).toPass();
+  await context.close();
+});

@@ -96,6 +96,47 @@ test("'Copy invite link' copies a working link and 'Link Copied' says so", async
   await expect(page.getByText(/This invitation link is not valid/)).toBeVisible();
 });
 
+test('an invitation whose inviter has since been demoted says why it no longer works', async ({ page, browser }) => {
+  const headers = { 'x-requested-with': 'torque' };
+  const invite = async (from: Page, role: string) => {
+    const email = `${unique(role).replace(/\W+/g, '.')}@example.com`;
+    const response = await from.request.post('/api/team/invitations', { headers, data: { email, role, send: false } });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { link: string };
+  };
+  await signIn(page, 'admin');
+  const editorContext = await browser.newContext();
+  const editorPage = await editorContext.newPage();
+  const joined = await editorPage.request.post('/api/invitations/accept', {
+    headers,
+    data: {
+      token: (await invite(page, 'editor')).link.split('/invite/')[1],
+      name: unique('Edna Editor'),
+      password: 'blue kettle on the stove',
+    },
+  });
+  expect(joined.status()).toBe(200);
+  const { link } = await invite(editorPage, 'agent');
+  const demoted = await page.request.patch(`/api/team/members/${(await joined.json()).user.id}`, {
+    headers,
+    data: { role: 'agent' },
+  });
+  expect(demoted.status()).toBe(200);
+
+  const invitedContext = await browser.newContext();
+  const invitedPage = await invitedContext.newPage();
+  await invitedPage.goto(link);
+  await expect(
+    invitedPage.getByRole('alert').filter({ hasText: 'The person who invited you can no longer invite anyone as Agent' }),
+  ).toBeVisible();
+  // Not a failure to retry: the link is over, and the page offers sign-in instead of the form.
+  await expect(invitedPage.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
+  await expect(invitedPage.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(invitedPage.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+  await editorContext.close();
+  await invitedContext.close();
+});
+
 test('an agent sees the team without invite form or actions', async ({ page }) => {
   await signIn(page, 'agent');
   await page.goto('/agents');

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG, MESSAGES_PER_MINUTE } from '../../src/shared/chat/schemas.js';
 import type { ChatMessage, ChatSummary } from '../../src/shared/chat/types.js';
 import type { Notification } from '../../src/shared/notifications/types.js';
-import { REALTIME_CLOSE, type RealtimeMessage } from '../../src/shared/realtime/events.js';
+import { REALTIME_CLOSE, REALTIME_SOCKET_LIMITS, type RealtimeMessage } from '../../src/shared/realtime/events.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { openSocket, type TestSocket } from '../helpers/socket.js';
 
@@ -358,6 +358,32 @@ describe('the realtime socket', () => {
       request.end();
     });
     expect(closedByServer).toBe(true);
+  });
+
+  it('refuses a socket past 10 on one session or 30 for one user with 4429, and takes one again once a socket closes', async () => {
+    const { perSession, perUser } = REALTIME_SOCKET_LIMITS;
+    expect([perSession, perUser]).toEqual([10, 30]);
+    const busy = await t.createUser('agent', 'Tabitha Tabs');
+    const sessions = [busy.cookie, await t.signIn(busy.email), await t.signIn(busy.email), await t.signIn(busy.email)];
+    const tabsOf = (cookie: string) => Promise.all(Array.from({ length: perSession }, () => socketOf(cookie)));
+    const refused = { code: REALTIME_CLOSE.tooManySockets };
+
+    const first = await tabsOf(sessions[0]!);
+    await expect(openSocket(baseUrl, sessions[0]!)).rejects.toMatchObject(refused);
+    await tabsOf(sessions[1]!);
+    await tabsOf(sessions[2]!);
+    await expect(openSocket(baseUrl, sessions[3]!)).rejects.toMatchObject(refused);
+    // Another user is not held to this one's count.
+    await socketOf(emma);
+
+    first[0]!.close();
+    await first[0]!.closed;
+    // The server hears of the close a moment after the client.
+    await vi.waitFor(() => socketOf(sessions[3]!), { timeout: 2_000, interval: 100 });
+    // The sockets that stayed open still carry events.
+    const company = (await t.call({ method: 'POST', url: '/api/chat/channels/company', as: emma, payload: {} })).json();
+    await sent(emma, company.id, 'Every open tab hears this');
+    await first[1]!.next(isMessage('Every open tab hears this'));
   });
 
   it("delivers a message to its chat's members and to no one else", async () => {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
 import { createUserWithPassword } from '../../src/server/modules/users/service.js';
-import { REALTIME_CLOSE, type RealtimeMessage } from '../../src/shared/realtime/events.js';
+import { REALTIME_CLOSE, REALTIME_SOCKET_LIMITS, type RealtimeMessage } from '../../src/shared/realtime/events.js';
 import { cookieHeader, PASSWORD, TEST_SECRET } from '../helpers/app.js';
 import { withDatabase } from '../helpers/databases.js';
 import { startServer, stopServer, type Server } from '../helpers/server.js';
@@ -137,5 +137,12 @@ describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('realtime across two p
     const deactivated = await call(a, editorOnA, 'PATCH', `/api/team/members/${liam.id}`, { status: 'inactive' });
     expect(deactivated.status).toBe(200);
     for (const tab of tabs) expect(await tab.closed).toBe(REALTIME_CLOSE.sessionEnded);
+  });
+
+  it("counts a session's sockets per process: its eleventh is refused on one and taken on the other", async () => {
+    const cookie = await signIn(a, emma.email);
+    await Promise.all(Array.from({ length: REALTIME_SOCKET_LIMITS.perSession }, () => socket(a, cookie)));
+    await expect(openSocket(a.url, cookie)).rejects.toMatchObject({ code: REALTIME_CLOSE.tooManySockets });
+    await socket(b, cookie);
   });
 });

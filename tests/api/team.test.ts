@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
+import { INVITATION_WITHDRAWN, invitationWithdrawnMessage } from '../../src/shared/team/rules.js';
 import type { TeamMember } from '../../src/shared/team/types.js';
 import { cookieHeader, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { startSmtpPeer } from '../helpers/smtp.js';
@@ -222,6 +223,91 @@ describe('accepting an invitation', () => {
     const results = await Promise.all([accept(tokenOf(created.link)), accept(tokenOf(created.link))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
     expect(await t.database.db.selectFrom('users').select('id').where('email', '=', created.email).execute()).toHaveLength(1);
+  });
+});
+
+describe("the inviter's authority", () => {
+  const usersWith = (email: string) => t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
+  const previewOf = (token: string) => t.call({ method: 'GET', url: `/api/invitations/${token}` });
+
+  async function invitedBy(inviter: TestUser, role: string) {
+    const response = await inviteAs(inviter, { email: nextEmail(), role });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string; email: string; link: string };
+  }
+
+  it("revokes a deactivated user's open invitations with the deactivation, so their admin invitation creates no admin", async () => {
+    const inviter = await t.createUser('admin', 'Ivan Inviter');
+    const sent = [await invitedBy(inviter, 'admin'), await invitedBy(inviter, 'agent')];
+    const others = await invitation('admin');
+
+    expect((await patch(admin, inviter.id, { status: 'inactive' })).statusCode).toBe(200);
+    for (const created of sent) {
+      expect((await previewOf(tokenOf(created.link))).statusCode).toBe(404);
+      expect((await accept(tokenOf(created.link))).statusCode).toBe(404);
+      expect(await usersWith(created.email)).toHaveLength(0);
+    }
+    const revoked = await t.database.db
+      .selectFrom('audit_log')
+      .select(['entity_id', 'actor_id'])
+      .where('entity_type', '=', 'invitation')
+      .where('action', '=', 'revoked')
+      .where(
+        'entity_id',
+        'in',
+        sent.map((c) => c.id),
+      )
+      .execute();
+    expect(revoked).toHaveLength(2);
+    expect(revoked.every((row) => row.actor_id === admin.id)).toBe(true);
+    // Another admin's invitation is untouched.
+    expect((await accept(tokenOf(others.link))).statusCode).toBe(200);
+  });
+
+  it('refuses, when it is accepted, an invitation whose inviter was deactivated after sending it', async () => {
+    const inviter = await t.createUser('admin', 'Paula Parted');
+    const created = await invitedBy(inviter, 'admin');
+    // As for an invitation sent while its inviter was being deactivated: the row changed, the invitation still open.
+    await t.database.db.updateTable('users').set({ banned: true }).where('id', '=', inviter.id).execute();
+
+    const preview = await previewOf(tokenOf(created.link));
+    expect(preview.statusCode).toBe(403);
+    expect(preview.json().error).toEqual({ code: INVITATION_WITHDRAWN, message: invitationWithdrawnMessage('admin') });
+    const refused = await accept(tokenOf(created.link));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe(INVITATION_WITHDRAWN);
+    expect(await usersWith(created.email)).toHaveLength(0);
+  });
+
+  it("refuses an editor's agent invitation once the editor is demoted, and takes it again once they are editor again", async () => {
+    const inviter = await t.createUser('editor', 'Dee Demoted');
+    const created = await invitedBy(inviter, 'agent');
+    expect((await patch(admin, inviter.id, { role: 'agent' })).statusCode).toBe(200);
+
+    const preview = await previewOf(tokenOf(created.link));
+    expect(preview.statusCode).toBe(403);
+    expect(preview.json().error.message).toBe(
+      'The person who invited you can no longer invite anyone as Agent, so this link no longer works. Ask an admin for a new invitation.',
+    );
+    expect((await accept(tokenOf(created.link))).statusCode).toBe(403);
+    expect(await usersWith(created.email)).toHaveLength(0);
+
+    // The inviter's right as it is when the link is used decides, not as it was.
+    expect((await patch(admin, inviter.id, { role: 'editor' })).statusCode).toBe(200);
+    expect((await accept(tokenOf(created.link))).statusCode).toBe(200);
+  });
+
+  it("holds an admin turned editor to the editor's rule: their agent invitation works, their admin one does not", async () => {
+    const inviter = await t.createUser('admin', 'Ed Formerly Admin');
+    const asAdmin = await invitedBy(inviter, 'admin');
+    const asAgent = await invitedBy(inviter, 'agent');
+    expect((await patch(admin, inviter.id, { role: 'editor' })).statusCode).toBe(200);
+
+    expect((await accept(tokenOf(asAdmin.link))).statusCode).toBe(403);
+    expect(await usersWith(asAdmin.email)).toHaveLength(0);
+    const joined = await accept(tokenOf(asAgent.link));
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().user.role).toBe('agent');
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { TWO_FACTOR_OFF_REFUSED_MESSAGE } from '../../src/shared/auth/two-factor.js';
@@ -243,6 +244,65 @@ describe('signing in with two-factor sign-in on', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error.message).toMatch(/Too many sign-in attempts/);
+  });
+});
+
+describe('wrong codes from other addresses', () => {
+  /** The two steps of sign-in sent from `remoteAddress`, as another computer would send them. */
+  const at = (remoteAddress: string) => ({
+    password: async (email: string) => {
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress,
+        payload: { email, password: PASSWORD },
+      });
+      expect(response.json()).toEqual({ twoFactor: true });
+      return cookieHeader(response.headers['set-cookie']);
+    },
+    code: (cookie: string, code: string) =>
+      t.call({ method: 'POST', url: '/api/session/two-factor', remoteAddress, as: cookie, payload: { code } }),
+  });
+
+  /** A quarter of an hour passes for the account's count of attempts from every address. */
+  const laterForAccount = (email: string) =>
+    t.database.db
+      .updateTable('rate_limits')
+      .set({ window_start: sql<Date>`window_start - interval '15 minutes'` })
+      .where('key', '=', `sign-in:account:${email}`)
+      .execute();
+
+  it("never lock the owner out: each address is refused past its five attempts, and the owner's right code works", async () => {
+    const owner = await t.createUser('agent');
+    const { secret } = await enrol(await signedInCookie(owner.email));
+    // Each guess a different code: one code sent twice is refused as used before it reaches the check.
+    const valid = new Set([-1, 0, 1, 2].map((step) => totp(secret, { step })));
+    let sent = 0;
+    const guess = () => {
+      let code: string;
+      do code = String((314_159 + 7_919 * sent++) % 1_000_000).padStart(6, '0');
+      while (valid.has(code));
+      return code;
+    };
+
+    for (const [address, guesses] of [
+      ['198.51.100.11', 4],
+      ['198.51.100.12', 4],
+      ['198.51.100.13', 2],
+    ] as const) {
+      const stranger = at(address);
+      const cookie = await stranger.password(owner.email);
+      for (let i = 0; i < guesses; i++) expect((await stranger.code(cookie, guess())).json().error.code).toBe('INVALID_CODE');
+      // The password and four codes are the five attempts of this account from this address.
+      if (guesses === 4) expect((await stranger.code(cookie, guess())).statusCode).toBe(429);
+      // Guesses this far apart are not even slowed down; quicker ones would be, never refused.
+      await laterForAccount(owner.email);
+    }
+
+    const desk = at('192.0.2.15');
+    const signedIn = await desk.code(await desk.password(owner.email), totp(secret));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.id).toBe(owner.id);
   });
 });
 

@@ -83,6 +83,8 @@ export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) 
       // Codes from an authenticator app and one-time recovery codes; the secret and the codes are stored encrypted.
       twoFactor({
         issuer: 'Torque',
+        // Its lock after ten wrong codes from anywhere let anyone with the password lock the owner out: the sign-in limits hold.
+        accountLockout: { enabled: false },
         schema: {
           user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
           twoFactor: {

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { REALTIME_CLOSE, realtimeAreas, type RealtimeArea, type RealtimeMessage } from '../../shared/realtime/events.js';
+import {
+  REALTIME_CLOSE,
+  REALTIME_SOCKET_LIMITS,
+  realtimeAreas,
+  type RealtimeArea,
+  type RealtimeMessage,
+} from '../../shared/realtime/events.js';
 import { liveSessions, type Actor } from '../auth/actor.js';
 import type { Database, Listener } from '../db/connection.js';
 import { REALTIME_CHANNEL } from './publish.js';
@@ -46,6 +52,17 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
     const set = byUser.get(client.userId);
     set?.delete(client);
     if (set?.size === 0) byUser.delete(client.userId);
+  };
+  /**
+   * Whether the actor's session or user already holds as many sockets as allowed. Counted in this process only: its
+   * sockets live in its memory, and a count kept in PostgreSQL would outlive a process that died holding sockets.
+   */
+  const full = ({ userId, sessionId }: Actor) => {
+    const open = [...(byUser.get(userId) ?? [])];
+    return (
+      open.length >= REALTIME_SOCKET_LIMITS.perUser ||
+      open.filter((client) => client.sessionId === sessionId).length >= REALTIME_SOCKET_LIMITS.perSession
+    );
   };
   const end = (client: Client) => {
     send(client, { type: 'session_ended' });
@@ -120,8 +137,15 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
       handlers.set(kind, handler);
     },
 
-    /** Takes a socket opened by a signed-in actor; it is told `ready` once its session is confirmed. */
+    /**
+     * Takes a socket opened by a signed-in actor; it is told `ready` once its session is confirmed, or closed at once
+     * when its session or user is at `REALTIME_SOCKET_LIMITS`.
+     */
     async attach(socket: WebSocket, actor: Actor) {
+      if (full(actor)) {
+        socket.close(REALTIME_CLOSE.tooManySockets, 'Too many sockets');
+        return;
+      }
       const client: Client = { socket, userId: actor.userId, sessionId: actor.sessionId, alive: true };
       const set = byUser.get(client.userId) ?? new Set();
       set.add(client);

@@ -23,5 +23,15 @@ export type RealtimeMessage =
   /** The session is over (signed out, expired, the user deactivated); the socket closes after this. */
   | { type: 'session_ended' };
 
-/** Close codes of the realtime socket: the session ended (do not reconnect), or the origin was refused. */
-export const REALTIME_CLOSE = { sessionEnded: 4401, forbiddenOrigin: 4403 } as const;
+/**
+ * Close codes of the realtime socket: the session ended (do not reconnect), the origin was refused, or the session or
+ * its user already has as many sockets as `REALTIME_SOCKET_LIMITS` allow (do not retry on a timer).
+ */
+export const REALTIME_CLOSE = { sessionEnded: 4401, forbiddenOrigin: 4403, tooManySockets: 4429 } as const;
+
+/** Open sockets a session, and a user over all their sessions, may hold in one Torque process. */
+export const REALTIME_SOCKET_LIMITS = { perSession: 10, perUser: 30 } as const;
+
+/** What a tab refused a socket for too many shows in place of live updates, and its longer explanation. */
+export const TOO_MANY_SOCKETS_MESSAGE = 'Too many tabs open';
+export const TOO_MANY_SOCKETS_HINT = 'Live updates are paused in this tab. Close other Torque tabs, then come back to this one.';

@@ -6,7 +6,7 @@ import { endSessionLocally, sessionKey, sessionSettled } from '@/features/auth/a
 import { addMessageToCache } from '@/features/chat';
 import { keys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
-import { connectRealtime } from '@/lib/realtime';
+import { connectRealtime, type RealtimeStatus } from '@/lib/realtime';
 import { tellOtherTabs } from '@/lib/session-channel';
 import { notifyInfo } from '@/lib/toast';
 
@@ -74,21 +74,21 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
 /**
  * The signed-in tab's realtime socket: messages go into their chats, notifications show a toast, other events refresh
  * the lists they concern, and the end of the session signs every tab out. Each time the socket is (re)opened, chats
- * and notifications are fetched again, so nothing sent while it was closed is missed. Returns whether it is connected.
+ * and notifications are fetched again, so nothing sent while it was closed is missed. Returns where the socket stands.
  * A session that ended signs the tab out unless the tab already holds a newer one.
  */
-export function useRealtimeSync(): boolean {
+export function useRealtimeSync(): RealtimeStatus {
   const queryClient = useQueryClient();
-  const [connected, setConnected] = useState(true);
+  const [status, setStatus] = useState<RealtimeStatus>('connected');
   useEffect(
     () =>
       connectRealtime({
         onReady: () => refresh(queryClient, keys.chat.all, keys.notifications.all),
         onMessage: (message) => receive(queryClient, message),
         onSessionEnded: () => afterSessionEnded(queryClient),
-        onStatus: setConnected,
+        onStatus: setStatus,
       }),
     [queryClient],
   );
-  return connected;
+  return status;
 }

@@ -23,13 +23,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { authError } from './sign-in.js';
-import {
-  recordSignInSuccess,
-  releaseSignInAttempt,
-  reserveSignInAttempt,
-  startSessionClock,
-  tooManyAttempts,
-} from './service.js';
+import { recordSignInSuccess, releaseSignInAttempt, reserveSignInAttempt, startSessionClock } from './service.js';
 
 const INVALID_CODE = 'Invalid code. Enter the current code from your authenticator app.';
 const signInExpired = (message = 'Your sign-in has expired. Enter your email and password again.') =>
@@ -59,16 +53,12 @@ async function refuseReusedCode(db: Kysely<DB>, userId: string, code: string) {
   }
 }
 
-async function lockedFor(db: Kysely<DB>, userId: string): Promise<number> {
-  const row = await db.selectFrom('two_factors').select('locked_until').where('user_id', '=', userId).executeTakeFirst();
-  return Math.max(1, Math.ceil(((row?.locked_until?.getTime() ?? Date.now()) - Date.now()) / 1000));
-}
-
 /**
  * Completes a sign-in with the code from the authenticator app or a recovery code, within the same limits as the
- * password: each wrong code counts as a failed sign-in of the account from this address. better-auth also ends the
- * pending sign-in after five wrong codes, and locks the second step of the account for fifteen minutes after ten
- * wrong codes in a row from anywhere. The session cookie is set on `reply`; the session's token.
+ * password (`reserveSignInAttempt`): each code counts as a sign-in attempt of the account from this address, refused
+ * past the limits per address and per (account, address) and only slowed down per account, so wrong codes from other
+ * addresses never refuse the owner's right one. better-auth also ends the pending sign-in after five wrong codes. The
+ * session cookie is set on `reply`; the session's token.
  */
 export function codeSignIn({ auth, db, secret }: TwoFactorDeps) {
   return async (request: FastifyRequest, reply: FastifyReply, input: TwoFactorSignInInput): Promise<string> => {
@@ -85,7 +75,7 @@ export function codeSignIn({ auth, db, secret }: TwoFactorDeps) {
       recovery
         ? api.verifyBackupCode({ ...call, body: { code: recoveryCodeOf(input.code), trustDevice } })
         : api.verifyTOTP({ ...call, body: { code: input.code, trustDevice } })
-    ).catch(async (error: unknown) => {
+    ).catch((error: unknown) => {
       switch (codeOf(error)) {
         case 'INVALID_CODE':
           throw new AppError(401, 'INVALID_CODE', INVALID_CODE);
@@ -95,8 +85,6 @@ export function codeSignIn({ auth, db, secret }: TwoFactorDeps) {
           throw signInExpired('Too many wrong codes. Enter your email and password again.');
         case 'INVALID_TWO_FACTOR_COOKIE':
           throw signInExpired();
-        case 'ACCOUNT_TEMPORARILY_LOCKED':
-          throw tooManyAttempts(await lockedFor(db, user.id));
         default:
           return authError(error);
       }

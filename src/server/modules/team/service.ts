@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { AcceptInvitationInput, InviteInput, MemberUpdate } from '../../../shared/team/schemas.js';
-import { INVITATION_DAYS, invitableRoles, mayChangeRoles, mayManage } from '../../../shared/team/rules.js';
+import {
+  INVITATION_DAYS,
+  INVITATION_WITHDRAWN,
+  invitableRoles,
+  invitationWithdrawnMessage,
+  mayChangeRoles,
+  mayInvite,
+  mayManage,
+} from '../../../shared/team/rules.js';
 import type { CreatedInvitation, InvitationPreview, TeamMember } from '../../../shared/team/types.js';
 import { roleLabels, type Role } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
@@ -93,7 +101,7 @@ export async function invite(
   input: Required<InviteInput>,
   origin: string,
 ): Promise<CreatedInvitation> {
-  if (!invitableRoles(actor.role).includes(input.role)) {
+  if (!mayInvite(actor.role, input.role)) {
     throw forbidden(actor.role === 'editor' ? 'Editors can invite agents only' : 'You cannot invite users');
   }
   const existing = await db
@@ -224,13 +232,50 @@ export async function updateMember(db: Db, actor: Actor, id: string, input: Memb
     if (Object.keys(changes).length === 0) return;
     await tx.updateTable('users').set(set).where('id', '=', id).execute();
     await recordAudit(tx, actor, { entityType: 'user', entityId: id, action: 'updated', changes });
+    if (set.banned) await revokeInvitationsBy(tx, actor, id);
   });
   const member = (await listTeam(db, actor)).find((m) => m.kind === 'user' && m.id === id);
   if (!member) throw notFound('User');
   return member;
 }
 
+/** Revokes the open invitations a user sent, as they are deactivated: a deactivated user invites no one. */
+async function revokeInvitationsBy(tx: Db, actor: Actor, userId: string) {
+  const revoked = await tx
+    .updateTable('invitations')
+    .set({ revoked_at: sql`now()` })
+    .where('invited_by', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  for (const { id } of revoked) {
+    await recordAudit(tx, actor, {
+      entityType: 'invitation',
+      entityId: id,
+      action: 'revoked',
+      changes: { inviter_deactivated: true },
+    });
+  }
+}
+
 const INVALID_INVITATION = 'This invitation link is not valid. It may have expired, been used, or been replaced by a newer one.';
+
+/** The role and status, as they are now, of the user who sent the invitation of a link. */
+const inviterOf = (db: Db, token: string) =>
+  db
+    .selectFrom('users')
+    .select(['role', 'banned'])
+    .where('id', '=', (eb) => eb.selectFrom('invitations').select('invited_by').where('token_hash', '=', hashToken(token)));
+
+type Inviter = { role: Role; banned: boolean | null } | undefined;
+
+/** An invitation works only while its inviter could still make it: active, and allowed to invite its role. */
+function refuseWithdrawn(role: Role, inviter: Inviter) {
+  if (!inviter || inviter.banned === true || !mayInvite(inviter.role, role)) {
+    throw new AppError(403, INVITATION_WITHDRAWN, invitationWithdrawnMessage(role));
+  }
+}
 
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
   const invitation = await openInvitations(db)
@@ -238,6 +283,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     .where('i.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!invitation) throw new AppError(404, 'NOT_FOUND', INVALID_INVITATION);
+  refuseWithdrawn(invitation.role, await inviterOf(db, token).executeTakeFirst());
   return { ...invitation, expires_at: invitation.expires_at.toISOString() };
 }
 
@@ -261,6 +307,8 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
   if (problem) throw badRequest(problem, { password: problem });
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (tx) => {
+    // The inviter is locked before the invitation, in the order a deactivation locks them, so the two cannot deadlock.
+    const inviter = await inviterOf(tx, input.token).forShare().executeTakeFirst();
     // Locked and read again: of two tabs accepting at once, one creates the user and the other finds the link used.
     const invitation = await openInvitations(tx)
       .select(['i.id', 'i.email', 'i.role', 'i.invited_by'])
@@ -268,6 +316,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
       .forUpdate()
       .executeTakeFirst();
     if (!invitation) throw new AppError(404, 'NOT_FOUND', INVALID_INVITATION);
+    refuseWithdrawn(invitation.role, inviter);
     const taken = await tx
       .selectFrom('users')
       .select('id')

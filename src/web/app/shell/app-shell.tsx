@@ -14,7 +14,7 @@ function sidebarOpenFromCookie(): boolean {
 
 export function AppShell() {
   const [chat, setChat] = useState<ChatPanelState>('closed');
-  const connected = useRealtimeSync();
+  const realtime = useRealtimeSync();
   return (
     <SidebarProvider defaultOpen={sidebarOpenFromCookie()}>
       <AppSidebar />
@@ -26,7 +26,7 @@ export function AppShell() {
           </Suspense>
         </div>
       </SidebarInset>
-      <ChatPanel state={chat} onChange={setChat} connected={connected} />
+      <ChatPanel state={chat} onChange={setChat} realtime={realtime} />
     </SidebarProvider>
   );
 }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { TOO_MANY_SOCKETS_HINT, TOO_MANY_SOCKETS_MESSAGE } from '@shared/realtime/events';
 import { Maximize2, MessagesSquare, Minus, WifiOff, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ChannelPanel, useUnreadMessages } from '@/features/chat';
 import { badgeText } from '@/lib/format';
+import type { RealtimeStatus } from '@/lib/realtime';
 
 export type ChatPanelState = 'open' | 'minimised' | 'closed';
 
@@ -13,11 +15,11 @@ export type ChatPanelState = 'open' | 'minimised' | 'closed';
 export function ChatPanel({
   state,
   onChange,
-  connected,
+  realtime,
 }: {
   state: ChatPanelState;
   onChange: (state: ChatPanelState) => void;
-  connected: boolean;
+  realtime: RealtimeStatus;
 }) {
   const unread = badgeText(useUnreadMessages().data ?? 0, 99);
   if (state === 'closed') return null;
@@ -35,9 +37,13 @@ export function ChatPanel({
             Team Chat
           </Link>
         </h2>
-        {!connected && (
-          <span className="text-muted-foreground flex items-center gap-1 text-xs" role="status">
-            <WifiOff className="size-3.5" aria-hidden /> Reconnecting...
+        {realtime !== 'connected' && (
+          <span
+            className="text-muted-foreground flex items-center gap-1 text-xs"
+            role="status"
+            title={realtime === 'refused' ? TOO_MANY_SOCKETS_HINT : undefined}
+          >
+            <WifiOff className="size-3.5" aria-hidden /> {realtime === 'refused' ? TOO_MANY_SOCKETS_MESSAGE : 'Reconnecting...'}
           </span>
         )}
         {unread && (

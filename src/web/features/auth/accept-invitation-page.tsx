@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { z } from 'zod';
+import { INVITATION_WITHDRAWN } from '@shared/team/rules';
 import { acceptInvitationSchema, PASSWORD_MAX, PASSWORD_MIN } from '@shared/team/schemas';
 import { roleLabels } from '@shared/users/roles';
 import { BrandMark } from '@/components/brand-mark';
@@ -11,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useAcceptInvitation, useInvitationPreview } from './api';
@@ -26,6 +27,7 @@ type Form = z.infer<typeof formSchema>;
 export function AcceptInvitationPage() {
   const { token = '' } = useParams();
   const preview = useInvitationPreview(token);
+  const withdrawn = preview.error instanceof ApiError && preview.error.code === INVITATION_WITHDRAWN ? preview.error : null;
   return (
     <main className="bg-muted/40 flex min-h-svh items-center justify-center p-4">
       <Card className="w-full max-w-sm shadow-lg">
@@ -39,25 +41,35 @@ export function AcceptInvitationPage() {
           )}
         </CardHeader>
         <CardContent>
-          <QueryState
-            query={preview}
-            loadingMessage="Checking the invitation..."
-            failedMessage="The invitation could not be checked."
-            notFound={<InvalidInvitation message={errorMessage(preview.error, 'This invitation link is not valid.')} />}
-          >
-            {() => <AcceptForm token={token} />}
-          </QueryState>
+          {withdrawn ? (
+            <InvalidInvitation message={withdrawn.message} />
+          ) : (
+            <QueryState
+              query={preview}
+              loadingMessage="Checking the invitation..."
+              failedMessage="The invitation could not be checked."
+              notFound={
+                <InvalidInvitation
+                  message={errorMessage(preview.error, 'This invitation link is not valid.')}
+                  hint="Ask the person who invited you for a new link."
+                />
+              }
+            >
+              {() => <AcceptForm token={token} />}
+            </QueryState>
+          )}
         </CardContent>
       </Card>
     </main>
   );
 }
 
-function InvalidInvitation({ message }: { message: string }) {
+/** Why the link cannot be used; `hint` says whom to ask when the message does not. */
+function InvalidInvitation({ message, hint }: { message: string; hint?: string }) {
   return (
     <div className="grid gap-4 text-center">
       <p role="alert">{message}</p>
-      <p className="text-muted-foreground text-sm">Ask the person who invited you for a new link.</p>
+      {hint && <p className="text-muted-foreground text-sm">{hint}</p>}
       <Button asChild variant="outline">
         <Link to="/">Go to sign in</Link>
       </Button>
