@@ -88,6 +88,33 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
   await expect(ours.first()).toContainText('Completed');
 });
 
+test('an agent types a Toyota cash deal by hand: any make, suggested as typed, and no monthly payment', async ({ page }) => {
+  await signIn(page, 'agent');
+  await page.goto('/deals/new');
+  const make = page.getByLabel('Manufacturer');
+  await make.fill('Toy');
+  await expect(page.locator('#deal-make-suggestions option[value="Toyota"]')).toHaveCount(1);
+  await make.fill('Toyota');
+  await page.getByLabel('Model', { exact: true }).fill('Camry');
+  await page.getByLabel('Customer Name').fill('Hiro Tanaka');
+  await page.getByLabel('Contract Price ($)').fill('28500');
+  await page.getByLabel('Monthly Payment ($)').fill('450');
+  await page.getByLabel('Broker Fee ($)').fill('900');
+  await page.getByLabel('Classification').click();
+  await page.getByRole('option', { name: 'Cash Deal' }).click();
+  await expect(page.getByLabel('Monthly Payment ($)')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Payment calculator' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Deal' }).click();
+  await expect(page.getByText('Deal created successfully. You can now upload contract documents.')).toBeVisible();
+  const deals = await json<{ items: { id: string; manufacturer: string; monthly_payment_cents: number | null }[] }>(
+    page,
+    '/api/deals?q=Hiro%20Tanaka',
+  );
+  expect(deals.items).toMatchObject([{ manufacturer: 'Toyota', monthly_payment_cents: null }]);
+  await page.goto(`/deals/${deals.items[0]!.id}`);
+  await expect(page.getByText('Monthly Payment').locator('..')).toContainText('N/A');
+});
+
 test('an admin switches the year, exports the tab and downloads a statement', async ({ page }) => {
   await signIn(page, 'admin');
   const current = await json<Analytics>(page, '/api/analytics/deals');

@@ -546,6 +546,7 @@ const rows: Record<string, Row> = {
   'GET /api/vehicles/summary': { request: () => ({ url: '/api/vehicles/summary' }), expected: signedIn(200) },
   'GET /api/vehicles/export.csv': { request: () => ({ url: '/api/vehicles/export.csv' }), expected: signedIn(200) },
   'GET /api/vehicles/options': { request: () => ({ url: '/api/vehicles/options' }), expected: signedIn(200) },
+  'GET /api/vehicles/makes': { request: () => ({ url: '/api/vehicles/makes' }), expected: signedIn(200) },
   'GET /api/vehicles/vin-check': {
     request: () => ({ url: '/api/vehicles/vin-check?vin=WBA3A5C51CF256651' }),
     expected: signedIn(200),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { suggestedMakes } from '../../src/shared/vehicles/options.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import type { Vehicle, VehicleSummary } from '../../src/shared/vehicles/types.js';
@@ -363,5 +364,23 @@ describe('inventory value', () => {
     const dashboard = (await t.call({ method: 'GET', url: '/api/dashboard', as: owner })).json();
     expect(summary.total_value_cents).toBe(60_000_00);
     expect(dashboard.stats.inventory_value_cents.current).toBe(summary.total_value_cents);
+  });
+});
+
+describe('make suggestions', () => {
+  it('suggests the makes of the inventory each user sees, the most stocked first, beside any make typed', async () => {
+    await addVehicle(otherAgent, { make: 'Polestar', model: '2' });
+    await addVehicle(agent, { make: 'Rivian', model: 'R1S' });
+    await addVehicle(agent, { make: 'Rivian', model: 'R1T' });
+    const makes = async (as: TestUser) =>
+      ((await t.call({ method: 'GET', url: '/api/vehicles/makes', as })).json() as { items: string[] }).items;
+    const agents = await makes(agent);
+    expect(agents).toContain('Rivian');
+    expect(agents).not.toContain('Polestar');
+    expect(await makes(admin)).toEqual(expect.arrayContaining(['Rivian', 'Polestar']));
+    expect(suggestedMakes(agents)).toEqual(expect.arrayContaining(['Rivian', 'Toyota', 'BMW']));
+    expect(suggestedMakes(['bmw', ' Rivian '])).toEqual(
+      [...suggestedMakes([])].concat('Rivian').sort((a, b) => a.localeCompare(b)),
+    );
   });
 });

@@ -8,30 +8,51 @@ export type VehicleStatus = (typeof vehicleStatuses)[number];
 export const unsoldStatuses = ['available', 'pending', 'reserved'] as const satisfies readonly VehicleStatus[];
 export const INVENTORY_VALUE_NOTE = 'Vehicles not yet sold';
 
+/** The makes suggested as a make is typed, beside those already in the inventory; any other make may be typed. */
 export const makeSuggestions = [
-  'BMW',
-  'Mercedes-Benz',
-  'Audi',
-  'Tesla',
-  'Porsche',
-  'Lexus',
   'Acura',
-  'Infiniti',
+  'Audi',
+  'BMW',
+  'Buick',
   'Cadillac',
-  'Lincoln',
-  'Genesis',
-  'Volvo',
-  'Jaguar',
-  'Land Rover',
-  'Ford',
   'Chevrolet',
-  'Toyota',
+  'Chrysler',
+  'Dodge',
+  'Ford',
+  'Genesis',
+  'GMC',
   'Honda',
-  'Nissan',
-  'Mazda',
-  'Subaru',
   'Hyundai',
+  'Infiniti',
+  'Jaguar',
+  'Jeep',
+  'Kia',
+  'Land Rover',
+  'Lexus',
+  'Lincoln',
+  'Mazda',
+  'Mercedes-Benz',
+  'MINI',
+  'Mitsubishi',
+  'Nissan',
+  'Porsche',
+  'Ram',
+  'Subaru',
+  'Tesla',
+  'Toyota',
+  'Volkswagen',
+  'Volvo',
 ] as const;
+
+/** The common makes and the inventory's, each once whatever its case, in alphabetical order. */
+export function suggestedMakes(inventory: readonly string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const make of [...makeSuggestions, ...inventory]) {
+    const key = make.trim().toLowerCase();
+    if (key && !byKey.has(key)) byKey.set(key, make.trim());
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+}
 
 export const vehicleFeatures = [
   'Navigation',

@@ -66,3 +66,5 @@ export const vinCheckQuerySchema = z.object({
 });
 
 export const VEHICLE_OPTIONS_LIMIT = 20;
+/** Makes of the inventory suggested at most: beyond this many, the ones with the fewest vehicles are left out. */
+export const VEHICLE_MAKES_LIMIT = 200;

@@ -55,3 +55,7 @@ export type VehicleTimelineEntry = {
   actor_name: string;
   impersonator_name: string | null;
 };
+
+/** GET /api/vehicles/makes: the makes of the inventory the user sees. */
+export const vehicleMakesSchema = z.object({ items: z.array(z.string()) });
+export type VehicleMakes = z.infer<typeof vehicleMakesSchema>;

@@ -25,6 +25,16 @@ const wmiByMake: Record<string, readonly string[]> = {
   Mazda: ['JM1', 'JM3', 'JMZ', '1YV', '3MZ', '7MM'],
   Subaru: ['JF1', 'JF2', '4S3', '4S4'],
   Hyundai: ['KMH', 'KM8', 'KMF', '5NP', '5NM', '5NT', 'TMA'],
+  Kia: ['KNA', 'KND', '5XX', '5XY'],
+  Volkswagen: ['WVW', 'WVG', '1VW', '3VW'],
+  Jeep: ['1C4', '1J4', '1J8'],
+  Ram: ['1C6', '3C6', '3C7'],
+  Dodge: ['1B3', '2B3', '2C3', '2D3', '1D7'],
+  Chrysler: ['1C3', '2C4', '2A4'],
+  GMC: ['1GT', '1GK', '1GD', '2GT', '3GT'],
+  Buick: ['1G4', '5GA', 'KL4'],
+  Mitsubishi: ['JA3', 'JA4', '4A3', 'ML3'],
+  MINI: ['WMW', 'WMZ'],
 };
 
 const makeByWmi = new Map(Object.entries(wmiByMake).flatMap(([make, codes]) => codes.map((code) => [code, make] as const)));

@@ -23,6 +23,7 @@ export const keys = {
     timeline: (id: string) => ['vehicles', 'timeline', id] as const,
     vinCheck: (query: string) => ['vehicles', 'vin-check', query] as const,
     options: (q: string) => ['vehicles', 'options', q] as const,
+    makes: ['vehicles', 'makes'] as const,
   },
   deals: {
     all: ['deals'] as const,

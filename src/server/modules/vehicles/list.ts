@@ -7,7 +7,12 @@ import { badRequest } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { escapeLike } from '../../db/like.js';
-import { VEHICLE_OPTIONS_LIMIT, type VehicleFilter, type VehicleSort } from '../../../shared/vehicles/queries.js';
+import {
+  VEHICLE_MAKES_LIMIT,
+  VEHICLE_OPTIONS_LIMIT,
+  type VehicleFilter,
+  type VehicleSort,
+} from '../../../shared/vehicles/queries.js';
 import type { Vehicle, VehicleOption, VehicleSummary } from '../../../shared/vehicles/types.js';
 import { unsoldStatuses, type VehicleStatus } from '../../../shared/vehicles/options.js';
 
@@ -164,4 +169,18 @@ export async function vehicleOptions(
     .orderBy('vehicles.id', 'desc')
     .limit(VEHICLE_OPTIONS_LIMIT)
     .execute();
+}
+
+/** Makes in the inventory the actor sees, the most stocked first: suggested as a make is typed on a deal or a vehicle. */
+export async function vehicleMakes(db: Kysely<DB>, actor: Actor): Promise<{ items: string[] }> {
+  const rows = await db
+    .selectFrom('vehicles')
+    .select('make')
+    .where(visibleTo(actor, 'vehicles.user_id'))
+    .groupBy('make')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('make')
+    .limit(VEHICLE_MAKES_LIMIT)
+    .execute();
+  return { items: rows.map((row) => row.make) };
 }

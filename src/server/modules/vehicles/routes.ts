@@ -10,10 +10,10 @@ import {
   vinCheckQuerySchema,
 } from '../../../shared/vehicles/queries.js';
 import { vehicleInputSchema, vehicleUpdateSchema } from '../../../shared/vehicles/schemas.js';
-import { vehicleDetailSchema, vehiclePageSchema, vehicleSchema } from '../../../shared/vehicles/types.js';
+import { vehicleDetailSchema, vehicleMakesSchema, vehiclePageSchema, vehicleSchema } from '../../../shared/vehicles/types.js';
 import { sendCsv } from '../../http/csv.js';
 import { csvFileName, vehiclesCsv } from './export.js';
-import { listVehicles, summarizeVehicles, vehicleOptions } from './list.js';
+import { listVehicles, summarizeVehicles, vehicleMakes, vehicleOptions } from './list.js';
 import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
 
 export async function vehiclesRoutes(app: FastifyInstance, { database }: { database: Database }) {
@@ -35,6 +35,9 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
   );
   r.get('/api/vehicles/options', { schema: { querystring: vehicleOptionsQuerySchema } }, async (request) =>
     vehicleOptions(db, actorOf(request), request.query),
+  );
+  r.get('/api/vehicles/makes', { schema: { response: { 200: vehicleMakesSchema } } }, async (request) =>
+    vehicleMakes(db, actorOf(request)),
   );
   r.get('/api/vehicles/vin-check', { schema: { querystring: vinCheckQuerySchema } }, async (request) =>
     findVinDuplicate(db, actorOf(request), request.query.vin, request.query.exclude_id),

@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Car, X } from 'lucide-react';
-import { dealManufacturers } from '@shared/deals/options';
 import type { LinkedVehicle } from '@shared/deals/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatCents } from '@/lib/format';
 import type { VehicleOption } from '@shared/vehicles/types';
 import { useVehicleOptions } from '@/features/vehicles/api';
+import { MakeSuggestions } from '@/features/vehicles';
 import { useDebounced, type DealForm } from './deal-customer-fields';
 import { SearchPicker } from '@/components/search-picker';
 import { toDollars } from '@shared/money';
@@ -19,18 +17,13 @@ const describe = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.yea
 
 /** Picks a vehicle from inventory (filling make, model, year and price), then the vehicle fields themselves. */
 export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; initialVehicle: LinkedVehicle | null }) {
-  const { register, formState, setValue, watch, control } = form;
+  const { register, formState, setValue, watch } = form;
   const errors = formState.errors;
   const [picked, setPicked] = useState<(Omit<VehicleOption, 'status'> & { status: string }) | null>(initialVehicle);
   const [search, setSearch] = useState('');
   const [searching, setSearching] = useState(false);
   const q = useDebounced(search.trim());
   const options = useVehicleOptions(q, searching);
-  const manufacturer = String(watch('manufacturer') ?? '');
-  const makes =
-    manufacturer && !(dealManufacturers as readonly string[]).includes(manufacturer)
-      ? [manufacturer, ...dealManufacturers]
-      : dealManufacturers;
 
   const pick = (vehicle: VehicleOption) => {
     setPicked(vehicle);
@@ -92,26 +85,10 @@ export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; in
           </FormField>
         )}
       </div>
-      <Controller
-        control={control}
-        name="manufacturer"
-        render={({ field }) => (
-          <Select value={String(field.value ?? '')} onValueChange={field.onChange}>
-            <FormField label="Manufacturer" htmlFor="manufacturer" error={errors.manufacturer?.message}>
-              <SelectTrigger className="w-full" onBlur={field.onBlur}>
-                <SelectValue placeholder="Select manufacturer" />
-              </SelectTrigger>
-            </FormField>
-            <SelectContent>
-              {makes.map((make) => (
-                <SelectItem key={make} value={make}>
-                  {make}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
+      <FormField label="Manufacturer" htmlFor="manufacturer" error={errors.manufacturer?.message}>
+        <Input {...register('manufacturer')} list="deal-make-suggestions" autoComplete="off" placeholder="e.g. Toyota" />
+      </FormField>
+      <MakeSuggestions id="deal-make-suggestions" />
       <FormField label="Model" htmlFor="model" error={errors.model?.message}>
         <Input {...register('model')} />
       </FormField>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
@@ -7,8 +8,10 @@ import type {
   VehicleOption,
   VehicleSummary,
   VehicleTimelineEntry,
+  VehicleMakes,
   VinDuplicate,
 } from '@shared/vehicles/types';
+import { suggestedMakes } from '@shared/vehicles/options';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
@@ -88,6 +91,16 @@ export function useDeleteVehicle(id: string) {
 }
 
 /** The deal form's vehicle picker: the user's vehicles matching q. */
+/** The common makes and the inventory's, for a make field's suggestions; the common ones until the inventory's arrive. */
+export function useMakeSuggestions(): string[] {
+  const inventory = useQuery({
+    queryKey: keys.vehicles.makes,
+    queryFn: ({ signal }) => api<VehicleMakes>('/api/vehicles/makes', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return useMemo(() => suggestedMakes(inventory.data?.items ?? []), [inventory.data]);
+}
+
 export function useVehicleOptions(q: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.vehicles.options(q),

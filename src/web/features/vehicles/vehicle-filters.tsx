@@ -1,4 +1,5 @@
-import { makeSuggestions, vehicleStatuses } from '@shared/vehicles/options';
+import { vehicleStatuses } from '@shared/vehicles/options';
+import { MakeSuggestions } from './make-suggestions';
 import { vehicleFilterSchema, vehicleSortLabels, vehicleSorts } from '@shared/vehicles/queries';
 import { ChoiceFilter, FilterPanel, FilterProblem, useCheckedFilters } from '@/components/filter-panel';
 import { Input } from '@/components/ui/input';
@@ -71,11 +72,7 @@ export function VehicleFilters({ list }: { list: ListControls<FilterKey> }) {
         placeholder="Any make"
         autoComplete="off"
       />
-      <datalist id="filter-make-options">
-        {makeSuggestions.map((make) => (
-          <option key={make} value={make} />
-        ))}
-      </datalist>
+      <MakeSuggestions id="filter-make-options" />
       <div className="grid grid-cols-2 gap-2">
         <TypedFilter
           id="filter-year-min"

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { makeSuggestions, vehicleStatuses } from '@shared/vehicles/options';
+import { vehicleStatuses } from '@shared/vehicles/options';
+import { MakeSuggestions } from './make-suggestions';
 import { formToVehicleInput, vehicleFormField } from '@shared/vehicles/form';
 import {
   maxVehicleYear,
@@ -70,11 +71,7 @@ export function VehicleForm({
           <FormField label="Make" htmlFor="make" error={errors.make?.message}>
             <Input {...register('make')} list="make-suggestions" autoComplete="off" placeholder="e.g. BMW" />
           </FormField>
-          <datalist id="make-suggestions">
-            {makeSuggestions.map((make) => (
-              <option key={make} value={make} />
-            ))}
-          </datalist>
+          <MakeSuggestions id="make-suggestions" />
           <FormField label="Model" htmlFor="model" error={errors.model?.message}>
             <Input {...register('model')} autoComplete="off" placeholder="e.g. X5" />
           </FormField>

@@ -1,0 +1,2 @@
+/** What other areas use of the inventory besides its api.ts. */
+export { MakeSuggestions } from './make-suggestions';
