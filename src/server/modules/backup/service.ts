@@ -56,7 +56,7 @@ export async function takeDailyBackup(
   const name = backupFileName(now);
   const local = path.join(options.s3 ? options.spoolDir : path.join(options.dataDir, 'backups'), name);
   await fsp.mkdir(path.dirname(local), { recursive: true });
-  await writeBackup(db, store, fs.createWriteStream(local), options.spoolDir);
+  await writeBackup(db, store, fs.createWriteStream(local), { scratchDir: options.spoolDir });
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retention_years);
   if (options.s3) {
