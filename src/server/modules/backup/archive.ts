@@ -184,35 +184,8 @@ export async function restoreBackup(
   if (!(await isEmptyDatabase(db))) {
     throw new Error('The database already holds data. Restore into a new, empty database (or an empty DATA_DIR).');
   }
-  const work = await fsp.mkdtemp(path.join(scratchDir, 'restore-'));
-  try {
-    const extract = tar.extract();
-    let manifest: Manifest | null = null;
-    const tables: string[] = [];
-    const files: string[] = [];
-    const done = pipeline(archive, createGunzip(), extract);
-    for await (const entry of extract) {
-      const name = entry.header.name;
-      if (name === 'manifest.json') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of entry) chunks.push(chunk as Buffer);
-        manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
-        if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}`);
-        continue;
-      }
-      const safe = path.posix.normalize(name);
-      if (safe.startsWith('..') || path.posix.isAbsolute(safe) || !/^(db|files)\//.test(safe)) {
-        throw new Error(`Unexpected entry in the backup: ${name}`);
-      }
-      const target = path.join(work, safe);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await pipeline(entry, fs.createWriteStream(target));
-      if (safe.startsWith('db/')) tables.push(safe.slice(3, -'.jsonl'.length));
-      else files.push(safe.slice('files/'.length));
-    }
-    await done;
-    if (!manifest) throw new Error('Not a Torque backup: manifest.json is missing');
-
+  return withScratchFolder(scratchDir, 'restore-', async (work) => {
+    const { manifest, tables, files } = await unpack(archive, work);
     const current = await currentMigration(db);
     if (current && manifest.migration && current > manifest.migration) {
       throw new Error(
@@ -231,9 +204,45 @@ export async function restoreBackup(
     }
     await migrateToLatest(db);
     return manifest;
-  } finally {
-    await fsp.rm(work, { recursive: true, force: true });
+  });
+}
+
+/** The backup's manifest, and its tables and files written under `work`; an entry that would land elsewhere is refused. */
+async function unpack(archive: Readable, work: string) {
+  const extract = tar.extract();
+  const done = pipeline(archive, createGunzip(), extract);
+  // A refused entry stops the reading, which fails the pipeline too: the refusal is the error to report.
+  done.catch(() => undefined);
+  let manifest: Manifest | null = null;
+  const tables: string[] = [];
+  const files: string[] = [];
+  for await (const entry of extract) {
+    const name = entry.header.name;
+    if (name === 'manifest.json') {
+      manifest = await readManifest(entry);
+      continue;
+    }
+    const safe = path.posix.normalize(name);
+    if (safe.startsWith('..') || path.posix.isAbsolute(safe) || !/^(db|files)\//.test(safe)) {
+      throw new Error(`Unexpected entry in the backup: ${name}`);
+    }
+    const target = path.join(work, safe);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await pipeline(entry, fs.createWriteStream(target));
+    if (safe.startsWith('db/')) tables.push(safe.slice(3, -'.jsonl'.length));
+    else files.push(safe.slice('files/'.length));
   }
+  await done;
+  if (!manifest) throw new Error('Not a Torque backup: manifest.json is missing');
+  return { manifest, tables, files };
+}
+
+async function readManifest(entry: AsyncIterable<unknown>): Promise<Manifest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of entry) chunks.push(chunk as Buffer);
+  const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+  if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}`);
+  return manifest;
 }
 
 async function loadTable(tx: Transaction<DB>, table: string, file: string) {
