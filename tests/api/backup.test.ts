@@ -244,4 +244,14 @@ describe('the daily backup', () => {
     expect(fs.existsSync(old)).toBe(false);
     expect([...fs.readFileSync(written).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
   });
+
+  it('leaves no partial file behind when it fails', async () => {
+    const dataDir = fs.mkdtempSync(path.join(temp, 'failing-'));
+    // A file where the scratch folder should be: the backup fails after it has opened its own file.
+    const spoolDir = path.join(dataDir, 'not-a-folder');
+    fs.writeFileSync(spoolDir, '');
+    const store = await createBlobStore({ dataDir: t.config.dataDir, s3: undefined });
+    await expect(takeDailyBackup(t.database.db, store, { dataDir, s3: false, spoolDir })).rejects.toThrow(/ENOTDIR/);
+    expect(fs.readdirSync(path.join(dataDir, 'backups'))).toEqual([]);
+  });
 });
