@@ -3,7 +3,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/connection.js';
 import type { DB } from '../../src/server/db/schema.js';
@@ -181,6 +184,34 @@ describe('backup and restore', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('The database already holds data.');
   }, 120_000);
+
+  it('refuses an archive with an entry outside its folder in one line, and writes nothing outside', async () => {
+    if (process.env.TORQUE_TEST_DB === 'postgres') return;
+    const archive = path.join(temp, 'crafted.tar.gz');
+    const pack = tar.pack();
+    const manifest = { format: 1, migration: null, created_at: new Date().toISOString(), tables: {}, files: 0 };
+    pack.entry({ name: 'manifest.json' }, JSON.stringify(manifest));
+    pack.entry({ name: '../evil' }, 'written outside the restore folder');
+    pack.finalize();
+    await pipeline(pack, zlib.createGzip(), fs.createWriteStream(archive));
+    // The restore's scratch folder goes in TMPDIR: '../evil' would land beside it.
+    const scratch = fs.mkdtempSync(path.join(temp, 'scratch-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: path.join(temp, 'crafted-copy'),
+      TMPDIR: scratch,
+    };
+    delete env.DATABASE_URL;
+    const restore = spawnSync(path.resolve('node_modules/.bin/tsx'), ['src/server/scripts/restore.ts', archive], {
+      env,
+      encoding: 'utf8',
+    });
+    expect(restore.status).toBe(1);
+    expect(restore.stderr).toBe('Restore failed: Unexpected entry in the backup: ../evil\n');
+    expect(fs.existsSync(path.join(scratch, 'evil'))).toBe(false);
+    expect(fs.readdirSync(scratch).filter((name) => name.startsWith('restore-'))).toEqual([]);
+  }, 60_000);
 });
 
 describe('the daily backup', () => {
@@ -212,5 +243,15 @@ describe('the daily backup', () => {
     expect(fs.existsSync(written)).toBe(true);
     expect(fs.existsSync(old)).toBe(false);
     expect([...fs.readFileSync(written).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+  });
+
+  it('leaves no partial file behind when it fails', async () => {
+    const dataDir = fs.mkdtempSync(path.join(temp, 'failing-'));
+    // A file where the scratch folder should be: the backup fails after it has opened its own file.
+    const spoolDir = path.join(dataDir, 'not-a-folder');
+    fs.writeFileSync(spoolDir, '');
+    const store = await createBlobStore({ dataDir: t.config.dataDir, s3: undefined });
+    await expect(takeDailyBackup(t.database.db, store, { dataDir, s3: false, spoolDir })).rejects.toThrow(/ENOTDIR/);
+    expect(fs.readdirSync(path.join(dataDir, 'backups'))).toEqual([]);
   });
 });

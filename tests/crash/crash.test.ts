@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresTemplateName, migrationsFingerprint, withDatabase } from '../helpers/databases.js';
+import { serverDatabase } from '../helpers/databases.js';
 import { multipartBody, pdfFile } from '../helpers/document-files.js';
+import { adminEnv, adminSignIn, call } from '../helpers/server-admin.js';
 import { startServer as startServerProcess, stopServer as stop, type Server } from '../helpers/server.js';
-import { totp } from '../helpers/totp.js';
 
 /**
  * The real server in its own process, killed with -9 while concurrent creates and uploads are in flight, then
@@ -18,45 +18,8 @@ import { totp } from '../helpers/totp.js';
 const ADMIN = { email: 'owner@crash.test', password: 'a long crash-test password' };
 const onPostgres = process.env.TORQUE_TEST_DB === 'postgres';
 
-const startServer = (env: Record<string, string>) =>
-  startServerProcess({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-const json = { 'content-type': 'application/json' };
-/** The admin's authenticator, set up at the first sign-in: the security settings hold admins to two-factor sign-in. */
-let authenticatorSecret: string | undefined;
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/session`, {
-    method: 'POST',
-    headers: { ...json, 'x-requested-with': 'torque' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(response.status).toBe(200);
-  const cookie = cookiesOf(response);
-  const answer = (await response.json()) as { twoFactor: true } | { twoFactor: { setupNeeded: boolean } };
-  if (answer.twoFactor === true) {
-    const body = JSON.stringify({ code: totp(authenticatorSecret!) });
-    const signedIn = await call(`${url}/api/session/two-factor`, cookie, { method: 'POST', headers: json, body });
-    expect(signedIn.status).toBe(200);
-    return cookiesOf(signedIn);
-  }
-  if (!answer.twoFactor.setupNeeded) return cookie;
-  const body = JSON.stringify({ password: ADMIN.password });
-  const started = await call(`${url}/api/users/me/two-factor`, cookie, { method: 'POST', headers: json, body });
-  authenticatorSecret = ((await started.json()) as { secret: string }).secret;
-  const code = JSON.stringify({ code: totp(authenticatorSecret) });
-  const enrolled = await call(`${url}/api/users/me/two-factor/verify`, cookie, { method: 'POST', headers: json, body: code });
-  expect(enrolled.status).toBe(200);
-  return cookiesOf(enrolled);
-}
-
-const call = (url: string, cookie: string, init: RequestInit = {}) =>
-  fetch(url, { ...init, headers: { 'x-requested-with': 'torque', cookie, ...(init.headers as Record<string, string>) } });
+const startServer = (env: Record<string, string>) => startServerProcess({ ...env, ...adminEnv(ADMIN) });
+const signIn = adminSignIn(ADMIN);
 
 /** Every file in a folder, as paths relative to it. */
 function filesUnder(dir: string): string[] {
@@ -75,27 +38,15 @@ describe(`a crash during concurrent writes (${onPostgres ? 'PostgreSQL' : 'embed
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-crash-'));
-    env = { DATA_DIR: dataDir };
+    const database = await serverDatabase();
+    env = { ...database.env, DATA_DIR: dataDir };
+    dropDatabase = database.drop;
     // As an earlier version left a data folder: open to everyone, with a file and a folder of its own.
     fs.chmodSync(dataDir, 0o777);
     fs.mkdirSync(path.join(dataDir, 'backups'), { mode: 0o777 });
     fs.writeFileSync(path.join(dataDir, 'backups', 'earlier.tar.gz'), 'an earlier backup', { mode: 0o666 });
     fs.chmodSync(path.join(dataDir, 'backups'), 0o777);
     fs.chmodSync(path.join(dataDir, 'backups', 'earlier.tar.gz'), 0o666);
-    if (onPostgres) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      const name = `torque_test_crash_${crypto.randomBytes(4).toString('hex')}`;
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName(migrationsFingerprint())}`);
-      await admin.end();
-      env.DATABASE_URL = withDatabase(process.env.TEST_DATABASE_URL!, name);
-      dropDatabase = async () => {
-        const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      };
-    }
   });
 
   afterAll(async () => {

@@ -38,6 +38,30 @@ export async function emptyDatabase(): Promise<Database> {
   return scratchPostgres('');
 }
 
+/**
+ * The database of a server process started by a test: on PostgreSQL a new copy of the migrated template, whose
+ * DATABASE_URL goes in the server's environment, and `drop` removes it; on the embedded database nothing, as the
+ * server keeps it in its DATA_DIR.
+ */
+export async function serverDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (process.env.TORQUE_TEST_DB !== 'postgres') return { env: {}, drop: async () => {} };
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `torque_test_server_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName(migrationsFingerprint())}`);
+  await admin.end();
+  return {
+    env: { DATABASE_URL: withDatabase(url, name) },
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
 /** A new database on the test server (`CREATE DATABASE … <options>`), dropped when it is closed. */
 async function scratchPostgres(options: string): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL!;

@@ -47,9 +47,14 @@ export async function sendCsv(reply: FastifyReply, fileName: string, chunks: Asy
   const iterator = chunks[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* rest() {
-    if (first.done) return;
-    yield first.value;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // A client that goes away ends this generator early: the rows' source is closed too, not left suspended.
+      await iterator.return?.();
+    }
   }
   const stream = Readable.from(rest());
   stream.once('error', (error) => {

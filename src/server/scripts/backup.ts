@@ -5,8 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { backupFileName } from '../modules/backup/service.js';
-import { writeBackup } from '../modules/backup/archive.js';
+import { backupFileName, writeBackupFile } from '../modules/backup/service.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
 
 const config = loadConfig();
@@ -16,7 +15,7 @@ fs.mkdirSync(path.dirname(target), { recursive: true });
 try {
   await migrateToLatest(database.db);
   const store = await createBlobStore(config);
-  const manifest = await writeBackup(database.db, store, fs.createWriteStream(target));
+  const manifest = await writeBackupFile(database.db, store, target);
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`Backup written to ${target}: ${rows.toLocaleString()} rows, ${manifest.files} documents.`);
 } finally {

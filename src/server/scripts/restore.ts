@@ -11,16 +11,24 @@ if (!file || !fs.existsSync(file)) {
   console.error('Usage: npm run restore -- <backup file>');
   process.exit(2);
 }
-const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+
+async function restore(file: string) {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    const store = await createBlobStore(config);
+    return await restoreBackup(database.db, store, fs.createReadStream(file));
+  } finally {
+    await database.close();
+  }
+}
+
 try {
-  const store = await createBlobStore(config);
-  const manifest = await restoreBackup(database.db, store, fs.createReadStream(file));
+  const manifest = await restore(file);
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`Restored the backup of ${manifest.created_at}: ${rows.toLocaleString()} rows, ${manifest.files} documents.`);
 } catch (error) {
+  // One line an operator can act on, not a stack trace.
   console.error(`Restore failed: ${(error as Error).message}`);
   process.exitCode = 1;
-} finally {
-  await database.close();
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import tar from 'tar-stream';
 import type { DB } from '../../db/schema.js';
 import { publicTables, storedColumns } from '../../db/catalog.js';
 import { currentMigration, migrateTo, migrateToLatest } from '../../db/migrate.js';
+import { stopSignal } from '../../http/download.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
 /**
@@ -31,22 +33,39 @@ export type Manifest = {
   files: number;
 };
 
+export type BackupOptions = {
+  /** Where the tables are written before they go into the archive (the system's temporary folder by default). */
+  scratchDir?: string;
+  /** Aborted when the download is cancelled: the backup stops reading and removes its scratch files. */
+  signal?: AbortSignal;
+};
+
 type AnyDb = Kysely<DB> | Transaction<DB>;
 
 const BATCH = 2000;
 
+/** Runs `work` with a new folder under `dir`, removed afterwards however `work` ends. */
+async function withScratchFolder<T>(dir: string, prefix: string, work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await fsp.mkdtemp(path.join(dir, prefix));
+  try {
+    return await work(folder);
+  } finally {
+    await fsp.rm(folder, { recursive: true, force: true });
+  }
+}
+
 /** Writes every row of `table` as a JSON line to `file`, a batch at a time in physical order; the row count. */
-async function dumpTable(tx: AnyDb, table: string, file: string): Promise<number> {
+async function dumpTable(tx: AnyDb, table: string, file: string, signal: AbortSignal): Promise<number> {
   const out = fs.createWriteStream(file);
   let count = 0;
   let after = '(0,0)';
   try {
     for (;;) {
+      signal.throwIfAborted();
       const { rows } = await sql<{ ctid: string; row: string }>`
         SELECT ctid::text AS ctid, row_to_json(t)::text AS row FROM ${sql.table(table)} t
         WHERE ctid > ${after}::tid ORDER BY ctid LIMIT ${BATCH}`.execute(tx);
-      for (const r of rows)
-        if (!out.write(r.row + '\n')) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      for (const r of rows) if (!out.write(r.row + '\n')) await once(out, 'drain');
       count += rows.length;
       if (rows.length < BATCH) break;
       after = rows.at(-1)!.ctid;
@@ -57,57 +76,84 @@ async function dumpTable(tx: AnyDb, table: string, file: string): Promise<number
   return count;
 }
 
-async function addFile(pack: tar.Pack, name: string, size: number, source: Readable) {
-  const entry = pack.entry({ name, size });
-  await pipeline(source, entry);
+/** Every table as JSON lines in `folder`, read in one snapshot so that the rows agree with each other. */
+function dumpDatabase(db: Kysely<DB>, folder: string, signal: AbortSignal) {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      const tables: Record<string, number> = {};
+      const dumps: [string, string][] = [];
+      for (const table of await publicTables(tx)) {
+        const file = path.join(folder, `${table}.jsonl`);
+        tables[table] = await dumpTable(tx, table, file, signal);
+        dumps.push([table, file]);
+      }
+      const manifest: Manifest = {
+        format: BACKUP_FORMAT,
+        migration: await currentMigration(tx),
+        created_at: new Date().toISOString(),
+        tables,
+        files: 0,
+      };
+      return { manifest, dumps };
+    });
 }
 
-/** Streams a backup of the database and the documents to `out` (gzip-compressed tar). */
-export async function writeBackup(db: Kysely<DB>, store: BlobStore, out: Writable, scratchDir = os.tmpdir()): Promise<Manifest> {
-  const work = await fsp.mkdtemp(path.join(scratchDir, 'backup-'));
+async function documentKeys(store: BlobStore, signal: AbortSignal): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const batch of store.list()) {
+    signal.throwIfAborted();
+    for (const blob of batch) if (isDocumentKey(blob.key)) keys.push(blob.key);
+  }
+  return keys;
+}
+
+/** One entry of the archive, read from `source`, which is destroyed if the backup stops first. */
+async function addFile(pack: tar.Pack, name: string, size: number, source: Readable, signal: AbortSignal) {
+  await pipeline(source, pack.entry({ name, size }), { signal });
+}
+
+/** The manifest, the tables dumped in `folder` and the stored documents, one entry after another into `pack`. */
+async function packBackup(db: Kysely<DB>, store: BlobStore, pack: tar.Pack, folder: string, signal: AbortSignal) {
+  const { manifest, dumps } = await dumpDatabase(db, folder, signal);
+  const keys = await documentKeys(store, signal);
+  manifest.files = keys.length;
+  const manifestText = Buffer.from(JSON.stringify(manifest, null, 2));
+  pack.entry({ name: 'manifest.json', size: manifestText.length }, manifestText);
+  for (const [table, file] of dumps) {
+    await addFile(pack, `db/${table}.jsonl`, (await fsp.stat(file)).size, fs.createReadStream(file), signal);
+  }
+  for (const key of keys) {
+    const blob = await store.open(key);
+    if (blob) await addFile(pack, `files/${key}`, blob.size, blob.stream, signal);
+  }
+  pack.finalize();
+  return manifest;
+}
+
+/**
+ * Streams a backup of the database and the documents to `out` (gzip-compressed tar). It stops, and removes its
+ * scratch files, when `signal` aborts or `out` fails or closes early (a download cancelled, a full disk).
+ */
+export async function writeBackup(
+  db: Kysely<DB>,
+  store: BlobStore,
+  out: Writable,
+  options: BackupOptions = {},
+): Promise<Manifest> {
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip(), out);
+  const signal = stopSignal(written, options.signal);
   try {
-    // One snapshot for every table, so the rows agree with each other.
-    const { manifest, dumps } = await db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (tx) => {
-        const tables: Record<string, number> = {};
-        const dumps: [string, string][] = [];
-        for (const table of await publicTables(tx)) {
-          const file = path.join(work, `${table}.jsonl`);
-          tables[table] = await dumpTable(tx, table, file);
-          dumps.push([table, file]);
-        }
-        const manifest: Manifest = {
-          format: BACKUP_FORMAT,
-          migration: await currentMigration(tx),
-          created_at: new Date().toISOString(),
-          tables,
-          files: 0,
-        };
-        return { manifest, dumps };
-      });
-
-    const keys: string[] = [];
-    for await (const batch of store.list()) for (const blob of batch) if (isDocumentKey(blob.key)) keys.push(blob.key);
-    manifest.files = keys.length;
-
-    const pack = tar.pack();
-    const written = pipeline(pack, createGzip(), out);
-    const manifestText = Buffer.from(JSON.stringify(manifest, null, 2));
-    pack.entry({ name: 'manifest.json', size: manifestText.length }, manifestText);
-    for (const [table, file] of dumps) {
-      await addFile(pack, `db/${table}.jsonl`, (await fsp.stat(file)).size, fs.createReadStream(file));
-    }
-    for (const key of keys) {
-      const blob = await store.open(key);
-      if (blob) await addFile(pack, `files/${key}`, blob.size, blob.stream);
-    }
-    pack.finalize();
+    const manifest = await withScratchFolder(options.scratchDir ?? os.tmpdir(), 'backup-', (folder) =>
+      packBackup(db, store, pack, folder, signal),
+    );
     await written;
     return manifest;
-  } finally {
-    await fsp.rm(work, { recursive: true, force: true });
+  } catch (error) {
+    out.destroy(error as Error);
+    throw error;
   }
 }
 
@@ -138,35 +184,8 @@ export async function restoreBackup(
   if (!(await isEmptyDatabase(db))) {
     throw new Error('The database already holds data. Restore into a new, empty database (or an empty DATA_DIR).');
   }
-  const work = await fsp.mkdtemp(path.join(scratchDir, 'restore-'));
-  try {
-    const extract = tar.extract();
-    let manifest: Manifest | null = null;
-    const tables: string[] = [];
-    const files: string[] = [];
-    const done = pipeline(archive, createGunzip(), extract);
-    for await (const entry of extract) {
-      const name = entry.header.name;
-      if (name === 'manifest.json') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of entry) chunks.push(chunk as Buffer);
-        manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
-        if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}`);
-        continue;
-      }
-      const safe = path.posix.normalize(name);
-      if (safe.startsWith('..') || path.posix.isAbsolute(safe) || !/^(db|files)\//.test(safe)) {
-        throw new Error(`Unexpected entry in the backup: ${name}`);
-      }
-      const target = path.join(work, safe);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await pipeline(entry, fs.createWriteStream(target));
-      if (safe.startsWith('db/')) tables.push(safe.slice(3, -'.jsonl'.length));
-      else files.push(safe.slice('files/'.length));
-    }
-    await done;
-    if (!manifest) throw new Error('Not a Torque backup: manifest.json is missing');
-
+  return withScratchFolder(scratchDir, 'restore-', async (work) => {
+    const { manifest, tables, files } = await unpack(archive, work);
     const current = await currentMigration(db);
     if (current && manifest.migration && current > manifest.migration) {
       throw new Error(
@@ -185,9 +204,45 @@ export async function restoreBackup(
     }
     await migrateToLatest(db);
     return manifest;
-  } finally {
-    await fsp.rm(work, { recursive: true, force: true });
+  });
+}
+
+/** The backup's manifest, and its tables and files written under `work`; an entry that would land elsewhere is refused. */
+async function unpack(archive: Readable, work: string) {
+  const extract = tar.extract();
+  const done = pipeline(archive, createGunzip(), extract);
+  // A refused entry stops the reading, which fails the pipeline too: the refusal is the error to report.
+  done.catch(() => undefined);
+  let manifest: Manifest | null = null;
+  const tables: string[] = [];
+  const files: string[] = [];
+  for await (const entry of extract) {
+    const name = entry.header.name;
+    if (name === 'manifest.json') {
+      manifest = await readManifest(entry);
+      continue;
+    }
+    const safe = path.posix.normalize(name);
+    if (safe.startsWith('..') || path.posix.isAbsolute(safe) || !/^(db|files)\//.test(safe)) {
+      throw new Error(`Unexpected entry in the backup: ${name}`);
+    }
+    const target = path.join(work, safe);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await pipeline(entry, fs.createWriteStream(target));
+    if (safe.startsWith('db/')) tables.push(safe.slice(3, -'.jsonl'.length));
+    else files.push(safe.slice('files/'.length));
   }
+  await done;
+  if (!manifest) throw new Error('Not a Torque backup: manifest.json is missing');
+  return { manifest, tables, files };
+}
+
+async function readManifest(entry: AsyncIterable<unknown>): Promise<Manifest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of entry) chunks.push(chunk as Buffer);
+  const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+  if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}`);
+  return manifest;
 }
 
 async function loadTable(tx: Transaction<DB>, table: string, file: string) {

@@ -1,8 +1,9 @@
-import { PassThrough } from 'node:stream';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { Config } from '../../config.js';
+import { streamedDownload } from '../../http/download.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { writeBackup } from './archive.js';
 import { backupFileName, mayBackUp, recordDownload } from './service.js';
@@ -18,11 +19,10 @@ export async function backupRoutes(
     mayBackUp(actor);
     const name = backupFileName();
     await recordDownload(db, actor, name);
-    const body = new PassThrough();
-    writeBackup(db, store, body, `${config.dataDir}/spool`).catch((error: Error) => {
-      request.log.error({ err: error }, 'Backup download failed');
-      body.destroy(error);
-    });
+    const scratchDir = path.join(config.dataDir, 'spool');
+    const body = streamedDownload(request, reply, 'Backup download', (out, signal) =>
+      writeBackup(db, store, out, { scratchDir, signal }),
+    );
     return reply
       .header('content-type', 'application/gzip')
       .header('content-disposition', `attachment; filename="${name}"`)

@@ -12,6 +12,16 @@ import { writeBackup } from './archive.js';
 
 export const backupFileName = (at = new Date()) => `torque-backup-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 
+/** Writes a backup to `file`; a backup that fails part-way (a full disk, a lost database) leaves no file behind. */
+export async function writeBackupFile(db: Kysely<DB>, store: BlobStore, file: string, scratchDir?: string) {
+  try {
+    return await writeBackup(db, store, fs.createWriteStream(file), { scratchDir });
+  } catch (error) {
+    await fsp.rm(file, { force: true });
+    throw error;
+  }
+}
+
 /**
  * The backup a start-up takes before it migrates a database an earlier version wrote: DATA_DIR/backups/
  * torque-before-<last migration to apply>-<time>.tar.gz, outside the daily backups' retention. Where it went.
@@ -25,7 +35,7 @@ export async function backUpBeforeUpgrade(
 ) {
   const file = path.join(dataDir, 'backups', `torque-before-${pending.at(-1)}-${now.toISOString().replace(/[:.]/g, '-')}.tar.gz`);
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  await writeBackup(db, store, fs.createWriteStream(file));
+  await writeBackupFile(db, store, file);
   return file;
 }
 
@@ -56,7 +66,7 @@ export async function takeDailyBackup(
   const name = backupFileName(now);
   const local = path.join(options.s3 ? options.spoolDir : path.join(options.dataDir, 'backups'), name);
   await fsp.mkdir(path.dirname(local), { recursive: true });
-  await writeBackup(db, store, fs.createWriteStream(local), options.spoolDir);
+  await writeBackupFile(db, store, local, options.spoolDir);
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retention_years);
   if (options.s3) {

@@ -8,6 +8,7 @@ import type { Actor } from '../../auth/actor.js';
 import { publicTables, storedColumns } from '../../db/catalog.js';
 import type { DB } from '../../db/schema.js';
 import { csvChunks } from '../../http/csv.js';
+import { stopSignal } from '../../http/download.js';
 import { keysetBatches } from '../../http/paging.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { documentFiles, type DocumentFile } from './documents.js';
@@ -88,26 +89,22 @@ async function* jsonArray(batches: AsyncIterable<{ text: string }[]>) {
  * Nothing is held in memory but two batches of rows and the documents' list in the manifest.
  */
 export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out: Writable, options: ExportOptions) {
-  const abort = new AbortController();
-  const stop = () => abort.abort(options.signal.reason);
-  if (options.signal.aborted) stop();
-  options.signal.addEventListener('abort', stop, { once: true });
   const zip = new yazl.ZipFile();
   const written = pipeline(zip.outputStream, out);
-  written.catch(() => abort.abort(new Error('The download was closed')));
+  const stop = stopSignal(written, options.signal);
   const createdAt = new Date();
 
   /** Adds one entry and waits until the zip has read all of it: entries are written one after another. */
   const addEntry: AddEntry = async (name, source, compress = true) => {
-    abort.signal.throwIfAborted();
-    const cancel = () => source.destroy(abort.signal.reason as Error);
-    abort.signal.addEventListener('abort', cancel, { once: true });
+    stop.throwIfAborted();
+    const cancel = () => source.destroy(stop.reason as Error);
+    stop.addEventListener('abort', cancel, { once: true });
     try {
       // Deflate's fastest level: 45% quicker than the default on 270,000 rows for a zip 18% larger.
       zip.addReadStream(source, name, { mtime: createdAt, compress, compressionLevel: compress ? 1 : 0 });
       await finished(source);
     } finally {
-      abort.signal.removeEventListener('abort', cancel);
+      stop.removeEventListener('abort', cancel);
     }
   };
 
@@ -139,8 +136,6 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
   } catch (error) {
     out.destroy(error as Error);
     throw error;
-  } finally {
-    options.signal.removeEventListener('abort', stop);
   }
 }
 
