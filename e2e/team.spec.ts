@@ -62,14 +62,31 @@ test('an admin invites an agent by mail, the agent joins, and deactivation signs
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row.getByText('active', { exact: true })).toBeVisible();
-  await row.getByRole('switch', { name: `Deactivate ${name}` }).click();
+  // The switch says the state, and turning it asks first: Cancel changes nothing.
+  const status = row.getByRole('switch', { name: `${name}: Active` });
+  await expect(status).toBeChecked();
+  await status.click();
+  await expect(page.getByRole('alertdialog', { name: `Deactivate ${name}?` })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(status).toBeChecked();
+  await status.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByText('User Deactivated', { exact: true })).toBeVisible();
+  await expect(row.getByRole('switch', { name: `${name}: Inactive` })).not.toBeChecked();
   await expect(row.getByText('inactive', { exact: true })).toBeVisible();
 
   // The agent's open tab hears of it at once over its realtime socket and goes to sign-in, without a click.
   await expect(agentPage).toHaveURL(/\/$/);
   await expect(agentPage.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await agentContext.close();
+});
+
+test("an admin's own switch is disabled and says why", async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/users');
+  const own = page.getByRole('row').filter({ hasText: 'admin@torque.demo' }).getByRole('switch');
+  await expect(own).toBeDisabled();
+  await expect(own).toHaveAccessibleDescription('You cannot deactivate your own account');
 });
 
 test("'Copy invite link' copies a working link and 'Link Copied' says so", async ({ page, context }) => {

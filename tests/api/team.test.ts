@@ -336,6 +336,24 @@ describe('activating, deactivating and roles', () => {
     expect((await patch(admin, someone.id, { role: 'editor' })).json().role).toBe('editor');
   });
 
+  it('refuses to deactivate oneself, whatever the role, and says why', async () => {
+    const self = await t.createUser('admin', 'Sam Self');
+    const editorSelf = await t.createUser('editor', 'Edie Self');
+    for (const user of [self, editorSelf]) {
+      const off = await t.call({
+        method: 'PATCH',
+        url: `/api/team/members/${user.id}`,
+        as: user,
+        payload: { status: 'inactive' },
+      });
+      expect(off.statusCode).toBe(user.role === 'admin' ? 409 : 403);
+    }
+    const off = await t.call({ method: 'PATCH', url: `/api/team/members/${self.id}`, as: self, payload: { status: 'inactive' } });
+    expect(off.json().error.message).toBe('You cannot deactivate your own account');
+    const row = await t.database.db.selectFrom('users').select('banned').where('id', '=', self.id).executeTakeFirstOrThrow();
+    expect(row.banned).not.toBe(true);
+  });
+
   it('keeps the last active admin: neither demoted nor deactivated', async () => {
     const fresh = await createTestContext();
     try {

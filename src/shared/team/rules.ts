@@ -5,6 +5,19 @@ export function mayManage(actorRole: Role, memberRole: Role): boolean {
   return actorRole === 'admin' || (actorRole === 'editor' && memberRole === 'agent');
 }
 
+export const LAST_ADMIN = 'At least one active admin must remain';
+export const OWN_ACCOUNT = 'You cannot deactivate your own account';
+
+/**
+ * Why the actor may not deactivate this active member now, or null when they may: never themselves (they would be
+ * signed out mid-action), nor the last active admin. The server refuses with it and the switch is disabled by it.
+ */
+export function deactivationRefusal(actorId: string, member: { id: string; role: Role }, activeAdmins: number): string | null {
+  if (member.id === actorId) return OWN_ACCOUNT;
+  if (member.role === 'admin' && activeAdmins <= 1) return LAST_ADMIN;
+  return null;
+}
+
 /** Only admins change roles. */
 export const mayChangeRoles = (actorRole: Role) => actorRole === 'admin';
 

@@ -1,17 +1,7 @@
-import { useState } from 'react';
-import { Loader2, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import type { ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * A Delete button that asks first. The dialog says what happens to linked records; it stays open while deleting, and
@@ -24,57 +14,27 @@ export function DeleteButton({
   trigger,
 }: {
   title: string;
-  description: React.ReactNode;
+  description: ReactNode;
   onDelete: () => Promise<unknown>;
   /** What opens the dialog; an outlined 'Delete' button unless given. */
-  trigger?: React.ReactNode;
+  trigger?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setBusy(true);
-    setRefused(null);
-    try {
-      await onDelete();
-      setOpen(false);
-    } catch (error) {
-      setRefused(errorMessage(error, 'Could not delete. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (setOpen(next), setRefused(null))}>
-      <AlertDialogTrigger asChild>
-        {trigger ?? (
+    <ConfirmDialog
+      title={title}
+      description={description}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      destructive
+      fallbackError="Could not delete. Please try again."
+      onConfirm={onDelete}
+      trigger={
+        trigger ?? (
           <Button variant="outline" className="text-destructive hover:text-destructive">
             <Trash2 /> Delete
           </Button>
-        )}
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div className="grid gap-2">{description}</div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {refused && (
-          <p role="alert" className="text-destructive text-sm">
-            {refused}
-          </p>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={busy}>
-            {busy && <Loader2 className="animate-spin" />}
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        )
+      }
+    />
   );
 }

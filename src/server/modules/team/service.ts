@@ -4,8 +4,10 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import type { AcceptInvitationInput, InviteInput, MemberUpdate } from '../../../shared/team/schemas.js';
 import {
   INVITATION_DAYS,
+  deactivationRefusal,
   INVITATION_WITHDRAWN,
   invitableRoles,
+  LAST_ADMIN,
   invitationWithdrawnMessage,
   mayChangeRoles,
   mayInvite,
@@ -182,8 +184,6 @@ export async function revokeInvitation(db: Db, actor: Actor, id: string): Promis
   });
 }
 
-export const LAST_ADMIN = 'At least one active admin must remain';
-
 /**
  * Activates, deactivates or changes the role of a user. Deactivating ends their sessions at once (a trigger of
  * migration 008). The last active admin can be neither deactivated nor given another role.
@@ -211,6 +211,10 @@ export async function updateMember(db: Db, actor: Actor, id: string, input: Memb
     }
     if (input.role !== undefined && input.role !== member.role && !mayChangeRoles(actor.role)) {
       throw forbidden('Only admins can change roles');
+    }
+    if (input.status === 'inactive' && member.banned !== true) {
+      const refusal = deactivationRefusal(actor.userId, member, admins.length);
+      if (refusal) throw conflict(refusal);
     }
     const wasActiveAdmin = member.role === 'admin' && member.banned !== true;
     const staysActiveAdmin =

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import { mayChangeRoles, mayManage } from '@shared/team/rules';
+import { deactivationRefusal, mayChangeRoles, mayManage } from '@shared/team/rules';
 import type { TeamMember } from '@shared/team/types';
 import { roleLabels, roles, type Role } from '@shared/users/roles';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -48,9 +49,8 @@ function RoleCell({ member, editable }: { member: TeamMember; editable: boolean 
   );
 }
 
-function Actions({ member }: { member: TeamMember }) {
+function Actions({ member, activeAdmins }: { member: TeamMember; activeAdmins: number }) {
   const { user } = useCurrentSession();
-  const update = useUpdateMember();
   const revoke = useRevokeInvitation();
   if (!mayManage(user.role, member.role)) return <span className="text-muted-foreground">—</span>;
   if (member.kind === 'invitation') {
@@ -71,29 +71,64 @@ function Actions({ member }: { member: TeamMember }) {
       </Button>
     );
   }
+  return <StatusSwitch member={member} activeAdmins={activeAdmins} />;
+}
+
+/**
+ * The member's state ('Active' or 'Inactive') as a switch: turning it asks first, and it is disabled, saying why,
+ * where the server would refuse (the user's own account, the last active admin).
+ */
+function StatusSwitch({ member, activeAdmins }: { member: TeamMember; activeAdmins: number }) {
+  const { user } = useCurrentSession();
+  const update = useUpdateMember();
+  const [asking, setAsking] = useState(false);
   const active = member.status === 'active';
+  const refusal = active ? deactivationRefusal(user.id, member, activeAdmins) : null;
+  const name = who(member);
+  const state = active ? 'Active' : 'Inactive';
   return (
-    <label className="inline-flex items-center gap-2 text-sm">
+    <div className="inline-flex items-center gap-2 text-sm">
       <Switch
         checked={active}
-        disabled={update.isPending}
-        aria-label={`${active ? 'Deactivate' : 'Activate'} ${who(member)}`}
-        onCheckedChange={(checked) =>
-          update.mutate(
-            { id: member.id, status: checked ? 'active' : 'inactive' },
+        disabled={update.isPending || refusal !== null}
+        aria-label={`${name}: ${state}`}
+        aria-describedby={refusal ? `refusal-${member.id}` : undefined}
+        title={refusal ?? undefined}
+        onCheckedChange={() => setAsking(true)}
+      />
+      <span aria-hidden>{state}</span>
+      {refusal && (
+        <span id={`refusal-${member.id}`} className="sr-only">
+          {refusal}
+        </span>
+      )}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={active ? `Deactivate ${name}?` : `Activate ${name}?`}
+        description={
+          active
+            ? `${name} is signed out at once and cannot sign in until activated again.`
+            : `${name} can sign in again with their password.`
+        }
+        confirmLabel={active ? 'Deactivate' : 'Activate'}
+        pendingLabel={active ? 'Deactivating...' : 'Activating...'}
+        destructive={active}
+        fallbackError="Failed to change the status."
+        onConfirm={() =>
+          update.mutateAsync(
+            { id: member.id, status: active ? 'inactive' : 'active' },
             {
               onSuccess: () =>
                 notifySuccess(
-                  checked ? 'User Activated' : 'User Deactivated',
-                  `${who(member)} ${checked ? 'can sign in again' : 'is signed out and cannot sign in'}.`,
+                  active ? 'User Deactivated' : 'User Activated',
+                  `${name} ${active ? 'is signed out and cannot sign in' : 'can sign in again'}.`,
                 ),
-              onError: (error) => notifyError('Error', errorMessage(error, 'Failed to change the status.')),
             },
           )
         }
       />
-      <span aria-hidden>{active ? 'Deactivate' : 'Activate'}</span>
-    </label>
+    </div>
   );
 }
 
@@ -117,6 +152,7 @@ const lastLogin = (member: TeamMember): ReactNode =>
 export function MembersTable({ members, rolesEditable }: { members: TeamMember[]; rolesEditable: boolean }) {
   const { user } = useCurrentSession();
   const editable = rolesEditable && mayChangeRoles(user.role);
+  const activeAdmins = members.filter((m) => m.kind === 'user' && m.role === 'admin' && m.status === 'active').length;
   return (
     <>
       <div className="hidden md:block">
@@ -148,7 +184,7 @@ export function MembersTable({ members, rolesEditable }: { members: TeamMember[]
                 <TableCell className="text-right tabular-nums">{formatCents(member.total_sales_cents)}</TableCell>
                 <TableCell className="text-right tabular-nums">{member.deals_count}</TableCell>
                 <TableCell>
-                  <Actions member={member} />
+                  <Actions member={member} activeAdmins={activeAdmins} />
                 </TableCell>
               </TableRow>
             ))}
@@ -172,7 +208,7 @@ export function MembersTable({ members, rolesEditable }: { members: TeamMember[]
               {member.kind === 'invitation' ? lastLogin(member) : `Last login: ${lastLogin(member)}`}
             </div>
             <div className="flex justify-end">
-              <Actions member={member} />
+              <Actions member={member} activeAdmins={activeAdmins} />
             </div>
           </li>
         ))}
