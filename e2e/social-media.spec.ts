@@ -38,6 +38,12 @@ test.describe('social media', () => {
     await expect(caption).toContainText('Price: $89,500');
     await expect(caption).toContainText('Save $4,500 (was $94,000)');
     await expect(caption).not.toContainText('Sunroof');
+    // Its emoji are drawn with the bundled Twemoji font, in colour, on a machine with no emoji font of its own.
+    expect(await caption.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Twemoji');
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px Twemoji', '🚗'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family === 'Twemoji' && f.status === 'loaded')))
+      .toBe(true);
 
     await row.getByRole('button', { name: `Delete 2022 Porsche ${model}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -64,3 +64,28 @@ describe('the offer image', () => {
     expect([png.width, png.height]).toEqual([OFFER_IMAGE_SIZE, OFFER_IMAGE_SIZE]);
   });
 });
+
+describe('emoji in the offer image', () => {
+  /** Pixels of the red of Twemoji's car (#dd2e44), which nothing else in the image uses. */
+  const carRed = (png: PNG) => {
+    let count = 0;
+    for (let i = 0; i < png.data.length; i += 4) {
+      const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+      if (Math.abs(r - 0xdd) < 12 && Math.abs(g - 0x2e) < 12 && Math.abs(b - 0x44) < 12) count++;
+    }
+    return count;
+  };
+
+  it('draws them as the Twemoji pictures the web app shows, in colour, not as empty boxes', async () => {
+    const plain = await draw({ ...offer, original_price_cents: null, features: ['Road trip ready'] });
+    const withCar = await draw({ ...offer, original_price_cents: null, features: ['🚗 Road trip ready'] });
+    expect(carRed(plain)).toBe(0);
+    expect(carRed(withCar)).toBeGreaterThan(100);
+  });
+
+  it('leaves out an emoji newer than Twemoji rather than draw a box', async () => {
+    const plain = await draw({ ...offer, original_price_cents: null, features: ['Road trip ready'] });
+    const newer = await draw({ ...offer, original_price_cents: null, features: ['\u{1FAE9} Road trip ready'] });
+    expect(differingPixels(plain, newer)).toBe(0);
+  });
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
+import { twemojiImage, withDrawableEmoji } from './emoji.js';
 import {
   OFFER_IMAGE_SIZE,
   offerDollars,
@@ -47,12 +48,11 @@ const CHECK = `data:image/svg+xml;base64,${Buffer.from(
 ).toString('base64')}`;
 
 /**
- * Text as Inter can draw it: emoji (with their joiners and selectors) and scripts Inter has no glyphs for are left out
- * rather than drawn as empty boxes.
+ * Text as the image can draw it: Inter's scripts, and emoji as Twemoji pictures. Scripts Inter has no glyphs for, and
+ * emoji newer than Twemoji, are left out rather than drawn as empty boxes.
  */
 const drawable = (text: string) =>
-  text
-    .replace(/(?![©®™])\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200D|\uFE0F|\u20E3/gu, '')
+  withDrawableEmoji(text)
     .replace(/[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -181,6 +181,8 @@ export async function renderOfferImage(offer: OfferContent, brand: { companyName
     width: OFFER_IMAGE_SIZE,
     height: OFFER_IMAGE_SIZE,
     fonts: await loadFonts(),
+    // Satori asks for each emoji it meets; anything else it lacks has been left out by `drawable`.
+    loadAdditionalAsset: async (kind, segment) => (kind === 'emoji' ? ((await twemojiImage(segment)) ?? '') : []),
   });
   return new Resvg(svg, { fitTo: { mode: 'width', value: OFFER_IMAGE_SIZE } }).render().asPng();
 }
