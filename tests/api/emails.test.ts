@@ -18,9 +18,9 @@ let inboundSecret: string;
 const compose = (as: TestUser, payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/emails', as, payload });
 const box = async (as: TestUser, which: 'inbox' | 'sent'): Promise<EmailItem[]> =>
   (await t.call({ method: 'GET', url: `/api/emails?box=${which}&limit=100`, as })).json().items;
-function inbound(payload: Record<string, unknown>, key = inboundSecret) {
+function inbound(payload: Record<string, unknown>, key = inboundSecret, at = Math.floor(Date.now() / 1000)) {
   const body = JSON.stringify(payload);
-  const timestamp = String(Math.floor(Date.now() / 1000));
+  const timestamp = String(at);
   return t.app.inject({
     method: 'POST',
     url: '/api/hooks/inbound-email',
@@ -131,6 +131,21 @@ describe('the inbox', () => {
     expect((await box(agent, 'inbox'))[0]!.is_read).toBe(true);
     const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json();
     expect(timeline[0]).toMatchObject({ action: 'email_received', actor_name: 'The customer' });
+  });
+
+  it('stores a signed call sent again without a Message-ID once, and answers it as a repeated post', async () => {
+    const mail = { from: 'grace.hall@example.com', to: 'sales@torque.example', subject: 'Replayed?', text: 'Once.' };
+    const at = Math.floor(Date.now() / 1000);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await inbound(mail, inboundSecret, at)).json());
+    expect(answers[0]).toMatchObject({ customer_linked: true, repeated: false });
+    expect(answers.slice(1)).toEqual([
+      { ...answers[0], repeated: true },
+      { ...answers[0], repeated: true },
+    ]);
+    expect(await t.database.db.selectFrom('emails').select('id').where('subject', '=', 'Replayed?').execute()).toHaveLength(1);
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json();
+    expect(timeline.filter((entry: { changes: { subject?: string } }) => entry.changes.subject === 'Replayed?')).toHaveLength(1);
   });
 
   it('keeps mail from an unknown sender for admins, and refuses an unsigned or forged post', async () => {

@@ -5,7 +5,7 @@ import { emailDetailSchema, emailItemSchema, emailPageSchema, inboundOutcomeSche
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import { assertSignedHook, keepRawJson } from '../../http/signed-hook.js';
+import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { hookSecret } from '../hooks/service.js';
 import { leadsInMail } from '../leads/intake.js';
@@ -31,16 +31,16 @@ export async function emailsRoutes(app: FastifyInstance, { database, mailer }: {
 
   // The inbound-mail service posts here, signed with the 'inbound_email' secret; the signature is checked first.
   await app.register(async (hooks) => {
-    keepRawJson(hooks);
+    signedHookRoutes(hooks, db);
     hooks.withTypeProvider<TypeProvider>().post(
       '/api/hooks/inbound-email',
       {
         config: { public: true, crossSite: true },
-        preValidation: async (request) => assertSignedHook(request, await hookSecret(db, 'inbound_email')),
+        preValidation: async (request) => assertSignedHook(db, request, await hookSecret(db, 'inbound_email')),
         schema: { body: inboundEmailSchema, response: { 200: inboundOutcomeSchema } },
       },
       async (request) => {
-        const email = await receiveEmail(db, request.body);
+        const email = await receiveEmail(db, request.body, isRepeatedCall(request));
         // Read after the mail is kept: a retry of a post whose lead failed finds the mail and reads it again.
         return { ...email, leads: await leadsInMail(db, email.id, request.body) };
       },

@@ -8,6 +8,7 @@ import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { publishInvalidation } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
@@ -116,10 +117,39 @@ export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: Com
 }
 
 /**
- * Mail that reached the signed inbound webhook: kept in the inbox, unread, linked to the customer with that address
- * (the newest, if several) and written on their timeline. A repeated post of one Message-ID is stored once.
+ * The mail a repeated post stored when it first arrived: found by its Message-ID or, for a signed call sent again
+ * without one, by its content, within the time the call's signature is remembered.
  */
-export async function receiveEmail(db: Db, input: InboundEmail) {
+async function earlierEmail(db: Db, input: InboundEmail) {
+  const earlier = await db
+    .selectFrom('emails')
+    .select(['id', 'customer_id'])
+    .$call((qb) =>
+      input.message_id
+        ? qb.where('provider_id', '=', input.message_id)
+        : qb
+            .where('direction', '=', 'inbound')
+            .where('created_at', '>=', sql<Date>`now() - make_interval(secs => ${HOOK_MEMORY_SECONDS})`)
+            .where('provider_id', 'is', null)
+            .where('from_address', '=', input.from)
+            .where('to_address', '=', input.to)
+            .where('subject', '=', input.subject)
+            .where('body', '=', input.text),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!earlier) throw callInFlight();
+  return { id: earlier.id, customer_linked: earlier.customer_id !== null, repeated: true };
+}
+
+/**
+ * Mail that reached the signed inbound webhook: kept in the inbox, unread, linked to the customer with that address
+ * (the newest, if several) and written on their timeline. A repeated post of one Message-ID, or of one signed call, is
+ * stored once.
+ */
+export async function receiveEmail(db: Db, input: InboundEmail, repeatedCall = false) {
+  if (repeatedCall) return earlierEmail(db, input);
   return db.transaction().execute(async (tx) => {
     const customer = await tx
       .selectFrom('customers')
@@ -141,14 +171,7 @@ export async function receiveEmail(db: Db, input: InboundEmail) {
       .onConflict((oc) => oc.column('provider_id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!stored) {
-      const earlier = await tx
-        .selectFrom('emails')
-        .select(['id', 'customer_id'])
-        .where('provider_id', '=', input.message_id!)
-        .executeTakeFirstOrThrow();
-      return { id: earlier.id, customer_linked: earlier.customer_id !== null, repeated: true };
-    }
+    if (!stored) return earlierEmail(tx, input);
     // Everyone who may read it sees it arrive: the customer's agent, and the admins and editors.
     const readers = await tx
       .selectFrom('users')
