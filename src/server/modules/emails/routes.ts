@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../../shared/common/fields.js';
-import { composeSchema, emailListQuerySchema, inboundEmailSchema } from '../../../shared/emails/schemas.js';
-import { emailDetailSchema, emailItemSchema, emailPageSchema, inboundOutcomeSchema } from '../../../shared/emails/types.js';
+import { composeSchema, emailListQuerySchema, inboundEmailSchema, recipientQuerySchema } from '../../../shared/emails/schemas.js';
+import {
+  emailDetailSchema,
+  emailItemSchema,
+  emailPageSchema,
+  emailRecipientSchema,
+  inboundOutcomeSchema,
+} from '../../../shared/emails/types.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
@@ -9,7 +15,7 @@ import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/s
 import type { Mailer } from '../../mail/mailer.js';
 import { hookSecret } from '../hooks/service.js';
 import { leadsInMail } from '../leads/intake.js';
-import { getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
+import { emailRecipient, getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
 
 export async function emailsRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -17,6 +23,11 @@ export async function emailsRoutes(app: FastifyInstance, { database, mailer }: {
 
   r.get('/api/emails', { schema: { querystring: emailListQuerySchema, response: { 200: emailPageSchema } } }, (request) =>
     listEmails(db, actorOf(request), request.query),
+  );
+  r.get(
+    '/api/emails/recipient',
+    { schema: { querystring: recipientQuerySchema, response: { 200: emailRecipientSchema } } },
+    (request) => emailRecipient(db, actorOf(request), request.query.address),
   );
   r.post('/api/emails', { schema: { body: composeSchema, response: { 201: emailItemSchema } } }, async (request, reply) =>
     reply.status(201).send(await sendEmail(db, mailer, actorOf(request), request.body)),
