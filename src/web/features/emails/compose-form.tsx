@@ -85,7 +85,7 @@ export function ComposeForm() {
             )}
           />
           {message && (
-            <p role="alert" className="text-destructive text-sm">
+            <p role="alert" className="text-destructive text-sm wrap-anywhere">
               {message}
             </p>
           )}
