@@ -50,6 +50,18 @@ async function firstRecord(page: Page, list: string, pattern: RegExp) {
   return (await find())!;
 }
 
+/** The address of a customer who has opted out of e-mail. */
+async function optedOutAddress(page: Page, theme: string) {
+  const headers = { 'x-requested-with': 'torque' };
+  const email = `a11y.optout.${theme}.${Date.now()}@example.com`;
+  const customer = await page.request.post('/api/customers', { data: { name: 'Ona Optout', email }, headers });
+  await page.request.post(`/api/customers/${(await customer.json()).id}/consent`, {
+    data: { channel: 'email', status: 'opted_out', source: 'phone' },
+    headers,
+  });
+  return email;
+}
+
 async function seriousViolations(page: Page) {
   // The screen has settled: no loading words left.
   await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
@@ -94,6 +106,20 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: /^Team chat/ }).click();
     await expect(page.getByRole('textbox', { name: 'Message Company channel' })).toBeVisible();
     expect(await seriousViolations(page), 'the chat panel').toEqual([]);
+  });
+
+  test(`compose refusing an opted-out address has no serious or critical violation in the ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('ui-theme', t), theme);
+    await signIn(page, 'admin');
+    await page.goto('/communications');
+    const compose = page.getByRole('form', { name: 'Compose an e-mail' });
+    await compose.getByLabel('To').fill(await optedOutAddress(page, theme));
+    await compose.getByLabel('Subject').fill('Offer');
+    await compose.getByLabel('Message', { exact: true }).fill('A deal for you.');
+    await compose.getByRole('button', { name: 'Send Email' }).click();
+    await expect(compose.getByRole('alert')).toContainText('has opted out of e-mail');
+    await expect(compose.getByText('Opted out of e-mail', { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
 

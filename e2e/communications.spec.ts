@@ -19,7 +19,7 @@ test.describe('communications', () => {
     await expect(form.getByText('Please fill in all email fields')).toBeVisible();
     await form.getByLabel('To').fill(address);
     await form.getByLabel('Subject').fill('Your new car');
-    await form.getByLabel('Message').fill('The papers are ready to sign.');
+    await form.getByLabel('Message', { exact: true }).fill('The papers are ready to sign.');
     await form.getByRole('button', { name: 'Send Email' }).click();
     await expect(page.getByText('Email Sent')).toBeVisible();
     await expect(form.getByLabel('To')).toHaveValue('');
@@ -54,6 +54,46 @@ test.describe('communications', () => {
     await expect(page.getByRole('dialog')).toContainText('I can come on Friday.');
     await page.keyboard.press('Escape');
     await expect(reply.getByText('New', { exact: true })).toHaveCount(0);
+  });
+
+  test("compose shows the address's e-mail consent beside To, and mails an opted-out customer only a transactional message", async ({
+    page,
+  }) => {
+    await signIn(page, 'agent');
+    const headers = { 'x-requested-with': 'torque' };
+    const name = unique('Otto Optout');
+    const address = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+    const created = await page.request.post('/api/customers', { data: { name, email: address }, headers });
+    const consent = await page.request.post(`/api/customers/${(await created.json()).id}/consent`, {
+      data: { channel: 'email', status: 'opted_out', source: 'phone' },
+      headers,
+    });
+    expect(consent.status()).toBe(201);
+
+    await page.goto('/communications');
+    const form = page.getByRole('form', { name: 'Compose an e-mail' });
+    const to = form.getByLabel('To');
+    await to.fill(unique('lender').replace(/\W+/g, '.') + '@bank.example');
+    await expect(to).toHaveAccessibleDescription('Not a customer');
+    await to.fill(address);
+    await expect(to).toHaveAccessibleDescription(
+      `Opted out of e-mail ${name} Only a transactional message (not marketing) can be sent to this address.`,
+    );
+    await form.getByLabel('Subject').fill('This weekend only');
+    await form.getByLabel('Message', { exact: true }).fill('Come and see the new arrivals.');
+    await form.getByRole('button', { name: 'Send Email' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      `${address} has opted out of e-mail. Only a transactional message (not marketing) can be sent to this address.`,
+    );
+    await expect(page.getByText('Failed to send email')).toBeVisible();
+
+    await form.getByLabel('Subject').fill('Your registration');
+    await form.getByLabel('Message', { exact: true }).fill('Your plates are ready to collect.');
+    await form.getByLabel('Transactional message (not marketing)').check();
+    await form.getByRole('button', { name: 'Send Email' }).click();
+    await expect(page.getByText('Email Sent')).toBeVisible();
+    await expect(form.getByLabel('Transactional message (not marketing)')).not.toBeChecked();
+    expect((await mailTo(address)).subject).toBe('Your registration');
   });
 
   test('upload a document to a deal from the Documents tab; it is listed with its type and deal', async ({ page }) => {

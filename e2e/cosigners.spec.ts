@@ -102,6 +102,25 @@ test.describe('minor co-signer agreements', () => {
   });
 });
 
+test.describe('a document that is not a PDF', () => {
+  test('is refused as soon as it is chosen, though it is named .pdf, and the upload step stays', async ({ page }) => {
+    await signIn(page, 'agent');
+    await page.goto('/minor-cosigners');
+    const progress = page.getByRole('list', { name: 'Progress' });
+    await page
+      .getByLabel('Agreement (PDF)')
+      .setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ this is a program') });
+    await expect(page.getByText('Please upload a PDF document')).toBeVisible();
+    await expect(progress.locator('[aria-current="step"]')).toContainText('Upload Document');
+    await expect(page.getByLabel('Agreement (PDF)')).toHaveValue('');
+    // A real PDF chosen next is taken.
+    await page
+      .getByLabel('Agreement (PDF)')
+      .setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: await agreementPdf() });
+    await expect(progress.locator('[aria-current="step"]')).toContainText('Parent Signature');
+  });
+});
+
 test.describe('minor co-signer agreements on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -456,6 +456,10 @@ const rows: Record<string, Row> = {
     }),
     expected: signedIn(201),
   },
+  'GET /api/emails/recipient': {
+    request: () => ({ url: '/api/emails/recipient?address=buyer@example.com' }),
+    expected: signedIn(200),
+  },
   'GET /api/emails/:id': { request: async () => ({ url: `/api/emails/${await make.email()}` }), expected: owners(200) },
   'POST /api/emails/:id/read': {
     request: async () => ({ url: `/api/emails/${await make.email()}/read`, payload: {} }),

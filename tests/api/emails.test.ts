@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_FIELDS_REQUIRED } from '../../src/shared/emails/schemas.js';
+import { EMAIL_FIELDS_REQUIRED, emailOptedOutMessage } from '../../src/shared/emails/schemas.js';
 import type { EmailItem } from '../../src/shared/emails/types.js';
 import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
@@ -18,9 +18,29 @@ let inboundSecret: string;
 const compose = (as: TestUser, payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/emails', as, payload });
 const box = async (as: TestUser, which: 'inbox' | 'sent'): Promise<EmailItem[]> =>
   (await t.call({ method: 'GET', url: `/api/emails?box=${which}&limit=100`, as })).json().items;
-function inbound(payload: Record<string, unknown>, key = inboundSecret) {
+const recipient = async (as: TestUser, address: string) =>
+  (await t.call({ method: 'GET', url: `/api/emails/recipient?address=${encodeURIComponent(address)}`, as })).json();
+const outboxTo = async (address: string) =>
+  (await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'email').execute()).filter(
+    (row) => (row.payload as { to: string }).to.toLowerCase() === address.toLowerCase(),
+  );
+
+async function customerWithEmailConsent(as: TestUser, name: string, email: string, statuses: ('opted_in' | 'opted_out')[]) {
+  const id = (await t.call({ method: 'POST', url: '/api/customers', as, payload: { name, email } })).json().id as string;
+  for (const status of statuses) {
+    await t.call({
+      method: 'POST',
+      url: `/api/customers/${id}/consent`,
+      as,
+      payload: { channel: 'email', status, source: 'phone', wording: status === 'opted_in' ? 'E-mail me offers.' : null },
+    });
+  }
+  return id;
+}
+
+function inbound(payload: Record<string, unknown>, key = inboundSecret, at = Math.floor(Date.now() / 1000)) {
   const body = JSON.stringify(payload);
-  const timestamp = String(Math.floor(Date.now() / 1000));
+  const timestamp = String(at);
   return t.app.inject({
     method: 'POST',
     url: '/api/hooks/inbound-email',
@@ -106,6 +126,91 @@ describe('compose', () => {
   });
 });
 
+describe('compose and e-mail opt-outs', () => {
+  it('refuses mail to an address whose customer opted out of e-mail, saying why, and sends nothing', async () => {
+    await customerWithEmailConsent(agent, 'Olive Out', 'olive.out@example.com', ['opted_in', 'opted_out']);
+    const refused = await compose(agent, { to: 'Olive.Out@example.com', subject: 'New arrivals', message: 'Come and see.' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'OPTED_OUT',
+      message: emailOptedOutMessage('Olive.Out@example.com'),
+      fields: { to: emailOptedOutMessage('Olive.Out@example.com') },
+    });
+    expect(refused.json().error.message).toBe(
+      'Olive.Out@example.com has opted out of e-mail. Only a transactional message (not marketing) can be sent to this address.',
+    );
+    expect(await outboxTo('olive.out@example.com')).toEqual([]);
+    expect((await box(agent, 'sent')).some((e) => e.subject === 'New arrivals')).toBe(false);
+  });
+
+  it('sends a message marked transactional to an opted-out address, and keeps the mark on the timeline', async () => {
+    const id = await customerWithEmailConsent(agent, 'Tess Trans', 'tess.trans@example.com', ['opted_out']);
+    const sent = await compose(agent, {
+      to: 'tess.trans@example.com',
+      subject: 'Your title is ready',
+      message: 'Pick it up on Friday.',
+      transactional: true,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().customer).toEqual({ id, name: 'Tess Trans' });
+    expect(await outboxTo('tess.trans@example.com')).toHaveLength(1);
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${id}/timeline`, as: agent })).json();
+    expect(timeline[0]).toMatchObject({
+      action: 'email_sent',
+      changes: { subject: 'Your title is ready', transactional: true },
+    });
+  });
+
+  it("reads only the latest entry: a customer who opted back in is mailed, and compose's lookup says so", async () => {
+    const id = await customerWithEmailConsent(agent, 'Bea Back', 'bea.back@example.com', ['opted_out', 'opted_in']);
+    expect(await recipient(agent, 'BEA.BACK@example.com')).toEqual({
+      customer: { id, name: 'Bea Back' },
+      email_consent: 'opted_in',
+    });
+    const sent = await compose(agent, { to: 'bea.back@example.com', subject: 'Hello again', message: 'Welcome back.' });
+    expect(sent.statusCode).toBe(201);
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${id}/timeline`, as: agent })).json();
+    expect(timeline[0]).toMatchObject({ action: 'email_sent', changes: { transactional: false } });
+  });
+
+  it("tells compose each address's consent: none recorded, opted out, or not a customer, which is mailed", async () => {
+    const noConsent = await customerWithEmailConsent(agent, 'Nia None', 'nia.none@example.com', []);
+    const out = await customerWithEmailConsent(agent, 'Otis Opted', 'otis.opted@example.com', ['opted_out']);
+    expect(await recipient(agent, 'nia.none@example.com')).toEqual({
+      customer: { id: noConsent, name: 'Nia None' },
+      email_consent: 'none',
+    });
+    expect(await recipient(agent, 'otis.opted@example.com')).toEqual({
+      customer: { id: out, name: 'Otis Opted' },
+      email_consent: 'opted_out',
+    });
+    const bad = await t.call({ method: 'GET', url: '/api/emails/recipient?address=not-an-address', as: agent });
+    expect(bad.statusCode).toBe(400);
+    // An address that is no customer has no ledger to say no: it is mailed.
+    expect(await recipient(agent, 'lender@bank.example')).toEqual({ customer: null, email_consent: 'not_customer' });
+    const sent = await compose(agent, { to: 'lender@bank.example', subject: 'Payoff letter', message: 'Please send it.' });
+    expect(sent.statusCode).toBe(201);
+    expect(await outboxTo('lender@bank.example')).toHaveLength(1);
+  });
+
+  it("honours an opt-out given on another agent's customer with the same address, without naming that customer", async () => {
+    const theirs = await customerWithEmailConsent(otherAgent, 'Sol Shared', 'sol.shared@example.com', ['opted_out']);
+    expect(await recipient(agent, 'sol.shared@example.com')).toEqual({ customer: null, email_consent: 'opted_out' });
+    const refused = await compose(agent, { to: 'sol.shared@example.com', subject: 'Offer', message: 'A deal for you.' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).not.toContain('Sol Shared');
+    const transactional = { to: 'sol.shared@example.com', subject: 'Your documents', message: 'Attached.', transactional: true };
+    expect((await compose(agent, transactional)).statusCode).toBe(201);
+    // The exception is on the record of the customer who opted out, though the sender cannot open it.
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${theirs}/timeline`, as: otherAgent })).json();
+    expect(timeline[0]).toMatchObject({
+      action: 'email_sent',
+      actor_name: 'Ava Agent',
+      changes: { subject: 'Your documents', transactional: true },
+    });
+  });
+});
+
 describe('the inbox', () => {
   it('keeps signed inbound mail, linked to the customer by address, unread, for those who may see that customer', async () => {
     const messageId = `<${crypto.randomUUID()}@mail.example>`;
@@ -131,6 +236,21 @@ describe('the inbox', () => {
     expect((await box(agent, 'inbox'))[0]!.is_read).toBe(true);
     const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json();
     expect(timeline[0]).toMatchObject({ action: 'email_received', actor_name: 'The customer' });
+  });
+
+  it('stores a signed call sent again without a Message-ID once, and answers it as a repeated post', async () => {
+    const mail = { from: 'grace.hall@example.com', to: 'sales@torque.example', subject: 'Replayed?', text: 'Once.' };
+    const at = Math.floor(Date.now() / 1000);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await inbound(mail, inboundSecret, at)).json());
+    expect(answers[0]).toMatchObject({ customer_linked: true, repeated: false });
+    expect(answers.slice(1)).toEqual([
+      { ...answers[0], repeated: true },
+      { ...answers[0], repeated: true },
+    ]);
+    expect(await t.database.db.selectFrom('emails').select('id').where('subject', '=', 'Replayed?').execute()).toHaveLength(1);
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json();
+    expect(timeline.filter((entry: { changes: { subject?: string } }) => entry.changes.subject === 'Replayed?')).toHaveLength(1);
   });
 
   it('keeps mail from an unknown sender for admins, and refuses an unsigned or forged post', async () => {

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPT_OUT_KEYWORDS } from '../../src/shared/consent/sms-reply.js';
 import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { FailingQueries } from '../helpers/failing-queries.js';
 
 let t: TestContext;
 let agent: TestUser;
 let admin: TestUser;
 let secret: string;
 let numbers = 0;
+const failing = new FailingQueries();
 
 /** A phone number no other test uses, as the customer's record has it and as the provider sends it. */
 function nextNumber() {
@@ -50,13 +52,15 @@ const smsConsent = async (id: string) =>
     source: string;
     wording: string;
   };
+const repliesFrom = async (phone: string) =>
+  t.database.db.selectFrom('sms_replies').select('id').where('from_phone', '=', phone).execute();
 const textsTo = async (phone: string) =>
   (await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'sms').execute()).filter(
     (row) => (row.payload as { to: string }).to === phone,
   );
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { wrapDatabase: failing.wrap });
   agent = await t.createUser('agent', 'Ava Agent');
   admin = await t.createUser('admin', 'Ada Admin');
   const hooks = await t.call({ method: 'GET', url: '/api/settings/hooks', as: admin });
@@ -102,6 +106,65 @@ describe('SMS opt-out by reply', () => {
     expect(await textsTo(number.e164)).toHaveLength(1);
     const history = (await t.call({ method: 'GET', url: `/api/customers/${id}/consent`, as: agent })).json().history;
     expect(history.filter((e: { status: string }) => e.status === 'opted_out')).toHaveLength(1);
+  });
+
+  it('stores a signed call sent again without a message id once, and answers it as a repeated delivery', async () => {
+    const number = nextNumber();
+    const id = await customerWithSmsConsent(number.typed);
+    const at = Math.floor(Date.now() / 1000);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await reply({ from: number.e164, body: 'STOP' }, { at })).json());
+    expect(answers).toEqual([
+      { outcome: 'opted_out', customers: 1, repeated: false },
+      { outcome: 'opted_out', customers: 1, repeated: true },
+      { outcome: 'opted_out', customers: 1, repeated: true },
+    ]);
+    expect(await repliesFrom(number.e164)).toHaveLength(1);
+    expect(await textsTo(number.e164)).toHaveLength(1);
+    const history = (await t.call({ method: 'GET', url: `/api/customers/${id}/consent`, as: agent })).json().history;
+    expect(history.filter((e: { status: string }) => e.status === 'opted_out')).toHaveLength(1);
+    // The same words signed at another moment are another message.
+    expect((await reply({ from: number.e164, body: 'STOP' }, { at: at - 1 })).json().repeated).toBe(false);
+    expect(await repliesFrom(number.e164)).toHaveLength(2);
+  });
+
+  it('flags a replayed reply for a person once', async () => {
+    const number = nextNumber();
+    await customerWithSmsConsent(number.typed);
+    const at = Math.floor(Date.now() / 1000);
+    const body = `STOP texting me ${number.e164}`;
+    await Promise.all([1, 2, 3].map(() => reply({ from: number.e164, body }, { at })));
+    const notes = (await t.call({ method: 'GET', url: '/api/notifications', as: agent })).json().items;
+    expect(notes.filter((n: { content: string }) => n.content.includes(body))).toHaveLength(1);
+    expect(await repliesFrom(number.e164)).toHaveLength(1);
+  });
+
+  it('handles the retry of a signed call anew when its first delivery failed', async () => {
+    const number = nextNumber();
+    const id = await customerWithSmsConsent(number.typed);
+    const at = Math.floor(Date.now() / 1000);
+    failing.failOn('customers', 1);
+    expect((await reply({ from: number.e164, body: 'STOP' }, { at })).statusCode).toBe(500);
+    expect(await repliesFrom(number.e164)).toHaveLength(0);
+    const retried = await reply({ from: number.e164, body: 'STOP' }, { at });
+    expect(retried.json()).toEqual({ outcome: 'opted_out', customers: 1, repeated: false });
+    expect((await smsConsent(id)).status).toBe('opted_out');
+  });
+
+  it('forgets the signatures of calls too old to be accepted again, and no other limit', async () => {
+    const { db } = t.database;
+    await db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'hook-signature:sha256=old', window_start: new Date(Date.now() - 11 * 60_000), count: 1 },
+        { key: 'signin:203.0.113.9', window_start: new Date(Date.now() - 11 * 60_000), count: 3 },
+      ])
+      .execute();
+    await reply({ from: nextNumber().e164, body: 'Hello' });
+    const keys = (await db.selectFrom('rate_limits').select('key').execute()).map((row) => row.key);
+    expect(keys).not.toContain('hook-signature:sha256=old');
+    expect(keys).toContain('signin:203.0.113.9');
+    expect(keys.filter((key) => key.startsWith('hook-signature:sha256=')).length).toBeGreaterThan(0);
   });
 
   it('refuses a call without the right signature, or signed too long ago, and stores nothing', async () => {

@@ -57,3 +57,10 @@ export async function giveBack(db: Kysely<DB>, key: string) {
 export async function clear(db: Kysely<DB>, keys: string[]) {
   await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
 }
+
+/** Removes the keys starting with `prefix` whose window has passed, so one-off keys do not pile up. */
+export async function forgetExpired(db: Kysely<DB>, prefix: string, windowSeconds: number) {
+  await sql`
+    DELETE FROM rate_limits
+    WHERE starts_with(key, ${prefix}) AND window_start < now() - make_interval(secs => ${windowSeconds})`.execute(db);
+}

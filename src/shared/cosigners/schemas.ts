@@ -14,6 +14,10 @@ export const SIGNATURES_MESSAGE = 'Please complete all signature steps before su
 /** The spec's prompt, enforced: a PDF of at most 10 MB. */
 export const PDF_LIMIT_BYTES = 10 * 1024 * 1024;
 export const PDF_LIMIT_MESSAGE = 'PDF files only, up to 10MB';
+/** Every PDF file begins with these bytes, whatever it is named. */
+const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+export const PDF_HEADER_LENGTH = PDF_HEADER.length;
+export const startsAsPdf = (firstBytes: Uint8Array) => PDF_HEADER.every((byte, i) => firstBytes[i] === byte);
 
 const atLeast = (min: number, max: number, message: string) => text(max).min(min, message);
 const email = (message: string) => text(254).pipe(z.email({ error: message }));

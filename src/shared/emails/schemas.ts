@@ -5,13 +5,29 @@ import { pageQuerySchema } from '../http/paging.js';
 export const EMAIL_FIELDS_REQUIRED = 'Please fill in all email fields';
 export const EMAIL_ADDRESS_INVALID = 'Please enter a valid email address';
 
-/** The compose form: to, subject and message, all required (spec part 2 §5). */
+export const TRANSACTIONAL_LABEL = 'Transactional message (not marketing)';
+export const TRANSACTIONAL_HINT =
+  "Receipts, documents and news of the customer's own deal, never offers: sent even after an opt-out.";
+export const OPTED_OUT_NOTE = 'Only a transactional message (not marketing) can be sent to this address.';
+/** Why compose refuses an address: someone with it has opted out of e-mail, and the mail is not marked transactional. */
+export const emailOptedOutMessage = (address: string) => `${address} has opted out of e-mail. ${OPTED_OUT_NOTE}`;
+
+const recipientAddress = requiredText(254, EMAIL_FIELDS_REQUIRED).pipe(z.email(EMAIL_ADDRESS_INVALID));
+
+/**
+ * The compose form: to, subject and message, all required (spec part 2 §5), and whether the mail is transactional,
+ * which lets it reach an address that has opted out of marketing.
+ */
 export const composeSchema = z.object({
-  to: requiredText(254, EMAIL_FIELDS_REQUIRED).pipe(z.email(EMAIL_ADDRESS_INVALID)),
+  to: recipientAddress,
   subject: requiredText(300, EMAIL_FIELDS_REQUIRED),
   message: requiredText(20_000, EMAIL_FIELDS_REQUIRED),
+  transactional: z.boolean().default(false),
 });
 export type ComposeInput = z.output<typeof composeSchema>;
+
+/** Compose's lookup of the address typed in To: whose it is and its e-mail consent. */
+export const recipientQuerySchema = z.object({ address: recipientAddress });
 
 export const mailboxes = ['inbox', 'sent'] as const;
 export const emailListQuerySchema = pageQuerySchema.extend({ box: z.enum(mailboxes).default('inbox') });

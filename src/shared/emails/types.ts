@@ -28,3 +28,24 @@ export const inboundOutcomeSchema = z.object({
   /** Leads read from an ADF document in the body or an attachment (a flagged one counts). */
   leads: z.number(),
 });
+
+/**
+ * E-mail consent at an address, as compose shows it beside To: opted out when any customer with the address last opted
+ * out; otherwise the consent of the customer the mail is linked to; 'not_customer' when the reader sees no customer
+ * with it (mail to it is allowed: no ledger says no).
+ */
+export const recipientConsents = ['opted_in', 'opted_out', 'none', 'not_customer'] as const;
+export type RecipientConsent = (typeof recipientConsents)[number];
+export const recipientConsentLabels: Record<RecipientConsent, string> = {
+  opted_in: 'Opted in to e-mail',
+  opted_out: 'Opted out of e-mail',
+  none: 'No e-mail consent recorded',
+  not_customer: 'Not a customer',
+};
+
+export const emailRecipientSchema = z.object({
+  /** The customer the mail would be linked to: one the reader may see, their own first. */
+  customer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  email_consent: z.enum(recipientConsents),
+});
+export type EmailRecipient = z.infer<typeof emailRecipientSchema>;

@@ -10,3 +10,6 @@ export const hookSecretSchema = z.object({ name: z.enum(hookNames), path: z.stri
 export type HookSecret = z.infer<typeof hookSecretSchema>;
 export const hookSecretsSchema = z.object({ items: z.array(hookSecretSchema) });
 export const hookNameParams = z.object({ name: z.enum(hookNames, { error: 'Not found' }) });
+
+/** The answer to a signed call sent again while its first delivery is still being stored. */
+export const HOOK_CALL_IN_FLIGHT = 'This signed call is already being handled. Send it again in a moment.';

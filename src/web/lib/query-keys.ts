@@ -64,6 +64,7 @@ export const keys = {
     all: ['emails'] as const,
     list: (box: string) => ['emails', 'list', box] as const,
     detail: (id: string) => ['emails', 'detail', id] as const,
+    recipient: (address: string) => ['emails', 'recipient', address] as const,
   },
   outbox: {
     all: ['outbox'] as const,

@@ -10,7 +10,7 @@ import { consentOf, recordConsent } from './service.js';
 import { previewUnsubscribe, unsubscribe } from './unsubscribe.js';
 import { receiveSmsReply } from './sms-replies.js';
 import { smsReplyOutcomeSchema, smsReplySchema } from '../../../shared/consent/sms-hook.js';
-import { assertSignedHook, keepRawJson } from '../../http/signed-hook.js';
+import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/signed-hook.js';
 import { hookSecret } from '../hooks/service.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 
@@ -49,15 +49,15 @@ export async function consentRoutes(
   // The SMS provider posts replies here, signed with the 'sms' secret (Settings → Inbound webhooks); the signature is
   // checked before anything else is read.
   await app.register(async (hooks) => {
-    keepRawJson(hooks);
+    signedHookRoutes(hooks, db);
     hooks.withTypeProvider<TypeProvider>().post(
       '/api/hooks/sms',
       {
         config: { public: true, crossSite: true },
-        preValidation: async (request) => assertSignedHook(request, await hookSecret(db, 'sms')),
+        preValidation: async (request) => assertSignedHook(db, request, await hookSecret(db, 'sms')),
         schema: { body: smsReplySchema, response: { 200: smsReplyOutcomeSchema } },
       },
-      (request) => receiveSmsReply(db, webhooks, request.body),
+      (request) => receiveSmsReply(db, webhooks, request.body, isRepeatedCall(request)),
     );
   });
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { classifySmsReply } from '../../../shared/consent/sms-reply.js';
 import type { SmsReply, SmsReplyOutcome } from '../../../shared/consent/sms-hook.js';
 import type { DB } from '../../db/schema.js';
+import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import { notify } from '../notifications/service.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { getSetting } from '../settings/service.js';
@@ -16,12 +17,43 @@ function numberForms(phone: string): string[] {
 }
 
 /**
+ * What a reply was answered when it first arrived: found by the provider's message id or, for a signed call sent again
+ * without one, by what it said, within the time its signature is remembered.
+ */
+async function earlierReply(db: Kysely<DB>, reply: SmsReply): Promise<SmsReplyOutcome> {
+  const earlier = await db
+    .selectFrom('sms_replies')
+    .select(['outcome', 'customer_ids'])
+    .$call((qb) =>
+      reply.message_id
+        ? qb.where('provider_id', '=', reply.message_id)
+        : qb
+            .where('provider_id', 'is', null)
+            .where('from_phone', '=', reply.from)
+            .where('body', '=', reply.body)
+            .where('received_at', '>=', sql<Date>`now() - make_interval(secs => ${HOOK_MEMORY_SECONDS})`),
+    )
+    .orderBy('received_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!earlier) throw callInFlight();
+  return { outcome: earlier.outcome, customers: earlier.customer_ids.length, repeated: true };
+}
+
+/**
  * A reply to a text. One of the opt-out keywords withdraws SMS consent of every customer with that number at once, in
  * this request, and queues exactly one confirmation (none when they had already opted out, none for a repeated post
- * of the same message). A reply that only mentions a keyword ('STOP please') is flagged for the customers' agents and
- * the admins, as the Notification Settings say. Nothing else is done for other replies, but each is kept.
+ * of the same message or signed call). A reply that only mentions a keyword ('STOP please') is flagged for the
+ * customers' agents and the admins, as the Notification Settings say. Nothing else is done for other replies, but each
+ * is kept.
  */
-export async function receiveSmsReply(db: Kysely<DB>, sender: WebhookSender, reply: SmsReply): Promise<SmsReplyOutcome> {
+export async function receiveSmsReply(
+  db: Kysely<DB>,
+  sender: WebhookSender,
+  reply: SmsReply,
+  repeatedCall = false,
+): Promise<SmsReplyOutcome> {
+  if (repeatedCall) return earlierReply(db, reply);
   return db.transaction().execute(async (tx) => {
     const customers = await tx
       .selectFrom('customers')
@@ -42,14 +74,7 @@ export async function receiveSmsReply(db: Kysely<DB>, sender: WebhookSender, rep
       .onConflict((oc) => oc.column('provider_id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!stored) {
-      const earlier = await tx
-        .selectFrom('sms_replies')
-        .select(['outcome', 'customer_ids'])
-        .where('provider_id', '=', reply.message_id!)
-        .executeTakeFirstOrThrow();
-      return { outcome: earlier.outcome, customers: earlier.customer_ids.length, repeated: true };
-    }
+    if (!stored) return earlierReply(tx, reply);
 
     if (outcome === 'opted_out') {
       const latest = await latestConsent(

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../../shared/common/fields.js';
-import { composeSchema, emailListQuerySchema, inboundEmailSchema } from '../../../shared/emails/schemas.js';
-import { emailDetailSchema, emailItemSchema, emailPageSchema, inboundOutcomeSchema } from '../../../shared/emails/types.js';
+import { composeSchema, emailListQuerySchema, inboundEmailSchema, recipientQuerySchema } from '../../../shared/emails/schemas.js';
+import {
+  emailDetailSchema,
+  emailItemSchema,
+  emailPageSchema,
+  emailRecipientSchema,
+  inboundOutcomeSchema,
+} from '../../../shared/emails/types.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import { assertSignedHook, keepRawJson } from '../../http/signed-hook.js';
+import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { hookSecret } from '../hooks/service.js';
 import { leadsInMail } from '../leads/intake.js';
-import { getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
+import { emailRecipient, getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
 
 export async function emailsRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -17,6 +23,11 @@ export async function emailsRoutes(app: FastifyInstance, { database, mailer }: {
 
   r.get('/api/emails', { schema: { querystring: emailListQuerySchema, response: { 200: emailPageSchema } } }, (request) =>
     listEmails(db, actorOf(request), request.query),
+  );
+  r.get(
+    '/api/emails/recipient',
+    { schema: { querystring: recipientQuerySchema, response: { 200: emailRecipientSchema } } },
+    (request) => emailRecipient(db, actorOf(request), request.query.address),
   );
   r.post('/api/emails', { schema: { body: composeSchema, response: { 201: emailItemSchema } } }, async (request, reply) =>
     reply.status(201).send(await sendEmail(db, mailer, actorOf(request), request.body)),
@@ -31,16 +42,16 @@ export async function emailsRoutes(app: FastifyInstance, { database, mailer }: {
 
   // The inbound-mail service posts here, signed with the 'inbound_email' secret; the signature is checked first.
   await app.register(async (hooks) => {
-    keepRawJson(hooks);
+    signedHookRoutes(hooks, db);
     hooks.withTypeProvider<TypeProvider>().post(
       '/api/hooks/inbound-email',
       {
         config: { public: true, crossSite: true },
-        preValidation: async (request) => assertSignedHook(request, await hookSecret(db, 'inbound_email')),
+        preValidation: async (request) => assertSignedHook(db, request, await hookSecret(db, 'inbound_email')),
         schema: { body: inboundEmailSchema, response: { 200: inboundOutcomeSchema } },
       },
       async (request) => {
-        const email = await receiveEmail(db, request.body);
+        const email = await receiveEmail(db, request.body, isRepeatedCall(request));
         // Read after the mail is kept: a retry of a post whose lead failed finds the mail and reads it again.
         return { ...email, leads: await leadsInMail(db, email.id, request.body) };
       },

@@ -1,16 +1,24 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { ComposeInput, EmailListQuery, InboundEmail } from '../../../shared/emails/schemas.js';
-import type { EmailDetail, EmailItem } from '../../../shared/emails/types.js';
+import {
+  emailOptedOutMessage,
+  type ComposeInput,
+  type EmailListQuery,
+  type InboundEmail,
+} from '../../../shared/emails/schemas.js';
+import type { ConsentStatus } from '../../../shared/consent/schemas.js';
+import type { EmailDetail, EmailItem, EmailRecipient, RecipientConsent } from '../../../shared/emails/types.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { maySee, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { publishInvalidation } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
+import { latestConsent } from '../consent/service.js';
 import { getSetting, mailFooter } from '../settings/service.js';
 
 type Db = Kysely<DB>;
@@ -73,20 +81,58 @@ export async function markEmailRead(db: Db, actor: Actor, id: string) {
   await db.updateTable('emails').set({ is_read: true }).where('id', '=', id).execute();
 }
 
+type AddressCustomer = { id: string; name: string; user_id: string };
+
+/**
+ * Who mail to `address` is for. The linked customer is one the actor may see (their own first, then the newest). The
+ * address is opted out when any customer with it, whoever's, last opted out of e-mail: the opt-out is the person's,
+ * whichever record it was given on.
+ */
+async function recipientAt(db: Db, actor: Actor, address: string) {
+  const customers: AddressCustomer[] = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'user_id'])
+    .where(sql`lower(email)`, '=', address.toLowerCase())
+    .orderBy(sql`user_id = ${actor.userId}`, 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+  const latest = await latestConsent(
+    db,
+    customers.map((c) => c.id),
+    'email',
+  );
+  const optedOut = customers.filter((c) => latest.get(c.id) === 'opted_out');
+  const customer = customers.find((c) => maySee(actor, c.user_id)) ?? null;
+  return { customer, optedOut, consent: consentAt(optedOut.length > 0, customer && latest.get(customer.id)) };
+}
+
+function consentAt(optedOut: boolean, linked: ConsentStatus | undefined | null): RecipientConsent {
+  if (optedOut) return 'opted_out';
+  if (linked === null) return 'not_customer';
+  return linked === 'opted_in' ? 'opted_in' : 'none';
+}
+
+/** What compose shows beside To: the customer the mail would be linked to, and the address's e-mail consent. */
+export async function emailRecipient(db: Db, actor: Actor, address: string): Promise<EmailRecipient> {
+  const { customer, consent } = await recipientAt(db, actor, address);
+  return { customer: customer && { id: customer.id, name: customer.name }, email_consent: consent };
+}
+
+const optedOutRefusal = (address: string) => {
+  const message = emailOptedOutMessage(address);
+  return new AppError(409, 'OPTED_OUT', message, { to: message });
+};
+
 /**
  * Sends a written e-mail through the outbox (delivered by the job queue, with the company's footer) and keeps it in
- * Sent. When the address is a customer's the actor may see, it is linked to them and written on their timeline.
+ * Sent. When the address is a customer's the actor may see, it is linked to them and written on their timeline. An
+ * address that has opted out gets only a message marked transactional, which is written on the timeline of every
+ * customer who opted out with it too.
  */
 export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: ComposeInput): Promise<EmailItem> {
   const id = await db.transaction().execute(async (tx) => {
-    const customer = await tx
-      .selectFrom('customers')
-      .select(['id', 'user_id'])
-      .where(sql`lower(email)`, '=', input.to.toLowerCase())
-      .where(visibleTo(actor, 'customers.user_id'))
-      .orderBy(sql`user_id = ${actor.userId}`, 'desc')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
+    const { customer, optedOut } = await recipientAt(tx, actor, input.to);
+    if (optedOut.length > 0 && !input.transactional) throw optedOutRefusal(input.to);
     const company = await getSetting(tx, 'company');
     const outboxId = await mailer.queue(
       tx,
@@ -108,12 +154,13 @@ export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: Com
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (customer) {
+    const onRecord = new Set([...(customer ? [customer.id] : []), ...optedOut.map((c) => c.id)]);
+    for (const customerId of onRecord) {
       await recordAudit(tx, actor, {
         entityType: 'customer',
-        entityId: customer.id,
+        entityId: customerId,
         action: 'email_sent',
-        changes: { email_id: email.id, subject: input.subject },
+        changes: { email_id: email.id, subject: input.subject, transactional: input.transactional },
       });
     }
     return email.id;
@@ -123,10 +170,39 @@ export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: Com
 }
 
 /**
- * Mail that reached the signed inbound webhook: kept in the inbox, unread, linked to the customer with that address
- * (the newest, if several) and written on their timeline. A repeated post of one Message-ID is stored once.
+ * The mail a repeated post stored when it first arrived: found by its Message-ID or, for a signed call sent again
+ * without one, by its content, within the time the call's signature is remembered.
  */
-export async function receiveEmail(db: Db, input: InboundEmail) {
+async function earlierEmail(db: Db, input: InboundEmail) {
+  const earlier = await db
+    .selectFrom('emails')
+    .select(['id', 'customer_id'])
+    .$call((qb) =>
+      input.message_id
+        ? qb.where('provider_id', '=', input.message_id)
+        : qb
+            .where('direction', '=', 'inbound')
+            .where('created_at', '>=', sql<Date>`now() - make_interval(secs => ${HOOK_MEMORY_SECONDS})`)
+            .where('provider_id', 'is', null)
+            .where('from_address', '=', input.from)
+            .where('to_address', '=', input.to)
+            .where('subject', '=', input.subject)
+            .where('body', '=', input.text),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!earlier) throw callInFlight();
+  return { id: earlier.id, customer_linked: earlier.customer_id !== null, repeated: true };
+}
+
+/**
+ * Mail that reached the signed inbound webhook: kept in the inbox, unread, linked to the customer with that address
+ * (the newest, if several) and written on their timeline. A repeated post of one Message-ID, or of one signed call, is
+ * stored once.
+ */
+export async function receiveEmail(db: Db, input: InboundEmail, repeatedCall = false) {
+  if (repeatedCall) return earlierEmail(db, input);
   return db.transaction().execute(async (tx) => {
     const customer = await tx
       .selectFrom('customers')
@@ -148,14 +224,7 @@ export async function receiveEmail(db: Db, input: InboundEmail) {
       .onConflict((oc) => oc.column('provider_id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!stored) {
-      const earlier = await tx
-        .selectFrom('emails')
-        .select(['id', 'customer_id'])
-        .where('provider_id', '=', input.message_id!)
-        .executeTakeFirstOrThrow();
-      return { id: earlier.id, customer_linked: earlier.customer_id !== null, repeated: true };
-    }
+    if (!stored) return earlierEmail(tx, input);
     // Everyone who may read it sees it arrive: the customer's agent, and the admins and editors.
     const readers = await tx
       .selectFrom('users')

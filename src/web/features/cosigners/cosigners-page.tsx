@@ -5,11 +5,13 @@ import { ArrowRight, FileCheck2, RotateCcw, Upload } from 'lucide-react';
 import type { z } from 'zod';
 import {
   agreementFormSchema,
+  PDF_HEADER_LENGTH,
   PDF_LIMIT_BYTES,
   PDF_LIMIT_MESSAGE,
   PDF_MESSAGE,
   SIGNATURES_MESSAGE,
   signingConsent,
+  startsAsPdf,
   type AgreementForm,
 } from '@shared/cosigners/schemas';
 import type { MinorAgreement } from '@shared/cosigners/types';
@@ -50,7 +52,10 @@ const emptyForm: AgreementForm = {
   deal_date: '',
 };
 
-const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+const namedPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+/** A PDF by its name or type (the spec) and by its first bytes, so a renamed file is refused when chosen. */
+const isPdf = async (file: File) =>
+  namedPdf(file) && startsAsPdf(new Uint8Array(await file.slice(0, PDF_HEADER_LENGTH).arrayBuffer()));
 
 /** One signer's step: the consent to sign electronically, then the pad; confirming moves on. */
 function SignStep({ who, consentText, onSigned }: { who: string; consentText: string; onSigned: (signed: Signed) => void }) {
@@ -116,9 +121,14 @@ export function CosignersPage() {
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const choose = (chosen: File | undefined) => {
-    if (!chosen || !isPdf(chosen)) return notifyError('Error', PDF_MESSAGE);
-    if (chosen.size > PDF_LIMIT_BYTES) return notifyError('Error', PDF_LIMIT_MESSAGE);
+  const refuseFile = (message: string) => {
+    if (fileInput.current) fileInput.current.value = '';
+    notifyError('Error', message);
+  };
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen || !(await isPdf(chosen))) return refuseFile(PDF_MESSAGE);
+    if (chosen.size > PDF_LIMIT_BYTES) return refuseFile(PDF_LIMIT_MESSAGE);
     setFile(chosen);
     setStep('parent');
   };
@@ -295,7 +305,7 @@ export function CosignersPage() {
                   ref={fileInput}
                   type="file"
                   accept="application/pdf,.pdf"
-                  onChange={(event) => choose(event.target.files?.[0])}
+                  onChange={(event) => void choose(event.target.files?.[0])}
                 />
                 <p className="text-muted-foreground text-xs">
                   <Upload className="mr-1 inline size-3" aria-hidden />

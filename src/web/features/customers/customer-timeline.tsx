@@ -6,6 +6,7 @@ import {
   type ConsentSource,
   type ConsentStatus,
 } from '@shared/consent/schemas';
+import { TRANSACTIONAL_LABEL } from '@shared/emails/schemas';
 import type { TimelineEntry } from '@shared/customers/types';
 import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents, formatFileSize } from '@/lib/format';
@@ -52,7 +53,7 @@ function describe(entry: TimelineEntry): AuditWording {
         details: [consentSourceLabels[c.source as ConsentSource] ?? String(c.source)],
       };
     case 'email_sent':
-      return { title: `Sent an e-mail: ${c.subject}`, details: [] };
+      return { title: `Sent an e-mail: ${c.subject}`, details: c.transactional === true ? [TRANSACTIONAL_LABEL] : [] };
     case 'created_from_lead':
       return { title: `Created from a lead from ${c.source}`, details: [`To ${c.assigned_to ?? 'nobody'}: ${c.reason}`] };
     case 'lead_received':

@@ -1,17 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
+import { useDebounced } from '@/hooks/use-debounced';
 import { cn } from '@/lib/utils';
 import { useDuplicates } from './api';
-
-function useDebounced(value: string, delayMs: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** 'Possible duplicate:' while the typed e-mail or phone matches a customer the user can see. Saving stays allowed. */
 export function DuplicateWarning({

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComposeInput } from '@shared/emails/schemas';
-import type { EmailDetail, EmailItem } from '@shared/emails/types';
+import type { EmailDetail, EmailItem, EmailRecipient } from '@shared/emails/types';
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
@@ -20,6 +20,16 @@ export function useEmail(id: string | null) {
     queryKey: keys.emails.detail(id ?? ''),
     queryFn: ({ signal }) => api<EmailDetail>(`/api/emails/${id}`, { signal }),
     enabled: id !== null,
+  });
+}
+
+/** Whose the address in To is and its e-mail consent; `null` (not a full address yet) asks nothing. */
+export function useEmailRecipient(address: string | null) {
+  return useQuery({
+    queryKey: keys.emails.recipient(address ?? ''),
+    queryFn: ({ signal }) =>
+      api<EmailRecipient>(`/api/emails/recipient?${toSearchParams({ address: address ?? '' })}`, { signal }),
+    enabled: address !== null,
   });
 }
 

@@ -1,27 +1,34 @@
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { z } from 'zod';
-import { composeSchema } from '@shared/emails/schemas';
+import { composeSchema, TRANSACTIONAL_HINT, TRANSACTIONAL_LABEL } from '@shared/emails/schemas';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useSendEmail } from './api';
+import { RecipientConsentNote, useRecipient } from './recipient-consent';
 
 type Form = z.input<typeof composeSchema>;
 
-/** Compose: to, subject, message; sent through Torque's mail server, and kept on the customer's timeline. */
+/**
+ * Compose: to, subject, message; sent through Torque's mail server, and kept on the customer's timeline. The address's
+ * e-mail consent shows under To; an opted-out address takes only a message marked transactional.
+ */
 export function ComposeForm() {
   const form = useForm<Form, unknown, z.output<typeof composeSchema>>({
     resolver: zodResolver(composeSchema),
-    defaultValues: { to: '', subject: '', message: '' },
+    defaultValues: { to: '', subject: '', message: '', transactional: false },
   });
   const send = useSendEmail();
+  const recipient = useRecipient(form.watch('to'));
   const errors = form.formState.errors;
   // The spec's one message for any missing field is shown once, under the form.
   const message = errors.to?.message ?? errors.subject?.message ?? errors.message?.message;
@@ -45,7 +52,7 @@ export function ComposeForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Compose an e-mail">
-          <FormField label="To" htmlFor="email-to">
+          <FormField label="To" htmlFor="email-to" description={recipient && <RecipientConsentNote recipient={recipient} />}>
             <Input type="email" autoComplete="off" placeholder="customer@example.com" {...form.register('to')} />
           </FormField>
           <FormField label="Subject" htmlFor="email-subject">
@@ -54,8 +61,31 @@ export function ComposeForm() {
           <FormField label="Message" htmlFor="email-message">
             <Textarea rows={6} placeholder="Type your message..." {...form.register('message')} />
           </FormField>
+          <Controller
+            control={form.control}
+            name="transactional"
+            render={({ field }) => (
+              <div className="flex items-start gap-2">
+                <Checkbox
+                  id="email-transactional"
+                  className="mt-0.5"
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  aria-describedby="email-transactional-hint"
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor="email-transactional" className="font-normal">
+                    {TRANSACTIONAL_LABEL}
+                  </Label>
+                  <p id="email-transactional-hint" className="text-muted-foreground text-xs">
+                    {TRANSACTIONAL_HINT}
+                  </p>
+                </div>
+              </div>
+            )}
+          />
           {message && (
-            <p role="alert" className="text-destructive text-sm">
+            <p role="alert" className="text-destructive text-sm wrap-anywhere">
               {message}
             </p>
           )}
