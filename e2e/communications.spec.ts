@@ -21,13 +21,19 @@ test.describe('communications', () => {
     await form.getByLabel('Subject').fill('Your new car');
     await form.getByLabel('Message', { exact: true }).fill('The papers are ready to sign.');
     await form.getByRole('button', { name: 'Send Email' }).click();
-    await expect(page.getByText('Email Sent')).toBeVisible();
+    // Nothing has left yet when the form is answered: the toast says queued, and Sent follows the delivery live.
+    await expect(page.getByText('Email Queued', { exact: true })).toBeVisible();
+    await expect(page.getByText('Email Sent', { exact: true })).toHaveCount(0);
     await expect(form.getByLabel('To')).toHaveValue('');
     const mail = await mailTo(address);
     expect(mail.subject).toBe('Your new car');
     expect(mail.text).toContain('The papers are ready to sign.');
     await page.getByRole('tab', { name: 'Sent' }).click();
-    await expect(page.getByRole('list', { name: 'Sent' })).toContainText(name);
+    const sentRow = page.getByRole('list', { name: 'Sent' }).getByRole('listitem').filter({ hasText: 'Your new car' });
+    await expect(sentRow).toContainText(name);
+    await expect(sentRow.getByText('Sent', { exact: true })).toBeVisible();
+    // With a mail server set up, admins are not told to set one up.
+    await expect(page.getByText('E-mail is not being sent')).toHaveCount(0);
 
     // The reply arrives through the signed inbound webhook, as the mail service would post it.
     const hooks = await (await page.request.get('/api/settings/hooks')).json();
@@ -91,7 +97,7 @@ test.describe('communications', () => {
     await form.getByLabel('Message', { exact: true }).fill('Your plates are ready to collect.');
     await form.getByLabel('Transactional message (not marketing)').check();
     await form.getByRole('button', { name: 'Send Email' }).click();
-    await expect(page.getByText('Email Sent')).toBeVisible();
+    await expect(page.getByText('Email Queued', { exact: true }).last()).toBeVisible();
     await expect(form.getByLabel('Transactional message (not marketing)')).not.toBeChecked();
     expect((await mailTo(address)).subject).toBe('Your registration');
   });

@@ -724,6 +724,7 @@ const rows: Record<string, Row> = {
     expected: owners(200),
   },
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200, 403) },
+  'GET /api/outbox/mail': { request: () => ({ url: '/api/outbox/mail' }), expected: adminOnly(200, 403) },
   'GET /api/outbox/:id': { request: async () => ({ url: `/api/outbox/${await make.mail()}` }), expected: adminOnly(200, 403) },
 };
 

@@ -5,6 +5,7 @@ import type { EmailItem } from '../../src/shared/emails/types.js';
 import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.js';
+import { deliveryLabel, deliveryProblem, deliveryStateOf } from '../../src/shared/outbox/delivery.js';
 
 let t: TestContext;
 let smtp: SmtpPeer;
@@ -123,6 +124,73 @@ describe('compose', () => {
     expect(timeline[0]).toMatchObject({ action: 'email_sent', actor_name: 'Ava Agent' });
     // Another agent's sent mail is not theirs to read.
     expect(await box(otherAgent, 'sent')).toEqual([]);
+  });
+});
+
+describe('delivery state', () => {
+  const deliveryOf = async (as: TestUser, subject: string) => {
+    const item = (await box(as, 'sent')).find((e) => e.subject === subject);
+    return item?.delivery ? deliveryStateOf(item.delivery) : null;
+  };
+
+  it('says queued, then sent, to the sender in Sent; retrying and failed with the last error when the server refuses', async () => {
+    const queued = await compose(agent, { to: 'grace.hall@example.com', subject: 'State one', message: 'Hello.' });
+    // Queued until the queue's worker has sent it (which can happen at once).
+    expect(['queued', 'sent']).toContain(deliveryStateOf(queued.json().delivery));
+    await expect.poll(() => deliveryOf(agent, 'State one'), { timeout: 15_000 }).toBe('sent');
+
+    smtp.failNext(1, 550);
+    await compose(agent, { to: 'grace.hall@example.com', subject: 'State two', message: 'Hello.' });
+    await expect.poll(() => deliveryOf(agent, 'State two'), { timeout: 15_000 }).toBe('failed');
+    const failed = (await box(agent, 'sent')).find((e) => e.subject === 'State two')!;
+    expect(deliveryProblem(failed.delivery!)).toMatch(/550/);
+
+    smtp.failNext(1, 451);
+    await compose(agent, { to: 'grace.hall@example.com', subject: 'State three', message: 'Hello.' });
+    await expect.poll(() => deliveryOf(agent, 'State three'), { timeout: 15_000 }).toBe('retrying');
+    const retrying = (await box(agent, 'sent')).find((e) => e.subject === 'State three')!;
+    expect(deliveryProblem(retrying.delivery!)).toMatch(/451/);
+  });
+
+  it('says held, to its sender and everywhere it is listed, when no mail server is set up', async () => {
+    const offline = await createTestContext({});
+    try {
+      const writer = await offline.createUser('agent', 'Hal Held');
+      const sent = await offline.call({
+        method: 'POST',
+        url: '/api/emails',
+        as: writer,
+        payload: { to: 'someone@example.com', subject: 'Held one', message: 'Hello.' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(deliveryStateOf(sent.json().delivery)).toBe('held');
+      const listed = (await offline.call({ method: 'GET', url: '/api/emails?box=sent', as: writer })).json().items;
+      expect(listed.map((e: EmailItem) => [e.subject, deliveryStateOf(e.delivery!)])).toEqual([['Held one', 'held']]);
+      expect(deliveryLabel('held')).toBe('Held — no mail server');
+
+      const boss = await offline.createUser('admin', 'Bea Boss');
+      const status = await offline.call({ method: 'GET', url: '/api/outbox/mail', as: boss });
+      expect(status.json()).toEqual({ mail_server: false, held_mail: 1 });
+      expect((await offline.call({ method: 'GET', url: '/api/outbox/mail', as: writer })).statusCode).toBe(403);
+      const invitation = await offline.call({
+        method: 'POST',
+        url: '/api/team/invitations',
+        as: boss,
+        payload: { email: 'new.hire@example.com', role: 'agent', send: true },
+      });
+      expect(invitation.json()).toMatchObject({ sent: true, held: true, link: expect.stringMatching(/\/invite\//) });
+    } finally {
+      await offline.close();
+    }
+    const online = await t.call({ method: 'GET', url: '/api/outbox/mail', as: admin });
+    expect(online.json().mail_server).toBe(true);
+    const invitation = await t.call({
+      method: 'POST',
+      url: '/api/team/invitations',
+      as: admin,
+      payload: { email: 'mailed.hire@example.com', role: 'agent', send: true },
+    });
+    expect(invitation.json()).toMatchObject({ sent: true, held: false });
   });
 });
 

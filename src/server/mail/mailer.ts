@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
+import { publishInvalidation } from '../realtime/publish.js';
 
 /**
  * An e-mail as Torque writes it: one recipient, plain text, HTML when there is any, and extra headers (a marketing
@@ -19,6 +20,8 @@ export type Mailer = {
    * the outbox id.
    */
   queue: (tx: Transaction<DB>, message: MailMessage, createdBy: string | null) => Promise<string>;
+  /** True when there is no mail server (no SMTP_URL): everything queued is held in the outbox, and nothing leaves. */
+  holding: boolean;
 };
 
 export const MAIL_JOB = 'mail-deliver';
@@ -52,8 +55,11 @@ export function createMailer(
 
   if (!transport) {
     log.info('SMTP_URL is not set: mail is kept in the outbox, where admins can read it');
-    return { queue: (tx, message, createdBy) => insertMail(tx, message, createdBy, 'held') };
+    return { holding: true, queue: (tx, message, createdBy) => insertMail(tx, message, createdBy, 'held') };
   }
+
+  /** The sender's mail lists show each attempt's outcome as it happens. */
+  const tellSender = (row: { created_by: string | null } | undefined) => publishInvalidation(db, 'emails', [row?.created_by]);
 
   /** One attempt. A mail no longer pending (sent, failed, held) is left alone, so a repeated job never sends it again. */
   const deliver = async (job: Job<{ outboxId: string }>) => {
@@ -79,7 +85,9 @@ export function createMailer(
         .updateTable('outbox')
         .set({ attempts: sql`attempts + 1`, last_error: error.message.slice(0, 1000), status: final ? 'failed' : 'pending' })
         .where('id', '=', outboxId)
-        .execute();
+        .returning('created_by')
+        .executeTakeFirst()
+        .then(tellSender);
       const reason = error.responseCode ? `SMTP ${error.responseCode}` : (error.code ?? 'error');
       log.warn({ ...about, reason, final }, final ? 'mail failed' : 'mail not sent yet');
       if (error.permanent) return;
@@ -90,12 +98,15 @@ export function createMailer(
       // last_error stays: why it took more than one attempt.
       .set({ status: 'sent', sent_at: new Date(), attempts: sql`attempts + 1` })
       .where('id', '=', outboxId)
-      .execute();
+      .returning('created_by')
+      .executeTakeFirst()
+      .then(tellSender);
     log.info(about, 'mail sent');
   };
   jobs.work(MAIL_JOB, deliver, { ...MAIL_RETRY, ...options.retry, expireInSeconds: 180 });
 
   return {
+    holding: false,
     async queue(tx, message, createdBy) {
       const id = await insertMail(tx, message, createdBy, 'pending');
       await jobs.enqueue(tx, MAIL_JOB, { outboxId: id });

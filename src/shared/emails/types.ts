@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliverySchema } from '../outbox/delivery.js';
 import { pageSchema } from '../http/paging.js';
 
 export const emailItemSchema = z.object({
@@ -16,6 +17,8 @@ export const emailItemSchema = z.object({
   /** That customer's latest deal: the list's deal badge. */
   deal: z.object({ id: z.string(), label: z.string() }).nullable(),
   sent_by_name: z.string().nullable(),
+  /** Mail Torque sends: where its delivery stands (`deliveryStateOf`); null for mail that came in. */
+  delivery: deliverySchema.nullable(),
 });
 export type EmailItem = z.infer<typeof emailItemSchema>;
 export const emailPageSchema = pageSchema(emailItemSchema);

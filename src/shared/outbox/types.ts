@@ -31,3 +31,7 @@ export const outboxPageSchema = pageSchema(outboxItemSchema);
 /** One message with its text body. */
 export const outboxMessageSchema = outboxItemSchema.extend({ text: z.string().nullable() });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** GET /api/outbox/mail: whether a mail server is set up (SMTP_URL), and how many e-mails wait for one. */
+export const mailStatusSchema = z.object({ mail_server: z.boolean(), held_mail: z.number() });
+export type MailStatus = z.infer<typeof mailStatusSchema>;

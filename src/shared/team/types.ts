@@ -29,7 +29,10 @@ export const createdInvitationSchema = z.object({
   role: z.enum(roles),
   expires_at: z.string(),
   link: z.string(),
+  /** Mailed (Send Invitation) rather than only made (Copy invite link). */
   sent: z.boolean(),
+  /** Mailed, but there is no mail server: the mail waits in the outbox, and the link is the way to reach them. */
+  held: z.boolean(),
 });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 

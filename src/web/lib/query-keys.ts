@@ -70,6 +70,7 @@ export const keys = {
     all: ['outbox'] as const,
     list: (kind: string) => ['outbox', 'list', kind] as const,
     message: (id: string) => ['outbox', 'message', id] as const,
+    mail: ['outbox', 'mail'] as const,
   },
   team: {
     all: ['team'] as const,

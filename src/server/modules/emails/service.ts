@@ -40,6 +40,8 @@ function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: nu
   return sql<Row>`
     SELECT e.id, e.direction, e.from_address, e.to_address, e.subject, left(e.body, 200) AS preview, e.body, e.is_read,
       e.created_at, s.name AS sent_by_name,
+      CASE WHEN o.id IS NOT NULL THEN json_build_object('status', o.status, 'attempts', o.attempts, 'last_error', o.last_error)
+      END AS delivery,
       CASE WHEN ${customerSeen} THEN json_build_object('id', c.id, 'name', c.name) END AS customer,
       CASE WHEN ${customerSeen} THEN (
         SELECT json_build_object('id', d.id, 'label', d.manufacturer || ' ' || d.model) FROM deals d
@@ -48,6 +50,7 @@ function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: nu
     FROM emails e
     LEFT JOIN customers c ON c.id = e.customer_id
     LEFT JOIN users s ON s.id = e.sent_by
+    LEFT JOIN outbox o ON o.id = e.outbox_id
     WHERE ${emailReadable(actor, 'e')} AND ${where}
     ORDER BY e.created_at DESC, e.id DESC
     LIMIT ${limit}`.execute(db);

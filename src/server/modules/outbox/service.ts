@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { OutboxItem, OutboxListQuery, OutboxMessage } from '../../../shared/outbox/types.js';
+import type { MailStatus, OutboxItem, OutboxListQuery, OutboxMessage } from '../../../shared/outbox/types.js';
+import type { Mailer } from '../../mail/mailer.js';
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
@@ -66,4 +67,16 @@ export async function getOutboxMessage(
     .executeTakeFirst();
   if (!row) throw notFound('Message');
   return row;
+}
+
+/** Whether mail can leave at all, and how much waits for a mail server: the Communications page's banner for admins. */
+export async function mailStatus(db: Kysely<DB>, actor: Actor, mailer: Pick<Mailer, 'holding'>): Promise<MailStatus> {
+  assertAdmin(actor);
+  const { held } = await db
+    .selectFrom('outbox')
+    .select(sql<number>`count(*)::int`.as('held'))
+    .where('kind', '=', 'email')
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return { mail_server: !mailer.holding, held_mail: held };
 }

@@ -148,7 +148,13 @@ export async function invite(
       const company = await getSetting(tx, 'company');
       await mailer.queue(tx, invitationMail(actor.name, company, input.email, input.role, link), actor.userId);
     }
-    return { ...invitation, expires_at: invitation.expires_at.toISOString(), link, sent: input.send };
+    return {
+      ...invitation,
+      expires_at: invitation.expires_at.toISOString(),
+      link,
+      sent: input.send,
+      held: input.send && mailer.holding,
+    };
   });
 }
 

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DealDocumentsTab } from '@/features/documents';
+import { MailServerBanner } from '@/features/outbox';
 import { GmailSyncTab } from '@/features/webhooks';
 import { ComposeForm } from './compose-form';
 import { Mailbox } from './mailbox';
@@ -16,6 +17,7 @@ export function CommunicationsPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Communications" description="E-mail with your customers, and the documents of your deals" />
+      <MailServerBanner />
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'email' ? {} : { tab: value })} className="gap-6">
         <TabsList>
           <TabsTrigger value="email">Email Management</TabsTrigger>

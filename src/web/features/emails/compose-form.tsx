@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { z } from 'zod';
 import { composeSchema, TRANSACTIONAL_HINT, TRANSACTIONAL_LABEL } from '@shared/emails/schemas';
+import { deliveryStateOf } from '@shared/outbox/delivery';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
-import { notifyError, notifySuccess } from '@/lib/toast';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/toast';
 import { useSendEmail } from './api';
 import { RecipientConsentNote, useRecipient } from './recipient-consent';
 
@@ -35,7 +36,11 @@ export function ComposeForm() {
   const submit = form.handleSubmit((input) =>
     send.mutate(input, {
       onSuccess: (sent) => {
-        notifySuccess('Email Sent', sent.customer ? `To ${sent.customer.name}` : `To ${sent.to_address}`);
+        const to = sent.customer ? sent.customer.name : sent.to_address;
+        const state = sent.delivery ? deliveryStateOf(sent.delivery) : 'sent';
+        if (state === 'held') notifyInfo('Email Held', `No mail server is set up, so the mail to ${to} waits in the outbox.`);
+        else if (state === 'sent') notifySuccess('Email Sent', `To ${to}`);
+        else notifySuccess('Email Queued', `To ${to}. Sent shows when it has gone.`);
         form.reset();
       },
       onError: (error) => {

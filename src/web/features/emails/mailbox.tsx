@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { DeliveryBadge } from '@/features/outbox';
 import { useEmail, useEmails, useMarkEmailRead } from './api';
 
 function EmailRow({ email, onOpen }: { email: EmailItem; onOpen: () => void }) {
@@ -35,6 +36,7 @@ function EmailRow({ email, onOpen }: { email: EmailItem; onOpen: () => void }) {
         </span>
         <span className={cn('truncate text-sm', unread && 'font-medium')}>{email.subject || '(no subject)'}</span>
         <span className="text-muted-foreground truncate text-xs">{email.preview}</span>
+        {email.delivery && <DeliveryBadge delivery={email.delivery} />}
       </button>
     </li>
   );
@@ -52,6 +54,7 @@ function EmailDialog({ id, onClose }: { id: string | null; onClose: () => void }
               ? `From ${email.data.from_address} to ${email.data.to_address}, ${formatDateTime(email.data.created_at)}`
               : 'Loading...'}
           </DialogDescription>
+          {email.data?.delivery && <DeliveryBadge delivery={email.data.delivery} />}
         </DialogHeader>
         <QueryState query={email} loadingMessage="Loading e-mail..." failedMessage="The e-mail could not be loaded.">
           {(data) => (

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
-import type { OutboxItem, OutboxMessage, outboxKinds } from '@shared/outbox/types';
+import type { MailStatus, OutboxItem, OutboxMessage, outboxKinds } from '@shared/outbox/types';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
@@ -20,5 +20,14 @@ export function useOutboxMessage(id: string | null) {
     queryKey: keys.outbox.message(id ?? ''),
     queryFn: ({ signal }) => api<OutboxMessage>(`/api/outbox/${id}`, { signal }),
     enabled: id !== null,
+  });
+}
+
+/** Whether a mail server is set up and how much mail waits for one; admins only. */
+export function useMailStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.outbox.mail,
+    queryFn: ({ signal }) => api<MailStatus>('/api/outbox/mail', { signal }),
+    enabled,
   });
 }

@@ -1,1 +1,3 @@
 export { OutboxCard } from './outbox-card';
+export { DeliveryBadge } from './delivery-badge';
+export { MailServerBanner } from './mail-server-banner';

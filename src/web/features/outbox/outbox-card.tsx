@@ -3,14 +3,12 @@ import type { OutboxItem, outboxKinds } from '@shared/outbox/types';
 import { ErrorState } from '@/components/error-state';
 import { InlineLoading } from '@/components/loading-screen';
 import { QueryState } from '@/components/query-state';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
 import { useOutbox, useOutboxMessage } from './api';
-
-const statusVariants = { sent: 'default', pending: 'secondary', held: 'outline', failed: 'destructive' } as const;
+import { DeliveryBadge } from './delivery-badge';
 
 function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const message = useOutboxMessage(id);
@@ -48,11 +46,10 @@ function Row({ item, onRead }: { item: OutboxItem; onRead: () => void }) {
           {item.status === 'pending' && item.send_after && new Date(item.send_after) > new Date()
             ? ` · waits until ${formatDateTime(item.send_after)}`
             : ''}
-          {item.status !== 'sent' && item.last_error ? ` · ${item.last_error}` : ''}
         </div>
       </div>
-      <div className="flex items-center gap-2">
-        <Badge variant={statusVariants[item.status]}>{item.status}</Badge>
+      <div className="flex min-w-0 items-center gap-2">
+        <DeliveryBadge delivery={item} kind={item.kind} />
         <Button
           variant="outline"
           size="sm"

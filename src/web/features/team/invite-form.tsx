@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Send } from 'lucide-react';
 import { z } from 'zod';
 import { inviteSchema, settingsInviteSchema } from '@shared/team/schemas';
 import { invitableRoles } from '@shared/team/rules';
+import type { CreatedInvitation } from '@shared/team/types';
 import { roleLabels } from '@shared/users/roles';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -28,6 +30,8 @@ export function InviteForm({ variant = 'team' }: { variant?: 'team' | 'settings'
     defaultValues: { email: '', role: roles.length === 1 ? roles[0] : undefined },
   });
   const invite = useInvite();
+  // A mailed invitation that no mail server will deliver: its link is the way to reach the person.
+  const [held, setHeld] = useState<CreatedInvitation | null>(null);
 
   const submit = (send: boolean) =>
     form.handleSubmit((values) =>
@@ -36,13 +40,10 @@ export function InviteForm({ variant = 'team' }: { variant?: 'team' | 'settings'
         {
           onSuccess: async (created) => {
             form.reset({ email: '', role: form.getValues('role') });
+            setHeld(created.held ? created : null);
+            if (created.held) return;
             if (send) return notifySuccess('Invitation Sent', `${created.email} will receive a link valid for 7 days.`);
-            try {
-              await navigator.clipboard.writeText(created.link);
-              notifySuccess('Link Copied', `The link for ${created.email} works once, for 7 days.`);
-            } catch {
-              window.prompt('Copy this invite link', created.link);
-            }
+            await copyLink(created);
           },
           onError: (error) => {
             showServerErrors(form.setError, error);
@@ -51,6 +52,15 @@ export function InviteForm({ variant = 'team' }: { variant?: 'team' | 'settings'
         },
       ),
     );
+
+  const copyLink = async (created: CreatedInvitation) => {
+    try {
+      await navigator.clipboard.writeText(created.link);
+      notifySuccess('Link Copied', `The link for ${created.email} works once, for 7 days.`);
+    } catch {
+      window.prompt('Copy this invite link', created.link);
+    }
+  };
 
   const errors = form.formState.errors;
   const message = errors.email?.message ?? errors.role?.message;
@@ -85,6 +95,25 @@ export function InviteForm({ variant = 'team' }: { variant?: 'team' | 'settings'
         <p role="alert" className="text-destructive text-sm">
           {message}
         </p>
+      )}
+      {held && (
+        <div role="status" className="border-warning bg-warning/10 grid gap-2 rounded-lg border p-3 text-sm">
+          <p>
+            <strong>The invitation to {held.email} was not sent:</strong> no mail server is set up, so the mail waits in the
+            outbox. Send them this link yourself; it works once, for 7 days.
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Input
+              readOnly
+              value={held.link}
+              aria-label={`Invite link for ${held.email}`}
+              className="min-w-0 flex-1 font-mono text-xs"
+            />
+            <Button type="button" variant="outline" size="sm" onClick={() => copyLink(held)}>
+              <Copy /> Copy link
+            </Button>
+          </div>
+        </div>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={invite.isPending}>

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { outboxStatuses, type OutboxItem, type outboxKinds } from './types.js';
+
+type OutboxKind = (typeof outboxKinds)[number];
+
+/**
+ * Where a message Torque sends stands, in the words its sender reads: queued (not tried yet), retrying (tried, failed,
+ * will try again), sent, held (no mail server or SMS address is set up, so it waits in the outbox) or failed (refused
+ * for good, or out of retries). One rule for every screen that lists a message.
+ */
+export const deliveryStates = ['queued', 'retrying', 'sent', 'held', 'failed'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+const deliveryLabels: Record<DeliveryState, string> = {
+  queued: 'Queued',
+  retrying: 'Retrying',
+  sent: 'Sent',
+  held: 'Held',
+  failed: 'Failed',
+};
+/** What a held message of each kind waits for. */
+const heldFor: Record<OutboxKind, string> = { email: 'no mail server', sms: 'no SMS address', webhook: 'no address' };
+
+/** A state's words: 'Held — no mail server' for mail waiting for SMTP_URL. */
+export const deliveryLabel = (state: DeliveryState, kind: OutboxKind = 'email') =>
+  state === 'held' ? `${deliveryLabels.held} — ${heldFor[kind]}` : deliveryLabels[state];
+
+/** A message's delivery as the outbox keeps it: enough to say its state and, when it failed, why. */
+export const deliverySchema = z.object({
+  status: z.enum(outboxStatuses),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export function deliveryStateOf(delivery: Pick<OutboxItem, 'status' | 'attempts'>): DeliveryState {
+  if (delivery.status === 'pending') return delivery.attempts > 0 ? 'retrying' : 'queued';
+  return delivery.status;
+}
+
+/** The line a state's badge carries beside it: the last error of a failed or retried message. */
+export const deliveryProblem = (delivery: Delivery) =>
+  delivery.status === 'failed' || (delivery.status === 'pending' && delivery.attempts > 0) ? delivery.last_error : null;
