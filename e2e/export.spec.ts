@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { readZip } from '../tests/helpers/zip';
+import { csvRecords, readZip } from '../tests/helpers/zip';
 import { expect, signIn, test } from './fixtures';
 
-test("'Download everything' gives an admin a zip of every table and document with its manifest last", async ({ page }) => {
+test("'Download everything' gives an admin every table, readable files and documents, the manifest last", async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/settings');
   const [download] = await Promise.all([
@@ -16,10 +16,17 @@ test("'Download everything' gives an admin a zip of every table and document wit
   const manifest = JSON.parse(entries.at(-1)!.data.toString('utf8')) as {
     scope: string;
     tables: Record<string, { rows: number }>;
+    readable: { files: Record<string, { rows: number; columns: string[]; csv: string }> };
   };
   expect(manifest.scope).toBe('everything');
   expect(manifest.tables.customers!.rows).toBeGreaterThan(0);
   expect(entries.map((e) => e.name)).toContain('tables/customers.csv');
+  const deals = manifest.readable.files.deals!;
+  const [header, ...rows] = csvRecords(entries.find((e) => e.name === deals.csv)!.data.toString('utf8'));
+  expect(header).toEqual(deals.columns);
+  expect(rows.length).toBe(manifest.tables.deals!.rows);
+  expect(rows[0]![header!.indexOf('Contract Price')]).toMatch(/^\d+\.\d{2}$/);
+  expect(['Pending', 'In Progress', 'Completed', 'Cancelled']).toContain(rows[0]![header!.indexOf('Status')]);
 });
 
 test("an agent's 'Download my data' that cannot start says so in a toast", async ({ page }) => {

@@ -73,7 +73,7 @@ test.describe('inventory', () => {
       .trimEnd()
       .split('\r\n');
     expect(csv).toHaveLength(2);
-    expect(csv[1]).toContain(`2018,Audi,${model},${vin},,0,45900.00,available`);
+    expect(csv[1]).toContain(`2018,Audi,${model},${vin},,0,45900.00,Available`);
 
     await row.getByRole('link', { name: /^View / }).click();
     await expect(page.getByRole('heading', { name: `2018 Audi ${model}` })).toBeVisible();

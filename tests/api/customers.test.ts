@@ -480,7 +480,7 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
       'Name,Email,Phone,Location,Status,Car Preferences,Lead Source,Budget,Referred By,Birthday,Notes,Agent,Date Added',
     );
     expect(lines).toHaveLength(1 + rows.filter((r) => r.status === 'inactive').length);
-    expect(lines.slice(1).every((line) => line.includes(',inactive,') && line.includes('Bulk Agent'))).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes(',Inactive,') && line.includes('Bulk Agent'))).toBe(true);
   });
 
   it('does not mix the bulk agent\u2019s customers into another agent\u2019s list', async () => {

@@ -20,6 +20,10 @@ let admin: TestUser;
 let agent: TestUser;
 let otherAgent: TestUser;
 let editor: TestUser;
+let olivia: { customer: { id: string }; deal: { id: string } };
+/** The agent's vehicle, sold to Olivia Smith in a completed deal. */
+let stock: { id: string };
+let sold: { id: string };
 const year = new Date().getUTCFullYear();
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
@@ -101,6 +105,27 @@ function expectFilesMatch({ manifest, files }: Download) {
   }
 }
 
+/** A file of `readable/` as the manifest describes it, each record keyed by its column's header. */
+function readableRows({ manifest, files }: Download, name: string): Record<string, string>[] {
+  const entry = manifest.readable.files[name]!;
+  expect(entry, name).toBeDefined();
+  const [header, ...records] = csvRecords(files.get(entry.csv)!.toString('utf8'));
+  expect(header, entry.csv).toEqual(entry.columns);
+  expect(records.length, entry.csv).toBe(entry.rows);
+  return records.map((cells) => Object.fromEntries(header!.map((column, i) => [column, cells[i]!])));
+}
+
+const readableNames = ['commissions', 'customers', 'deals', 'leads', 'vehicles'];
+
+/** The readable files hold the rows of the machine tables the export holds: as many customers, vehicles, deals, leads. */
+function expectReadableCounts({ manifest, names }: Download) {
+  expect(names.filter((name) => name.startsWith('readable/')).sort()).toEqual(readableNames.map((n) => `readable/${n}.csv`));
+  expect(Object.keys(manifest.readable.files).sort()).toEqual(readableNames);
+  for (const table of ['customers', 'vehicles', 'deals', 'leads']) {
+    expect(manifest.readable.files[table]!.rows, table).toBe(manifest.tables[table]?.rows ?? 0);
+  }
+}
+
 /** Each document in the zip has the manifest's size and hash, and the manifest's hash is the stored file's. */
 async function expectDocumentsMatch({ manifest, files }: Download, context = t) {
   const store = await createBlobStore(context.config);
@@ -144,7 +169,29 @@ beforeAll(async () => {
   agent = await t.createUser('agent', 'Emma Carter');
   otherAgent = await t.createUser('agent', 'Noah Other');
   editor = await t.createUser('editor', 'Eve Editor');
-  await recordsOf(agent, 'Olivia Smith');
+  olivia = await recordsOf(agent, 'Olivia Smith');
+  stock = await created(
+    '/api/vehicles',
+    { make: 'BMW', model: 'X5', year, vin: 'WBAJA7C55KWW00001', price_cents: 7_000_000 },
+    agent,
+  );
+  sold = await created(
+    '/api/deals',
+    {
+      date: `${year}-04-02`,
+      manufacturer: 'BMW',
+      model: 'X5',
+      year,
+      customer_id: olivia.customer.id,
+      customer_name: 'Olivia Smith',
+      agent_name: agent.name,
+      contract_price_cents: 6_500_000,
+      broker_fee_cents: 250_000,
+      status: 'completed',
+      vehicle_id: stock.id,
+    },
+    agent,
+  );
   await recordsOf(otherAgent, 'Zelda Hidden');
   // Secrets to look for: a two-factor secret, a lead source's key, an invitation, an outgoing webhook's secret.
   await t.call({ method: 'POST', url: '/api/users/me/two-factor', as: agent, payload: { password: PASSWORD } });
@@ -338,6 +385,7 @@ describe('full export', () => {
       const { manifest } = await download(user);
       const leads = await t.call({ method: 'GET', url: '/api/leads?limit=100', as: user });
       expect(manifest.tables.leads?.rows ?? 0, `${user.name}'s leads`).toBe(leads.json().items.length);
+      expect(manifest.readable.files.leads?.rows, `${user.name}'s readable leads`).toBe(leads.json().items.length);
       let mail = 0;
       for (const box of ['inbox', 'sent']) {
         const listed = await t.call({ method: 'GET', url: `/api/emails?box=${box}&limit=100`, as: user });
@@ -353,6 +401,109 @@ describe('full export', () => {
     expect(manifest.tables.deals!.rows).toBe(await count(sql<{ n: number }>`SELECT count(*) AS n FROM deals`));
     expect(manifest.tables.settings).toBeUndefined();
     expect(manifest.tables.users!.rows).toBe(1);
+  });
+
+  it("writes readable/ for a person: dollars, labels and names beside ids, moments in the company's time zone", async () => {
+    const settings = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json();
+    const company = { ...settings.company, time_zone: 'America/Los_Angeles' };
+    const saved = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...settings, company } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const lead = await created('/api/leads', { name: 'Wendy Walkin', phone: '(512) 555-0100', lead_source: 'Walk-in' }, agent);
+    // 03:30 UTC on 15 January is 19:30 on the 14th in Los Angeles.
+    const moment = '2026-01-15T03:30:05Z';
+    for (const [table, id, column] of [
+      ['deals', olivia.deal.id, 'created_at'],
+      ['customers', olivia.customer.id, 'created_at'],
+      ['leads', lead.id, 'received_at'],
+    ]) {
+      await sql`UPDATE ${sql.table(table!)} SET ${sql.ref(column!)} = ${moment} WHERE id = ${id}`.execute(t.database.db);
+    }
+
+    const zip = await download(admin);
+    expect(zip.manifest.readable.time_zone).toBe('America/Los_Angeles');
+    expectReadableCounts(zip);
+    expect(zip.manifest.readable.files.customers!.rows).toBeGreaterThan(2);
+    const completed = sql<{ n: number }>`SELECT count(*) AS n FROM deals WHERE status = 'completed'`;
+    expect(zip.manifest.readable.files.commissions!.rows).toBe(await count(completed));
+    expect(zip.manifest.readable.files.commissions!.about).toMatch(/commission/);
+
+    const deals = readableRows(zip, 'deals');
+    expect(deals.find((d) => d['Deal ID'] === olivia.deal.id)).toMatchObject({
+      Date: `${year}-03-14`,
+      Vehicle: `${year} BMW X5`,
+      Customer: 'Olivia Smith',
+      'Customer ID': olivia.customer.id,
+      'Contract Price': '65000.00',
+      'Broker Fee': '2500.00',
+      Classification: 'Customer Paid',
+      Status: 'Pending',
+      Agent: 'Emma Carter',
+      'Agent ID': agent.id,
+      Created: '2026-01-14 19:30:05',
+      VIN: '',
+    });
+    expect(deals.find((d) => d['Deal ID'] === sold.id)).toMatchObject({
+      Status: 'Completed',
+      VIN: 'WBAJA7C55KWW00001',
+      'Vehicle ID': stock.id,
+    });
+
+    expect(readableRows(zip, 'customers').find((c) => c['Customer ID'] === olivia.customer.id)).toMatchObject({
+      Name: 'Olivia Smith',
+      Status: 'Prospect',
+      Agent: 'Emma Carter',
+      'Agent ID': agent.id,
+      'Date Added': '2026-01-14',
+    });
+    expect(readableRows(zip, 'vehicles').find((v) => v['Vehicle ID'] === stock.id)).toMatchObject({
+      Make: 'BMW',
+      Price: '70000.00',
+      Status: 'Sold',
+      Agent: 'Emma Carter',
+      'Agent ID': agent.id,
+    });
+    const commission = await sql<{ cents: number; basis: string }>`
+      SELECT commission_cents AS cents, commission_basis AS basis FROM deals WHERE id = ${sold.id}`.execute(t.database.db);
+    expect(readableRows(zip, 'commissions').find((c) => c['Deal ID'] === sold.id)).toMatchObject({
+      'Sale Price': '65000.00',
+      'Broker Fee': '2500.00',
+      'Commission Amount': (commission.rows[0]!.cents / 100).toFixed(2),
+      'Commission Basis': commission.rows[0]!.basis === 'broker_fee' ? 'Broker fee' : 'Sale price',
+      Agent: 'Emma Carter',
+      'Agent ID': agent.id,
+    });
+    expect(readableRows(zip, 'leads').find((l) => l['Lead ID'] === lead.id)).toMatchObject({
+      Received: '2026-01-14 19:30:05',
+      Channel: 'By hand',
+      Status: 'Read',
+      Name: 'Wendy Walkin',
+      'Assigned To': 'Emma Carter',
+      'Assigned To ID': agent.id,
+    });
+  });
+
+  it('gives an agent readable files of their own records alone, and an editor every customer and deal', async () => {
+    const zip = await download(agent);
+    expectReadableCounts(zip);
+    const deals = readableRows(zip, 'deals');
+    const own = await sql<{ id: string }>`SELECT id FROM deals WHERE user_id = ${agent.id} ORDER BY id`.execute(t.database.db);
+    expect(deals.map((d) => d['Deal ID'])).toEqual(own.rows.map((r) => r.id));
+    for (const name of ['customers', 'vehicles', 'deals', 'commissions']) {
+      expect(new Set(readableRows(zip, name).map((row) => row['Agent ID'])), name).toEqual(new Set([agent.id]));
+    }
+    expect(readableRows(zip, 'commissions').map((c) => c['Deal ID'])).toEqual([sold.id]);
+    const readable = [...zip.files.entries()].filter(([name]) => name.startsWith('readable/'));
+    for (const [name, data] of readable) {
+      expect(data.toString(), name).not.toContain('Zelda');
+      expect(data.toString(), name).not.toContain(otherAgent.id);
+    }
+
+    const editors = await download(editor);
+    expectReadableCounts(editors);
+    expect(editors.manifest.readable.files.customers!.rows).toBe(
+      await count(sql<{ n: number }>`SELECT count(*) AS n FROM customers`),
+    );
+    expect(editors.manifest.readable.files.deals!.rows).toBe(await count(sql<{ n: number }>`SELECT count(*) AS n FROM deals`));
   });
 });
 

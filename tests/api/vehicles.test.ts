@@ -315,7 +315,7 @@ describe('the inventory list', () => {
       '2021 BMW X5',
       '2017 bmw 330i',
     ]);
-    expect(lines[2]).toContain('WBAJA7C55KWW00001,,0,61000.00,available');
+    expect(lines[2]).toContain('WBAJA7C55KWW00001,,0,61000.00,Available');
   });
 
   it('offers at most 20 visible vehicles to the deal picker', async () => {

@@ -2,17 +2,42 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { toDollars } from '../../shared/money.js';
 
-type Cell = string | number | null | undefined;
+export type CsvCell = string | number | null | undefined;
 
 /** Cents as a plain dollar amount a spreadsheet reads as a number: 45000.00; null stays empty. */
 export const csvDollars = (cents: number | null) => (cents === null ? '' : toDollars(cents).toFixed(2));
+
+/** A moment's calendar day in `timeZone`, as YYYY-MM-DD. */
+export function csvDay(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (at: Date) => format.format(at);
+}
+
+/** A moment as the clock in `timeZone` showed it, YYYY-MM-DD HH:MM:SS, which spreadsheets read as a date and time. */
+export function csvMoment(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return (at: Date | null) => {
+    if (at === null) return null;
+    const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  };
+}
 
 /**
  * One RFC 4180 CSV line. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed with a
  * quote so an exported customer name can never execute in Excel.
  */
-function csvLine(row: Cell[]): string {
-  const cell = (value: Cell) => {
+function csvLine(row: CsvCell[]): string {
+  const cell = (value: CsvCell) => {
     if (value === null || value === undefined) return '';
     let text = String(value);
     if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -25,7 +50,7 @@ function csvLine(row: Cell[]): string {
 const CHUNK_ROWS = 500;
 
 /** The header line with the first rows, then the rows as they are read: a large export never sits in memory whole. */
-export async function* csvChunks<T>(header: string[], batches: AsyncIterable<T[]>, toRow: (item: T) => Cell[]) {
+export async function* csvChunks<T>(header: string[], batches: AsyncIterable<T[]>, toRow: (item: T) => CsvCell[]) {
   let head: string | null = csvLine(header);
   for await (const batch of batches) {
     for (let start = 0; start < batch.length; start += CHUNK_ROWS) {

@@ -1,6 +1,12 @@
 export const customerStatuses = ['active', 'prospect', 'inactive'] as const;
 export type CustomerStatus = (typeof customerStatuses)[number];
 
+export const customerStatusLabels: Record<CustomerStatus, string> = {
+  active: 'Active',
+  prospect: 'Prospect',
+  inactive: 'Inactive',
+};
+
 export const carPreferences = [
   'Luxury',
   'SUV',

@@ -15,6 +15,14 @@ export type ExportManifest = {
   snapshot: boolean;
   /** `rows` were written to the CSV file; `json_rows` only when the JSON file differs (no snapshot, rows changed). */
   tables: Record<string, { rows: number; json_rows?: number; columns: string[]; csv: string; json: string }>;
+  /**
+   * `readable/`: the records a person opens in a spreadsheet, as the app's own CSV exports write them (dollars, labels,
+   * names beside ids, days and moments in `time_zone`, the company's). The counting tables have no file here.
+   */
+  readable: {
+    time_zone: string;
+    files: Record<string, { rows: number; columns: string[]; csv: string; about: string }>;
+  };
   excluded_tables: Record<string, string>;
   excluded_columns: Record<string, Record<string, string>>;
   documents: {

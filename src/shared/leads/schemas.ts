@@ -54,6 +54,11 @@ export const leadChannelLabels: Record<LeadChannel, string> = {
   manual: 'By hand',
 };
 
+/** Whether a lead could be read: a flagged one waits for a person. */
+export const leadStatuses = ['parsed', 'flagged'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+export const leadStatusLabels: Record<LeadStatus, string> = { parsed: 'Read', flagged: 'Could not be read' };
+
 /** The Leads screen's lists: every lead, those still waiting for a first answer, and those that could not be read. */
 export const leadViews = ['all', 'waiting', 'flagged'] as const;
 export type LeadView = (typeof leadViews)[number];
@@ -69,7 +74,7 @@ export const leadItemSchema = z.object({
   received_at: z.string(),
   source_name: z.string(),
   channel: z.enum(leadChannels),
-  status: z.enum(['parsed', 'flagged']),
+  status: z.enum(leadStatuses),
   /** Why a flagged lead could not be read. */
   reason: z.string().nullable(),
   /** The prospect's name as the lead gave it (the customer's name when it gave none). */

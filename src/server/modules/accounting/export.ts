@@ -2,7 +2,7 @@ import { sql, type Kysely, type NotNull } from 'kysely';
 import { commissionCsvHeader, type CommissionReportQuery } from '../../../shared/accounting/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, Row } from '../../db/schema.js';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
 import { yearBounds } from '../deals/service.js';
@@ -39,22 +39,29 @@ function completedDealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchS
   });
 }
 
+export type CommissionCsvRow = Pick<
+  Row<'deals'>,
+  'id' | 'date' | 'manufacturer' | 'model' | 'customer_name' | 'contract_price_cents' | 'broker_fee_cents'
+> & { commission_rate: number; commission_cents: number };
+
 /**
- * Reports' CSV: the specification's columns, money in dollars with cents, the rate in percent with two decimals
- * (a number, so a spreadsheet can compute with it).
+ * A completed deal as a line of the Reports' CSV: the specification's columns, money in dollars with cents, the rate
+ * in percent with two decimals (a number, so a spreadsheet can compute with it).
  */
+export const commissionCsvRow = (d: CommissionCsvRow) => [
+  d.id,
+  d.date,
+  d.manufacturer,
+  d.model,
+  d.customer_name,
+  csvDollars(d.contract_price_cents),
+  csvDollars(d.broker_fee_cents),
+  d.commission_rate.toFixed(2),
+  csvDollars(d.commission_cents),
+];
+
+/** Reports' CSV: the year's completed deals in the actor's scope. */
 export function commissionCsv(db: Kysely<DB>, actor: Actor, query: CommissionReportQuery) {
   const year = yearOf(query);
-  const csv = csvChunks([...commissionCsvHeader], completedDealsOfYear(db, actor, year), (d) => [
-    d.id,
-    d.date,
-    d.manufacturer,
-    d.model,
-    d.customer_name,
-    csvDollars(d.contract_price_cents),
-    csvDollars(d.broker_fee_cents),
-    d.commission_rate.toFixed(2),
-    csvDollars(d.commission_cents),
-  ]);
-  return { year, csv };
+  return { year, csv: csvChunks([...commissionCsvHeader], completedDealsOfYear(db, actor, year), commissionCsvRow) };
 }

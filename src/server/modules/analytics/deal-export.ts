@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DealAnalyticsTab } from '../../../shared/analytics/deal-analytics.js';
 import { dealClassificationLabels, dealStatusLabels } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, Row } from '../../db/schema.js';
 import { sql } from 'kysely';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
@@ -84,32 +84,48 @@ function dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 100
   });
 }
 
-function individualDealsCsv(db: Kysely<DB>, actor: Actor, year: number) {
-  return csvChunks(
-    [
-      'Deal ID',
-      'Date',
-      'Vehicle',
-      'Customer',
-      'Contract Price',
-      'Monthly Payment',
-      'Broker Fee',
-      'Classification',
-      'Status',
-      'Agent',
-    ],
-    dealsOfYear(db, actor, year),
-    (d) => [
-      d.id,
-      d.date,
-      `${d.year} ${d.manufacturer} ${d.model}`,
-      d.customer_name,
-      csvDollars(d.contract_price_cents),
-      d.monthly_payment_cents === null ? 'N/A' : csvDollars(d.monthly_payment_cents),
-      csvDollars(d.broker_fee_cents),
-      d.deal_classification ? dealClassificationLabels[d.deal_classification] : 'Not specified',
-      dealStatusLabels[d.status],
-      d.agent_name,
-    ],
-  );
-}
+export const dealCsvHeader = [
+  'Deal ID',
+  'Date',
+  'Vehicle',
+  'Customer',
+  'Contract Price',
+  'Monthly Payment',
+  'Broker Fee',
+  'Classification',
+  'Status',
+  'Agent',
+];
+
+export type DealCsvRow = Pick<
+  Row<'deals'>,
+  | 'id'
+  | 'date'
+  | 'year'
+  | 'manufacturer'
+  | 'model'
+  | 'customer_name'
+  | 'contract_price_cents'
+  | 'monthly_payment_cents'
+  | 'broker_fee_cents'
+  | 'deal_classification'
+  | 'status'
+  | 'agent_name'
+>;
+
+/** A deal as a line of the Individual Deals CSV: dollars with cents, classification and status as the screens name them. */
+export const dealCsvRow = (d: DealCsvRow) => [
+  d.id,
+  d.date,
+  `${d.year} ${d.manufacturer} ${d.model}`,
+  d.customer_name,
+  csvDollars(d.contract_price_cents),
+  d.monthly_payment_cents === null ? 'N/A' : csvDollars(d.monthly_payment_cents),
+  csvDollars(d.broker_fee_cents),
+  d.deal_classification ? dealClassificationLabels[d.deal_classification] : 'Not specified',
+  dealStatusLabels[d.status],
+  d.agent_name,
+];
+
+const individualDealsCsv = (db: Kysely<DB>, actor: Actor, year: number) =>
+  csvChunks(dealCsvHeader, dealsOfYear(db, actor, year), dealCsvRow);

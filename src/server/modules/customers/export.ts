@@ -1,9 +1,10 @@
-import { csvChunks, csvDollars } from '../../http/csv.js';
+import { customerStatusLabels } from '../../../shared/customers/options.js';
+import { csvChunks, csvDay, csvDollars } from '../../http/csv.js';
 import type { CustomerRow } from './service.js';
 
-type ExportRow = CustomerRow & { owner_name: string; referrer_name: string | null };
+export type CustomerCsvRow = CustomerRow & { owner_name: string; referrer_name: string | null };
 
-const header = [
+export const customerCsvHeader = [
   'Name',
   'Email',
   'Phone',
@@ -19,15 +20,15 @@ const header = [
   'Date Added',
 ];
 
-/** The customer list as a spreadsheet: dollars with cents, dates as YYYY-MM-DD in the user's time zone. */
-export function customersCsv(batches: AsyncIterable<ExportRow[]>, timeZone = 'UTC') {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return csvChunks(header, batches, (c) => [
+/** A customer as a line of the list's CSV: dollars with cents, the day added as YYYY-MM-DD in `timeZone`. */
+export function customerCsvRow(timeZone: string) {
+  const day = csvDay(timeZone);
+  return (c: CustomerCsvRow) => [
     c.name,
     c.email,
     c.phone,
     c.location,
-    c.status,
+    customerStatusLabels[c.status],
     c.preferred_cars.join('; '),
     c.lead_source,
     csvDollars(c.budget_cents),
@@ -35,6 +36,11 @@ export function customersCsv(batches: AsyncIterable<ExportRow[]>, timeZone = 'UT
     c.birthday,
     c.notes,
     c.owner_name,
-    day.format(c.created_at),
-  ]);
+    day(c.created_at),
+  ];
+}
+
+/** The customer list as a spreadsheet, in the user's time zone. */
+export function customersCsv(batches: AsyncIterable<CustomerCsvRow[]>, timeZone = 'UTC') {
+  return csvChunks(customerCsvHeader, batches, customerCsvRow(timeZone));
 }

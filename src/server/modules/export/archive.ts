@@ -11,7 +11,9 @@ import { csvChunks } from '../../http/csv.js';
 import { stopSignal } from '../../http/download.js';
 import { keysetBatches } from '../../http/paging.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { getSetting } from '../settings/service.js';
 import { documentFiles, type DocumentFile } from './documents.js';
+import { readableFiles, type ReadableFile } from './readable.js';
 import { ruleOf, rowsFor } from './tables.js';
 
 type AnyDb = Kysely<DB> | Transaction<DB>;
@@ -85,7 +87,8 @@ async function* jsonArray(batches: AsyncIterable<{ text: string }[]>) {
 
 /**
  * Streams the full export of what `actor` may see to `out` as a zip: `tables/<table>.csv` and `.json` for every
- * table, then `documents/…` with the stored files, then `manifest.json` with what was written, counted as it was.
+ * table, `readable/<file>.csv` for a person, then `documents/…` with the stored files, then `manifest.json` with what
+ * was written, counted as it was.
  * Nothing is held in memory but two batches of rows and the documents' list in the manifest.
  */
 export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out: Writable, options: ExportOptions) {
@@ -117,6 +120,7 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
       scope: actor.role === 'admin' ? 'everything' : 'visible records',
       snapshot: options.snapshot,
       tables: {},
+      readable: { time_zone: (await getSetting(db, 'company')).time_zone, files: {} },
       excluded_tables: {},
       excluded_columns: {},
       documents: [],
@@ -124,6 +128,7 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
     };
 
     for (const name of await publicTables(db)) await addTable(db, actor, name, manifest, addEntry);
+    for (const file of readableFiles) await addReadable(db, actor, file, manifest, addEntry);
 
     for await (const batch of documentFiles(db, actor)) {
       for (const file of batch) await addDocument(store, file, manifest, addEntry);
@@ -171,6 +176,23 @@ async function addTable(db: AnyDb, actor: Actor, name: string, manifest: ExportM
     json: `tables/${name}.json`,
     ...(json.n === csv.n ? {} : { json_rows: json.n }),
   };
+}
+
+/** A file of `readable/` with the rows the actor's export holds of its table, counted as written. */
+async function addReadable(db: AnyDb, actor: Actor, file: ReadableFile, manifest: ExportManifest, addEntry: AddEntry) {
+  const where = rowsFor(actor, ruleOf(file.table));
+  if (!where) return;
+  const csv = `readable/${file.name}.csv`;
+  const written = { n: 0 };
+  const lines = counted(file.lines(db, actor, where, manifest.readable.time_zone), written);
+  await addEntry(
+    csv,
+    Readable.from(
+      csvChunks(file.header, lines, (cells) => cells),
+      { objectMode: false },
+    ),
+  );
+  manifest.readable.files[file.name] = { rows: written.n, columns: file.header, csv, about: file.about };
 }
 
 /** One stored file, hashed and counted as it goes into the zip; a file missing from the store is listed as missing. */

@@ -39,13 +39,21 @@ export const leadVisible = (actor: Actor, lead: string): RawBuilder<SqlBool> =>
     : sql<SqlBool>`(${visibleTo(actor, `${lead}.assigned_user_id`)} OR EXISTS (
         SELECT 1 FROM customers rc WHERE rc.id = ${sql.ref(`${lead}.customer_id`)} AND ${visibleTo(actor, 'rc.user_id')}))`;
 
+/** The prospect's name as the lead gave it, else its customer's (`lead` and `customer` name the joined rows). */
+export const leadName = (lead: string, customer: string) =>
+  sql<string | null>`coalesce(${sql.ref(`${lead}.parsed`)} -> 'customer' ->> 'name', ${sql.ref(`${customer}.name`)})`;
+
+/** The vehicle the lead asks about as 'year make model', or null when it names none. */
+export const leadVehicle = (lead: string) => {
+  const part = (field: string) => sql`${sql.ref(`${lead}.parsed`)} -> 'vehicle' ->> ${sql.lit(field)}`;
+  return sql<string | null>`nullif(concat_ws(' ', ${part('year')}, ${part('make')}, ${part('model')}), '')`;
+};
+
 /** The leads the actor may see, newest first. */
 function leadsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: number, withRaw = false) {
   return sql<Row>`
     SELECT l.id, l.received_at, l.source_name, l.channel, l.status, l.reason,
-      coalesce(l.parsed -> 'customer' ->> 'name', c.name) AS name,
-      nullif(concat_ws(' ', l.parsed -> 'vehicle' ->> 'year', l.parsed -> 'vehicle' ->> 'make',
-        l.parsed -> 'vehicle' ->> 'model'), '') AS vehicle,
+      ${leadName('l', 'c')} AS name, ${leadVehicle('l')} AS vehicle,
       CASE WHEN c.id IS NOT NULL THEN json_build_object('id', c.id, 'name', c.name) END AS customer,
       CASE WHEN a.id IS NOT NULL THEN json_build_object('id', a.id, 'name', a.name) END AS assigned_to,
       l.assignment_reason, l.first_response_at, r.name AS first_response_by, l.first_response_kind, l.alerted_at,

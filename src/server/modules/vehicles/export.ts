@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { csvChunks, csvDollars } from '../../http/csv.js';
+import { csvChunks, csvDay, csvDollars } from '../../http/csv.js';
+import { vehicleStatusLabels } from '../../../shared/vehicles/options.js';
 import type { VehicleFilter } from '../../../shared/vehicles/queries.js';
 import { eachVehicle, type VehicleRow } from './list.js';
 
-const header = [
+export const vehicleCsvHeader = [
   'Year',
   'Make',
   'Model',
@@ -23,26 +24,30 @@ const header = [
   'Date Added',
 ];
 
-const csvRow = (v: VehicleRow) => [
-  v.year,
-  v.make,
-  v.model,
-  v.vin,
-  v.color,
-  v.mileage,
-  csvDollars(v.price_cents),
-  v.status,
-  v.location,
-  v.contact_name,
-  v.contact_phone,
-  v.contact_email,
-  v.features.join('; '),
-  v.notes,
-  v.created_at.toISOString().slice(0, 10),
-];
+/** A vehicle as a line of the inventory's CSV: the price in dollars, the day added as YYYY-MM-DD in `timeZone`. */
+export function vehicleCsvRow(timeZone: string) {
+  const day = csvDay(timeZone);
+  return (v: VehicleRow) => [
+    v.year,
+    v.make,
+    v.model,
+    v.vin,
+    v.color,
+    v.mileage,
+    csvDollars(v.price_cents),
+    vehicleStatusLabels[v.status],
+    v.location,
+    v.contact_name,
+    v.contact_phone,
+    v.contact_email,
+    v.features.join('; '),
+    v.notes,
+    day(v.created_at),
+  ];
+}
 
-/** The filtered inventory as CSV, read a batch at a time. */
+/** The filtered inventory as CSV, read a batch at a time, its days in UTC. */
 export const vehiclesCsv = (db: Kysely<DB>, actor: Actor, filter: VehicleFilter) =>
-  csvChunks(header, eachVehicle(db, actor, filter), csvRow);
+  csvChunks(vehicleCsvHeader, eachVehicle(db, actor, filter), vehicleCsvRow('UTC'));
 
 export const csvFileName = (now = new Date()) => `vehicles-${now.toISOString().slice(0, 10)}.csv`;
