@@ -10,6 +10,12 @@ test.describe('social media', () => {
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await expect(page.getByText('Please select a vehicle first')).toBeVisible();
 
+    // A vehicle from inventory first: choosing a custom offer afterwards empties the vehicle field.
+    const vehicleField = page.getByLabel('Vehicle from inventory');
+    await vehicleField.click();
+    await page.getByRole('option').first().click();
+    await expect(vehicleField).not.toHaveValue('');
+
     const model = unique('M').replace(' ', '');
     await page.getByRole('button', { name: 'Create Custom Offer' }).click();
     const form = page.getByRole('form', { name: 'Create a custom offer' });
@@ -26,6 +32,7 @@ test.describe('social media', () => {
     await expect(page.getByText('Custom Offer Created')).toBeVisible();
     const row = page.getByRole('list', { name: 'Custom offers' }).getByRole('listitem').filter({ hasText: model });
     await expect(row.getByText('Selected')).toBeVisible();
+    await expect(vehicleField).toHaveValue('');
 
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await expect(page.getByText('Image Generated')).toBeVisible();
@@ -42,7 +49,13 @@ test.describe('social media', () => {
     expect(await caption.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Twemoji');
     await expect.poll(() => page.evaluate(() => document.fonts.check('16px Twemoji', '🚗'))).toBe(true);
     await expect
-      .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family === 'Twemoji' && f.status === 'loaded')))
+      .poll(() =>
+        page.evaluate(() => {
+          let loaded = false;
+          document.fonts.forEach((f) => (loaded ||= f.family.replaceAll('"', '') === 'Twemoji' && f.status === 'loaded'));
+          return loaded;
+        }),
+      )
       .toBe(true);
 
     await row.getByRole('button', { name: `Delete 2022 Porsche ${model}` }).click();

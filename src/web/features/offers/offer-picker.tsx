@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import type { OfferRef } from '@shared/offers/schemas';
 import type { VehicleOption } from '@shared/vehicles/types';
@@ -34,6 +34,11 @@ export function OfferPicker({
   const vehicles = useVehicleOptions(text.trim(), searching);
   const offers = useCustomOffers();
   const remove = useDeleteCustomOffer();
+  // The vehicle field names the vehicle chosen, so it empties once the choice is a custom offer (or nothing).
+  const chosenVehicle = selected?.ref.vehicle_id ?? null;
+  useEffect(() => {
+    if (chosenVehicle === null) setText('');
+  }, [chosenVehicle, selected]);
   return (
     <Card>
       <CardHeader>

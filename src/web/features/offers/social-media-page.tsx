@@ -22,7 +22,7 @@ export function SocialMediaPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title="Social Media" description="Offers for Instagram, e-mail and SMS" />
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'instagram' ? {} : { tab: value })} className="gap-6">
-        <TabsList className="h-auto flex-wrap">
+        <TabsList>
           <TabsTrigger value="instagram">Instagram Automation</TabsTrigger>
           <TabsTrigger value="notifications">Customer Notifications</TabsTrigger>
           <TabsTrigger value="accounts">Account Management</TabsTrigger>

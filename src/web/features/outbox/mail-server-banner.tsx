@@ -13,7 +13,7 @@ export function MailServerBanner() {
   if (!status.data || status.data.mail_server) return null;
   const held = status.data.held_mail;
   return (
-    <div role="status" className="border-warning bg-warning/10 flex items-start gap-2 rounded-lg border p-4 text-sm">
+    <div role="note" className="border-warning bg-warning/10 flex items-start gap-2 rounded-lg border p-4 text-sm">
       <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
         <strong>E-mail is not being sent: no mail server is set up.</strong> Mail waits in the outbox
