@@ -132,14 +132,33 @@ describe('ADF lead intake', () => {
     expect(lead.raw).toContain('x'.repeat(300));
   });
 
-  it('keeps what it cannot read, flagged with the reason, counts it, and tells the admins', async () => {
+  it('refuses what is not an ADF document it can read, with the reason, and keeps nothing', async () => {
+    const before = { leads: await ctx.count('leads'), customers: await ctx.count('customers') };
+    for (const body of [
+      // A reference to no character, in a document escaped as HTML mail carries it, and in plain XML.
+      '&lt;adf&gt;&lt;prospect&gt;&lt;customer&gt;&#99999999999;',
+      adf('Big Reference', '(512) 555-0190', undefined, '<comments>&#x110000;</comments>'),
+      specSample.slice(0, 150),
+      'Hello, I want a car',
+    ]) {
+      const response = await ctx.post(body);
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json().error.message, body).toMatch(/^The ADF document could not be read: (Not well-formed XML|No <adf>)/);
+    }
+    expect(await ctx.count('leads')).toBe(before.leads);
+    expect(await ctx.count('customers')).toBe(before.customers);
+  });
+
+  it('keeps a document read without a lead in it, flagged with the reason, counts it, and tells the admins', async () => {
     const before = await ctx.count('customers');
-    const response = await ctx.post(specSample.slice(0, 150));
+    const noContact =
+      '<adf><prospect><vehicle><make>BMW</make></vehicle><customer><comments>Call me</comments></customer></prospect></adf>';
+    const response = await ctx.post(noContact);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toMatchObject({ status: 'flagged', reason: expect.stringMatching(/^Not well-formed XML/) });
+    expect(response.json()).toMatchObject({ status: 'flagged', reason: 'A prospect has no customer name, e-mail or phone' });
     const stored = await ctx.t.database.db.selectFrom('leads').selectAll().where('status', '=', 'flagged').execute();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ raw: specSample.slice(0, 150), customer_id: null, source_name: 'CarMarket' });
+    expect(stored[0]).toMatchObject({ raw: noContact, customer_id: null, source_name: 'CarMarket' });
     expect(await ctx.count('customers')).toBe(before);
     const sources = (await ctx.t.call({ method: 'GET', url: '/api/settings/lead-sources', as: ctx.admin })).json().items;
     expect(sources).toEqual([expect.objectContaining({ name: 'CarMarket', flagged: 1, leads: 7 })]);
@@ -197,6 +216,24 @@ describe('leads after intake', () => {
   let editor: TestUser;
   const list = async (as: TestUser, query = '') =>
     (await ctx.t.call({ method: 'GET', url: `/api/leads?limit=100${query}`, as })).json().items as LeadItem[];
+  /** A mail reaching the inbound hook, signed as the mail service signs it. */
+  const inbound = async (payload: Record<string, unknown>) => {
+    const secret = (await ctx.t.call({ method: 'GET', url: '/api/settings/hooks', as: ctx.admin }))
+      .json()
+      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
+    const body = JSON.stringify(payload);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/hooks/inbound-email',
+      headers: {
+        'content-type': 'application/json',
+        'x-torque-timestamp': timestamp,
+        'x-torque-signature': hookSignature(secret, timestamp, body),
+      },
+      payload: body,
+    });
+  };
   beforeAll(async () => {
     ctx = await setUp();
     emma = await ctx.t.createUser('agent', 'Emma Carter');
@@ -332,23 +369,6 @@ describe('leads after intake', () => {
   });
 
   it('reads ADF in inbound mail, in the body or an XML attachment, once per mail', async () => {
-    const secret = (await ctx.t.call({ method: 'GET', url: '/api/settings/hooks', as: ctx.admin }))
-      .json()
-      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
-    const inbound = (payload: Record<string, unknown>) => {
-      const body = JSON.stringify(payload);
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      return ctx.t.app.inject({
-        method: 'POST',
-        url: '/api/hooks/inbound-email',
-        headers: {
-          'content-type': 'application/json',
-          'x-torque-timestamp': timestamp,
-          'x-torque-signature': hookSignature(secret, timestamp, body),
-        },
-        payload: body,
-      });
-    };
     const inBody = await inbound({
       from: 'Leads@AutoPortal.example',
       to: 'sales@torque.example',
@@ -392,8 +412,34 @@ describe('leads after intake', () => {
     expect(notBase64.statusCode).toBe(400);
   });
 
+  it('keeps ADF in mail that cannot be read as one flagged lead, tells the admins, and reads a retry only once', async () => {
+    const flaggedBefore = (await list(ctx.admin, '&view=flagged')).length;
+    const mail = {
+      from: 'leads@autoportal.example',
+      to: 'sales@torque.example',
+      subject: 'New lead',
+      // An HTML mail's escaped lead with a reference to no character in it.
+      text: adf('Mail &#99999999999; Ref', '(415) 555-0140').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
+      message_id: '<unreadable-1@autoportal.example>',
+    };
+    const first = await inbound(mail);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ repeated: false, leads: 1 });
+    const flagged = await list(ctx.admin, '&view=flagged');
+    expect(flagged).toHaveLength(flaggedBefore + 1);
+    expect(flagged[0]).toMatchObject({ channel: 'email', status: 'flagged', customer: null });
+    expect(flagged[0]!.reason).toMatch(/^Not well-formed XML: &#99999999999; is not a character/);
+    const notes = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: ctx.admin })).json().items;
+    expect(notes[0]).toMatchObject({ title: 'A lead needs a person' });
+    expect(notes[0].content).toContain('from leads@autoportal.example could not be read');
+    const retry = await inbound(mail);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ repeated: true, leads: 0 });
+    expect(await list(ctx.admin, '&view=flagged')).toHaveLength(flaggedBefore + 1);
+  });
+
   it('keeps a lead that could not be read until an admin or editor marks it handled', async () => {
-    const flagged = (await ctx.post('<adf><prospect><customer>')).json().leads[0];
+    const flagged = (await ctx.post('<adf><prospect><customer></customer></prospect></adf>')).json().leads[0];
     const [item] = await list(editor, '&view=flagged');
     expect(item).toMatchObject({ id: flagged.id, status: 'flagged', handled_at: null, customer: null });
     expect((await list(emma, '&view=flagged')).length).toBe(0);

@@ -27,6 +27,9 @@ export const leadSourceParams = z.object({ id: recordId });
 
 export const adfQuerySchema = z.object({ key: z.string().max(200).optional() });
 
+/** The ADF endpoint's answer to a body that is not an ADF document it can read; nothing of it is kept. */
+export const adfUnreadable = (reason: string) => `The ADF document could not be read: ${reason}`;
+
 /** The answer to an ADF post: each prospect's lead, or the one flagged lead when the document could not be read. */
 /** One lead taken in: the customer it became or joined, and whom it went to and why. */
 export const intakeOutcomeSchema = z.object({

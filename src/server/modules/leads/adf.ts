@@ -1,22 +1,54 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { vehicleInterests, type LeadVehicle, type ParsedLead, type VehicleInterest } from '../../../shared/leads/types.js';
+import {
+  adfReasons,
+  vehicleInterests,
+  type LeadVehicle,
+  type ParsedLead,
+  type VehicleInterest,
+} from '../../../shared/leads/types.js';
 
 /**
  * ADF 1.0 (Auto-lead Data Format) as marketplaces, call-tracking services and dealer websites send it. Read
  * tolerantly: the specification's own sample opens with `<?ADF VERSION "1.0"?>` before a typographic-quoted XML
  * declaration, senders vary the case of tags, and leads often arrive inside HTML mail. A document that still cannot
- * be read is not dropped: the caller stores it raw and flags it for a person, with the reason given here.
+ * be read is not dropped silently: the ADF endpoint refuses it with the reason given here, and mail keeps it raw,
+ * flagged for a person.
  */
-export type AdfResult = { status: 'parsed'; leads: ParsedLead[] } | { status: 'flagged'; reason: string };
+export type AdfResult =
+  | { status: 'parsed'; leads: ParsedLead[] }
+  /** Read as XML, but no lead: no prospect, or a prospect with no way to reach them. A person may still make one of it. */
+  | { status: 'flagged'; reason: string }
+  /** Not an ADF document that can be read at all: none found, or not well-formed XML. */
+  | { status: 'unreadable'; reason: string };
+
+/** A reason quotes the document at most this far: a validator's message may repeat a megabyte of tag. */
+const REASON_MAX = 300;
+const unreadable = (reason: string): AdfResult => ({
+  status: 'unreadable',
+  reason: reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX - 1)}…` : reason,
+});
+
+/** The character a numeric reference names, or null where XML has none (NUL and other controls, surrogates, past U+10FFFF). */
+function xmlCharacter(reference: string): string | null {
+  const hex = /^#x/i.test(reference);
+  if (!(hex ? /^#x[\da-f]+$/i : /^#\d+$/).test(reference)) return null;
+  const code = hex ? parseInt(reference.slice(2), 16) : Number(reference.slice(1));
+  const allowed =
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff);
+  return allowed ? String.fromCodePoint(code) : null;
+}
 
 const entities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', amp: '&' };
 const decodeHtml = (text: string) =>
-  text.replace(/&(lt|gt|quot|apos|nbsp|amp|#\d+|#x[\da-f]+);/gi, (whole, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
-    return entities[lower] ?? whole;
-  });
+  text.replace(/&(lt|gt|quot|apos|nbsp|amp|#\d+|#x[\da-f]+);/gi, (whole, name: string) =>
+    // A reference to no character stays as written, and the XML check below says so.
+    name.startsWith('#') ? (xmlCharacter(name) ?? whole) : (entities[name.toLowerCase()] ?? whole),
+  );
 
 /** Markup of HTML mail that may surround or run through a pasted lead. */
 const htmlTags =
@@ -38,6 +70,17 @@ export function extractAdf(raw: string): string | null {
       .replace(/^<(\/?)([A-Za-z][\w.:-]*)/, (_, slash: string, name: string) => `<${slash}${name.toLowerCase()}`)
       .replace(/\s([A-Za-z][\w.:-]*)\s*=/g, (_, name: string) => ` ${name.toLowerCase()}=`),
   );
+}
+
+/** CDATA sections, comments and processing instructions, where `&` is only text; an unclosed one runs to the end. */
+const literalSections = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<!--[\s\S]*?(?:-->|$)|<\?[\s\S]*?(?:\?>|$)/g;
+
+/** A character reference that names no character, which the XML validator lets through; null when there is none. */
+function badCharacterReference(xml: string): string | null {
+  for (const [whole, name] of xml.replace(literalSections, '').matchAll(/&(#[^;&<\s]*);/g)) {
+    if (xmlCharacter(name!) === null) return `${adfReasons.notWellFormed}: ${whole} is not a character`;
+  }
+  return null;
 }
 
 const repeated = new Set(['prospect', 'vehicle', 'name', 'phone', 'email', 'contact', 'price']);
@@ -140,20 +183,21 @@ function prospectOf(prospect: Node): ParsedLead | null {
 /** Every prospect of an ADF document, or why the document cannot be read. Never throws. */
 export function parseAdf(raw: string): AdfResult {
   const xml = extractAdf(raw);
-  if (xml === null) return { status: 'flagged', reason: 'No <adf> document found' };
+  if (xml === null) return unreadable(adfReasons.noDocument);
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) return { status: 'flagged', reason: `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
+  if (valid !== true) return unreadable(`${adfReasons.notWellFormed}: ${valid.err.msg} (line ${valid.err.line})`);
+  const badReference = badCharacterReference(xml);
+  if (badReference) return unreadable(badReference);
   let document: Record<string, unknown>;
   try {
     document = parser.parse(xml) as Record<string, unknown>;
   } catch (error) {
-    return { status: 'flagged', reason: `Not readable: ${(error as Error).message}` };
+    return unreadable(`${adfReasons.notReadable}: ${(error as Error).message}`);
   }
   const adf = document.adf;
   const prospects = typeof adf === 'object' && adf !== null ? list((adf as Record<string, unknown>).prospect) : [];
-  if (prospects.length === 0) return { status: 'flagged', reason: 'The document has no <prospect>' };
+  if (prospects.length === 0) return { status: 'flagged', reason: adfReasons.noProspect };
   const leads = prospects.map(prospectOf);
-  if (leads.some((lead) => lead === null))
-    return { status: 'flagged', reason: 'A prospect has no customer name, e-mail or phone' };
+  if (leads.some((lead) => lead === null)) return { status: 'flagged', reason: adfReasons.noContact };
   return { status: 'parsed', leads: leads as ParsedLead[] };
 }

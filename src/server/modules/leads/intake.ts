@@ -2,14 +2,15 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { customerInputSchema, type CustomerInput } from '../../../shared/customers/schemas.js';
 import type { LeadSource as CustomerLeadSource } from '../../../shared/customers/options.js';
 import type { InboundEmail } from '../../../shared/emails/schemas.js';
-import type { AdfOutcome, IntakeOutcome, LeadChannel } from '../../../shared/leads/schemas.js';
+import { adfUnreadable, type AdfOutcome, type IntakeOutcome, type LeadChannel } from '../../../shared/leads/schemas.js';
 import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { emailKey, phoneKeys } from '../customers/contact-keys.js';
 import { notify } from '../notifications/service.js';
-import { parseAdf } from './adf.js';
+import { parseAdf, type AdfResult } from './adf.js';
 
 type Db = Kysely<DB>;
 type Tx = Transaction<DB>;
@@ -230,11 +231,9 @@ async function flagLead(db: Db, intake: Intake, reason: string) {
   });
 }
 
-/** An ADF document from a source: every prospect becomes a lead, or the whole document one flagged lead. */
-export async function receiveAdf(db: Db, source: IntakeSource, raw: string, mail?: { emailId: string }): Promise<AdfOutcome> {
-  const intake: Intake = { source, channel: mail ? 'email' : 'adf', raw, leadSource: 'Website', emailId: mail?.emailId };
-  const result = parseAdf(raw);
-  if (result.status === 'flagged') {
+/** A read ADF document taken in: every prospect becomes a lead, or the whole document one flagged lead. */
+async function takeIn(db: Db, intake: Intake, result: AdfResult): Promise<AdfOutcome> {
+  if (result.status !== 'parsed') {
     const id = await flagLead(db, intake, result.reason);
     return {
       status: 'flagged',
@@ -245,6 +244,21 @@ export async function receiveAdf(db: Db, source: IntakeSource, raw: string, mail
   const leads = [];
   for (const lead of result.leads) leads.push(await intakeLead(db, intake, lead));
   return { status: 'parsed', reason: null, leads };
+}
+
+/**
+ * An ADF document a source posts with its key. One that cannot be read at all is refused with the reason, and
+ * nothing is kept: the sender is told and can send it again. One read without a lead in it is kept flagged.
+ */
+export async function receivePostedAdf(db: Db, source: IntakeSource, raw: string): Promise<AdfOutcome> {
+  const result = parseAdf(raw);
+  if (result.status === 'unreadable') throw badRequest(adfUnreadable(result.reason));
+  return takeIn(db, { source, channel: 'adf', raw, leadSource: 'Website' }, result);
+}
+
+/** An ADF document found in inbound mail: what cannot be read is kept flagged, as nobody else would see it. */
+async function receiveMailedAdf(db: Db, source: IntakeSource, raw: string, emailId: string) {
+  return takeIn(db, { source, channel: 'email', raw, leadSource: 'Website', emailId }, parseAdf(raw));
 }
 
 /** Whether a text holds an ADF document, raw or entity-escaped (as HTML mail carries it). */
@@ -271,7 +285,7 @@ export async function leadsInMail(db: Db, emailId: string, mail: Pick<InboundEma
   if (earlier) return 0;
   let count = 0;
   for (const document of documents) {
-    const outcome = await receiveAdf(db, { id: null, name: mail.from.toLowerCase() }, document, { emailId });
+    const outcome = await receiveMailedAdf(db, { id: null, name: mail.from.toLowerCase() }, document, emailId);
     count += outcome.leads.length;
   }
   return count;

@@ -28,7 +28,7 @@ import { cursorValue } from '../../http/paging.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { getSetting } from '../settings/service.js';
 import { leadFormPage, leadFormSentPage } from './form-page.js';
-import { receiveAdf, receiveWebLead } from './intake.js';
+import { receivePostedAdf, receiveWebLead } from './intake.js';
 import { addLead, getLead, listLeads, logContact, markLeadHandled, personsLead } from './service.js';
 import { createLeadSource, deleteLeadSource, formSource, listLeadSources, sourceForKey } from './sources.js';
 
@@ -95,7 +95,7 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
           throw new AppError(400, 'VALIDATION', 'Send the ADF document as the body (Content-Type: application/xml)');
         // PostgreSQL text cannot hold NUL, and no XML may contain it: refused before anything is stored.
         if (!cursorValue.text(request.body)) throw new AppError(400, 'VALIDATION', 'An ADF document cannot hold a NUL character');
-        return reply.status(202).send(await receiveAdf(db, source, request.body));
+        return reply.status(202).send(await receivePostedAdf(db, source, request.body));
       },
     );
   });
