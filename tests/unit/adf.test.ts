@@ -219,6 +219,11 @@ describe('ADF 1.0', () => {
     }
   });
 
+  it('reads 400 kB of HTML tags that never close in one pass, not one pass per tag', () => {
+    const result = parseAdf(`<adf>${'<div'.repeat(100_000)}`);
+    expect(result.status).toBe('unreadable');
+  }, 5_000);
+
   it('quotes at most 300 characters of a document in its reason', () => {
     const result = parseAdf(`<adf><prospect${'a'.repeat(5000)}`);
     expect(result.status).toBe('unreadable');

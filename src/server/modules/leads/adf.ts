@@ -50,9 +50,9 @@ const decodeHtml = (text: string) =>
     name.startsWith('#') ? (xmlCharacter(name) ?? whole) : (entities[name.toLowerCase()] ?? whole),
   );
 
-/** Markup of HTML mail that may surround or run through a pasted lead. */
+/** Markup of HTML mail that may surround or run through a pasted lead; `[^<>]`, so tags that never close cost one pass. */
 const htmlTags =
-  /<\/?(?:html|head|body|meta|title|style|div|span|p|br|pre|tt|font|b|i|u|strong|em|table|tbody|tr|td|th|center)\b[^>]*>/gi;
+  /<\/?(?:html|head|body|meta|title|style|div|span|p|br|pre|tt|font|b|i|u|strong|em|table|tbody|tr|td|th|center)\b[^<>]*>/gi;
 
 /** The `<adf>` document inside whatever carried it, with tag and attribute names in lower case and straight quotes. */
 export function extractAdf(raw: string): string | null {
