@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/server/db/schema.js';
 import type { LeadItem } from '../../src/shared/leads/schemas.js';
 import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { alertUnanswered } from '../../src/server/modules/leads/service.js';
@@ -22,6 +23,13 @@ const specSample = `<?ADF VERSION "1.0"?>
 <customer><contact><name part="full">John Doe</name><phone>393-999-3922</phone></contact></customer>
 <vendor><contact><name part="full">Acura of Bellevue</name></contact></vendor>
 </prospect></adf>`;
+
+/** An ADF lead whose name is an external entity: nothing may read the file, nor make a customer named `&xxe;`. */
+const withDoctype = `<?xml version="1.0"?>
+<!DOCTYPE adf [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+${adf('&xxe;', '(512) 555-0666', 'xxe@example.com').replace('<?xml version="1.0"?>', '')}`;
+const customersNamed = (db: Kysely<DB>, name: string) =>
+  db.selectFrom('customers').select('id').where('name', '=', name).execute();
 
 async function setUp() {
   const t = await createTestContext();
@@ -147,6 +155,22 @@ describe('ADF lead intake', () => {
     }
     expect(await ctx.count('leads')).toBe(before.leads);
     expect(await ctx.count('customers')).toBe(before.customers);
+  });
+
+  it('refuses a document that declares a DOCTYPE or uses an entity XML does not define, and makes no customer', async () => {
+    const before = await ctx.count('leads');
+    const doctype = await ctx.post(withDoctype);
+    expect(doctype.statusCode).toBe(400);
+    expect(doctype.json().error.message).toBe(
+      'The ADF document could not be read: The document declares a DOCTYPE, which ADF does not use',
+    );
+    const undefinedEntity = await ctx.post(adf('&xxe;', '(512) 555-0667'));
+    expect(undefinedEntity.statusCode).toBe(400);
+    expect(undefinedEntity.json().error.message).toBe(
+      'The ADF document could not be read: The document uses an entity XML does not define: &xxe;',
+    );
+    expect(await ctx.count('leads')).toBe(before);
+    expect(await customersNamed(ctx.t.database.db, '&xxe;')).toEqual([]);
   });
 
   it('keeps a document read without a lead in it, flagged with the reason, counts it, and tells the admins', async () => {
@@ -436,6 +460,29 @@ describe('leads after intake', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toMatchObject({ repeated: true, leads: 0 });
     expect(await list(ctx.admin, '&view=flagged')).toHaveLength(flaggedBefore + 1);
+  });
+
+  it('keeps ADF with a DOCTYPE in mail as a flagged lead, and makes no customer of it', async () => {
+    const mail = await inbound({
+      from: 'leads@autoportal.example',
+      to: 'sales@torque.example',
+      subject: 'Lead attached',
+      text: 'See the attached lead.',
+      message_id: '<doctype-1@autoportal.example>',
+      attachments: [
+        { filename: 'lead.xml', content_type: 'application/xml', content: Buffer.from(withDoctype).toString('base64') },
+      ],
+    });
+    expect(mail.statusCode, mail.body).toBe(200);
+    expect(mail.json()).toMatchObject({ leads: 1 });
+    const [flagged] = await list(ctx.admin, '&view=flagged');
+    expect(flagged).toMatchObject({
+      channel: 'email',
+      customer: null,
+      assigned_to: null,
+      reason: 'The document declares a DOCTYPE, which ADF does not use',
+    });
+    expect(await customersNamed(ctx.t.database.db, '&xxe;')).toEqual([]);
   });
 
   it('keeps a lead that could not be read until an admin or editor marks it handled', async () => {

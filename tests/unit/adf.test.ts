@@ -170,6 +170,39 @@ describe('ADF 1.0', () => {
     expect(html.status).toBe('parsed');
   });
 
+  it('refuses a document that declares a DOCTYPE or uses an entity XML does not define, and expands nothing', () => {
+    const named = (name: string) =>
+      `<adf><prospect><customer><contact><name part="full">${name}</name><phone>512-555-0142</phone></contact></customer></prospect></adf>`;
+    const escaped = (xml: string) => xml.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    const xxe = `<?xml version="1.0"?><!DOCTYPE adf [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${named('&xxe;')}`;
+    for (const xml of [
+      xxe,
+      `<html><body><pre>${escaped(xxe)}</pre></body></html>`,
+      `<!DOCTYPE html [<!ENTITY xxe "Jo">]><html><body>${named('&xxe;')}</body></html>`,
+      `<!doctype adf SYSTEM "http://example.com/adf.dtd">${named('Jo')}`,
+      named('<!DOCTYPE adf>Jo'),
+    ]) {
+      expect(parseAdf(xml), xml).toEqual({
+        status: 'unreadable',
+        reason: 'The document declares a DOCTYPE, which ADF does not use',
+      });
+    }
+    for (const xml of [named('&xxe;'), named('&nbsp;Jo'), escaped(named('&xxe;'))]) {
+      expect(parseAdf(xml), xml).toMatchObject({
+        status: 'unreadable',
+        reason: expect.stringMatching(/^The document uses an entity XML does not define: &\w+;$/),
+      });
+    }
+    // HTML mail's own page type is no part of the lead; XML's five entities are read, as is `&` in a CDATA section.
+    const xhtml =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+    for (const xml of [`${xhtml}<html><body>${escaped(named('Jo'))}</body></html>`, `<!DOCTYPE html><pre>${named('Jo')}</pre>`]) {
+      expect(parseAdf(xml).status, xml).toBe('parsed');
+    }
+    const read = parseAdf(named('Jo &amp; &lt;Al&gt; &quot;&apos;<![CDATA[ &xxe; ]]>'));
+    expect(read.status === 'parsed' && read.leads[0]!.customer.name).toBe('Jo & <Al> "\' &xxe;');
+  });
+
   it('gives 2,000 documents spliced with stray markup a result and a reason, never an exception', () => {
     let seed = 7_2026;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;

@@ -37,6 +37,8 @@ export const adfReasons = {
   noDocument: 'No <adf> document found',
   notWellFormed: 'Not well-formed XML',
   notReadable: 'Not readable',
+  doctype: 'The document declares a DOCTYPE, which ADF does not use',
+  unknownEntity: 'The document uses an entity XML does not define',
   noProspect: 'The document has no <prospect>',
   noContact: 'A prospect has no customer name, e-mail or phone',
 };

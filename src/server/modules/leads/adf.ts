@@ -18,7 +18,7 @@ export type AdfResult =
   | { status: 'parsed'; leads: ParsedLead[] }
   /** Read as XML, but no lead: no prospect, or a prospect with no way to reach them. A person may still make one of it. */
   | { status: 'flagged'; reason: string }
-  /** Not an ADF document that can be read at all: none found, or not well-formed XML. */
+  /** Not an ADF document that can be read at all: none found, not well-formed XML, a DOCTYPE, an undefined entity. */
   | { status: 'unreadable'; reason: string };
 
 /** A reason quotes the document at most this far: a validator's message may repeat a megabyte of tag. */
@@ -54,10 +54,14 @@ const decodeHtml = (text: string) =>
 const htmlTags =
   /<\/?(?:html|head|body|meta|title|style|div|span|p|br|pre|tt|font|b|i|u|strong|em|table|tbody|tr|td|th|center)\b[^<>]*>/gi;
 
-/** The `<adf>` document inside whatever carried it, with tag and attribute names in lower case and straight quotes. */
-export function extractAdf(raw: string): string | null {
-  let text = raw.replace(/^\uFEFF/, '');
-  if (!/<adf[\s>]/i.test(text) && /&lt;adf/i.test(text)) text = decodeHtml(text.replace(htmlTags, ''));
+/** The text a lead arrived in, with the escaping of HTML mail undone when the document came escaped. */
+function carrier(raw: string) {
+  const text = raw.replace(/^\uFEFF/, '');
+  return !/<adf[\s>]/i.test(text) && /&lt;adf/i.test(text) ? decodeHtml(text.replace(htmlTags, '')) : text;
+}
+
+/** The `<adf>` document in its carrier, with tag and attribute names in lower case and straight quotes. */
+function extractAdf(text: string): string | null {
   const start = text.search(/<adf[\s>]/i);
   if (start < 0) return null;
   const rest = text.slice(start);
@@ -72,13 +76,21 @@ export function extractAdf(raw: string): string | null {
   );
 }
 
+/** HTML mail opens with its page's own DOCTYPE, no part of the lead; any other one, or an entity declaration, is the document's. */
+const htmlDoctype = /<!DOCTYPE\s+html\b[^[<>]*>/gi;
+const declaresDoctype = (text: string) => /<!(?:DOCTYPE|ENTITY)\b/i.test(text.replace(htmlDoctype, ''));
+
 /** CDATA sections, comments and processing instructions, where `&` is only text; an unclosed one runs to the end. */
 const literalSections = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<!--[\s\S]*?(?:-->|$)|<\?[\s\S]*?(?:\?>|$)/g;
+/** The five entities XML defines; ADF declares no others. */
+const xmlEntities = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 
-/** A character reference that names no character, which the XML validator lets through; null when there is none. */
-function badCharacterReference(xml: string): string | null {
-  for (const [whole, name] of xml.replace(literalSections, '').matchAll(/&(#[^;&<\s]*);/g)) {
-    if (xmlCharacter(name!) === null) return `${adfReasons.notWellFormed}: ${whole} is not a character`;
+/** What is wrong with a reference the XML validator lets through: to no character, or to an entity never defined. */
+function badReference(xml: string): string | null {
+  for (const [whole, name] of xml.replace(literalSections, '').matchAll(/&([^;&<\s]*);/g)) {
+    if (name!.startsWith('#')) {
+      if (xmlCharacter(name!) === null) return `${adfReasons.notWellFormed}: ${whole} is not a character`;
+    } else if (!xmlEntities.has(name!)) return `${adfReasons.unknownEntity}: ${whole}`;
   }
   return null;
 }
@@ -182,12 +194,15 @@ function prospectOf(prospect: Node): ParsedLead | null {
 
 /** Every prospect of an ADF document, or why the document cannot be read. Never throws. */
 export function parseAdf(raw: string): AdfResult {
-  const xml = extractAdf(raw);
+  const text = carrier(raw);
+  const xml = extractAdf(text);
   if (xml === null) return unreadable(adfReasons.noDocument);
+  // Nothing declared in a document is expanded, so a name it declares would be read as written: refused instead.
+  if (declaresDoctype(text)) return unreadable(adfReasons.doctype);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) return unreadable(`${adfReasons.notWellFormed}: ${valid.err.msg} (line ${valid.err.line})`);
-  const badReference = badCharacterReference(xml);
-  if (badReference) return unreadable(badReference);
+  const reference = badReference(xml);
+  if (reference) return unreadable(reference);
   let document: Record<string, unknown>;
   try {
     document = parser.parse(xml) as Record<string, unknown>;
