@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema.js';
-import type { LeadItem } from '../../src/shared/leads/schemas.js';
+import { LEAD_OF_ANOTHER_AGENT, type LeadItem } from '../../src/shared/leads/schemas.js';
 import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { alertUnanswered } from '../../src/server/modules/leads/service.js';
 import { createTestContext, type TestUser } from '../helpers/app.js';
@@ -387,9 +387,45 @@ describe('leads after intake', () => {
       as: editor,
       payload: { name: 'Walk In', phone: '+1 720 555 0177' },
     });
-    expect(again.json()).toMatchObject({ new_customer: false, assignment_reason: 'returning customer of Emma Carter' });
+    expect(again.json()).toMatchObject({
+      new_customer: false,
+      assignment_reason: 'returning customer of Emma Carter, added by Eve Editor',
+    });
     expect(await ctx.count('customers')).toBe(before + 1);
     expect((await list(emma, `&customer=${customer.id}`)).map((l) => l.channel)).toEqual(['manual', 'manual']);
+  });
+
+  it('tells an agent who adds another agent\u2019s customer only that, and gives the lead to that agent, who is told', async () => {
+    const theirs = await ctx.t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: noah,
+      payload: { name: 'Nora Owned', email: 'nora.owned@example.com' },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const customer = theirs.json() as { id: string };
+    const added = await ctx.t.call({
+      method: 'POST',
+      url: '/api/leads',
+      as: emma,
+      payload: { name: 'Nora', email: 'Nora.Owned@example.com', interest: 'Kia EV9' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toEqual({ passed_on: true, message: LEAD_OF_ANOTHER_AGENT });
+    expect((await ctx.t.call({ method: 'GET', url: `/api/customers/${customer.id}`, as: emma })).statusCode).toBe(404);
+    expect((await list(emma, `&customer=${customer.id}`)).length).toBe(0);
+    const [lead] = await list(noah, `&customer=${customer.id}`);
+    expect(lead).toMatchObject({
+      channel: 'manual',
+      assigned_to: { id: noah.id, name: 'Noah Price' },
+      assignment_reason: 'returning customer of Noah Price, added by Emma Carter',
+    });
+    const [note] = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: noah })).json().items;
+    expect(note).toMatchObject({
+      title: 'New lead',
+      content: 'Nora from Phone, Kia EV9: returning customer of Noah Price, added by Emma Carter',
+      link: `/customers/${customer.id}`,
+    });
   });
 
   it('reads ADF in inbound mail, in the body or an XML attachment, once per mail', async () => {

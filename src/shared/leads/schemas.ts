@@ -40,6 +40,16 @@ export const intakeOutcomeSchema = z.object({
   assignment_reason: z.string().nullable(),
 });
 export type IntakeOutcome = z.infer<typeof intakeOutcomeSchema>;
+
+/** What an agent who adds a lead for another agent's customer is told: that much, and not whose. */
+export const LEAD_OF_ANOTHER_AGENT =
+  'This person is already a customer of another agent. The lead has gone to that agent, who has been told.';
+/** 'Add Lead' answered: the lead taken in, or (to an agent) passed on to the agent whose customer the person is. */
+export const manualLeadOutcomeSchema = z.union([
+  intakeOutcomeSchema,
+  z.object({ passed_on: z.literal(true), message: z.string() }),
+]);
+export type ManualLeadOutcome = z.infer<typeof manualLeadOutcomeSchema>;
 export const adfOutcomeSchema = z.object({
   status: z.enum(['parsed', 'flagged']),
   reason: z.string().nullable(),

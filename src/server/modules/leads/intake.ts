@@ -135,8 +135,12 @@ const origin = ({ source, channel, raw, emailId }: Intake) => ({
   email_id: emailId ?? null,
 });
 
+/** A lead taken in, with the id of the user it went to, which the service of 'Add Lead' needs and no answer carries. */
+export type TakenLead = IntakeOutcome & { assigned_user_id: string | null };
+const outcomeOf = ({ assigned_user_id: _assignee, ...outcome }: TakenLead): IntakeOutcome => outcome;
+
 /** One prospect: joined to the customer it already is, or a new customer; given to an agent, with the reason. */
-export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Promise<IntakeOutcome> {
+export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Promise<TakenLead> {
   const { source, channel, addedBy } = intake;
   return db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${INTAKE_LOCK})`.execute(tx);
@@ -148,7 +152,9 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
     if (known?.owner_active) {
       customerId = known.id;
       assignee = { id: known.user_id, name: known.owner_name };
-      reason = `returning customer of ${known.owner_name}`;
+      // The owner is told who took the call of their customer.
+      const by = addedBy && addedBy.userId !== known.user_id ? `, added by ${addedBy.name}` : '';
+      reason = `returning customer of ${known.owner_name}${by}`;
     } else {
       const next =
         addedBy?.role === 'agent'
@@ -206,6 +212,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       customer_id: customerId,
       new_customer: isNew,
       assigned_to: assignee?.name ?? null,
+      assigned_user_id: assignee?.id ?? null,
       assignment_reason: reason,
     };
   });
@@ -242,7 +249,7 @@ async function takeIn(db: Db, intake: Intake, result: AdfResult): Promise<AdfOut
     };
   }
   const leads = [];
-  for (const lead of result.leads) leads.push(await intakeLead(db, intake, lead));
+  for (const lead of result.leads) leads.push(outcomeOf(await intakeLead(db, intake, lead)));
   return { status: 'parsed', reason: null, leads };
 }
 
@@ -293,5 +300,5 @@ export async function leadsInMail(db: Db, emailId: string, mail: Pick<InboundEma
 
 /** A web form's lead: through the same intake, with the form's fields kept as they were sent. */
 export async function receiveWebLead(db: Db, source: IntakeSource, lead: ParsedLead, raw: string) {
-  return intakeLead(db, { source, channel: 'form', raw, leadSource: 'Website' }, lead);
+  return outcomeOf(await intakeLead(db, { source, channel: 'form', raw, leadSource: 'Website' }, lead));
 }

@@ -7,7 +7,6 @@ import {
   contactLogSchema,
   createdLeadSourceSchema,
   HONEYPOT_FIELD,
-  intakeOutcomeSchema,
   leadDetailSchema,
   leadFormParams,
   leadFormPath,
@@ -17,6 +16,7 @@ import {
   leadSourceInputSchema,
   leadSourceParams,
   leadSourcesSchema,
+  manualLeadOutcomeSchema,
   manualLeadSchema,
   webLeadSchema,
 } from '../../../shared/leads/schemas.js';
@@ -59,8 +59,10 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
   r.get('/api/leads', { schema: { querystring: leadListQuerySchema, response: { 200: leadPageSchema } } }, (request) =>
     listLeads(db, actorOf(request), request.query),
   );
-  r.post('/api/leads', { schema: { body: manualLeadSchema, response: { 201: intakeOutcomeSchema } } }, async (request, reply) =>
-    reply.status(201).send(await addLead(db, actorOf(request), request.body)),
+  r.post(
+    '/api/leads',
+    { schema: { body: manualLeadSchema, response: { 201: manualLeadOutcomeSchema } } },
+    async (request, reply) => reply.status(201).send(await addLead(db, actorOf(request), request.body)),
   );
   r.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadDetailSchema } } }, (request) =>
     getLead(db, actorOf(request), request.params.id),
