@@ -45,7 +45,25 @@ async function setUp() {
       payload: body,
     });
   const count = (table: 'leads' | 'customers') => rowCount(t.database, table);
-  return { t, admin, source, post, count };
+  /** A mail reaching the inbound hook, signed as the mail service signs it. */
+  const inbound = async (payload: Record<string, unknown>) => {
+    const secret = (await t.call({ method: 'GET', url: '/api/settings/hooks', as: admin }))
+      .json()
+      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
+    const body = JSON.stringify(payload);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/hooks/inbound-email',
+      headers: {
+        'content-type': 'application/json',
+        'x-torque-timestamp': timestamp,
+        'x-torque-signature': hookSignature(secret, timestamp, body),
+      },
+      payload: body,
+    });
+  };
+  return { t, admin, source, post, count, inbound };
 }
 
 describe('ADF lead intake', () => {
@@ -233,6 +251,67 @@ describe('lead assignment', () => {
   });
 });
 
+describe('limits on ADF intake', () => {
+  let ctx: Awaited<ReturnType<typeof setUp>>;
+  /** One document of `count` prospects, each a new person. */
+  const prospects = (count: number, from: number) =>
+    `<adf>${Array.from(
+      { length: count },
+      (_, i) =>
+        `<prospect><customer><contact><name part="full">Bulk ${from + i}</name><phone>(210) 555-${String(from + i).padStart(4, '0')}</phone></contact></customer></prospect>`,
+    ).join('')}</adf>`;
+  beforeAll(async () => {
+    ctx = await setUp();
+    await ctx.t.createUser('agent', 'Bulk Agent');
+  });
+  afterAll(() => ctx.t.close());
+
+  it('refuses a document of more than 50 prospects with 413 and keeps nothing; from mail, keeps it flagged', async () => {
+    const tooMany = await ctx.post(prospects(51, 0));
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().error.message).toBe('An ADF document may carry at most 50 prospects');
+    expect(await ctx.count('leads')).toBe(0);
+    expect(await ctx.count('customers')).toBe(0);
+    const mailed = await ctx.inbound({
+      from: 'bulk@autoportal.example',
+      to: 'sales@torque.example',
+      text: prospects(51, 0),
+      message_id: '<bulk-1@autoportal.example>',
+    });
+    expect(mailed.json()).toMatchObject({ leads: 1 });
+    const stored = await ctx.t.database.db.selectFrom('leads').select(['status', 'reason', 'channel']).execute();
+    expect(stored).toEqual([{ status: 'flagged', reason: 'An ADF document may carry at most 50 prospects', channel: 'email' }]);
+    expect(await ctx.count('customers')).toBe(0);
+  });
+
+  it('takes 60 prospects a minute from one source, counted one by one, then answers 429 with Retry-After', async () => {
+    // The refused document above counted once: 1 + 50 + 9 is the minute's 60.
+    const fifty = await ctx.post(prospects(50, 100));
+    expect(fifty.statusCode, fifty.body).toBe(202);
+    expect(fifty.json().leads).toHaveLength(50);
+    for (let i = 0; i < 9; i++) expect((await ctx.post(prospects(1, 200 + i))).statusCode).toBe(202);
+    const before = await ctx.count('leads');
+    const over = await ctx.post(prospects(1, 300));
+    expect(over.statusCode).toBe(429);
+    const wait = Number(over.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(over.json().error.message).toBe(`Too many leads from this source; try again in ${wait} seconds`);
+    expect(await ctx.count('leads')).toBe(before);
+  });
+
+  it('holds back no other source', async () => {
+    const other = await ctx.t.call({
+      method: 'POST',
+      url: '/api/settings/lead-sources',
+      as: ctx.admin,
+      payload: { name: 'Second Market' },
+    });
+    expect((await ctx.post(prospects(1, 400), other.json().key)).statusCode).toBe(202);
+    expect((await ctx.post(prospects(1, 401))).statusCode).toBe(429);
+  });
+});
+
 describe('leads after intake', () => {
   let ctx: Awaited<ReturnType<typeof setUp>>;
   let emma: TestUser;
@@ -240,24 +319,6 @@ describe('leads after intake', () => {
   let editor: TestUser;
   const list = async (as: TestUser, query = '') =>
     (await ctx.t.call({ method: 'GET', url: `/api/leads?limit=100${query}`, as })).json().items as LeadItem[];
-  /** A mail reaching the inbound hook, signed as the mail service signs it. */
-  const inbound = async (payload: Record<string, unknown>) => {
-    const secret = (await ctx.t.call({ method: 'GET', url: '/api/settings/hooks', as: ctx.admin }))
-      .json()
-      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
-    const body = JSON.stringify(payload);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    return ctx.t.app.inject({
-      method: 'POST',
-      url: '/api/hooks/inbound-email',
-      headers: {
-        'content-type': 'application/json',
-        'x-torque-timestamp': timestamp,
-        'x-torque-signature': hookSignature(secret, timestamp, body),
-      },
-      payload: body,
-    });
-  };
   beforeAll(async () => {
     ctx = await setUp();
     emma = await ctx.t.createUser('agent', 'Emma Carter');
@@ -429,7 +490,7 @@ describe('leads after intake', () => {
   });
 
   it('reads ADF in inbound mail, in the body or an XML attachment, once per mail', async () => {
-    const inBody = await inbound({
+    const inBody = await ctx.inbound({
       from: 'Leads@AutoPortal.example',
       to: 'sales@torque.example',
       subject: 'New lead',
@@ -453,14 +514,14 @@ describe('leads after intake', () => {
         },
       ],
     };
-    expect((await inbound(attached)).json()).toMatchObject({ repeated: false, leads: 1 });
-    expect((await inbound(attached)).json()).toMatchObject({ repeated: true, leads: 0 });
+    expect((await ctx.inbound(attached)).json()).toMatchObject({ repeated: false, leads: 1 });
+    expect((await ctx.inbound(attached)).json()).toMatchObject({ repeated: true, leads: 0 });
     const fromMail = (await list(ctx.admin)).filter((l) => l.channel === 'email');
     expect(fromMail.map((l) => [l.name, l.source_name])).toEqual([
       ['Mail Attachment', 'leads@autoportal.example'],
       ['Mail Body', 'leads@autoportal.example'],
     ]);
-    const plain = await inbound({
+    const plain = await ctx.inbound({
       from: 'someone@example.com',
       to: 'x',
       subject: 'Hi',
@@ -468,7 +529,7 @@ describe('leads after intake', () => {
       message_id: '<p@x>',
     });
     expect(plain.json().leads).toBe(0);
-    const notBase64 = await inbound({ from: 'a@example.com', to: 'x', attachments: [{ content: '%%%' }] });
+    const notBase64 = await ctx.inbound({ from: 'a@example.com', to: 'x', attachments: [{ content: '%%%' }] });
     expect(notBase64.statusCode).toBe(400);
   });
 
@@ -482,7 +543,7 @@ describe('leads after intake', () => {
       text: adf('Mail &#99999999999; Ref', '(415) 555-0140').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
       message_id: '<unreadable-1@autoportal.example>',
     };
-    const first = await inbound(mail);
+    const first = await ctx.inbound(mail);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ repeated: false, leads: 1 });
     const flagged = await list(ctx.admin, '&view=flagged');
@@ -492,14 +553,14 @@ describe('leads after intake', () => {
     const notes = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: ctx.admin })).json().items;
     expect(notes[0]).toMatchObject({ title: 'A lead needs a person' });
     expect(notes[0].content).toContain('from leads@autoportal.example could not be read');
-    const retry = await inbound(mail);
+    const retry = await ctx.inbound(mail);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toMatchObject({ repeated: true, leads: 0 });
     expect(await list(ctx.admin, '&view=flagged')).toHaveLength(flaggedBefore + 1);
   });
 
   it('keeps ADF with a DOCTYPE in mail as a flagged lead, and makes no customer of it', async () => {
-    const mail = await inbound({
+    const mail = await ctx.inbound({
       from: 'leads@autoportal.example',
       to: 'sales@torque.example',
       subject: 'Lead attached',

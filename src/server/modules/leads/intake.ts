@@ -1,15 +1,26 @@
 import { sql, type Kysely } from 'kysely';
 import type { LeadSource as CustomerLeadSource } from '../../../shared/customers/options.js';
 import type { InboundEmail } from '../../../shared/emails/schemas.js';
-import { adfUnreadable, type AdfOutcome, type IntakeOutcome, type LeadChannel } from '../../../shared/leads/schemas.js';
+import {
+  ADF_MAX_PROSPECTS,
+  ADF_PROSPECTS_PER_MINUTE,
+  ADF_TOO_MANY_PROSPECTS,
+  adfSourceLimited,
+  adfUnreadable,
+  type AdfOutcome,
+  type IntakeOutcome,
+  type LeadChannel,
+} from '../../../shared/leads/schemas.js';
 import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { Actor } from '../../auth/actor.js';
+import { hit } from '../../auth/rate-limit.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { parseAdf, type AdfResult } from './adf.js';
 import { contactOf, knownCustomer, newCustomer, nextInRotation } from './assignment.js';
+import type { Source } from './sources.js';
 
 type Db = Kysely<DB>;
 /** Where a lead came from: a lead source of the settings (ADF, web form), or a name alone (mail, by hand). */
@@ -158,19 +169,38 @@ async function takeIn(db: Db, intake: Intake, result: AdfResult): Promise<AdfOut
   return { status: 'parsed', reason: null, leads };
 }
 
+/** A document of more prospects than one is allowed to carry is not taken in, so the work under the lock stays bounded. */
+const tooMany = (result: AdfResult) => result.status === 'parsed' && result.leads.length > ADF_MAX_PROSPECTS;
+
+/** Counted per prospect, not per document: each prospect is one transaction under the intake lock. */
+const SOURCE_LIMIT = { max: ADF_PROSPECTS_PER_MINUTE, windowSeconds: 60 };
+
+/** Counts prospects against the source's minute (in PostgreSQL, for every process); past its limit, refused. */
+async function countProspects(db: Db, source: Source, prospects: number) {
+  const wait = await hit(db, `lead-adf:${source.id}`, SOURCE_LIMIT, prospects);
+  if (wait !== null) throw tooManyRequests(adfSourceLimited(wait), wait);
+}
+
 /**
- * An ADF document a source posts with its key. One that cannot be read at all is refused with the reason, and
- * nothing is kept: the sender is told and can send it again. One read without a lead in it is kept flagged.
+ * An ADF document a source posts with its key. One that cannot be read at all, or carries too many prospects, is
+ * refused with the reason and nothing is kept: the sender is told and can send it again. One read without a lead in
+ * it is kept flagged.
  */
-export async function receivePostedAdf(db: Db, source: IntakeSource, raw: string): Promise<AdfOutcome> {
+export async function receivePostedAdf(db: Db, source: Source, raw: string): Promise<AdfOutcome> {
+  // Counted once before it is read, so a source past its limit costs no parsing; its further prospects once read.
+  await countProspects(db, source, 1);
   const result = parseAdf(raw);
   if (result.status === 'unreadable') throw badRequest(adfUnreadable(result.reason));
+  if (tooMany(result)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', ADF_TOO_MANY_PROSPECTS);
+  if (result.status === 'parsed' && result.leads.length > 1) await countProspects(db, source, result.leads.length - 1);
   return takeIn(db, { source, channel: 'adf', raw, leadSource: 'Website' }, result);
 }
 
-/** An ADF document found in inbound mail: what cannot be read is kept flagged, as nobody else would see it. */
+/** An ADF document found in inbound mail: what cannot be taken in is kept flagged, as nobody else would see it. */
 async function receiveMailedAdf(db: Db, source: IntakeSource, raw: string, emailId: string) {
-  return takeIn(db, { source, channel: 'email', raw, leadSource: 'Website', emailId }, parseAdf(raw));
+  const read = parseAdf(raw);
+  const result: AdfResult = tooMany(read) ? { status: 'flagged', reason: ADF_TOO_MANY_PROSPECTS } : read;
+  return takeIn(db, { source, channel: 'email', raw, leadSource: 'Website', emailId }, result);
 }
 
 /** Whether a text holds an ADF document, raw or entity-escaped (as HTML mail carries it). */
