@@ -2,12 +2,13 @@
  * Lead intake as marketplaces meet it: `npm run bench:leads` (embedded database in a new temp folder), or with
  * `DATABASE_URL=postgres://…/postgres` (a scratch database is made on that server and dropped after).
  *
- * 1. A new database gets an admin, AGENTS (4) agents and a lead source with a known key.
+ * 1. A new database gets an admin, AGENTS (4) agents and lead sources with known keys, as many as the leads need: a
+ *    source may post ADF_PROSPECTS_PER_MINUTE prospects a minute.
  * 2. In this process, one ADF post is answered through `inject` while every SQL statement it sends is recorded; the
  *    statements, values written in, become the floor's script (the intake's advisory lock included: it is what makes
  *    intakes one at a time).
- * 3. The built server starts as its own process; a second process posts LEADS (100) ADF documents at once, each a new
- *    person, and times each from sending to the answer, which carries the agent it was given to (the assignment and
+ * 3. The built server starts as its own process; a second process posts LEADS (100) ADF documents at once from those
+ *    sources, each a new person, and times each from sending to the answer, which carries the agent it was given to (the assignment and
  *    the agent's notification are written before the answer): intake → assigned, p50/p95/p99, and the wall time.
  * 4. The floor: the recorded SQL run LEADS times over as many connections by pgbench (embedded: from this process on
  *    the engine's one connection). `ratio` is the floor's wall time over Torque's.
@@ -19,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
+import { ADF_PROSPECTS_PER_MINUTE } from '../src/shared/leads/schemas.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createBenchUsers } from '../src/server/scripts/bench-users.js';
 import { withDatabase } from '../tests/helpers/databases.js';
@@ -27,7 +29,11 @@ import { percentile, sqlRecorder, startApp, startServerProcess } from './lib.js'
 const root = path.resolve(import.meta.dirname, '..');
 const LEADS = Number(process.env.LEADS ?? 100);
 const AGENTS = Number(process.env.AGENTS ?? 4);
-const KEY = 'bench-lead-source-key';
+/** Enough sources that none passes its limit with the leads and the poster's 5 first ones. */
+const SOURCES = Math.ceil((LEADS + 5) / ADF_PROSPECTS_PER_MINUTE);
+/** The poster's sources are 1…SOURCES; source 0 is the one whose intake is recorded (the floor replays its count). */
+const keyOf = (i: number) => `bench-lead-source-key-${1 + (i % SOURCES)}`;
+const RECORDED_KEY = 'bench-lead-source-key-0';
 
 const adf = (i: number, run: string) => `<?xml version="1.0"?>
 <adf><prospect><requestdate>${new Date().toISOString()}</requestdate>
@@ -39,19 +45,21 @@ const adf = (i: number, run: string) => `<?xml version="1.0"?>
 
 type PostResult = { latencies: number[]; wallMs: number; failed: number; firstFailure: string | null; agents: number };
 
-// The load generator: `tsx bench/leads.ts post <url>` posts LEADS leads at once and prints one JSON line.
+// The load generator: `tsx bench/leads.ts post <url>` posts LEADS leads at once, each source in turn, and prints one JSON line.
 if (process.argv[2] === 'post') {
   const url = process.argv[3]!;
   const run = crypto.randomBytes(4).toString('hex').replace(/\D/g, '7').padEnd(4, '7');
   const send = (i: number) => {
     const started = performance.now();
-    return fetch(url, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: adf(i, run) }).then(
-      async (response) => ({
-        ms: performance.now() - started,
-        status: response.status,
-        body: (await response.json()) as { leads?: { assigned_to: string | null }[] },
-      }),
-    );
+    return fetch(`${url}?key=${keyOf(i)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: adf(i, run),
+    }).then(async (response) => ({
+      ms: performance.now() - started,
+      status: response.status,
+      body: (await response.json()) as { leads?: { assigned_to: string | null }[] },
+    }));
   };
   // A few first, not counted: the server's first requests compile its code paths.
   for (let i = 0; i < 5; i++) await send(900 + i);
@@ -101,13 +109,18 @@ await migrateToLatest(database.db);
 await createBenchUsers(database, AGENTS);
 await database.db
   .insertInto('lead_sources')
-  .values({ name: 'Bench Market', key_hash: crypto.createHash('sha256').update(KEY).digest('hex') })
+  .values(
+    [RECORDED_KEY, ...Array.from({ length: SOURCES }, (_, i) => keyOf(i))].map((key, i) => ({
+      name: `Bench Market ${i}`,
+      key_hash: crypto.createHash('sha256').update(key).digest('hex'),
+    })),
+  )
   .execute();
 const { app } = await startApp({ database, dataDir });
 const intake = (i: number) =>
   app.inject({
     method: 'POST',
-    url: `/api/leads/adf?key=${KEY}`,
+    url: `/api/leads/adf?key=${RECORDED_KEY}`,
     headers: { 'content-type': 'application/xml' },
     payload: adf(i, '9999'),
   });
@@ -161,7 +174,7 @@ const base = server.base;
 const posted = await new Promise<PostResult>((resolve, reject) => {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bench/leads.ts', 'post', `${base}/api/leads/adf?key=${KEY}`],
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bench/leads.ts', 'post', `${base}/api/leads/adf`],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LEADS: String(LEADS) } },
   );
   let out = '';

@@ -121,3 +121,49 @@ test('an admin adds a lead by hand; it becomes a customer given to an agent in t
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('$41,000')).toBeVisible();
 });
+
+test('an agent who adds a lead for another agent\u2019s customer is told only that; the lead goes to that agent', async ({
+  page,
+  browser,
+}) => {
+  // A customer with an e-mail who is another agent's: among the admin's customers, not among the agent's own.
+  await signIn(page, 'agent');
+  type Customers = { items: { id: string; email: string | null; user_id: string }[] };
+  const mine = (await (await page.request.get('/api/customers?limit=100')).json()) as Customers;
+  const admin = await browser.newContext();
+  await signIn(await admin.newPage(), 'admin');
+  const all = (await (await admin.request.get('/api/customers?limit=100')).json()) as Customers;
+  const agentId = mine.items[0]!.user_id;
+  const other = all.items.find((c) => c.email && c.user_id !== agentId)!;
+  const theirs = (await (await admin.request.get(`/api/customers/${other.id}`)).json()) as {
+    id: string;
+    name: string;
+    email: string;
+    owner_name: string;
+  };
+
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Add Lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lead' });
+  const name = unique('Desk Caller');
+  await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByLabel('Email').fill(theirs.email);
+  await dialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(page.getByText('Lead passed on', { exact: true })).toBeVisible();
+  await expect(page.getByText('This person is already a customer of another agent.', { exact: false })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Neither the customer nor their agent is named, and the lead is not on this agent's screen.
+  await expect(page.getByText(theirs.name)).toHaveCount(0);
+  await expect(page.getByText(theirs.owner_name)).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+
+  // The lead went to the customer's agent, with who added it.
+  const leads = (await (await admin.request.get(`/api/leads?customer=${theirs.id}`)).json()) as {
+    items: { name: string; assigned_to: { name: string } | null; assignment_reason: string }[];
+  };
+  expect(leads.items.find((l) => l.name === name)).toMatchObject({
+    assigned_to: { name: theirs.owner_name },
+    assignment_reason: `returning customer of ${theirs.owner_name}, added by Emma Carter`,
+  });
+  await admin.close();
+});

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeadItem } from '../../src/shared/leads/schemas.js';
+import type { DB } from '../../src/server/db/schema.js';
+import { LEAD_OF_ANOTHER_AGENT, type LeadItem } from '../../src/shared/leads/schemas.js';
 import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { alertUnanswered } from '../../src/server/modules/leads/service.js';
 import { createTestContext, type TestUser } from '../helpers/app.js';
@@ -23,6 +24,13 @@ const specSample = `<?ADF VERSION "1.0"?>
 <vendor><contact><name part="full">Acura of Bellevue</name></contact></vendor>
 </prospect></adf>`;
 
+/** An ADF lead whose name is an external entity: nothing may read the file, nor make a customer named `&xxe;`. */
+const withDoctype = `<?xml version="1.0"?>
+<!DOCTYPE adf [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+${adf('&xxe;', '(512) 555-0666', 'xxe@example.com').replace('<?xml version="1.0"?>', '')}`;
+const customersNamed = (db: Kysely<DB>, name: string) =>
+  db.selectFrom('customers').select('id').where('name', '=', name).execute();
+
 async function setUp() {
   const t = await createTestContext();
   const admin = await t.createUser('admin', 'Lead Admin');
@@ -37,7 +45,25 @@ async function setUp() {
       payload: body,
     });
   const count = (table: 'leads' | 'customers') => rowCount(t.database, table);
-  return { t, admin, source, post, count };
+  /** A mail reaching the inbound hook, signed as the mail service signs it. */
+  const inbound = async (payload: Record<string, unknown>) => {
+    const secret = (await t.call({ method: 'GET', url: '/api/settings/hooks', as: admin }))
+      .json()
+      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
+    const body = JSON.stringify(payload);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/hooks/inbound-email',
+      headers: {
+        'content-type': 'application/json',
+        'x-torque-timestamp': timestamp,
+        'x-torque-signature': hookSignature(secret, timestamp, body),
+      },
+      payload: body,
+    });
+  };
+  return { t, admin, source, post, count, inbound };
 }
 
 describe('ADF lead intake', () => {
@@ -132,14 +158,49 @@ describe('ADF lead intake', () => {
     expect(lead.raw).toContain('x'.repeat(300));
   });
 
-  it('keeps what it cannot read, flagged with the reason, counts it, and tells the admins', async () => {
+  it('refuses what is not an ADF document it can read, with the reason, and keeps nothing', async () => {
+    const before = { leads: await ctx.count('leads'), customers: await ctx.count('customers') };
+    for (const body of [
+      // A reference to no character, in a document escaped as HTML mail carries it, and in plain XML.
+      '&lt;adf&gt;&lt;prospect&gt;&lt;customer&gt;&#99999999999;',
+      adf('Big Reference', '(512) 555-0190', undefined, '<comments>&#x110000;</comments>'),
+      specSample.slice(0, 150),
+      'Hello, I want a car',
+    ]) {
+      const response = await ctx.post(body);
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json().error.message, body).toMatch(/^The ADF document could not be read: (Not well-formed XML|No <adf>)/);
+    }
+    expect(await ctx.count('leads')).toBe(before.leads);
+    expect(await ctx.count('customers')).toBe(before.customers);
+  });
+
+  it('refuses a document that declares a DOCTYPE or uses an entity XML does not define, and makes no customer', async () => {
+    const before = await ctx.count('leads');
+    const doctype = await ctx.post(withDoctype);
+    expect(doctype.statusCode).toBe(400);
+    expect(doctype.json().error.message).toBe(
+      'The ADF document could not be read: The document declares a DOCTYPE, which ADF does not use',
+    );
+    const undefinedEntity = await ctx.post(adf('&xxe;', '(512) 555-0667'));
+    expect(undefinedEntity.statusCode).toBe(400);
+    expect(undefinedEntity.json().error.message).toBe(
+      'The ADF document could not be read: The document uses an entity XML does not define: &xxe;',
+    );
+    expect(await ctx.count('leads')).toBe(before);
+    expect(await customersNamed(ctx.t.database.db, '&xxe;')).toEqual([]);
+  });
+
+  it('keeps a document read without a lead in it, flagged with the reason, counts it, and tells the admins', async () => {
     const before = await ctx.count('customers');
-    const response = await ctx.post(specSample.slice(0, 150));
+    const noContact =
+      '<adf><prospect><vehicle><make>BMW</make></vehicle><customer><comments>Call me</comments></customer></prospect></adf>';
+    const response = await ctx.post(noContact);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toMatchObject({ status: 'flagged', reason: expect.stringMatching(/^Not well-formed XML/) });
+    expect(response.json()).toMatchObject({ status: 'flagged', reason: 'A prospect has no customer name, e-mail or phone' });
     const stored = await ctx.t.database.db.selectFrom('leads').selectAll().where('status', '=', 'flagged').execute();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ raw: specSample.slice(0, 150), customer_id: null, source_name: 'CarMarket' });
+    expect(stored[0]).toMatchObject({ raw: noContact, customer_id: null, source_name: 'CarMarket' });
     expect(await ctx.count('customers')).toBe(before);
     const sources = (await ctx.t.call({ method: 'GET', url: '/api/settings/lead-sources', as: ctx.admin })).json().items;
     expect(sources).toEqual([expect.objectContaining({ name: 'CarMarket', flagged: 1, leads: 7 })]);
@@ -187,6 +248,67 @@ describe('lead assignment', () => {
     } finally {
       await ctx.t.close();
     }
+  });
+});
+
+describe('limits on ADF intake', () => {
+  let ctx: Awaited<ReturnType<typeof setUp>>;
+  /** One document of `count` prospects, each a new person. */
+  const prospects = (count: number, from: number) =>
+    `<adf>${Array.from(
+      { length: count },
+      (_, i) =>
+        `<prospect><customer><contact><name part="full">Bulk ${from + i}</name><phone>(210) 555-${String(from + i).padStart(4, '0')}</phone></contact></customer></prospect>`,
+    ).join('')}</adf>`;
+  beforeAll(async () => {
+    ctx = await setUp();
+    await ctx.t.createUser('agent', 'Bulk Agent');
+  });
+  afterAll(() => ctx.t.close());
+
+  it('refuses a document of more than 50 prospects with 413 and keeps nothing; from mail, keeps it flagged', async () => {
+    const tooMany = await ctx.post(prospects(51, 0));
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().error.message).toBe('An ADF document may carry at most 50 prospects');
+    expect(await ctx.count('leads')).toBe(0);
+    expect(await ctx.count('customers')).toBe(0);
+    const mailed = await ctx.inbound({
+      from: 'bulk@autoportal.example',
+      to: 'sales@torque.example',
+      text: prospects(51, 0),
+      message_id: '<bulk-1@autoportal.example>',
+    });
+    expect(mailed.json()).toMatchObject({ leads: 1 });
+    const stored = await ctx.t.database.db.selectFrom('leads').select(['status', 'reason', 'channel']).execute();
+    expect(stored).toEqual([{ status: 'flagged', reason: 'An ADF document may carry at most 50 prospects', channel: 'email' }]);
+    expect(await ctx.count('customers')).toBe(0);
+  });
+
+  it('takes 60 prospects a minute from one source, counted one by one, then answers 429 with Retry-After', async () => {
+    // The refused document above counted once: 1 + 50 + 9 is the minute's 60.
+    const fifty = await ctx.post(prospects(50, 100));
+    expect(fifty.statusCode, fifty.body).toBe(202);
+    expect(fifty.json().leads).toHaveLength(50);
+    for (let i = 0; i < 9; i++) expect((await ctx.post(prospects(1, 200 + i))).statusCode).toBe(202);
+    const before = await ctx.count('leads');
+    const over = await ctx.post(prospects(1, 300));
+    expect(over.statusCode).toBe(429);
+    const wait = Number(over.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(over.json().error.message).toBe(`Too many leads from this source; try again in ${wait} seconds`);
+    expect(await ctx.count('leads')).toBe(before);
+  });
+
+  it('holds back no other source', async () => {
+    const other = await ctx.t.call({
+      method: 'POST',
+      url: '/api/settings/lead-sources',
+      as: ctx.admin,
+      payload: { name: 'Second Market' },
+    });
+    expect((await ctx.post(prospects(1, 400), other.json().key)).statusCode).toBe(202);
+    expect((await ctx.post(prospects(1, 401))).statusCode).toBe(429);
   });
 });
 
@@ -326,30 +448,49 @@ describe('leads after intake', () => {
       as: editor,
       payload: { name: 'Walk In', phone: '+1 720 555 0177' },
     });
-    expect(again.json()).toMatchObject({ new_customer: false, assignment_reason: 'returning customer of Emma Carter' });
+    expect(again.json()).toMatchObject({
+      new_customer: false,
+      assignment_reason: 'returning customer of Emma Carter, added by Eve Editor',
+    });
     expect(await ctx.count('customers')).toBe(before + 1);
     expect((await list(emma, `&customer=${customer.id}`)).map((l) => l.channel)).toEqual(['manual', 'manual']);
   });
 
+  it('tells an agent who adds another agent\u2019s customer only that, and gives the lead to that agent, who is told', async () => {
+    const theirs = await ctx.t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: noah,
+      payload: { name: 'Nora Owned', email: 'nora.owned@example.com' },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const customer = theirs.json() as { id: string };
+    const added = await ctx.t.call({
+      method: 'POST',
+      url: '/api/leads',
+      as: emma,
+      payload: { name: 'Nora', email: 'Nora.Owned@example.com', interest: 'Kia EV9' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toEqual({ passed_on: true, message: LEAD_OF_ANOTHER_AGENT });
+    expect((await ctx.t.call({ method: 'GET', url: `/api/customers/${customer.id}`, as: emma })).statusCode).toBe(404);
+    expect((await list(emma, `&customer=${customer.id}`)).length).toBe(0);
+    const [lead] = await list(noah, `&customer=${customer.id}`);
+    expect(lead).toMatchObject({
+      channel: 'manual',
+      assigned_to: { id: noah.id, name: 'Noah Price' },
+      assignment_reason: 'returning customer of Noah Price, added by Emma Carter',
+    });
+    const [note] = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: noah })).json().items;
+    expect(note).toMatchObject({
+      title: 'New lead',
+      content: 'Nora from Phone, Kia EV9: returning customer of Noah Price, added by Emma Carter',
+      link: `/customers/${customer.id}`,
+    });
+  });
+
   it('reads ADF in inbound mail, in the body or an XML attachment, once per mail', async () => {
-    const secret = (await ctx.t.call({ method: 'GET', url: '/api/settings/hooks', as: ctx.admin }))
-      .json()
-      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
-    const inbound = (payload: Record<string, unknown>) => {
-      const body = JSON.stringify(payload);
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      return ctx.t.app.inject({
-        method: 'POST',
-        url: '/api/hooks/inbound-email',
-        headers: {
-          'content-type': 'application/json',
-          'x-torque-timestamp': timestamp,
-          'x-torque-signature': hookSignature(secret, timestamp, body),
-        },
-        payload: body,
-      });
-    };
-    const inBody = await inbound({
+    const inBody = await ctx.inbound({
       from: 'Leads@AutoPortal.example',
       to: 'sales@torque.example',
       subject: 'New lead',
@@ -373,14 +514,14 @@ describe('leads after intake', () => {
         },
       ],
     };
-    expect((await inbound(attached)).json()).toMatchObject({ repeated: false, leads: 1 });
-    expect((await inbound(attached)).json()).toMatchObject({ repeated: true, leads: 0 });
+    expect((await ctx.inbound(attached)).json()).toMatchObject({ repeated: false, leads: 1 });
+    expect((await ctx.inbound(attached)).json()).toMatchObject({ repeated: true, leads: 0 });
     const fromMail = (await list(ctx.admin)).filter((l) => l.channel === 'email');
     expect(fromMail.map((l) => [l.name, l.source_name])).toEqual([
       ['Mail Attachment', 'leads@autoportal.example'],
       ['Mail Body', 'leads@autoportal.example'],
     ]);
-    const plain = await inbound({
+    const plain = await ctx.inbound({
       from: 'someone@example.com',
       to: 'x',
       subject: 'Hi',
@@ -388,12 +529,61 @@ describe('leads after intake', () => {
       message_id: '<p@x>',
     });
     expect(plain.json().leads).toBe(0);
-    const notBase64 = await inbound({ from: 'a@example.com', to: 'x', attachments: [{ content: '%%%' }] });
+    const notBase64 = await ctx.inbound({ from: 'a@example.com', to: 'x', attachments: [{ content: '%%%' }] });
     expect(notBase64.statusCode).toBe(400);
   });
 
+  it('keeps ADF in mail that cannot be read as one flagged lead, tells the admins, and reads a retry only once', async () => {
+    const flaggedBefore = (await list(ctx.admin, '&view=flagged')).length;
+    const mail = {
+      from: 'leads@autoportal.example',
+      to: 'sales@torque.example',
+      subject: 'New lead',
+      // An HTML mail's escaped lead with a reference to no character in it.
+      text: adf('Mail &#99999999999; Ref', '(415) 555-0140').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
+      message_id: '<unreadable-1@autoportal.example>',
+    };
+    const first = await ctx.inbound(mail);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ repeated: false, leads: 1 });
+    const flagged = await list(ctx.admin, '&view=flagged');
+    expect(flagged).toHaveLength(flaggedBefore + 1);
+    expect(flagged[0]).toMatchObject({ channel: 'email', status: 'flagged', customer: null });
+    expect(flagged[0]!.reason).toMatch(/^Not well-formed XML: &#99999999999; is not a character/);
+    const notes = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: ctx.admin })).json().items;
+    expect(notes[0]).toMatchObject({ title: 'A lead needs a person' });
+    expect(notes[0].content).toContain('from leads@autoportal.example could not be read');
+    const retry = await ctx.inbound(mail);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ repeated: true, leads: 0 });
+    expect(await list(ctx.admin, '&view=flagged')).toHaveLength(flaggedBefore + 1);
+  });
+
+  it('keeps ADF with a DOCTYPE in mail as a flagged lead, and makes no customer of it', async () => {
+    const mail = await ctx.inbound({
+      from: 'leads@autoportal.example',
+      to: 'sales@torque.example',
+      subject: 'Lead attached',
+      text: 'See the attached lead.',
+      message_id: '<doctype-1@autoportal.example>',
+      attachments: [
+        { filename: 'lead.xml', content_type: 'application/xml', content: Buffer.from(withDoctype).toString('base64') },
+      ],
+    });
+    expect(mail.statusCode, mail.body).toBe(200);
+    expect(mail.json()).toMatchObject({ leads: 1 });
+    const [flagged] = await list(ctx.admin, '&view=flagged');
+    expect(flagged).toMatchObject({
+      channel: 'email',
+      customer: null,
+      assigned_to: null,
+      reason: 'The document declares a DOCTYPE, which ADF does not use',
+    });
+    expect(await customersNamed(ctx.t.database.db, '&xxe;')).toEqual([]);
+  });
+
   it('keeps a lead that could not be read until an admin or editor marks it handled', async () => {
-    const flagged = (await ctx.post('<adf><prospect><customer>')).json().leads[0];
+    const flagged = (await ctx.post('<adf><prospect><customer></customer></prospect></adf>')).json().leads[0];
     const [item] = await list(editor, '&view=flagged');
     expect(item).toMatchObject({ id: flagged.id, status: 'flagged', handled_at: null, customer: null });
     expect((await list(emma, '&view=flagged')).length).toBe(0);

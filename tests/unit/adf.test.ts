@@ -138,10 +138,10 @@ describe('ADF 1.0', () => {
     }
   });
 
-  it('flags what it cannot read, and says why', () => {
-    expect(parseAdf('Hello, I want a car')).toEqual({ status: 'flagged', reason: 'No <adf> document found' });
+  it('tells a document it cannot read from one it reads without a lead in it, and says why', () => {
+    expect(parseAdf('Hello, I want a car')).toEqual({ status: 'unreadable', reason: 'No <adf> document found' });
     expect(parseAdf(specSample.slice(0, 200))).toMatchObject({
-      status: 'flagged',
+      status: 'unreadable',
       reason: expect.stringMatching(/^Not well-formed XML/),
     });
     expect(parseAdf('<adf></adf>')).toEqual({ status: 'flagged', reason: 'The document has no <prospect>' });
@@ -151,7 +151,119 @@ describe('ADF 1.0', () => {
     });
   });
 
-  it('gives every one of 1,000 mutated leads a result: read, or flagged with a reason', () => {
+  it('refuses a character reference that names no character, escaped in HTML mail or not, and reads the others', () => {
+    const named = (name: string) =>
+      `<adf><prospect><customer><contact><name part="full">${name}</name><phone>512-555-0142</phone></contact></customer></prospect></adf>`;
+    const escaped = (xml: string) => xml.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    for (const reference of ['&#99999999999;', '&#x110000;', '&#xD800;', '&#0;', '&#x;', '&#12a;']) {
+      const inHtml = `<html><body>${escaped(named('Jo')).replace('Jo', `Jo ${reference}`)}</body></html>`;
+      for (const xml of [named(`Jo ${reference}`), inHtml, escaped(named(`Jo ${reference}`))]) {
+        const result = parseAdf(xml);
+        expect(result.status, xml).toBe('unreadable');
+        if (result.status === 'unreadable') expect(result.reason, xml).toMatch(/^Not well-formed XML: /);
+      }
+    }
+    expect(parseAdf('&lt;adf&gt;&lt;prospect&gt;&#99999999999;')).toMatchObject({ status: 'unreadable' });
+    // In a CDATA section or a comment, `&#0;` is text; references to characters are read, and so is what follows the document.
+    expect(parseAdf(named('<![CDATA[Jo &#0;]]><!-- &#0; -->'))).toMatchObject({ status: 'parsed' });
+    const html = parseAdf(`<html><body>${escaped(named('Jo &#169;'))}&#x2014; &#99999999999;</body></html>`);
+    expect(html.status).toBe('parsed');
+  });
+
+  it('refuses a document that declares a DOCTYPE or uses an entity XML does not define, and expands nothing', () => {
+    const named = (name: string) =>
+      `<adf><prospect><customer><contact><name part="full">${name}</name><phone>512-555-0142</phone></contact></customer></prospect></adf>`;
+    const escaped = (xml: string) => xml.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    const xxe = `<?xml version="1.0"?><!DOCTYPE adf [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${named('&xxe;')}`;
+    for (const xml of [
+      xxe,
+      `<html><body><pre>${escaped(xxe)}</pre></body></html>`,
+      `<!DOCTYPE html [<!ENTITY xxe "Jo">]><html><body>${named('&xxe;')}</body></html>`,
+      `<!doctype adf SYSTEM "http://example.com/adf.dtd">${named('Jo')}`,
+      named('<!DOCTYPE adf>Jo'),
+    ]) {
+      expect(parseAdf(xml), xml).toEqual({
+        status: 'unreadable',
+        reason: 'The document declares a DOCTYPE, which ADF does not use',
+      });
+    }
+    for (const xml of [named('&xxe;'), named('&nbsp;Jo'), escaped(named('&xxe;'))]) {
+      expect(parseAdf(xml), xml).toMatchObject({
+        status: 'unreadable',
+        reason: expect.stringMatching(/^The document uses an entity XML does not define: &\w+;$/),
+      });
+    }
+    // HTML mail's own page type is no part of the lead; XML's five entities are read, as is `&` in a CDATA section.
+    const xhtml =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+    for (const xml of [`${xhtml}<html><body>${escaped(named('Jo'))}</body></html>`, `<!DOCTYPE html><pre>${named('Jo')}</pre>`]) {
+      expect(parseAdf(xml).status, xml).toBe('parsed');
+    }
+    const read = parseAdf(named('Jo &amp; &lt;Al&gt; &quot;&apos;<![CDATA[ &xxe; ]]>'));
+    expect(read.status === 'parsed' && read.leads[0]!.customer.name).toBe('Jo & <Al> "\' &xxe;');
+  });
+
+  it('gives 2,000 documents spliced with stray markup a result and a reason, never an exception', () => {
+    let seed = 7_2026;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+    const strays = [
+      '&',
+      '&#',
+      '&#x',
+      ';',
+      '<',
+      '>',
+      '</',
+      '<!',
+      '<![CDATA[',
+      ']]>',
+      '<!--',
+      '-->',
+      '<?',
+      '?>',
+      '"',
+      '=',
+      '&#99999999999;',
+      '&#x110000;',
+      '&#xD800;',
+      '&#0;',
+      '&amp;',
+      '&lt;adf&gt;',
+      '<adf>',
+      '</adf>',
+      '<prospect>',
+      '<__proto__>',
+      '\uD800',
+      '\u201C',
+      '<br>',
+      '<div',
+      '&nbsp;',
+    ];
+    const escape = (xml: string) => xml.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    for (let i = 0; i < 2000; i++) {
+      let xml = random() < 0.3 ? `<html><body>${escape(specSample)}</body></html>` : specSample;
+      for (let n = 1 + Math.floor(random() * 4); n > 0; n--) {
+        const at = Math.floor(random() * xml.length);
+        xml = xml.slice(0, at) + pick(strays) + xml.slice(at);
+      }
+      const result = parseAdf(xml);
+      if (result.status !== 'parsed') expect(result.reason.length, xml).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads 400 kB of HTML tags that never close in one pass, not one pass per tag', () => {
+    const result = parseAdf(`<adf>${'<div'.repeat(100_000)}`);
+    expect(result.status).toBe('unreadable');
+  }, 5_000);
+
+  it('quotes at most 300 characters of a document in its reason', () => {
+    const result = parseAdf(`<adf><prospect${'a'.repeat(5000)}`);
+    expect(result.status).toBe('unreadable');
+    if (result.status === 'unreadable') expect(result.reason.length).toBeLessThanOrEqual(300);
+  });
+
+  it('gives every one of 1,000 mutated leads a result: read, or refused with a reason', () => {
     let seed = 20260325;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const mutations: ((xml: string) => { xml: string; readable: boolean })[] = [
@@ -164,7 +276,7 @@ describe('ADF 1.0', () => {
       (xml) => ({ xml: `<html><body><pre>${xml}</pre><p>Sent by CarMarket</p></body></html>`, readable: true }),
       (xml) => ({ xml: xml.slice(0, Math.floor(random() * (xml.lastIndexOf('</prospect>') - 10))), readable: false }),
     ];
-    const counts = { parsed: 0, flagged: 0 };
+    const counts = { parsed: 0, flagged: 0, unreadable: 0 };
     for (let i = 0; i < 1000; i++) {
       const source = i % 2 ? withTrade : specSample;
       const mutation = mutations[Math.floor(random() * mutations.length)]!;
@@ -175,11 +287,11 @@ describe('ADF 1.0', () => {
         expect(result.status, xml).toBe('parsed');
         if (result.status === 'parsed') expect(result.leads[0]!.customer.name).toBe(i % 2 ? 'Maria Lopez' : 'John Doe');
       } else {
-        expect(result.status, xml).toBe('flagged');
-        if (result.status === 'flagged') expect(result.reason.length).toBeGreaterThan(0);
+        expect(result.status, xml).not.toBe('parsed');
+        if (result.status !== 'parsed') expect(result.reason.length).toBeGreaterThan(0);
       }
     }
-    expect(counts.parsed + counts.flagged).toBe(1000);
-    expect(counts.flagged).toBeGreaterThan(100);
+    expect(counts.parsed + counts.flagged + counts.unreadable).toBe(1000);
+    expect(counts.flagged + counts.unreadable).toBeGreaterThan(100);
   });
 });

@@ -21,16 +21,21 @@ export function accountDelaySeconds(attempts: number, limit = signInLimits.perAc
 }
 
 /**
- * Counts one hit on `key` in a fixed window kept in PostgreSQL, so every Torque process shares it, and returns the
- * count including this hit with the seconds left in the window. The count and the check are one statement, so
- * requests sent in parallel cannot all slip under a limit.
+ * Counts one hit on `key` (or `cost` hits, for a request that is several things at once) in a fixed window kept in
+ * PostgreSQL, so every Torque process shares it, and returns the count including this hit with the seconds left in
+ * the window. The count and the check are one statement, so requests sent in parallel cannot all slip under a limit.
  */
-export async function count(db: Kysely<DB>, key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
+export async function count(
+  db: Kysely<DB>,
+  key: string,
+  windowSeconds: number,
+  cost = 1,
+): Promise<{ count: number; retryAfter: number }> {
   const { rows } = await sql<{ count: number; retry: number }>`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), ${cost}::int)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
-                   THEN 1 ELSE rate_limits.count + 1 END,
+                   THEN ${cost}::int ELSE rate_limits.count + ${cost}::int END,
       window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                    THEN now() ELSE rate_limits.window_start END
     RETURNING count,
@@ -39,9 +44,9 @@ export async function count(db: Kysely<DB>, key: string, windowSeconds: number):
   return { count: row.count, retryAfter: Math.max(row.retry, 1) };
 }
 
-/** One hit on `key`; the seconds to wait when this hit is over the limit, otherwise null. */
-export async function hit(db: Kysely<DB>, key: string, limit: Limit): Promise<number | null> {
-  const { count: hits, retryAfter } = await count(db, key, limit.windowSeconds);
+/** One hit on `key` (or `cost` hits); the seconds to wait when this hit is over the limit, otherwise null. */
+export async function hit(db: Kysely<DB>, key: string, limit: Limit, cost = 1): Promise<number | null> {
+  const { count: hits, retryAfter } = await count(db, key, limit.windowSeconds, cost);
   return hits > limit.max ? retryAfter : null;
 }
 

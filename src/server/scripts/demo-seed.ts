@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
 import { demoPassword } from '../modules/session/service.js';
 import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
-import { receiveAdf } from '../modules/leads/intake.js';
+import { receivePostedAdf } from '../modules/leads/intake.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle } from './sample-data.js';
 
 const demoUsers: { name: string; email: string; role: Role }[] = [
@@ -153,7 +153,7 @@ async function seedLeads(db: Kysely<DB>, now: number) {
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
   for (const lead of [...demoLeads].reverse()) {
-    const [outcome] = (await receiveAdf(db, source, adfOf(lead))).leads;
+    const [outcome] = (await receivePostedAdf(db, source, adfOf(lead))).leads;
     const received = new Date(now - lead[4] * 60_000);
     // The admins were told of the unanswered ones when they had waited the default 15 minutes.
     const alerted = lead[5] === null ? new Date(received.getTime() + 15 * 60_000) : null;
@@ -177,11 +177,16 @@ async function seedLeads(db: Kysely<DB>, now: number) {
         })
         .execute();
   }
-  const unreadable = await receiveAdf(db, source, '<adf><prospect><customer><contact><name>Truncated');
+  // A prospect with no name, e-mail or phone: kept for a person to look at.
+  const flagged = await receivePostedAdf(
+    db,
+    source,
+    '<adf><prospect><vehicle><make>Porsche</make><model>Macan</model></vehicle><customer><comments>Call me back about the Macan</comments></customer></prospect></adf>',
+  );
   await db
     .updateTable('leads')
     .set({ received_at: new Date(now - 5 * 60 * 60_000) })
-    .where('id', '=', unreadable.leads[0]!.id)
+    .where('id', '=', flagged.leads[0]!.id)
     .execute();
   // The intake told each agent of their lead as it arrived; a new demo starts with only its welcome.
   await db.deleteFrom('notifications').where('kind', 'in', ['lead_received']).execute();

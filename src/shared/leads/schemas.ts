@@ -27,6 +27,16 @@ export const leadSourceParams = z.object({ id: recordId });
 
 export const adfQuerySchema = z.object({ key: z.string().max(200).optional() });
 
+/** The ADF endpoint's answer to a body that is not an ADF document it can read; nothing of it is kept. */
+export const adfUnreadable = (reason: string) => `The ADF document could not be read: ${reason}`;
+
+/** Prospects one ADF document may carry: senders post a lead as it comes, and one document's work stays bounded. */
+export const ADF_MAX_PROSPECTS = 50;
+export const ADF_TOO_MANY_PROSPECTS = `An ADF document may carry at most ${ADF_MAX_PROSPECTS} prospects`;
+/** Prospects one lead source may post in a minute, every Torque process together. */
+export const ADF_PROSPECTS_PER_MINUTE = 60;
+export const adfSourceLimited = (seconds: number) => `Too many leads from this source; try again in ${seconds} seconds`;
+
 /** The answer to an ADF post: each prospect's lead, or the one flagged lead when the document could not be read. */
 /** One lead taken in: the customer it became or joined, and whom it went to and why. */
 export const intakeOutcomeSchema = z.object({
@@ -37,6 +47,16 @@ export const intakeOutcomeSchema = z.object({
   assignment_reason: z.string().nullable(),
 });
 export type IntakeOutcome = z.infer<typeof intakeOutcomeSchema>;
+
+/** What an agent who adds a lead for another agent's customer is told: that much, and not whose. */
+export const LEAD_OF_ANOTHER_AGENT =
+  'This person is already a customer of another agent. The lead has gone to that agent, who has been told.';
+/** 'Add Lead' answered: the lead taken in, or (to an agent) passed on to the agent whose customer the person is. */
+export const manualLeadOutcomeSchema = z.union([
+  intakeOutcomeSchema,
+  z.object({ passed_on: z.literal(true), message: z.string() }),
+]);
+export type ManualLeadOutcome = z.infer<typeof manualLeadOutcomeSchema>;
 export const adfOutcomeSchema = z.object({
   status: z.enum(['parsed', 'flagged']),
   reason: z.string().nullable(),

@@ -32,6 +32,17 @@ export type ParsedLead = {
   provider: { name: string | null; service: string | null; url: string | null; email: string | null };
 };
 
+/** Why an ADF document was not taken in as leads, as the Leads screen and the ADF endpoint's refusals say it. */
+export const adfReasons = {
+  noDocument: 'No <adf> document found',
+  notWellFormed: 'Not well-formed XML',
+  notReadable: 'Not readable',
+  doctype: 'The document declares a DOCTYPE, which ADF does not use',
+  unknownEntity: 'The document uses an entity XML does not define',
+  noProspect: 'The document has no <prospect>',
+  noContact: 'A prospect has no customer name, e-mail or phone',
+};
+
 /** '1999 Chevrolet Blazer': what a lead's vehicle is called on screens and in a new customer's Car Preferences. */
 export const vehicleLabel = (vehicle: Pick<LeadVehicle, 'year' | 'make' | 'model'>) =>
   [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');

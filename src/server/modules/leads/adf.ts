@@ -1,31 +1,67 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { vehicleInterests, type LeadVehicle, type ParsedLead, type VehicleInterest } from '../../../shared/leads/types.js';
+import {
+  adfReasons,
+  vehicleInterests,
+  type LeadVehicle,
+  type ParsedLead,
+  type VehicleInterest,
+} from '../../../shared/leads/types.js';
 
 /**
  * ADF 1.0 (Auto-lead Data Format) as marketplaces, call-tracking services and dealer websites send it. Read
  * tolerantly: the specification's own sample opens with `<?ADF VERSION "1.0"?>` before a typographic-quoted XML
  * declaration, senders vary the case of tags, and leads often arrive inside HTML mail. A document that still cannot
- * be read is not dropped: the caller stores it raw and flags it for a person, with the reason given here.
+ * be read is not dropped silently: the ADF endpoint refuses it with the reason given here, and mail keeps it raw,
+ * flagged for a person.
  */
-export type AdfResult = { status: 'parsed'; leads: ParsedLead[] } | { status: 'flagged'; reason: string };
+export type AdfResult =
+  | { status: 'parsed'; leads: ParsedLead[] }
+  /** Read as XML, but no lead: no prospect, or a prospect with no way to reach them. A person may still make one of it. */
+  | { status: 'flagged'; reason: string }
+  /** Not an ADF document that can be read at all: none found, not well-formed XML, a DOCTYPE, an undefined entity. */
+  | { status: 'unreadable'; reason: string };
+
+/** A reason quotes the document at most this far: a validator's message may repeat a megabyte of tag. */
+const REASON_MAX = 300;
+const unreadable = (reason: string): AdfResult => ({
+  status: 'unreadable',
+  reason: reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX - 1)}…` : reason,
+});
+
+/** The character a numeric reference names, or null where XML has none (NUL and other controls, surrogates, past U+10FFFF). */
+function xmlCharacter(reference: string): string | null {
+  const hex = /^#x/i.test(reference);
+  if (!(hex ? /^#x[\da-f]+$/i : /^#\d+$/).test(reference)) return null;
+  const code = hex ? parseInt(reference.slice(2), 16) : Number(reference.slice(1));
+  const allowed =
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff);
+  return allowed ? String.fromCodePoint(code) : null;
+}
 
 const entities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', amp: '&' };
 const decodeHtml = (text: string) =>
-  text.replace(/&(lt|gt|quot|apos|nbsp|amp|#\d+|#x[\da-f]+);/gi, (whole, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
-    return entities[lower] ?? whole;
-  });
+  text.replace(/&(lt|gt|quot|apos|nbsp|amp|#\d+|#x[\da-f]+);/gi, (whole, name: string) =>
+    // A reference to no character stays as written, and the XML check below says so.
+    name.startsWith('#') ? (xmlCharacter(name) ?? whole) : (entities[name.toLowerCase()] ?? whole),
+  );
 
-/** Markup of HTML mail that may surround or run through a pasted lead. */
+/** Markup of HTML mail that may surround or run through a pasted lead; `[^<>]`, so tags that never close cost one pass. */
 const htmlTags =
-  /<\/?(?:html|head|body|meta|title|style|div|span|p|br|pre|tt|font|b|i|u|strong|em|table|tbody|tr|td|th|center)\b[^>]*>/gi;
+  /<\/?(?:html|head|body|meta|title|style|div|span|p|br|pre|tt|font|b|i|u|strong|em|table|tbody|tr|td|th|center)\b[^<>]*>/gi;
 
-/** The `<adf>` document inside whatever carried it, with tag and attribute names in lower case and straight quotes. */
-export function extractAdf(raw: string): string | null {
-  let text = raw.replace(/^\uFEFF/, '');
-  if (!/<adf[\s>]/i.test(text) && /&lt;adf/i.test(text)) text = decodeHtml(text.replace(htmlTags, ''));
+/** The text a lead arrived in, with the escaping of HTML mail undone when the document came escaped. */
+function carrier(raw: string) {
+  const text = raw.replace(/^\uFEFF/, '');
+  return !/<adf[\s>]/i.test(text) && /&lt;adf/i.test(text) ? decodeHtml(text.replace(htmlTags, '')) : text;
+}
+
+/** The `<adf>` document in its carrier, with tag and attribute names in lower case and straight quotes. */
+function extractAdf(text: string): string | null {
   const start = text.search(/<adf[\s>]/i);
   if (start < 0) return null;
   const rest = text.slice(start);
@@ -38,6 +74,25 @@ export function extractAdf(raw: string): string | null {
       .replace(/^<(\/?)([A-Za-z][\w.:-]*)/, (_, slash: string, name: string) => `<${slash}${name.toLowerCase()}`)
       .replace(/\s([A-Za-z][\w.:-]*)\s*=/g, (_, name: string) => ` ${name.toLowerCase()}=`),
   );
+}
+
+/** HTML mail opens with its page's own DOCTYPE, no part of the lead; any other one, or an entity declaration, is the document's. */
+const htmlDoctype = /<!DOCTYPE\s+html\b[^[<>]*>/gi;
+const declaresDoctype = (text: string) => /<!(?:DOCTYPE|ENTITY)\b/i.test(text.replace(htmlDoctype, ''));
+
+/** CDATA sections, comments and processing instructions, where `&` is only text; an unclosed one runs to the end. */
+const literalSections = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<!--[\s\S]*?(?:-->|$)|<\?[\s\S]*?(?:\?>|$)/g;
+/** The five entities XML defines; ADF declares no others. */
+const xmlEntities = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+
+/** What is wrong with a reference the XML validator lets through: to no character, or to an entity never defined. */
+function badReference(xml: string): string | null {
+  for (const [whole, name] of xml.replace(literalSections, '').matchAll(/&([^;&<\s]*);/g)) {
+    if (name!.startsWith('#')) {
+      if (xmlCharacter(name!) === null) return `${adfReasons.notWellFormed}: ${whole} is not a character`;
+    } else if (!xmlEntities.has(name!)) return `${adfReasons.unknownEntity}: ${whole}`;
+  }
+  return null;
 }
 
 const repeated = new Set(['prospect', 'vehicle', 'name', 'phone', 'email', 'contact', 'price']);
@@ -139,21 +194,25 @@ function prospectOf(prospect: Node): ParsedLead | null {
 
 /** Every prospect of an ADF document, or why the document cannot be read. Never throws. */
 export function parseAdf(raw: string): AdfResult {
-  const xml = extractAdf(raw);
-  if (xml === null) return { status: 'flagged', reason: 'No <adf> document found' };
+  const text = carrier(raw);
+  const xml = extractAdf(text);
+  if (xml === null) return unreadable(adfReasons.noDocument);
+  // Nothing declared in a document is expanded, so a name it declares would be read as written: refused instead.
+  if (declaresDoctype(text)) return unreadable(adfReasons.doctype);
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) return { status: 'flagged', reason: `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
+  if (valid !== true) return unreadable(`${adfReasons.notWellFormed}: ${valid.err.msg} (line ${valid.err.line})`);
+  const reference = badReference(xml);
+  if (reference) return unreadable(reference);
   let document: Record<string, unknown>;
   try {
     document = parser.parse(xml) as Record<string, unknown>;
   } catch (error) {
-    return { status: 'flagged', reason: `Not readable: ${(error as Error).message}` };
+    return unreadable(`${adfReasons.notReadable}: ${(error as Error).message}`);
   }
   const adf = document.adf;
   const prospects = typeof adf === 'object' && adf !== null ? list((adf as Record<string, unknown>).prospect) : [];
-  if (prospects.length === 0) return { status: 'flagged', reason: 'The document has no <prospect>' };
+  if (prospects.length === 0) return { status: 'flagged', reason: adfReasons.noProspect };
   const leads = prospects.map(prospectOf);
-  if (leads.some((lead) => lead === null))
-    return { status: 'flagged', reason: 'A prospect has no customer name, e-mail or phone' };
+  if (leads.some((lead) => lead === null)) return { status: 'flagged', reason: adfReasons.noContact };
   return { status: 'parsed', leads: leads as ParsedLead[] };
 }

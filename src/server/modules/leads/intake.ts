@@ -1,116 +1,33 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { customerInputSchema, type CustomerInput } from '../../../shared/customers/schemas.js';
+import { sql, type Kysely } from 'kysely';
 import type { LeadSource as CustomerLeadSource } from '../../../shared/customers/options.js';
 import type { InboundEmail } from '../../../shared/emails/schemas.js';
-import type { AdfOutcome, IntakeOutcome, LeadChannel } from '../../../shared/leads/schemas.js';
+import {
+  ADF_MAX_PROSPECTS,
+  ADF_PROSPECTS_PER_MINUTE,
+  ADF_TOO_MANY_PROSPECTS,
+  adfSourceLimited,
+  adfUnreadable,
+  type AdfOutcome,
+  type IntakeOutcome,
+  type LeadChannel,
+} from '../../../shared/leads/schemas.js';
 import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { Actor } from '../../auth/actor.js';
+import { hit } from '../../auth/rate-limit.js';
 import type { DB } from '../../db/schema.js';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
-import { emailKey, phoneKeys } from '../customers/contact-keys.js';
 import { notify } from '../notifications/service.js';
-import { parseAdf } from './adf.js';
+import { parseAdf, type AdfResult } from './adf.js';
+import { contactOf, knownCustomer, newCustomer, nextInRotation } from './assignment.js';
+import type { Source } from './sources.js';
 
 type Db = Kysely<DB>;
-type Tx = Transaction<DB>;
 /** Where a lead came from: a lead source of the settings (ADF, web form), or a name alone (mail, by hand). */
 export type IntakeSource = { id: string | null; name: string };
 
 /** One intake at a time decides who gets a lead: the rotation and "is this customer known" are read and written together. */
 const INTAKE_LOCK = 0x6c_65_61_64;
-
-/** A lead's e-mail and phone as customers are matched on: lower-case e-mail; the phone in E.164 and as stored digits. */
-function contactOf(lead: ParsedLead) {
-  return {
-    email: emailKey(lead.customer.email),
-    phone: lead.customer.phones.map((p) => phoneKeys(p.number)).find(Boolean) ?? null,
-  };
-}
-
-/** The earliest customer with this e-mail or phone, with their agent (and whether that agent is still active). */
-async function knownCustomer(tx: Tx, contact: ReturnType<typeof contactOf>) {
-  if (!contact.email && !contact.phone) return null;
-  return tx
-    .selectFrom('customers')
-    .innerJoin('users', 'users.id', 'customers.user_id')
-    .select([
-      'customers.id',
-      'customers.user_id',
-      'users.name as owner_name',
-      sql<boolean>`users.banned IS NOT TRUE`.as('owner_active'),
-    ])
-    .where((eb) =>
-      eb.or([
-        ...(contact.email ? [eb(eb.fn('lower', ['customers.email']), '=', contact.email)] : []),
-        ...(contact.phone ? [eb(sql`regexp_replace(customers.phone, '\\D', '', 'g')`, 'in', contact.phone.digits)] : []),
-      ]),
-    )
-    .orderBy('customers.created_at')
-    .orderBy('customers.id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/**
- * The active agent longest without a new customer's lead (one who never had one first), moved to the back of the
- * rotation; with no active agent, the first active admin. Deactivated users are never chosen.
- */
-async function nextInRotation(tx: Tx): Promise<{ id: string; name: string; reason: string } | null> {
-  const agent = await tx
-    .selectFrom('users')
-    .leftJoin('lead_rotation', 'lead_rotation.user_id', 'users.id')
-    .select(['users.id', 'users.name'])
-    .where('users.role', '=', 'agent')
-    .where(sql<boolean>`users.banned IS NOT TRUE`)
-    .orderBy(sql`lead_rotation.assigned_at ASC NULLS FIRST`)
-    .orderBy('users.created_at')
-    .orderBy('users.id')
-    .limit(1)
-    .executeTakeFirst();
-  if (agent) {
-    await tx
-      .insertInto('lead_rotation')
-      .values({ user_id: agent.id, assigned_at: sql<Date>`clock_timestamp()` })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ assigned_at: sql<Date>`clock_timestamp()` }))
-      .execute();
-    return { ...agent, reason: 'next in rotation' };
-  }
-  const admin = await tx
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('role', '=', 'admin')
-    .where(sql<boolean>`banned IS NOT TRUE`)
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  return admin ? { ...admin, reason: 'no active agent, so an admin' } : null;
-}
-
-/**
- * The customer a new lead becomes, checked by the customer form's own schema: a value it refuses (an e-mail that is
- * not one, a budget out of range) is left out, and the lead keeps it as sent.
- */
-function newCustomer(lead: ParsedLead, contact: ReturnType<typeof contactOf>, leadSource: CustomerLeadSource): CustomerInput {
-  const interest = lead.vehicle ? vehicleLabel(lead.vehicle) : null;
-  const candidate: Record<string, unknown> = {
-    name: (lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'Lead').slice(0, 200),
-    email: contact.email,
-    phone: contact.phone?.shown ?? lead.customer.phones[0]?.number.slice(0, 40) ?? null,
-    status: 'prospect',
-    lead_source: leadSource,
-    preferred_cars: interest ? [interest.slice(0, 40)] : [],
-    budget_cents: lead.vehicle?.price_cents ?? null,
-    notes: lead.customer.comments?.slice(0, 5000) ?? null,
-  };
-  for (let tries = 0; tries < 10; tries++) {
-    const checked = customerInputSchema.safeParse(candidate);
-    if (checked.success) return checked.data;
-    const field = String(checked.error.issues[0]!.path[0]);
-    if (field === 'name') candidate.name = 'Lead';
-    else delete candidate[field];
-  }
-  return customerInputSchema.parse({ name: candidate.name, status: 'prospect', lead_source: leadSource });
-}
 
 export type Intake = {
   source: IntakeSource;
@@ -134,8 +51,12 @@ const origin = ({ source, channel, raw, emailId }: Intake) => ({
   email_id: emailId ?? null,
 });
 
+/** A lead taken in, with the id of the user it went to, which the service of 'Add Lead' needs and no answer carries. */
+export type TakenLead = IntakeOutcome & { assigned_user_id: string | null };
+const outcomeOf = ({ assigned_user_id: _assignee, ...outcome }: TakenLead): IntakeOutcome => outcome;
+
 /** One prospect: joined to the customer it already is, or a new customer; given to an agent, with the reason. */
-export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Promise<IntakeOutcome> {
+export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Promise<TakenLead> {
   const { source, channel, addedBy } = intake;
   return db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${INTAKE_LOCK})`.execute(tx);
@@ -147,7 +68,9 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
     if (known?.owner_active) {
       customerId = known.id;
       assignee = { id: known.user_id, name: known.owner_name };
-      reason = `returning customer of ${known.owner_name}`;
+      // The owner is told who took the call of their customer.
+      const by = addedBy && addedBy.userId !== known.user_id ? `, added by ${addedBy.name}` : '';
+      reason = `returning customer of ${known.owner_name}${by}`;
     } else {
       const next =
         addedBy?.role === 'agent'
@@ -205,6 +128,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       customer_id: customerId,
       new_customer: isNew,
       assigned_to: assignee?.name ?? null,
+      assigned_user_id: assignee?.id ?? null,
       assignment_reason: reason,
     };
   });
@@ -230,11 +154,9 @@ async function flagLead(db: Db, intake: Intake, reason: string) {
   });
 }
 
-/** An ADF document from a source: every prospect becomes a lead, or the whole document one flagged lead. */
-export async function receiveAdf(db: Db, source: IntakeSource, raw: string, mail?: { emailId: string }): Promise<AdfOutcome> {
-  const intake: Intake = { source, channel: mail ? 'email' : 'adf', raw, leadSource: 'Website', emailId: mail?.emailId };
-  const result = parseAdf(raw);
-  if (result.status === 'flagged') {
+/** A read ADF document taken in: every prospect becomes a lead, or the whole document one flagged lead. */
+async function takeIn(db: Db, intake: Intake, result: AdfResult): Promise<AdfOutcome> {
+  if (result.status !== 'parsed') {
     const id = await flagLead(db, intake, result.reason);
     return {
       status: 'flagged',
@@ -243,8 +165,42 @@ export async function receiveAdf(db: Db, source: IntakeSource, raw: string, mail
     };
   }
   const leads = [];
-  for (const lead of result.leads) leads.push(await intakeLead(db, intake, lead));
+  for (const lead of result.leads) leads.push(outcomeOf(await intakeLead(db, intake, lead)));
   return { status: 'parsed', reason: null, leads };
+}
+
+/** A document of more prospects than one is allowed to carry is not taken in, so the work under the lock stays bounded. */
+const tooMany = (result: AdfResult) => result.status === 'parsed' && result.leads.length > ADF_MAX_PROSPECTS;
+
+/** Counted per prospect, not per document: each prospect is one transaction under the intake lock. */
+const SOURCE_LIMIT = { max: ADF_PROSPECTS_PER_MINUTE, windowSeconds: 60 };
+
+/** Counts prospects against the source's minute (in PostgreSQL, for every process); past its limit, refused. */
+async function countProspects(db: Db, source: Source, prospects: number) {
+  const wait = await hit(db, `lead-adf:${source.id}`, SOURCE_LIMIT, prospects);
+  if (wait !== null) throw tooManyRequests(adfSourceLimited(wait), wait);
+}
+
+/**
+ * An ADF document a source posts with its key. One that cannot be read at all, or carries too many prospects, is
+ * refused with the reason and nothing is kept: the sender is told and can send it again. One read without a lead in
+ * it is kept flagged.
+ */
+export async function receivePostedAdf(db: Db, source: Source, raw: string): Promise<AdfOutcome> {
+  // Counted once before it is read, so a source past its limit costs no parsing; its further prospects once read.
+  await countProspects(db, source, 1);
+  const result = parseAdf(raw);
+  if (result.status === 'unreadable') throw badRequest(adfUnreadable(result.reason));
+  if (tooMany(result)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', ADF_TOO_MANY_PROSPECTS);
+  if (result.status === 'parsed' && result.leads.length > 1) await countProspects(db, source, result.leads.length - 1);
+  return takeIn(db, { source, channel: 'adf', raw, leadSource: 'Website' }, result);
+}
+
+/** An ADF document found in inbound mail: what cannot be taken in is kept flagged, as nobody else would see it. */
+async function receiveMailedAdf(db: Db, source: IntakeSource, raw: string, emailId: string) {
+  const read = parseAdf(raw);
+  const result: AdfResult = tooMany(read) ? { status: 'flagged', reason: ADF_TOO_MANY_PROSPECTS } : read;
+  return takeIn(db, { source, channel: 'email', raw, leadSource: 'Website', emailId }, result);
 }
 
 /** Whether a text holds an ADF document, raw or entity-escaped (as HTML mail carries it). */
@@ -271,7 +227,7 @@ export async function leadsInMail(db: Db, emailId: string, mail: Pick<InboundEma
   if (earlier) return 0;
   let count = 0;
   for (const document of documents) {
-    const outcome = await receiveAdf(db, { id: null, name: mail.from.toLowerCase() }, document, { emailId });
+    const outcome = await receiveMailedAdf(db, { id: null, name: mail.from.toLowerCase() }, document, emailId);
     count += outcome.leads.length;
   }
   return count;
@@ -279,5 +235,5 @@ export async function leadsInMail(db: Db, emailId: string, mail: Pick<InboundEma
 
 /** A web form's lead: through the same intake, with the form's fields kept as they were sent. */
 export async function receiveWebLead(db: Db, source: IntakeSource, lead: ParsedLead, raw: string) {
-  return intakeLead(db, { source, channel: 'form', raw, leadSource: 'Website' }, lead);
+  return outcomeOf(await intakeLead(db, { source, channel: 'form', raw, leadSource: 'Website' }, lead));
 }

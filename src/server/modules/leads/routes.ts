@@ -7,7 +7,6 @@ import {
   contactLogSchema,
   createdLeadSourceSchema,
   HONEYPOT_FIELD,
-  intakeOutcomeSchema,
   leadDetailSchema,
   leadFormParams,
   leadFormPath,
@@ -17,6 +16,7 @@ import {
   leadSourceInputSchema,
   leadSourceParams,
   leadSourcesSchema,
+  manualLeadOutcomeSchema,
   manualLeadSchema,
   webLeadSchema,
 } from '../../../shared/leads/schemas.js';
@@ -28,7 +28,7 @@ import { cursorValue } from '../../http/paging.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { getSetting } from '../settings/service.js';
 import { leadFormPage, leadFormSentPage } from './form-page.js';
-import { receiveAdf, receiveWebLead } from './intake.js';
+import { receivePostedAdf, receiveWebLead } from './intake.js';
 import { addLead, getLead, listLeads, logContact, markLeadHandled, personsLead } from './service.js';
 import { createLeadSource, deleteLeadSource, formSource, listLeadSources, sourceForKey } from './sources.js';
 
@@ -59,8 +59,10 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
   r.get('/api/leads', { schema: { querystring: leadListQuerySchema, response: { 200: leadPageSchema } } }, (request) =>
     listLeads(db, actorOf(request), request.query),
   );
-  r.post('/api/leads', { schema: { body: manualLeadSchema, response: { 201: intakeOutcomeSchema } } }, async (request, reply) =>
-    reply.status(201).send(await addLead(db, actorOf(request), request.body)),
+  r.post(
+    '/api/leads',
+    { schema: { body: manualLeadSchema, response: { 201: manualLeadOutcomeSchema } } },
+    async (request, reply) => reply.status(201).send(await addLead(db, actorOf(request), request.body)),
   );
   r.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadDetailSchema } } }, (request) =>
     getLead(db, actorOf(request), request.params.id),
@@ -95,7 +97,7 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
           throw new AppError(400, 'VALIDATION', 'Send the ADF document as the body (Content-Type: application/xml)');
         // PostgreSQL text cannot hold NUL, and no XML may contain it: refused before anything is stored.
         if (!cursorValue.text(request.body)) throw new AppError(400, 'VALIDATION', 'An ADF document cannot hold a NUL character');
-        return reply.status(202).send(await receiveAdf(db, source, request.body));
+        return reply.status(202).send(await receivePostedAdf(db, source, request.body));
       },
     );
   });

@@ -2,12 +2,13 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Page } from '../../../shared/http/paging.js';
 import {
   contactKindLabels,
+  LEAD_OF_ANOTHER_AGENT,
   type ContactLog,
   type LeadDetail,
   type LeadItem,
   type LeadListQuery,
-  type IntakeOutcome,
   type ManualLead,
+  type ManualLeadOutcome,
 } from '../../../shared/leads/schemas.js';
 import type { ParsedLead } from '../../../shared/leads/types.js';
 import { seesAllRecords } from '../../../shared/users/roles.js';
@@ -130,9 +131,12 @@ export async function logContact(db: Db, actor: Actor, id: string, input: Contac
   return getLead(db, actor, id);
 }
 
-/** 'Add Lead': the same intake as every other lead, kept by the agent who adds it. */
-export async function addLead(db: Db, actor: Actor, input: ManualLead): Promise<IntakeOutcome> {
-  return intakeLead(
+/**
+ * 'Add Lead': the same intake as every other lead, kept by the agent who adds it. A person who is already another
+ * agent's customer goes to that agent, who is told; the agent who added the lead learns only that much.
+ */
+export async function addLead(db: Db, actor: Actor, input: ManualLead): Promise<ManualLeadOutcome> {
+  const { assigned_user_id: assignee, ...outcome } = await intakeLead(
     db,
     {
       source: { id: null, name: input.lead_source },
@@ -143,6 +147,8 @@ export async function addLead(db: Db, actor: Actor, input: ManualLead): Promise<
     },
     personsLead(input),
   );
+  if (!seesAllRecords(actor.role) && assignee !== actor.userId) return { passed_on: true, message: LEAD_OF_ANOTHER_AGENT };
+  return outcome;
 }
 
 /** A lead typed by a person (by hand or on the web form) in the shape an ADF prospect is read into. */

@@ -9,14 +9,15 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { showServerErrors } from '@/lib/server-errors';
-import { notifyError, notifySuccess } from '@/lib/toast';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/toast';
 import { useAddLead } from './api';
 
 const emptyLead = { name: '', email: '', phone: '', interest: '', budget: '', comments: '', lead_source: 'Phone' } as const;
 
 /**
  * 'Add Lead': a lead taken by phone or at the desk goes through the same intake as every other: it joins the customer
- * with that e-mail or phone, or becomes one; an agent who adds it keeps it.
+ * with that e-mail or phone, or becomes one; an agent who adds it keeps it, unless the person is another agent's
+ * customer, when the lead is passed on to that agent and the server's message says so.
  */
 export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const add = useAddLead();
@@ -28,10 +29,12 @@ export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const submit = form.handleSubmit((values) =>
     add.mutateAsync(values).then(
       (outcome) => {
-        notifySuccess(
-          outcome.new_customer ? 'Lead added' : 'Lead added to an existing customer',
-          `${outcome.assigned_to ?? 'Nobody'}: ${outcome.assignment_reason}`,
-        );
+        if ('passed_on' in outcome) notifyInfo('Lead passed on', outcome.message);
+        else
+          notifySuccess(
+            outcome.new_customer ? 'Lead added' : 'Lead added to an existing customer',
+            `${outcome.assigned_to ?? 'Nobody'}: ${outcome.assignment_reason}`,
+          );
         form.reset(emptyLead);
         onOpenChange(false);
       },

@@ -3,13 +3,13 @@ import type { Page } from '@shared/http/paging';
 import type {
   ContactLog,
   CreatedLeadSource,
-  IntakeOutcome,
   LeadDetail,
   LeadItem,
   LeadSource,
   LeadSourceInput,
   LeadView,
   ManualLeadInput,
+  ManualLeadOutcome,
 } from '@shared/leads/schemas';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
@@ -68,7 +68,7 @@ function useLeadChanged() {
 export function useAddLead() {
   const changed = useLeadChanged();
   return useMutation({
-    mutationFn: (input: ManualLeadInput) => api<IntakeOutcome>('/api/leads', { method: 'POST', body: input }),
+    mutationFn: (input: ManualLeadInput) => api<ManualLeadOutcome>('/api/leads', { method: 'POST', body: input }),
     onSuccess: changed,
   });
 }
