@@ -1,6 +1,14 @@
 export const vehicleStatuses = ['available', 'pending', 'sold', 'reserved'] as const;
 export type VehicleStatus = (typeof vehicleStatuses)[number];
 
+/** The inventory's summary card of each status: the spec's Available, Pending and Sold, and Reserved beside them. */
+export const vehicleStatusCardTitles: Record<VehicleStatus, string> = {
+  available: 'Available',
+  pending: 'Pending',
+  sold: 'Sold',
+  reserved: 'Reserved',
+};
+
 /**
  * Inventory value, on the dashboard and the inventory page alike: the asking prices of the vehicles still to sell
  * (available, pending, reserved), not of those already sold.
