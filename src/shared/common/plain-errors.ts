@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Plain words for every check that carries no message of its own ('Status must be active, prospect or inactive',
- * 'Notes must be at most 5000 characters'), installed as zod's global error map when this module loads. A message a
+ * 'Notes must be at most 5,000 characters'), installed as zod's global error map when this module loads. A message a
  * schema gives (the spec's 'Name is required') always wins over these; zod's own wording ('Invalid input: expected
  * string, received number') never reaches a person.
  */
@@ -29,7 +29,7 @@ const fieldNames: Record<string, string> = {
 };
 
 /** 'contact_email' → 'Contact email', 'price_cents' → 'Price', 'user_ids' → 'Users', 'userId' → 'User'. */
-export function fieldName(key: string): string {
+function fieldName(key: string): string {
   if (fieldNames[key]) return fieldNames[key];
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -54,7 +54,7 @@ function subjectOf(path: readonly PropertyKey[] | undefined): string | null {
 }
 
 /** 'a', 'a or b', 'a, b or c'. */
-export function orList(values: readonly unknown[]): string {
+function orList(values: readonly unknown[]): string {
   const words = values.map(String).filter((v) => v !== '');
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
 }
