@@ -19,16 +19,15 @@ test.describe('imports', () => {
 
     const tag = unique('Imported').split(' ')[1]!;
     const rows = [
-      'Full Name,E-mail,Mobile,Town',
-      `Ivy ${tag},ivy.${tag}@example.com,(512) 555-0101,Austin TX`,
-      `Ike ${tag},ike.${tag}@example.com,(512) 555-0102,Dallas TX`,
-      `,nobody.${tag}@example.com,,Houston TX`,
+      'Full Name,E-mail,Mobile,Town,Status',
+      `Ivy ${tag},ivy.${tag}@example.com,(512) 555-0101,Austin TX,Active`,
+      `Ike ${tag},ike.${tag}@example.com,(512) 555-0102,Dallas TX,`,
+      `,nobody.${tag}@example.com,,Houston TX,`,
+      `Vic ${tag},vic.${tag}@example.com,,El Paso TX,VIP`,
+      `Eve ${tag},eve.${tag},,Waco TX,prospect`,
     ];
-    await dialog.getByLabel('CSV file').setInputFiles({
-      name: 'customers.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(rows.join('\r\n')),
-    });
+    const file = { name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) };
+    await dialog.getByLabel('CSV file').setInputFiles(file);
     await dialog.getByRole('button', { name: 'Upload' }).click();
 
     // The mapping step: the file's own headers are matched; 'Town' is mapped by hand.
@@ -47,14 +46,19 @@ test.describe('imports', () => {
     await dialog.getByRole('button', { name: 'Check rows' }).click();
     await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
     await expect(dialog.getByTestId('import-count-new')).toContainText('2');
-    await expect(dialog.getByTestId('import-count-invalid')).toContainText('1');
-    await expect(dialog.getByRole('row', { name: /4 Name is required/ })).toBeVisible();
+    await expect(dialog.getByTestId('import-count-invalid')).toContainText('3');
+    // Each reason is in plain words and names the field.
+    await expect(dialog.getByRole('row', { name: '4 Name is required' })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: '5 Status must be active, prospect or inactive' })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: '6 Invalid email' })).toBeVisible();
 
-    await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
+    // The button counts the rows it will write, and says what it skips.
+    await dialog.getByRole('button', { name: 'Import 2 rows (3 skipped)' }).click();
     const progress = dialog.getByRole('progressbar');
     await expect(progress).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuenow', '100');
     await expect(dialog.getByText('Import finished.')).toBeVisible();
+    await expect(dialog.getByTestId('import-outcome')).toHaveText('Imported 2, skipped 3');
     await expect(dialog.getByTestId('import-count-new')).toContainText('2');
     await expect(dialog.getByRole('button', { name: 'Undo import' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -63,6 +67,14 @@ test.describe('imports', () => {
     await page.getByRole('searchbox', { name: 'Search customers' }).fill(tag);
     await expect(page.getByText(`Ivy ${tag}`).first()).toBeVisible();
     await expect(page.getByText(`Ike ${tag}`).first()).toBeVisible();
+
+    // The same file again: the two customers are already as the file has them, so there is nothing to write.
+    await page.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByLabel('CSV file').setInputFiles(file);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByRole('button', { name: 'Check rows' }).click();
+    await expect(dialog.getByTestId('import-count-unchanged')).toContainText('2');
+    await expect(dialog.getByRole('button', { name: 'Nothing to import (3 skipped, 2 already up to date)' })).toBeDisabled();
   });
 
   test('import vehicles on a phone in the dark theme, by keyboard, and undo the import', async ({ page }) => {
@@ -94,8 +106,9 @@ test.describe('imports', () => {
     await dialog.getByRole('button', { name: 'Check rows' }).focus();
     await page.keyboard.press('Enter');
     await expect(dialog.getByTestId('import-count-new')).toContainText('1');
-    await dialog.getByRole('button', { name: 'Import 1 rows' }).click();
+    await dialog.getByRole('button', { name: 'Import 1 row', exact: true }).click();
     await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(dialog.getByTestId('import-outcome')).toHaveText('Imported 1');
     expect(await seriousViolations(page), 'the summary on a phone').toEqual([]);
     await dialog.getByRole('button', { name: 'Undo import' }).click();
     await expect(dialog.getByText('Undone: 1 removed, 0 restored.')).toBeVisible();

@@ -18,7 +18,45 @@ async function createThroughApi(page: Page, data: Record<string, unknown>) {
   return response.json() as Promise<{ id: string; updated_at: string }>;
 }
 
+/** The inventory's summary cards as shown, title → figure, in their order. */
+async function summaryCards(page: Page) {
+  const row = page.getByText('Total Vehicles', { exact: true }).locator('xpath=ancestor::div[contains(@class, "grid-cols-")][1]');
+  const cards = await row.locator('[data-slot="card"]').evaluateAll((elements) =>
+    elements.map((card) =>
+      Array.from(card.querySelectorAll('p'))
+        .slice(0, 2)
+        .map((p) => p.textContent ?? ''),
+    ),
+  );
+  return cards as [string, string][];
+}
+
 test.describe('inventory', () => {
+  test('the summary cards count every status and add up to the total', async ({ page }) => {
+    await signIn(page, 'agent');
+    const model = unique('Tally');
+    for (const status of ['available', 'pending', 'sold', 'reserved', 'reserved'])
+      await createThroughApi(page, { model, status, price_cents: 10_000_00 });
+    const figure = (text: string) => Number(text.replaceAll(',', ''));
+    const total = page.getByText('Total Vehicles', { exact: true }).locator('xpath=following-sibling::p[1]');
+
+    // The whole inventory, whatever the demo holds: every vehicle is counted under one status.
+    await page.goto('/inventory');
+    await expect(total).toHaveText(/^\d/);
+    const all = await summaryCards(page);
+    expect(all.map(([title]) => title)).toEqual(['Total Vehicles', 'Available', 'Pending', 'Sold', 'Reserved', 'Total Value']);
+    const statusSum = (cards: [string, string][]) =>
+      cards.filter(([title]) => !title.startsWith('Total')).reduce((sum, [, value]) => sum + figure(value), 0);
+    expect(statusSum(all)).toBe(figure(all[0]![1]));
+
+    // A search: the cards count exactly the vehicles it finds.
+    await page.goto(`/inventory?q=${encodeURIComponent(model)}`);
+    await expect(total).toHaveText('5');
+    const found = await summaryCards(page);
+    expect(found.map(([, value]) => value)).toEqual(['5', '1', '1', '1', '2', '$40,000']);
+    expect(statusSum(found)).toBe(5);
+  });
+
   test('add a vehicle by its VIN, find it, filter, export, view and edit it', async ({ page }) => {
     await signIn(page, 'admin');
     await page.getByRole('link', { name: 'Inventory' }).first().click();

@@ -240,3 +240,41 @@ describe('money', () => {
     ).toBe(200);
   });
 });
+
+describe('refusals in plain words', () => {
+  it('names the field, its choices or its limit, never in zod’s own words', async () => {
+    const before = await counts();
+    for (const [method, url, payload, field, message] of [
+      ['POST', '/api/customers', { name: 'Ok', status: 'gold' }, 'status', 'Status must be active, prospect or inactive'],
+      ['POST', '/api/customers', { name: 'x'.repeat(201) }, 'name', 'Name must be at most 200 characters'],
+      ['POST', '/api/customers', { name: 'Ok', phone: 5125550101 }, 'phone', 'Phone must be text'],
+      ['POST', '/api/customers', { name: 'Ok', preferred_cars: 'SUV' }, 'preferred_cars', 'Car preferences must be a list'],
+      [
+        'POST',
+        '/api/vehicles',
+        { ...vehicleBody, status: 'gone' },
+        'status',
+        'Status must be available, pending, sold or reserved',
+      ],
+      ['POST', '/api/vehicles', { ...vehicleBody, color: 'x'.repeat(41) }, 'color', 'Color must be at most 40 characters'],
+      ['POST', '/api/deals', { ...dealBody, notes: 'x'.repeat(5001) }, 'notes', 'Notes must be at most 5,000 characters'],
+    ] as const) {
+      const response = await t.call({ method, url, payload, as: agent });
+      expect(response.statusCode, `${url} ${field}`).toBe(400);
+      expect(response.json().error).toMatchObject({ message, fields: { [field]: message } });
+    }
+    const query = await t.call({ method: 'GET', url: '/api/customers?status=gold&limit=500', as: agent });
+    expect(query.json().error.fields).toEqual({
+      status: 'Status must be active, prospect or inactive',
+      limit: 'Page size must be at most 100',
+    });
+    // The spec's own messages stay as they are.
+    const spec = await t.call({ method: 'POST', url: '/api/vehicles', payload: { year: 1800, price_cents: -1 }, as: agent });
+    expect(spec.json().error.fields).toMatchObject({
+      make: 'Make is required',
+      model: 'Model is required',
+      year: 'Invalid year',
+    });
+    expect(await counts()).toEqual(before);
+  });
+});

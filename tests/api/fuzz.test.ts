@@ -3,12 +3,12 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
-import { bodyArbitrary, idArbitrary, queryArbitrary, uploadArbitrary } from '../helpers/fuzz.js';
+import { ZOD_WORDING, bodyArbitrary, idArbitrary, queryArbitrary, uploadArbitrary } from '../helpers/fuzz.js';
 
 /**
  * Generated input against every API route that takes any: at least FUZZ_RUNS payloads per write route (1,000 in
  * `npm test`, 10,000 in `npm run fuzz`) and FUZZ_QUERY_RUNS per search and filter route (200 / 10,000). No answer
- * may be a 5xx, and a refused write leaves the database exactly as it was.
+ * may be a 5xx, a refusal speaks plain words, and a refused write leaves the database exactly as it was.
  */
 const writeRuns = Number(process.env.FUZZ_RUNS ?? 1000);
 const readRuns = Number(process.env.FUZZ_QUERY_RUNS ?? process.env.FUZZ_RUNS ?? 200);
@@ -68,7 +68,14 @@ async function send(route: Route, options: Omit<InjectOptions, 'method'>) {
   counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
   seen.set(key, counts);
   expect(response.statusCode, `${route.method} ${String(options.url)} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if (response.statusCode === 400) expectPlainWords(response.json());
   return response;
+}
+
+/** A refusal's message and field messages are in plain words, never zod's own ('Invalid input: expected string…'). */
+function expectPlainWords(body: { error: { message: string; fields?: Record<string, string> } }) {
+  for (const message of [body.error.message, ...Object.values(body.error.fields ?? {})])
+    expect(message, JSON.stringify(body.error)).not.toMatch(ZOD_WORDING);
 }
 
 /** Sends one write and checks that a refusal stored nothing. */

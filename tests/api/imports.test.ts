@@ -161,6 +161,74 @@ describe('importing 10,000 customers', () => {
   });
 });
 
+describe('what an import says', () => {
+  it('gives the reasons of invalid rows in plain words, naming the field', async () => {
+    const customers = await importFile(
+      agent,
+      csv([
+        ['Name', 'Email', 'Status', 'Lead Source', 'Car Preferences'],
+        ['Vic Vip', 'vic@example.com', 'VIP', '', ''],
+        ['x'.repeat(201), 'long@example.com', 'active', '', ''],
+        ['Bill Board', 'bill@example.com', 'prospect', 'Billboard', ''],
+        ['Cass Cars', 'cass@example.com', 'prospect', '', `SUV; ${'x'.repeat(41)}`],
+        ['Rita Right', 'rita@example.com', 'Active', 'Website', 'SUV'],
+      ]),
+    );
+    expect(customers.summary).toMatchObject({ new: 1, updated: 0, unchanged: 0, invalid: 4 });
+    expect(customers.invalid_rows).toEqual([
+      { row: 2, reason: 'Status must be active, prospect or inactive' },
+      { row: 3, reason: 'Name must be at most 200 characters' },
+      { row: 4, reason: 'Lead source must be Referral, Website, Social Media, Walk-in, Phone or Other' },
+      { row: 5, reason: 'Car preferences (entry 2) must be at most 40 characters' },
+    ]);
+    const vehicles = await importFile(
+      agent,
+      csv([
+        ['Year', 'Make', 'Model', 'VIN', 'Price', 'Status'],
+        [2020, 'Kia', 'Soul', withCheckDigit('KNDJN2A20L7000001'), '15000', 'Gone'],
+      ]),
+      'vehicles',
+    );
+    expect(vehicles.invalid_rows).toEqual([{ row: 2, reason: 'Status must be available, pending, sold or reserved' }]);
+  });
+
+  it('counts only the rows a run wrote when it stops part-way', async () => {
+    // The database refuses one row of the second batch, as a full disk or a lost connection would.
+    await t.database.pool.query(`
+      CREATE FUNCTION refuse_stop_here() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'Stop Here' THEN RAISE EXCEPTION 'could not extend file'; END IF;
+        RETURN NEW;
+      END $$`);
+    await t.database.pool.query(
+      'CREATE TRIGGER refuse_stop_here BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_stop_here()',
+    );
+    try {
+      const rows: string[][] = [['Name', 'Email']];
+      for (let i = 0; i < 800; i++) rows.push([`Partial ${i}`, `partial.${i}@example.com`]);
+      rows[10]![1] = 'not-an-email';
+      rows[600]![1] = 'also-not-an-email';
+      rows[650]![0] = 'Stop Here';
+      const before = await rowCount(t.database, 'customers');
+      const file = await uploaded(agent, csv(rows));
+      const response = await t.call({
+        method: 'POST',
+        url: `/api/imports/${file.id}/run`,
+        payload: { mapping: file.mapping },
+        as: agent,
+      });
+      const last = JSON.parse(response.body.trim().split('\n').at(-1)!) as ImportRunEvent;
+      const written = { new: 499, updated: 0, unchanged: 0, invalid: 1 };
+      expect(last).toMatchObject({ type: 'failed', summary: { status: 'failed', ...written } });
+      expect(await rowCount(t.database, 'customers')).toBe(before + 499);
+      expect((await t.call({ method: 'GET', url: `/api/imports/${file.id}`, as: agent })).json()).toMatchObject(written);
+    } finally {
+      await t.database.pool.query('DROP TRIGGER refuse_stop_here ON customers');
+      await t.database.pool.query('DROP FUNCTION refuse_stop_here()');
+    }
+  });
+});
+
 describe('matching existing records', () => {
   it('updates a customer matched by e-mail in any case, or by the same phone written another way', async () => {
     const byEmail = (

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { suggestedMakes } from '../../src/shared/vehicles/options.js';
+import { suggestedMakes, vehicleStatuses } from '../../src/shared/vehicles/options.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import type { Vehicle, VehicleSummary } from '../../src/shared/vehicles/types.js';
@@ -300,6 +300,21 @@ describe('the inventory list', () => {
       });
     },
   );
+
+  it('answers a count for every status, declared in the API docs, and the counts add up to the total', async () => {
+    const fields = ['total', ...vehicleStatuses, 'total_value_cents'].sort();
+    const docs = (await t.call({ method: 'GET', url: '/api/docs/json', as: listerUser })).json();
+    const declared = docs.paths['/api/vehicles/summary'].get.responses?.['200']?.content?.['application/json']?.schema;
+    expect(Object.keys(declared?.properties ?? {}).sort()).toEqual(fields);
+    for (const query of ['', 'make=bmw', 'q=x', 'status=reserved']) {
+      const summary = (await t.call({ method: 'GET', url: `/api/vehicles/summary?${query}`, as: listerUser })).json();
+      expect(Object.keys(summary).sort(), query).toEqual(fields);
+      expect(
+        vehicleStatuses.reduce((sum, status) => sum + summary[status], 0),
+        query,
+      ).toBe(summary.total);
+    }
+  });
 
   it('exports the filtered vehicles only, as CSV', async () => {
     const response = await t.call({ method: 'GET', url: '/api/vehicles/export.csv?make=bmw&sort=price_desc', as: listerUser });

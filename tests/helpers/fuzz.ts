@@ -67,7 +67,7 @@ const hostileNumbers = [
   1900.5,
   99999,
 ];
-const hostileValues: unknown[] = [
+export const hostileValues: unknown[] = [
   null,
   true,
   false,
@@ -80,6 +80,10 @@ const hostileValues: unknown[] = [
 ];
 
 export const hostile = fc.constantFrom(...hostileValues);
+
+/** zod's own wording ('Invalid input: expected string, received number', 'Too big: …'), which no person should read. */
+export const ZOD_WORDING =
+  /Invalid input|Invalid option|Too big|Too small|\bexpected\b|, received\b|Invalid (string|number|key|value|discriminator|UUID|ISO)|Unrecognized key/;
 
 /** Calendar days, sometimes ones that do not exist. */
 const dayLike = fc.oneof(

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { NOT_VALID } from '../../shared/common/plain-errors.js';
 import type { ApiErrorBody } from '../../shared/http/errors.js';
 
 export class AppError extends Error {
@@ -50,9 +51,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        fields[key] ??= issue.message ?? 'Invalid input';
+        fields[key] ??= issue.message ?? NOT_VALID;
       }
-      const first = Object.values(fields)[0] ?? 'Invalid input';
+      const first = Object.values(fields)[0] ?? NOT_VALID;
       return reply.status(400).send(errorBody('VALIDATION', first, fields));
     }
     if (error instanceof AppError) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Its checks speak plain words even when this module is the first of src/shared a screen loads.
+import '../common/plain-errors.js';
 
 export const analyticsRanges = ['30d', '90d', '12m', 'ytd'] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Its checks speak plain words even when this module is the first of src/shared a screen loads.
+import '../common/plain-errors.js';
 import { roles } from '../users/roles.js';
 import { twoFactorChallengeSchema, twoFactorStatusSchema } from './two-factor.js';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_MONEY_CENTS } from '../money.js';
+// Every schema built from these fields speaks plain words where it gives no message of its own.
+import './plain-errors.js';
 
 // NUL cannot be stored by PostgreSQL, and a lone UTF-16 surrogate is no character at all; with the `u` flag a
 // well-formed pair is one code point, so only a lone half matches \p{Cs}.
@@ -20,14 +22,20 @@ export const idParams = z.object({ id: recordId });
 /** `:id/…/:docId` in a path. */
 export const documentParams = z.object({ id: recordId, docId: recordId });
 
-export const tooLong = (max: number) => `Must be ${max} characters or fewer`;
+/** Every text field and search term: trimmed, storable, at most `max` characters ('Notes must be at most 5000 characters'). */
+export const text = (max: number) => z.string().trim().max(max).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
-/** Every text field and search term: trimmed, storable, at most `max` characters. */
-export const text = (max: number) => z.string().trim().max(max, tooLong(max)).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
-
-/** A required text field with the spec's message ('Name is required'). */
+/**
+ * A required text field with the spec's message ('Name is required') when it is missing, blank or not text; its
+ * other checks keep their own words (a schema's `error` would otherwise answer for them too).
+ */
 export const requiredText = (max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong(max)).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+  z
+    .string({ error: (issue) => (issue.code === 'invalid_type' ? required : undefined) })
+    .trim()
+    .min(1, required)
+    .max(max)
+    .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 /** An optional text field: blank, null or missing is stored as null. */
 export const optionalText = (max: number) =>

@@ -9,7 +9,10 @@ import { importKinds, type ImportKind } from './fields.js';
 export const importUploadQuerySchema = z.object({ kind: z.enum(importKinds, { error: 'Choose customers or vehicles' }) });
 
 export const importMappingBodySchema = z.object({
-  mapping: z.record(z.string().max(40), z.number().int().min(0).max(1000).nullable()),
+  mapping: z.record(
+    z.string().max(40, 'There is no such field'),
+    z.number({ error: 'Choose a column of the file' }).int().min(0).max(1000).nullable(),
+  ),
 });
 export type ImportMappingBody = z.output<typeof importMappingBodySchema>;
 

@@ -1,6 +1,10 @@
 export const vehicleStatuses = ['available', 'pending', 'sold', 'reserved'] as const;
 export type VehicleStatus = (typeof vehicleStatuses)[number];
 
+/**
+ * Each status in words: its label in lists and exports, and its summary card's title (the spec's Available, Pending
+ * and Sold, and Reserved beside them).
+ */
 export const vehicleStatusLabels: Record<VehicleStatus, string> = {
   available: 'Available',
   pending: 'Pending',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/paging.js';
-import { vehicleStatuses } from './options.js';
+import { vehicleStatuses, type VehicleStatus } from './options.js';
 
 /** A vehicle as the API returns it: the database's column names, money in cents, moments as ISO strings. */
 export const vehicleSchema = z.object({
@@ -32,14 +32,14 @@ export const vehicleDetailSchema = vehicleSchema.extend({
 });
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 
-export type VehicleSummary = {
-  total: number;
-  available: number;
-  pending: number;
-  sold: number;
-  reserved: number;
-  total_value_cents: number;
-};
+const statusCounts = Object.fromEntries(vehicleStatuses.map((status) => [status, z.number()])) as Record<
+  VehicleStatus,
+  z.ZodNumber
+>;
+
+/** GET /api/vehicles/summary: the vehicles of the filter, how many of each status (they add up to the total), their value. */
+export const vehicleSummarySchema = z.object({ total: z.number(), ...statusCounts, total_value_cents: z.number() });
+export type VehicleSummary = z.infer<typeof vehicleSummarySchema>;
 
 /** One row of the deal form's vehicle picker. */
 export type VehicleOption = Pick<Vehicle, 'id' | 'make' | 'model' | 'year' | 'vin' | 'price_cents' | 'status'>;

@@ -145,6 +145,8 @@ async function* runImport(db: Db, actor: Actor, row: ImportRow, mapping: ImportM
     unchanged_count: state.counts.unchanged,
     invalid_count: state.counts.invalid,
   });
+  // The counts of the batches committed so far: a batch that fails was counted as planned but wrote nothing.
+  let committed = counts();
   try {
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       const batch = rows.slice(start, start + BATCH_ROWS);
@@ -153,13 +155,14 @@ async function* runImport(db: Db, actor: Actor, row: ImportRow, mapping: ImportM
         await writeBatch(tx, state, row.id, await planBatch(tx, state, batch, true));
         await tx.updateTable('imports').set(counts()).where('id', '=', row.id).execute();
       });
+      committed = counts();
       yield { type: 'progress', done: Math.min(start + BATCH_ROWS, rows.length), total: rows.length };
     }
-    const done = await finish(db, actor, row, 'done', counts(), state.owners);
+    const done = await finish(db, actor, row, 'done', committed, state.owners);
     yield { type: 'done', summary: summaryOf(done), invalid_rows: state.invalidRows.slice(0, LISTED_INVALID_ROWS) };
   } catch (error) {
     // The batches written before stay, and can be undone like a finished import.
-    const failed = await finish(db, actor, row, 'failed', counts(), state.owners).catch(() => null);
+    const failed = await finish(db, actor, row, 'failed', committed, state.owners).catch(() => null);
     yield {
       type: 'failed',
       message: 'The import stopped before the end. The rows written so far can be undone.',

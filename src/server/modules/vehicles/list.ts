@@ -14,7 +14,7 @@ import {
   type VehicleSort,
 } from '../../../shared/vehicles/queries.js';
 import type { Vehicle, VehicleOption, VehicleSummary } from '../../../shared/vehicles/types.js';
-import { unsoldStatuses, type VehicleStatus } from '../../../shared/vehicles/options.js';
+import { unsoldStatuses, vehicleStatuses, type VehicleStatus } from '../../../shared/vehicles/options.js';
 
 type VehicleQuery<O> = SelectQueryBuilder<DB, 'vehicles', O>;
 export type VehicleRow = Omit<Row<'vehicles'>, 'search_text'>;
@@ -113,29 +113,22 @@ export async function listVehicles(
   return pageOf(found, query.limit, (row) => [column === 'created_at' ? row.created_at.toISOString() : row[column], row.id]);
 }
 
-/** The summary cards, counted by the database over the same filter as the list. */
+/** How many of each status: the keys are the statuses themselves, so a status added to the list is counted too. */
+const countsByStatus = (row: Record<string, unknown>) =>
+  Object.fromEntries(vehicleStatuses.map((status) => [status, Number(row[status])])) as Record<VehicleStatus, number>;
+
+/** The summary cards, counted by the database over the same filter as the list: every status, so they add up. */
 export async function summarizeVehicles(db: Kysely<DB>, actor: Actor, filter: VehicleFilter): Promise<VehicleSummary> {
-  const count = (status: VehicleStatus) => sql<number>`count(*) filter (where vehicles.status = ${status})`;
   const row = await filtered(db.selectFrom('vehicles').where(visibleTo(actor, 'vehicles.user_id')), filter)
     .select([
-      sql<number>`count(*)`.as('total'),
-      count('available').as('available'),
-      count('pending').as('pending'),
-      count('sold').as('sold'),
-      count('reserved').as('reserved'),
-      sql<number>`coalesce(sum(vehicles.price_cents) filter (where vehicles.status in (${sql.join([...unsoldStatuses])})), 0)`.as(
+      sql<string>`count(*)`.as('total'),
+      ...vehicleStatuses.map((status) => sql<string>`count(*) filter (where vehicles.status = ${status})`.as(status)),
+      sql<string>`coalesce(sum(vehicles.price_cents) filter (where vehicles.status in (${sql.join([...unsoldStatuses])})), 0)`.as(
         'total_value_cents',
       ),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    total: Number(row.total),
-    available: Number(row.available),
-    pending: Number(row.pending),
-    sold: Number(row.sold),
-    reserved: Number(row.reserved),
-    total_value_cents: Number(row.total_value_cents),
-  };
+  return { total: Number(row.total), ...countsByStatus(row), total_value_cents: Number(row.total_value_cents) };
 }
 
 /** Every vehicle of the filter, a batch at a time, in list order. */

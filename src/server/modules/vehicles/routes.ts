@@ -10,7 +10,13 @@ import {
   vinCheckQuerySchema,
 } from '../../../shared/vehicles/queries.js';
 import { vehicleInputSchema, vehicleUpdateSchema } from '../../../shared/vehicles/schemas.js';
-import { vehicleDetailSchema, vehicleMakesSchema, vehiclePageSchema, vehicleSchema } from '../../../shared/vehicles/types.js';
+import {
+  vehicleDetailSchema,
+  vehicleMakesSchema,
+  vehiclePageSchema,
+  vehicleSchema,
+  vehicleSummarySchema,
+} from '../../../shared/vehicles/types.js';
 import { sendCsv } from '../../http/csv.js';
 import { csvFileName, vehiclesCsv } from './export.js';
 import { listVehicles, summarizeVehicles, vehicleMakes, vehicleOptions } from './list.js';
@@ -25,8 +31,10 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
     { schema: { querystring: vehicleListQuerySchema, response: { 200: vehiclePageSchema } } },
     async (request) => listVehicles(db, actorOf(request), request.query),
   );
-  r.get('/api/vehicles/summary', { schema: { querystring: vehicleFilterSchema } }, async (request) =>
-    summarizeVehicles(db, actorOf(request), request.query),
+  r.get(
+    '/api/vehicles/summary',
+    { schema: { querystring: vehicleFilterSchema, response: { 200: vehicleSummarySchema } } },
+    async (request) => summarizeVehicles(db, actorOf(request), request.query),
   );
   r.get(
     '/api/vehicles/export.csv',

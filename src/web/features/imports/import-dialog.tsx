@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { mappingProblem, type ImportKind, type ImportMapping } from '@shared/imports/fields';
 import type { ImportReport, ImportRunEvent, ImportUpload, InvalidRow, ImportSummary } from '@shared/imports/schemas';
+import { importButtonLabel, importOutcome, rowsWritten } from '@shared/imports/wording';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -161,13 +162,19 @@ export function ImportDialog({
 
         {(step.name === 'running' || step.name === 'finished') && (
           <div className="grid gap-2">
-            <div className="flex justify-between text-sm" id="import-progress-label">
-              <span>{step.name === 'running' ? `Importing ${noun}…` : step.failure ? 'Stopped' : 'Imported'}</span>
-              <span className="tabular-nums">
-                {step.name === 'running'
-                  ? `${formatCount(step.done)} of ${formatCount(step.total)} rows`
-                  : `${formatCount(step.summary.row_count)} of ${formatCount(step.summary.row_count)} rows`}
-              </span>
+            <div className="flex justify-between gap-3 text-sm" id="import-progress-label">
+              {step.name === 'running' ? (
+                <>
+                  <span>Importing {noun}…</span>
+                  <span className="tabular-nums">
+                    {formatCount(step.done)} of {formatCount(step.total)} rows
+                  </span>
+                </>
+              ) : (
+                <span className="font-medium tabular-nums" data-testid="import-outcome">
+                  {importOutcome(step.summary)}
+                </span>
+              )}
             </div>
             <Progress
               aria-labelledby="import-progress-label"
@@ -211,7 +218,14 @@ export function ImportDialog({
               <Button variant="outline" onClick={() => setStep({ name: 'mapping', upload: step.upload })}>
                 Back to mapping
               </Button>
-              <Button onClick={() => start(step.upload, step.report)}>Import {formatCount(step.upload.row_count)} rows</Button>
+              {/* The label says what is skipped too, so on a phone it may take two lines. */}
+              <Button
+                className="h-auto min-h-9 py-2 text-center whitespace-normal"
+                onClick={() => start(step.upload, step.report)}
+                disabled={rowsWritten(step.report) === 0}
+              >
+                {importButtonLabel(step.report)}
+              </Button>
             </>
           )}
           {step.name === 'finished' && (

@@ -25,7 +25,7 @@ export function ImportReportView({ counts, invalidRows }: { counts: ImportCounts
       </dl>
       {invalidRows.length > 0 && (
         <div className="grid gap-2">
-          <h3 className="text-sm font-medium">
+          <h3 id="import-invalid-title" className="text-sm font-medium">
             Invalid rows
             {counts.invalid > invalidRows.length && (
               <span className="text-muted-foreground font-normal">
@@ -34,7 +34,13 @@ export function ImportReportView({ counts, invalidRows }: { counts: ImportCounts
               </span>
             )}
           </h3>
-          <div className="max-h-56 overflow-y-auto rounded-md border">
+          {/* A region that scrolls takes the keyboard's focus, so it can be scrolled without a mouse. */}
+          <div
+            role="region"
+            aria-labelledby="import-invalid-title"
+            tabIndex={0}
+            className="focus-visible:ring-ring/50 max-h-56 overflow-y-auto rounded-md border outline-none focus-visible:ring-[3px]"
+          >
             <Table>
               <TableHeader>
                 <TableRow>
@@ -52,7 +58,7 @@ export function ImportReportView({ counts, invalidRows }: { counts: ImportCounts
               </TableBody>
             </Table>
           </div>
-          <p className="text-muted-foreground text-xs">Invalid rows are skipped; the others are imported.</p>
+          <p className="text-muted-foreground text-xs">Invalid rows are skipped.</p>
         </div>
       )}
     </div>

@@ -44,11 +44,17 @@ export function MappingStep({ kind, upload, mapping, onChange }: Props) {
         })}
       </div>
       <div className="grid gap-2">
-        <h3 className="text-sm font-medium">
+        <h3 id="import-preview-title" className="text-sm font-medium">
           First rows of the file{' '}
           <span className="text-muted-foreground font-normal">({upload.row_count.toLocaleString('en-US')} in all)</span>
         </h3>
-        <div className="max-h-48 overflow-auto rounded-md border">
+        {/* A region that scrolls takes the keyboard's focus, so it can be scrolled without a mouse. */}
+        <div
+          role="region"
+          aria-labelledby="import-preview-title"
+          tabIndex={0}
+          className="focus-visible:ring-ring/50 max-h-48 overflow-auto rounded-md border outline-none focus-visible:ring-[3px]"
+        >
           <Table>
             <TableHeader>
               <TableRow>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { INVENTORY_VALUE_NOTE } from '@shared/vehicles/options';
-import { Car, CheckCircle2, Clock, DollarSign, HandCoins, Plus } from 'lucide-react';
+import { INVENTORY_VALUE_NOTE, vehicleStatusLabels, vehicleStatuses, type VehicleStatus } from '@shared/vehicles/options';
+import { BookmarkCheck, Car, CheckCircle2, Clock, DollarSign, HandCoins, Plus, type LucideIcon } from 'lucide-react';
 import { PagedListCard } from '@/components/paged-list';
 import { ListToolbar } from '@/components/list-toolbar';
 import { PageHeader } from '@/components/page-header';
@@ -14,6 +14,13 @@ import { useVehicleList, useVehicleSummary } from './api';
 import { useVehicleListParams } from './list-params';
 import { VehicleFilters } from './vehicle-filters';
 import { VehiclesTable } from './vehicles-table';
+
+const statusIcons: Record<VehicleStatus, LucideIcon> = {
+  available: CheckCircle2,
+  pending: Clock,
+  sold: HandCoins,
+  reserved: BookmarkCheck,
+};
 
 export function InventoryPage() {
   const list = useVehicleListParams();
@@ -40,12 +47,20 @@ export function InventoryPage() {
         }
       />
 
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-5">
-        <SummaryCard title="Total Vehicles" value={formatCount(summary.data?.total)} icon={Car} />
-        <SummaryCard title="Available" value={formatCount(summary.data?.available)} icon={CheckCircle2} />
-        <SummaryCard title="Pending" value={formatCount(summary.data?.pending)} icon={Clock} />
-        <SummaryCard title="Sold" value={formatCount(summary.data?.sold)} icon={HandCoins} />
-        <div className="col-span-2 2xl:col-span-1">
+      {/* A card for every status, so the cards add up to the total; on a phone the two totals take a whole row. */}
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        <div className="col-span-2 grid md:col-span-1">
+          <SummaryCard title="Total Vehicles" value={formatCount(summary.data?.total)} icon={Car} />
+        </div>
+        {vehicleStatuses.map((status) => (
+          <SummaryCard
+            key={status}
+            title={vehicleStatusLabels[status]}
+            value={formatCount(summary.data?.[status])}
+            icon={statusIcons[status]}
+          />
+        ))}
+        <div className="col-span-2 grid md:col-span-1">
           <SummaryCard
             title="Total Value"
             value={summary.data ? formatCents(summary.data.total_value_cents) : '—'}
