@@ -1,3 +1,4 @@
+import { customerSource, sourceText } from '../../../shared/customers/source.js';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import type { CustomerRow } from './service.js';
 
@@ -17,6 +18,8 @@ const header = [
   'Notes',
   'Agent',
   'Date Added',
+  // Where a lead source brought the customer from: a column of its own, so 'Lead Source' imports back as it was.
+  'Lead From',
 ];
 
 /** The customer list as a spreadsheet: dollars with cents, dates as YYYY-MM-DD in the user's time zone. */
@@ -36,5 +39,6 @@ export function customersCsv(batches: AsyncIterable<ExportRow[]>, timeZone = 'UT
     c.notes,
     c.owner_name,
     day.format(c.created_at),
+    c.lead_source_name && sourceText(customerSource(c)),
   ]);
 }

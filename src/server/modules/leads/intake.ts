@@ -88,9 +88,14 @@ async function nextInRotation(tx: Tx): Promise<{ id: string; name: string; reaso
 
 /**
  * The customer a new lead becomes, checked by the customer form's own schema: a value it refuses (an e-mail that is
- * not one, a budget out of range) is left out, and the lead keeps it as sent.
+ * not one, a budget out of range) is left out, and the lead keeps it as sent. `leadSource` is the source a person
+ * picked, for a lead added by hand.
  */
-function newCustomer(lead: ParsedLead, contact: ReturnType<typeof contactOf>, leadSource: CustomerLeadSource): CustomerInput {
+function newCustomer(
+  lead: ParsedLead,
+  contact: ReturnType<typeof contactOf>,
+  leadSource: CustomerLeadSource | null,
+): CustomerInput {
   const interest = lead.vehicle ? vehicleLabel(lead.vehicle) : null;
   const candidate: Record<string, unknown> = {
     name: (lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'Lead').slice(0, 200),
@@ -117,13 +122,17 @@ export type Intake = {
   channel: LeadChannel;
   /** The lead as it arrived (the XML, the mail, the form's fields as JSON), kept whatever is read from it. */
   raw: string;
-  /** The Lead Source a new customer is given. */
-  leadSource: CustomerLeadSource;
+  /** The Lead Source a person picked for a lead added by hand; other leads' customers keep the source they came from. */
+  leadSource?: CustomerLeadSource;
   /** An agent who adds a lead by hand keeps it (unless the customer is already another active agent's). */
   addedBy?: Actor;
   /** The inbound e-mail it was found in. */
   emailId?: string;
 };
+
+/** Where a new customer came from: the lead source and how it arrived, unless a person added the lead by hand. */
+const customerOrigin = ({ source, channel }: Intake) =>
+  channel === 'manual' ? {} : { lead_source_name: source.name, lead_channel: channel };
 
 /** Where a lead came from and what arrived, as its row keeps them. */
 const origin = ({ source, channel, raw, emailId }: Intake) => ({
@@ -167,7 +176,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
         if (!next) throw new Error('Torque has no active user to give a lead to');
         const created = await tx
           .insertInto('customers')
-          .values({ ...newCustomer(lead, contact, intake.leadSource), user_id: next.id })
+          .values({ ...newCustomer(lead, contact, intake.leadSource ?? null), ...customerOrigin(intake), user_id: next.id })
           .returning('id')
           .executeTakeFirstOrThrow();
         customerId = created.id;
@@ -232,7 +241,7 @@ async function flagLead(db: Db, intake: Intake, reason: string) {
 
 /** An ADF document from a source: every prospect becomes a lead, or the whole document one flagged lead. */
 export async function receiveAdf(db: Db, source: IntakeSource, raw: string, mail?: { emailId: string }): Promise<AdfOutcome> {
-  const intake: Intake = { source, channel: mail ? 'email' : 'adf', raw, leadSource: 'Website', emailId: mail?.emailId };
+  const intake: Intake = { source, channel: mail ? 'email' : 'adf', raw, emailId: mail?.emailId };
   const result = parseAdf(raw);
   if (result.status === 'flagged') {
     const id = await flagLead(db, intake, result.reason);
@@ -279,5 +288,5 @@ export async function leadsInMail(db: Db, emailId: string, mail: Pick<InboundEma
 
 /** A web form's lead: through the same intake, with the form's fields kept as they were sent. */
 export async function receiveWebLead(db: Db, source: IntakeSource, lead: ParsedLead, raw: string) {
-  return intakeLead(db, { source, channel: 'form', raw, leadSource: 'Website' }, lead);
+  return intakeLead(db, { source, channel: 'form', raw }, lead);
 }
