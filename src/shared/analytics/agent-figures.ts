@@ -4,17 +4,17 @@
  */
 export const agentFigures = {
   /** Every deal the agent owns, whatever its status. */
-  deals: { label: 'Deals', period: 'Every status, all time' },
+  deals: { label: 'Deals', period: 'Any status, all time' },
   /** Completed deals' contract prices. */
-  totalSales: { label: 'Total Sales', period: 'Completed deals, all time' },
+  totalSales: { label: 'Total Sales', period: 'Completed, all time' },
   /** How many deals the agent completed. */
   completedDeals: { label: 'Completed Deals', period: 'All time' },
   /** The commissions frozen on the agent's completed deals. */
-  totalCommission: { label: 'Total Commission', period: 'Completed deals, all time' },
+  totalCommission: { label: 'Total Commission', period: 'Completed, all time' },
 } as const;
 
-/** 'n completed deals', where a count stands alone (the dashboard's Top Agents). */
-export const completedDealsCount = (n: number) => `${n} completed ${n === 1 ? 'deal' : 'deals'}`;
+/** 'n completed', under an agent's name in the dashboard's Top Agents (whose description names the deals). */
+export const completedDealsCount = (n: number) => `${n} completed`;
 
 /** Whose completed deals Accounting's summary adds up, and over which period. */
 export const completedDealsOf = (seesAll: boolean) =>

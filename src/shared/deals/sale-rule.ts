@@ -18,7 +18,7 @@ export function describeSaleEntry(action: string, changes: Record<string, unknow
   if (action === 'deal_completed') {
     const { stage, status } = changes as { stage?: Change; status?: Change };
     return {
-      title: on === 'customer' ? 'A completed deal closed the sale' : 'The customer followed the sale',
+      title: on === 'customer' ? 'A completed deal closed the sale' : 'The sale moved its customer',
       details: [
         ...(stage ? [`Pipeline stage: ${stage.from} → ${stage.to}`] : []),
         ...(status ? [`Status: ${status.from} → ${status.to}`] : []),
@@ -32,7 +32,7 @@ export function describeSaleEntry(action: string, changes: Record<string, unknow
         deal_status === 'completed'
           ? 'The deal no longer names them as its customer'
           : `The sale was reopened (now ${dealStatusLabels[deal_status] ?? deal_status})`,
-      details: [`The customer stays at ${stage}, ${status}: a deal that is no longer their sale does not move them back`],
+      details: [`The customer stays at ${stage}, ${status}; change their stage by hand if the sale fell through`],
     };
   }
   return null;

@@ -3,7 +3,7 @@ export function FigureLabel({ label, period }: { label: string; period: string }
   return (
     <span className="inline-grid leading-tight">
       <span>{label}</span>
-      <span className="text-muted-foreground text-xs font-normal">{period}</span>
+      <span className="text-muted-foreground text-xs font-normal whitespace-normal">{period}</span>
     </span>
   );
 }

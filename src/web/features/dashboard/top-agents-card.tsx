@@ -32,11 +32,14 @@ export function TopAgentsCard({
                 <Avatar className="size-9">
                   <AvatarFallback className="text-xs font-semibold">{initials(agent.name)}</AvatarFallback>
                 </Avatar>
+                {/* The name has the row's width; the count and the sales share the line below. */}
                 <span className="grid min-w-0 flex-1">
                   <span className="truncate text-sm font-medium">{agent.name}</span>
-                  <span className="text-muted-foreground text-xs">{completedDealsCount(agent.deals)}</span>
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="text-muted-foreground text-xs">{completedDealsCount(agent.deals)}</span>
+                    <span className="text-sm font-semibold tabular-nums">{formatCents(agent.revenue_cents)}</span>
+                  </span>
                 </span>
-                <span className="text-sm font-semibold tabular-nums">{formatCents(agent.revenue_cents)}</span>
               </li>
             ))}
           </ol>
