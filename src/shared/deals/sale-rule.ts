@@ -7,9 +7,6 @@ import { dealStatusLabels, type DealStatus } from './options.js';
  */
 export const SALE_CUSTOMER_STATUS = 'active' satisfies CustomerStatus;
 
-/** The audit actions the rule writes on the customer, with the deal's id, so both timelines show them. */
-export const saleActions = ['deal_completed', 'deal_reopened'] as const;
-
 type Change = { from: string; to: string };
 type SaleWording = { title: string; details: string[] };
 

@@ -39,6 +39,6 @@ export function customersCsv(batches: AsyncIterable<ExportRow[]>, timeZone = 'UT
     c.notes,
     c.owner_name,
     day.format(c.created_at),
-    c.lead_source_name && sourceText(customerSource(c)),
+    c.lead_source_name ? sourceText(customerSource(c)) : null,
   ]);
 }
