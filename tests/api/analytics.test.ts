@@ -356,7 +356,7 @@ describe('dashboard', () => {
         name: 'Lena Lead',
         phone: '(512) 555-0101',
         email: 'lena@example.com',
-        source: 'Website',
+        source: { name: 'Website', channel: null },
         referred_by: null,
         interest: ['SUV', 'Luxury'],
         budget_cents: 6_000_000,
@@ -365,7 +365,7 @@ describe('dashboard', () => {
       },
       expect.objectContaining({
         name: 'Quinn Qualified',
-        source: 'Referral',
+        source: { name: 'Referral', channel: null },
         referred_by: 'Owen Older',
         agent_name: 'Liam Brooks',
         status: 'qualified',
@@ -529,10 +529,11 @@ describe('analytics over a range', () => {
     r = await createTestContext();
     sofia = await r.createUser('agent', 'Sofia Reyes');
     other = await r.createUser('agent', 'Other Agent');
-    const a = await seedCustomer(sofia, 'Ann Buyer', 'prospect', daysAgo(5), {}, r);
+    // Ann's and Dee's completed sales put them at the pipeline's last stage, as the deal service does.
+    const a = await seedCustomer(sofia, 'Ann Buyer', 'active', daysAgo(5), { pipeline_stage: 'Closed' }, r);
     const b = await seedCustomer(sofia, 'Ben Browser', 'prospect', daysAgo(10), {}, r);
     await seedCustomer(sofia, 'Cai Cold', 'prospect', daysAgo(20), {}, r);
-    const d = await seedCustomer(sofia, 'Dee Earlier', 'active', daysAgo(40), {}, r);
+    const d = await seedCustomer(sofia, 'Dee Earlier', 'active', daysAgo(40), { pipeline_stage: 'Closed' }, r);
     await seedCustomer(other, 'Not Sofia', 'prospect', daysAgo(3), {}, r);
     await seedDeals(
       [
@@ -597,13 +598,13 @@ describe('analytics over a range', () => {
     expect(body.agent_performance).toEqual([
       { user_id: sofia.id, name: 'Sofia Reyes', deals: 3, gross_cents: 15_000_000, fees_cents: 600_000 },
     ]);
+    // Exactly the pipeline's stages, each counting the customers at it or beyond; conversion is Closed over Lead.
     expect(body.funnel.map((s: { stage: string; count: number }) => [s.stage, s.count])).toEqual([
-      ['Leads', 3],
-      ['Qualified', 0],
-      ['Test Drive', 0],
-      ['Negotiation', 0],
-      ['Closed', 0],
-      ['Sales Closed', 1],
+      ['Lead', 3],
+      ['Qualified', 1],
+      ['Test Drive', 1],
+      ['Negotiation', 1],
+      ['Closed', 1],
     ]);
     const trendRevenue = body.trends.reduce((sum: number, m: { revenue_cents: number }) => sum + m.revenue_cents, 0);
     const trendCustomers = body.trends.reduce((sum: number, m: { new_customers: number }) => sum + m.new_customers, 0);
@@ -618,134 +619,6 @@ describe('analytics over a range', () => {
     expect(body.agent_performance.map((a: { name: string }) => a.name)).toEqual(['Other Agent', 'Sofia Reyes']);
     expect((await r.call({ method: 'GET', url: '/api/analytics?range=forever', as: boss })).statusCode).toBe(400);
   });
-});
-
-describe('the funnel\u2019s kept counts per owner and day', () => {
-  let f: TestContext;
-  let ana: TestUser;
-  let bo: TestUser;
-
-  /** customer_funnel_daily, and the same figures counted directly from customers and deals. */
-  const kept = async () =>
-    (
-      await sql<{ key: string }>`
-        SELECT user_id || ' ' || day || ' ' || customers || ' ' || opened || ' ' || sold AS key
-        FROM customer_funnel_daily WHERE customers <> 0 OR opened <> 0 OR sold <> 0 ORDER BY 1`.execute(f.database.db)
-    ).rows.map((r) => r.key);
-  const counted = async () =>
-    (
-      await sql<{ key: string }>`
-        SELECT user_id || ' ' || (created_at AT TIME ZONE 'UTC')::date || ' ' || count(*) || ' ' ||
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id)) || ' ' ||
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status = 'completed')) AS key
-        FROM customers c GROUP BY user_id, (created_at AT TIME ZONE 'UTC')::date ORDER BY 1`.execute(f.database.db)
-    ).rows.map((r) => r.key);
-  const agree = async () => expect(await kept()).toEqual(await counted());
-
-  beforeAll(async () => {
-    f = await createTestContext();
-    ana = await f.createUser('agent', 'Ana Funnel');
-    bo = await f.createUser('agent', 'Bo Funnel');
-  });
-  afterAll(() => f.close());
-
-  it('agree with a direct count through every kind of customer and deal change', async () => {
-    const db = f.database.db;
-    const customers = await db
-      .insertInto('customers')
-      .values(
-        Array.from({ length: 8 }, (_, i) => ({
-          user_id: (i % 2 ? ana : bo).id,
-          name: `Funnel ${i}`,
-          created_at: daysAgo(i * 3),
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const [c0, c1, c2, c3, c4, c5] = customers.map((c) => c.id);
-    await agree();
-    const deal = (customerId: string | null, status: 'pending' | 'completed') => ({
-      user_id: ana.id,
-      customer_id: customerId,
-      date: today,
-      manufacturer: 'Audi',
-      model: 'Q5',
-      year: thisYear,
-      customer_name: 'Funnel',
-      agent_name: 'Ana Funnel',
-      contract_price_cents: 5_000_000,
-      broker_fee_cents: 100_000,
-      status,
-    });
-    // Several deals of one customer in one statement, and a deal without a customer.
-    const deals = await db
-      .insertInto('deals')
-      .values([
-        deal(c0!, 'pending'),
-        deal(c0!, 'completed'),
-        deal(c1!, 'pending'),
-        deal(c2!, 'completed'),
-        deal(null, 'completed'),
-      ])
-      .returning('id')
-      .execute();
-    await agree();
-    await db.updateTable('deals').set({ status: 'completed' }).where('id', '=', deals[2]!.id).execute();
-    await db.updateTable('deals').set({ status: 'cancelled' }).where('id', '=', deals[1]!.id).execute();
-    await agree();
-    await db.updateTable('deals').set({ customer_id: c3! }).where('id', '=', deals[3]!.id).execute();
-    await db.updateTable('deals').set({ customer_id: c4! }).where('id', '=', deals[4]!.id).execute();
-    await db.updateTable('deals').set({ customer_id: null }).where('id', '=', deals[0]!.id).execute();
-    await agree();
-    // A customer moves to another agent, and to another day.
-    await db.updateTable('customers').set({ user_id: ana.id }).where('id', '=', c2!).execute();
-    await db.updateTable('customers').set({ user_id: bo.id }).where('id', '=', c3!).execute();
-    await db
-      .updateTable('customers')
-      .set({ created_at: daysAgo(60) })
-      .where('id', '=', c4!)
-      .execute();
-    await db.updateTable('customers').set({ status: 'active' }).where('id', 'in', [c0!, c5!]).execute();
-    await agree();
-    // A deal removed; a customer with deals removed (its deals keep going without a customer).
-    await db.deleteFrom('deals').where('id', '=', deals[2]!.id).execute();
-    await db.deleteFrom('customers').where('id', 'in', [c3!, c4!]).execute();
-    await agree();
-    const range = (await f.call({ method: 'GET', url: '/api/analytics?range=90d', as: ana })).json();
-    const direct = (await counted()).filter((key) => key.startsWith(ana.id));
-    const sum = (at: number) => direct.reduce((total, key) => total + Number(key.split(' ')[at]), 0);
-    expect([range.funnel.at(0).count, range.funnel.at(-1).count]).toEqual([sum(2), sum(4)]);
-  });
-
-  it.runIf(process.env.TORQUE_TEST_DB === 'postgres')(
-    'count a customer\u2019s first deal once when two are added at the same moment',
-    async () => {
-      const [customer] = await f.database.db
-        .insertInto('customers')
-        .values({ user_id: bo.id, name: 'Funnel Race', created_at: now, updated_at: now })
-        .returning('id')
-        .execute();
-      const one = await f.database.pool.connect();
-      const two = await f.database.pool.connect();
-      try {
-        const insert = `INSERT INTO deals (user_id, customer_id, date, manufacturer, model, year, customer_name, agent_name,
-                                           contract_price_cents, broker_fee_cents, status)
-                        VALUES ($1, $2, now()::date, 'Kia', 'EV9', 2025, 'Funnel Race', 'Bo Funnel', 100, 10, 'completed')`;
-        await one.query('BEGIN');
-        await two.query('BEGIN');
-        await one.query(insert, [bo.id, customer!.id]);
-        const second = two.query(insert, [bo.id, customer!.id]);
-        await one.query('COMMIT');
-        await second;
-        await two.query('COMMIT');
-      } finally {
-        one.release();
-        two.release();
-      }
-      await agree();
-    },
-  );
 });
 
 describe('the monthly sales figures follow every deal change', () => {
@@ -874,7 +747,7 @@ describe('the pipeline and the funnel\u2019s drill-down', () => {
       made.push((await p.call({ method: 'POST', url: '/api/customers', as: owner, payload: { name } })).json().id);
     await stage(made[0]!, 'Qualified', ana);
     await stage(made[1]!, 'Negotiation', ana);
-    await stage(made[3]!, 'Closed', bo);
+    // Funnel D reaches Closed by the completed sale below, not by hand.
     // One more customer added long before the range, at a late stage: outside every figure.
     await stage(made[4]!, 'Negotiation', bo);
     await p.database.db
@@ -913,7 +786,14 @@ describe('the pipeline and the funnel\u2019s drill-down', () => {
           figure.count,
         ]);
       }
-      if (as === boss) expect(funnel.map((f: { count: number }) => f.count)).toEqual([5, 4, 3, 2, 1, 1]);
+      if (as === boss)
+        expect(funnel.map((f: { stage: string; count: number }) => [f.stage, f.count])).toEqual([
+          ['Lead', 5],
+          ['Qualified', 4],
+          ['Test Drive', 3],
+          ['Negotiation', 2],
+          ['Closed', 1],
+        ]);
     }
     expect((await p.call({ method: 'GET', url: '/api/customers?stage_from=Maybe', as: ana })).statusCode).toBe(400);
   });

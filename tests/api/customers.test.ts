@@ -477,7 +477,7 @@ describe('search, filters, sorting and paging on a few hundred customers', () =>
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Email,Phone,Location,Status,Car Preferences,Lead Source,Budget,Referred By,Birthday,Notes,Agent,Date Added',
+      'Name,Email,Phone,Location,Status,Car Preferences,Lead Source,Budget,Referred By,Birthday,Notes,Agent,Date Added,Lead From',
     );
     expect(lines).toHaveLength(1 + rows.filter((r) => r.status === 'inactive').length);
     expect(lines.slice(1).every((line) => line.includes(',Inactive,') && line.includes('Bulk Agent'))).toBe(true);

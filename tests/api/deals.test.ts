@@ -344,6 +344,59 @@ describe('linked vehicles follow the deal status', () => {
   });
 });
 
+describe('a completed sale moves its customer', () => {
+  const customerOf = async (id: string) =>
+    t.database.db.selectFrom('customers').select(['pipeline_stage', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+  const timeline = async (url: string) => (await t.call({ method: 'GET', url, as: emma })).json();
+
+  it('moves the customer to the last stage and makes them active, on their timeline and the deal\u2019s', async () => {
+    const customer = await insertCustomer(emma, 'Sam Sale');
+    const deal = await createDeal(emma, { customer_id: customer.id });
+    expect(await customerOf(customer.id)).toEqual({ pipeline_stage: null, status: 'prospect' });
+
+    expect((await update(emma, deal, { status: 'completed' })).statusCode).toBe(200);
+    expect(await customerOf(customer.id)).toEqual({ pipeline_stage: 'Closed', status: 'active' });
+    const entry = {
+      action: 'deal_completed',
+      changes: { deal_id: deal.id, stage: { from: 'Lead', to: 'Closed' }, status: { from: 'prospect', to: 'active' } },
+    };
+    expect((await timeline(`/api/customers/${customer.id}/timeline`))[0]).toMatchObject({ ...entry, actor_name: 'Emma Carter' });
+    expect(await timeline(`/api/deals/${deal.id}/timeline`)).toContainEqual(
+      expect.objectContaining({ entity_type: 'customer', ...entry }),
+    );
+  });
+
+  it('leaves the customer where they are when the sale is reopened, and says so on both timelines', async () => {
+    const customer = await insertCustomer(emma, 'Rita Reopened');
+    const deal = await createDeal(emma, { customer_id: customer.id, status: 'completed' });
+    expect(await customerOf(customer.id)).toEqual({ pipeline_stage: 'Closed', status: 'active' });
+
+    expect((await update(emma, deal, { status: 'in-progress' })).statusCode).toBe(200);
+    expect(await customerOf(customer.id)).toEqual({ pipeline_stage: 'Closed', status: 'active' });
+    const entry = {
+      action: 'deal_reopened',
+      changes: { deal_id: deal.id, deal_status: 'in-progress', stage: 'Closed', status: 'active' },
+    };
+    expect((await timeline(`/api/customers/${customer.id}/timeline`))[0]).toMatchObject(entry);
+    expect(await timeline(`/api/deals/${deal.id}/timeline`)).toContainEqual(
+      expect.objectContaining({ entity_type: 'customer', ...entry }),
+    );
+  });
+
+  it('uses the last of the stages in Settings, and a customer made with the deal', async () => {
+    await t.database.db
+      .insertInto('settings')
+      .values({ key: 'crm', value: JSON.stringify({ pipeline_stages: ['New', 'Talking', 'Won'] }) })
+      .execute();
+    try {
+      const deal = await createDeal(emma, { customer_name: 'Nora New', create_customer: true, status: 'completed' });
+      expect(await customerOf(deal.customer_id)).toEqual({ pipeline_stage: 'Won', status: 'active' });
+    } finally {
+      await t.database.db.deleteFrom('settings').where('key', '=', 'crm').execute();
+    }
+  });
+});
+
 describe('editing', () => {
   it('saves a change, audits the changed fields and shows them on the timeline', async () => {
     const deal = await createDeal(emma);
@@ -582,7 +635,7 @@ describe('a deal moved to another agent', () => {
       entity_type: string;
       changes: Record<string, unknown>;
     }[];
-    expect(timeline.filter((e) => e.entity_type === 'vehicle')).toEqual([]);
+    expect(timeline.filter((e) => e.entity_type === 'vehicle' || e.entity_type === 'customer')).toEqual([]);
     const text = JSON.stringify(timeline);
     expect(text).not.toContain(vehicle.id);
     expect(text).not.toContain(customer.id);

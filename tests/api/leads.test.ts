@@ -104,7 +104,14 @@ describe('ADF lead intake', () => {
     const customer = (
       await ctx.t.call({ method: 'GET', url: `/api/customers/${outcome.leads[0].customer_id}`, as: ctx.admin })
     ).json();
-    expect(customer).toMatchObject({ name: 'John Doe', phone: '(393) 999-3922', status: 'prospect', lead_source: 'Website' });
+    expect(customer).toMatchObject({
+      name: 'John Doe',
+      phone: '(393) 999-3922',
+      status: 'prospect',
+      lead_source: null,
+      lead_source_name: 'CarMarket',
+      lead_channel: 'adf',
+    });
     const owner = [sofia, liam].find((a) => a.id === customer.user_id)!;
     expect(outcome.leads[0].assigned_to).toBe(owner.name);
     const notes = (await ctx.t.call({ method: 'GET', url: '/api/notifications', as: owner })).json().items;
@@ -662,5 +669,49 @@ describe('the public web lead form', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.body).toContain('Too many messages from this address');
     expect((await form({ name: 'Neighbour', phone: '555-0199' }, '192.0.2.45')).statusCode).toBe(303);
+  });
+});
+
+describe('where a lead\u2019s customer came from', () => {
+  let ctx: Awaited<ReturnType<typeof setUp>>;
+  let agent: TestUser;
+  beforeAll(async () => {
+    ctx = await setUp();
+    agent = await ctx.t.createUser('agent', 'Source Agent');
+  });
+  afterAll(() => ctx.t.close());
+
+  it('shows the lead source and how it arrived on the dashboard, the customer and the export; a picked source as picked', async () => {
+    expect((await ctx.post(adf('Ada Marketplace', '(512) 555-0301'))).statusCode).toBe(202);
+    const form = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/leads/form/${ctx.source.id}`,
+      remoteAddress: '203.0.113.8',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://dealer.example' },
+      payload: new URLSearchParams({ name: 'Fay Form', email: 'fay.form@example.com' }).toString(),
+    });
+    expect(form.statusCode).toBe(303);
+    const byHand = await ctx.t.call({
+      method: 'POST',
+      url: '/api/leads',
+      as: agent,
+      payload: { name: 'Hal Hand', phone: '(512) 555-0302', lead_source: 'Social Media' },
+    });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+
+    const leads = (await ctx.t.call({ method: 'GET', url: '/api/dashboard', as: ctx.admin })).json().recent_leads;
+    expect(leads.map((l: { name: string; source: unknown }) => [l.name, l.source])).toEqual([
+      ['Hal Hand', { name: 'Social Media', channel: null }],
+      ['Fay Form', { name: 'CarMarket', channel: 'form' }],
+      ['Ada Marketplace', { name: 'CarMarket', channel: 'adf' }],
+    ]);
+    const exported = (await ctx.t.call({ method: 'GET', url: '/api/customers/export.csv?sort=name_asc', as: ctx.admin })).body;
+    const rows = exported.trim().split('\r\n');
+    expect(rows[0]!.split(',').at(-1)).toBe('Lead From');
+    expect(rows.slice(1).map((row) => [row.split(',')[0], row.split(',')[6], row.split(',').at(-1)])).toEqual([
+      ['Ada Marketplace', '', 'CarMarket (ADF)'],
+      ['Fay Form', '', 'CarMarket (Web form)'],
+      ['Hal Hand', 'Social Media', ''],
+    ]);
   });
 });

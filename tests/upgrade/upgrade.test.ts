@@ -98,6 +98,25 @@ async function everyRow(database: Database): Promise<Map<string, string[]>> {
   return all;
 }
 
+/**
+ * What later migrations change on purpose (decision 020). Migration 029 drops the funnel's per-customer deal counts
+ * (the funnel reads customer_stage_daily), makes an earlier sale's customer active at the pipeline's last stage, clears
+ * the 'Website' the lead intake wrote for a lead source's customers, and the kept counts follow those moves.
+ */
+const dropped = new Set(['customer_funnel_daily', 'customer_deal_counts']);
+const rewritten: Record<string, string[]> = {
+  customers: ['status', 'pipeline_stage', 'lead_source'],
+  customer_counts: ['n'],
+  customer_stage_daily: ['customers'],
+};
+
+/** A row's JSON without the columns a later migration rewrites on purpose. */
+const withoutRewritten = (table: string, row: string) => {
+  const values = JSON.parse(row) as Record<string, unknown>;
+  for (const column of rewritten[table] ?? []) delete values[column];
+  return JSON.stringify(values);
+};
+
 /** The rows of `before` as they read now, keeping only the columns they had then (a later release may add some). */
 function asBefore(before: string[], after: string[]): string[] {
   if (before.length === 0) return [];
@@ -238,11 +257,13 @@ describe.each(releases)(
       await upgraded.close();
 
       for (const [table, rows] of before) {
-        if (table.startsWith('kysely_migration') || working.has(table)) continue;
+        if (table.startsWith('kysely_migration') || working.has(table) || dropped.has(table)) continue;
         expect(after.has(table), `table ${table} is still there`).toBe(true);
-        const now = new Set(asBefore(rows, after.get(table)!));
+        const now = new Set(asBefore(rows, after.get(table)!).map((row) => withoutRewritten(table, row)));
         expect(
-          normalised(rows).filter((row) => !now.has(row)),
+          normalised(rows)
+            .map((row) => withoutRewritten(table, row))
+            .filter((row) => !now.has(row)),
           `rows of ${table} missing or changed`,
         ).toEqual([]);
       }
@@ -259,7 +280,13 @@ describe.each(releases)(
       cookie = await signInDemo(again);
       const read = await call(again, cookie, `/api/customers/${customer.id}`);
       expect(read.status).toBe(200);
-      expect(await read.json()).toMatchObject({ name: 'Upgrade Customer', email: 'upgrade@example.com' });
+      // Their completed sale made them an active customer at the pipeline's last stage (migration 029).
+      expect(await read.json()).toMatchObject({
+        name: 'Upgrade Customer',
+        email: 'upgrade@example.com',
+        status: 'active',
+        pipeline_stage: 'Closed',
+      });
       expect((await call(again, cookie, `/api/deals/${deal.id}`)).status).toBe(200);
       const link = (await (await call(again, cookie, `/api/customers/${customer.id}/documents/${uploaded.id}/link`)).json()) as {
         url: string;

@@ -90,14 +90,6 @@ export interface CustomerCounts {
   user_id: string;
 }
 
-export interface CustomerDealCounts {
-  completed: number;
-  customer_id: string;
-  day: string;
-  deals: number;
-  user_id: string;
-}
-
 export interface CustomerDocuments {
   category: 'contract' | 'invoice' | 'identity' | 'insurance' | 'title' | 'other' | null;
   content_type: string;
@@ -110,21 +102,15 @@ export interface CustomerDocuments {
   uploaded_by: string;
 }
 
-export interface CustomerFunnelDaily {
-  customers: number;
-  day: string;
-  opened: number;
-  sold: number;
-  user_id: string;
-}
-
 export interface Customers {
   birthday: string | null;
   budget_cents: number | null;
   created_at: Generated<Timestamp>;
   email: string | null;
   id: Generated<string>;
+  lead_channel: 'adf' | 'email' | 'form' | null;
   lead_source: 'Referral' | 'Website' | 'Social Media' | 'Walk-in' | 'Phone' | 'Other' | null;
+  lead_source_name: string | null;
   location: string | null;
   name: string;
   notes: string | null;
@@ -509,9 +495,7 @@ export interface DB {
   contact_consents: ContactConsents;
   custom_offers: CustomOffers;
   customer_counts: CustomerCounts;
-  customer_deal_counts: CustomerDealCounts;
   customer_documents: CustomerDocuments;
-  customer_funnel_daily: CustomerFunnelDaily;
   customer_stage_daily: CustomerStageDaily;
   customers: Customers;
   deal_documents: DealDocuments;

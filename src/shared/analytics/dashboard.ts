@@ -1,3 +1,4 @@
+import type { CustomerSource } from '../customers/source.js';
 import type { DealStatus } from '../deals/options.js';
 
 /** A figure of this month beside the same figure of last month. */
@@ -31,7 +32,8 @@ export type Dashboard = {
     name: string;
     phone: string | null;
     email: string | null;
-    source: string | null;
+    /** The lead source a lead brought them from (and how), or the source a person picked. */
+    source: CustomerSource | null;
     referred_by: string | null;
     interest: string[];
     budget_cents: number | null;

@@ -12,6 +12,15 @@ export const analyticsRangeLabels: Record<AnalyticsRange, string> = {
   ytd: 'Year to Date',
 };
 
+/** What Agent Performance counts: completed deals dated in the range, by sales. */
+export const agentPerformanceOf = (period: string) => `Completed deals dated ${period}, by sales`;
+
+export const FUNNEL_DESCRIPTION =
+  'Customers first recorded in the range at each pipeline stage or beyond; a completed sale moves its customer to the last. Select a figure to see its customers.';
+
+/** What the Conversion Rate card counts: the funnel's last figure over its first. */
+export const conversionRateHint = (lastStage: string) => `New customers of the range who reached ${lastStage}`;
+
 export const rangeAnalyticsQuerySchema = z.object({ range: z.enum(analyticsRanges).default('30d') });
 
 /** The first and last day of a range ending today, both inclusive, and the equal span before it. */
@@ -31,7 +40,10 @@ export function rangeBounds(range: AnalyticsRange, today: string) {
   return { from: iso(start), to: today, previousFrom: iso(previousStart), previousTo: iso(previousEnd) };
 }
 
-/** A figure of the funnel, and the Customers list's query that lists exactly the customers it counts. */
+/**
+ * A figure of the funnel: one of Settings → CRM's pipeline stages, the customers first recorded in the range who are at
+ * it or beyond, and the Customers list's query that lists exactly them.
+ */
 export type FunnelStage = { stage: string; count: number; query: string };
 
 /** GET /api/analytics?range= */
@@ -43,7 +55,10 @@ export type RangeAnalytics = {
     revenue_cents: { current: number; previous: number };
     cars_sold: { current: number; previous: number };
     new_customers: { current: number; previous: number };
-    /** Customers first recorded in the range who have a completed deal, 0..1; null with no new customers. */
+    /**
+     * Customers first recorded in the range who reached the pipeline's last stage (where a completed sale moves them),
+     * 0..1: the funnel's last figure over its first; null with no new customers.
+     */
     conversion_rate: { current: number | null; previous: number | null };
   };
   top_manufacturers: { manufacturer: string; units: number; gross_cents: number }[];

@@ -16,7 +16,11 @@ export const customerSchema = z.object({
   referred_by_name: z.string().nullable(),
   birthday: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The source a person picked. */
   lead_source: z.enum(leadSources).nullable(),
+  /** The lead source a lead brought the customer from, and how it arrived; null for a customer a person added. */
+  lead_source_name: z.string().nullable(),
+  lead_channel: z.enum(['adf', 'email', 'form']).nullable(),
   budget_cents: z.number().nullable(),
   /** One of Settings → CRM's pipeline stages; null is the first. */
   pipeline_stage: z.string().nullable(),

@@ -12,7 +12,8 @@ import { notifyInfo } from '@/lib/toast';
 
 /** What a change in an area refreshes: its lists, and the screens that count it. */
 const refreshedBy: Record<RealtimeArea, readonly (readonly string[])[]> = {
-  deals: [keys.deals.all, keys.dashboard, keys.analytics.all, keys.accounting.all],
+  // A completed sale moves its customer and counts in the agents' figures.
+  deals: [keys.deals.all, keys.dashboard, keys.analytics.all, keys.accounting.all, keys.customers.all, keys.team.all],
   customers: [keys.customers.all, keys.dashboard],
   vehicles: [keys.vehicles.all, keys.dashboard],
   team: [keys.team.all],

@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { pageByDate, yearBounds } from '../deals/service.js';
+import { completedSalesByAgent } from '../deals/agent-figures.js';
 
 type Db = Kysely<DB>;
 
@@ -36,38 +37,57 @@ export async function commissionDefaults(db: Db): Promise<{ rate: number; basis:
   return rows[0]!;
 }
 
+/**
+ * The summary cards: Completed Deals and Total Sales are the agents' figures of the Agents page and Commission
+ * Management added up (all time); the commission and the mean rate are the deals' own frozen figures.
+ */
 export async function commissionSummary(db: Db, actor: Actor): Promise<CommissionSummary> {
-  return completedDeals(db, actor)
-    .select([
-      sql<number>`coalesce(sum(deals.commission_cents), 0)`.as('total_commission_cents'),
-      sql<number>`coalesce(sum(deals.contract_price_cents), 0)`.as('total_sales_cents'),
-      sql<number>`count(*)`.as('completed_deals'),
-      sql<number | null>`round(avg(deals.commission_rate), 2)`.as('average_rate'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [sales, paid] = await Promise.all([
+    completedSalesByAgent(db, null, actor),
+    completedDeals(db, actor)
+      .select([
+        sql<number>`coalesce(sum(deals.commission_cents), 0)`.as('total_commission_cents'),
+        sql<number | null>`round(avg(deals.commission_rate), 2)`.as('average_rate'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total_commission_cents: paid.total_commission_cents,
+    total_sales_cents: sales.reduce((sum, row) => sum + row.gross_cents, 0),
+    completed_deals: sales.reduce((sum, row) => sum + row.units, 0),
+    average_rate: paid.average_rate,
+  };
 }
 
+type AgentRate = Omit<AgentCommission, 'total_deals' | 'total_sales_cents'>;
+
 /**
- * Every agent with their rate and completed totals: users with the agent role, and anyone else who owns a deal
- * (an editor or admin selling too). `only` narrows it to one user.
+ * Every agent with their rate and all-time figures: users with the agent role, and anyone else who owns a deal (an
+ * editor or admin selling too). `only` narrows it to one user.
  */
 async function agentCommissions(db: Db, only?: string): Promise<AgentCommission[]> {
-  const { rows } = await sql<AgentCommission>`
-    SELECT u.id AS user_id, u.email AS agent_email, u.name AS agent_name, u.role,
-           coalesce(r.rate, d.rate) AS commission_rate, r.rate IS NOT NULL AS own_rate,
-           coalesce(t.deals, 0) AS total_deals, coalesce(t.sales, 0) AS total_sales_cents,
-           coalesce(t.commission, 0) AS total_commission_cents
-    FROM users u
-    CROSS JOIN commission_defaults() d
-    LEFT JOIN commission_rates r ON r.user_id = u.id
-    LEFT JOIN LATERAL (
-      SELECT count(*) AS deals, sum(x.contract_price_cents) AS sales, sum(x.commission_cents) AS commission
-      FROM deals x WHERE x.user_id = u.id AND x.status = 'completed'
-    ) t ON true
-    WHERE (u.role = 'agent' OR EXISTS (SELECT 1 FROM deals o WHERE o.user_id = u.id))
-      AND (${only ?? null}::uuid IS NULL OR u.id = ${only ?? null}::uuid)
-    ORDER BY u.name, u.id`.execute(db);
-  return rows;
+  const [{ rows }, sales] = await Promise.all([
+    sql<AgentRate>`
+      SELECT u.id AS user_id, u.email AS agent_email, u.name AS agent_name, u.role,
+             coalesce(r.rate, d.rate) AS commission_rate, r.rate IS NOT NULL AS own_rate,
+             coalesce(t.commission, 0) AS total_commission_cents
+      FROM users u
+      CROSS JOIN commission_defaults() d
+      LEFT JOIN commission_rates r ON r.user_id = u.id
+      LEFT JOIN LATERAL (
+        SELECT sum(x.commission_cents) AS commission FROM deals x WHERE x.user_id = u.id AND x.status = 'completed'
+      ) t ON true
+      WHERE (u.role = 'agent' OR EXISTS (SELECT 1 FROM deals o WHERE o.user_id = u.id))
+        AND (${only ?? null}::uuid IS NULL OR u.id = ${only ?? null}::uuid)
+      ORDER BY u.name, u.id`.execute(db),
+    completedSalesByAgent(db, null),
+  ]);
+  const salesOf = new Map(sales.map((row) => [row.user_id, row]));
+  return rows.map((row) => ({
+    ...row,
+    total_deals: salesOf.get(row.user_id)?.units ?? 0,
+    total_sales_cents: salesOf.get(row.user_id)?.gross_cents ?? 0,
+  }));
 }
 
 /** Commission Management: admins only. */

@@ -2,9 +2,11 @@ import { unsoldStatuses } from '../../../shared/vehicles/options.js';
 import { sql, type Kysely } from 'kysely';
 import type { Dashboard } from '../../../shared/analytics/dashboard.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { maySee, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { visibleReferrerName } from '../customers/filters.js';
+import { customerSource } from '../../../shared/customers/source.js';
+import { completedSalesByAgent, yearSpan } from '../deals/agent-figures.js';
 import { monthStart, todayUtc } from './scope.js';
 
 type Db = Kysely<DB>;
@@ -55,43 +57,41 @@ async function recentDeals(db: Db, actor: Actor) {
   return query.execute();
 }
 
-/** Agents ranked by this year's completed sales; an agent sees only their own place in the ranking. */
+/**
+ * Agents ranked by this year's completed sales (the Agents page's and Accounting's figure, over this year); an agent
+ * sees only their own place in the ranking.
+ */
 async function topAgents(db: Db, actor: Actor, today: string) {
-  const year = Number(today.slice(0, 4));
-  const { rows } = await sql<{
-    user_id: string;
-    name: string;
-    rank: number;
-    deals: number;
-    revenue_cents: number;
-    ranked: number;
-  }>`
-    WITH ranking AS (
-      SELECT s.user_id, u.name, sum(s.units)::int AS deals, sum(s.gross_cents) AS revenue_cents,
-             rank() OVER (ORDER BY sum(s.gross_cents) DESC)::int AS rank, count(*) OVER ()::int AS ranked
-      FROM deal_sales_monthly s JOIN users u ON u.id = s.user_id
-      WHERE s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date
-      GROUP BY s.user_id, u.name
-      HAVING sum(s.units) > 0
-    )
-    SELECT * FROM ranking WHERE true AND ${visibleTo(actor, 'user_id')} ORDER BY rank, name LIMIT 5
-  `.execute(db);
-  const ranked = rows[0]?.ranked ?? 0;
-  return { agents: rows.map(({ ranked: _, ...row }) => row), ranked };
+  const sales = await completedSalesByAgent(db, yearSpan(Number(today.slice(0, 4))));
+  // Ranked as rank() does: agents with equal sales share a place, and the next place skips.
+  const ranked = sales.map((row) => ({
+    user_id: row.user_id,
+    name: row.name,
+    rank: 1 + sales.filter((other) => other.gross_cents > row.gross_cents).length,
+    deals: row.units,
+    revenue_cents: row.gross_cents,
+  }));
+  const shown = ranked.filter((row) => maySee(actor, row.user_id));
+  return { agents: shown.slice(0, 5), ranked: ranked.length };
 }
 
+type LeadRow = Omit<Dashboard['recent_leads'][number], 'source'> & Parameters<typeof customerSource>[0];
+
 /**
- * The newest prospects; one is 'contacted' once a person has answered them (an e-mail, an offer, a logged call, text
- * or note: what answers a lead), and 'qualified' once a deal that is not cancelled is recorded for them.
+ * The newest prospects, with where each came from; one is 'contacted' once a person has answered them (an e-mail, an
+ * offer, a logged call, text or note: what answers a lead), and 'qualified' once a deal that is not cancelled is
+ * recorded for them.
  */
-async function recentLeads(db: Db, actor: Actor) {
+async function recentLeads(db: Db, actor: Actor): Promise<Dashboard['recent_leads']> {
   // The lookups run for the five leads only (LIMIT 1 keeps each a per-row index probe, not a hash of a whole table).
-  const { rows } = await sql<Dashboard['recent_leads'][number]>`
-    SELECT l.id, l.name, l.phone, l.email, l.source, l.referred_by, l.interest, l.budget_cents, l.agent_name,
+  const { rows } = await sql<LeadRow>`
+    SELECT l.id, l.name, l.phone, l.email, l.lead_source, l.lead_source_name, l.lead_channel, l.referred_by, l.interest,
+           l.budget_cents, l.agent_name,
            CASE WHEN open.found IS NOT NULL THEN 'qualified' WHEN answered.found IS NOT NULL THEN 'contacted' ELSE 'new' END
              AS status
     FROM (
-      SELECT c.id, c.name, c.phone, c.email, c.lead_source AS source, coalesce(${visibleReferrerName(actor, 'r')}, c.referred_by_name) AS referred_by,
+      SELECT c.id, c.name, c.phone, c.email, c.lead_source, c.lead_source_name, c.lead_channel,
+             coalesce(${visibleReferrerName(actor, 'r')}, c.referred_by_name) AS referred_by,
              c.preferred_cars AS interest, c.budget_cents, u.name AS agent_name, c.created_at
       FROM customers c
       JOIN users u ON u.id = c.user_id
@@ -111,7 +111,10 @@ async function recentLeads(db: Db, actor: Actor) {
     ) answered ON true
     ORDER BY l.created_at DESC, l.id DESC
   `.execute(db);
-  return rows;
+  return rows.map(({ lead_source, lead_source_name, lead_channel, ...lead }) => ({
+    ...lead,
+    source: customerSource({ lead_source, lead_source_name, lead_channel }),
+  }));
 }
 
 /** What answers a lead: the audit actions migration 025's trigger reads as a first response. */

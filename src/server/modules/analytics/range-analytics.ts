@@ -52,51 +52,42 @@ async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
   return rows;
 }
 
-/**
- * Customers first recorded in the range (and the span before): how many, and how far they got towards a sale, from
- * the counts kept per owner and day added (migration 023).
- */
-async function customersOfRange(db: Db, actor: Actor, b: Bounds) {
-  const { rows } = await sql<{ leads: number; previous_leads: number; sold: number; previous_sold: number }>`
-    SELECT coalesce(sum(customers) FILTER (WHERE day >= ${b.from}::date), 0) AS leads,
-           coalesce(sum(customers) FILTER (WHERE day < ${b.from}::date), 0) AS previous_leads,
-           coalesce(sum(sold) FILTER (WHERE day >= ${b.from}::date), 0) AS sold,
-           coalesce(sum(sold) FILTER (WHERE day < ${b.from}::date), 0) AS previous_sold
-    FROM customer_funnel_daily
-    WHERE day >= ${b.previousFrom}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
-  `.execute(db);
-  return rows[0]!;
-}
+type StageCount = { stage: string; customers: number; previous: number };
 
-/** Customers first recorded in the range, per pipeline stage ('' without one), from the counts of migration 027. */
+/**
+ * Customers first recorded in the range and in the span before it, per pipeline stage ('' without one), from the
+ * counts kept per owner, day added and stage (migration 027).
+ */
 async function stagesOfRange(db: Db, actor: Actor, b: Bounds) {
-  const { rows } = await sql<{ stage: string; customers: number }>`
-    SELECT stage, sum(customers)::int AS customers
+  const { rows } = await sql<StageCount>`
+    SELECT stage, coalesce(sum(customers) FILTER (WHERE day >= ${b.from}::date), 0)::int AS customers,
+           coalesce(sum(customers) FILTER (WHERE day < ${b.from}::date), 0)::int AS previous
     FROM customer_stage_daily
-    WHERE day >= ${b.from}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
+    WHERE day >= ${b.previousFrom}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
     GROUP BY stage
   `.execute(db);
   return rows;
 }
 
 /**
- * The funnel: the customers first recorded in the range (Leads), those at each later pipeline stage or beyond (a
- * customer without a stage, or at one the settings no longer name, is at the first), and those with a completed
- * sale. Each figure carries the Customers list's query that shows exactly its customers.
+ * How many customers are at each stage or beyond: a customer without a stage, or at one the settings no longer name,
+ * is at the first.
  */
-function funnelOf(stages: string[], counts: { stage: string; customers: number }[], sold: number, b: Bounds) {
-  const at = new Array<number>(stages.length).fill(0);
-  for (const row of counts) at[Math.max(0, stages.indexOf(row.stage))]! += row.customers;
-  // At each stage or beyond: the sums from the last stage back.
-  const reached = [...at];
+function reachedStages(stages: string[], counts: StageCount[], figure: 'customers' | 'previous') {
+  const reached = new Array<number>(stages.length).fill(0);
+  for (const row of counts) reached[Math.max(0, stages.indexOf(row.stage))]! += row[figure];
   for (let i = reached.length - 2; i >= 0; i--) reached[i]! += reached[i + 1]!;
+  return reached;
+}
+
+/**
+ * The funnel is the pipeline's own stages (decision 021): the customers first recorded in the range at each stage or
+ * beyond. Each figure carries the Customers list's query that shows exactly its customers.
+ */
+function funnelOf(stages: string[], reached: number[], b: Bounds) {
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({ added_from: b.from, added_to: b.to, tz: 'UTC', ...extra }).toString();
-  return [
-    { stage: 'Leads', count: reached[0] ?? 0, query: query({}) },
-    ...stages.slice(1).map((stage, i) => ({ stage, count: reached[i + 1]!, query: query({ stage_from: stage }) })),
-    { stage: 'Sales Closed', count: sold, query: query({ sold: '1' }) },
-  ];
+  return stages.map((stage, i) => ({ stage, count: reached[i]!, query: query(i === 0 ? {} : { stage_from: stage }) }));
 }
 
 async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
@@ -110,7 +101,7 @@ async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
     ),
     leads AS (
       SELECT date_trunc('month', day)::date AS month, sum(customers) AS customers
-      FROM customer_funnel_daily
+      FROM customer_stage_daily
       WHERE day >= ${b.from}::date AND day <= ${b.to}::date AND ${visibleTo(actor, 'user_id')}
       GROUP BY 1
     )
@@ -128,14 +119,15 @@ const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange, today = todayUtc()): Promise<RangeAnalytics> {
   const bounds = rangeBounds(range, today);
-  const [sales, book, trends, stageCounts, crm] = await Promise.all([
+  const [sales, trends, stageCounts, crm] = await Promise.all([
     salesOfRange(db, actor, bounds),
-    customersOfRange(db, actor, bounds),
     monthlyTrends(db, actor, bounds),
     stagesOfRange(db, actor, bounds),
     getSetting(db, 'crm'),
   ]);
   const total = sales.find((r) => r.grouping === 7);
+  const reached = reachedStages(crm.pipeline_stages, stageCounts, 'customers');
+  const before = reachedStages(crm.pipeline_stages, stageCounts, 'previous');
   return {
     range,
     from: bounds.from,
@@ -143,8 +135,9 @@ export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange
     cards: {
       revenue_cents: { current: total?.gross ?? 0, previous: total?.previous_gross ?? 0 },
       cars_sold: { current: total?.units ?? 0, previous: total?.previous_units ?? 0 },
-      new_customers: { current: book.leads, previous: book.previous_leads },
-      conversion_rate: { current: rate(book.sold, book.leads), previous: rate(book.previous_sold, book.previous_leads) },
+      new_customers: { current: reached[0]!, previous: before[0]! },
+      // The funnel's last figure over its first, so the card and the funnel's last share always agree.
+      conversion_rate: { current: rate(reached.at(-1)!, reached[0]!), previous: rate(before.at(-1)!, before[0]!) },
     },
     top_manufacturers: sales
       .filter((r) => r.grouping === 3)
@@ -155,7 +148,7 @@ export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange
     agent_performance: sales
       .filter((r) => r.grouping === 6)
       .map((r) => ({ user_id: r.user_id!, name: r.name ?? '', deals: r.units, gross_cents: r.gross, fees_cents: r.fees })),
-    funnel: funnelOf(crm.pipeline_stages, stageCounts, book.sold, bounds),
+    funnel: funnelOf(crm.pipeline_stages, reached, bounds),
     trends,
   };
 }

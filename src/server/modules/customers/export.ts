@@ -1,4 +1,5 @@
 import { customerStatusLabels } from '../../../shared/customers/options.js';
+import { customerSource, sourceText } from '../../../shared/customers/source.js';
 import { csvChunks, csvDay, csvDollars } from '../../http/csv.js';
 import type { CustomerRow } from './service.js';
 
@@ -18,6 +19,8 @@ export const customerCsvHeader = [
   'Notes',
   'Agent',
   'Date Added',
+  // Where a lead source brought the customer from: a column of its own, so 'Lead Source' imports back as it was.
+  'Lead From',
 ];
 
 /** A customer as a line of the list's CSV: dollars with cents, the day added as YYYY-MM-DD in `timeZone`. */
@@ -37,6 +40,7 @@ export function customerCsvRow(timeZone: string) {
     c.notes,
     c.owner_name,
     day(c.created_at),
+    c.lead_source_name ? sourceText(customerSource(c)) : null,
   ];
 }
 

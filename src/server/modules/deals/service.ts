@@ -16,6 +16,7 @@ import { vehicleOptionColumns } from '../vehicles/list.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { resolveCustomer, resolveOwner, resolveVehicle, syncVehicleStatus } from './links.js';
+import { customerFollowsSale } from './sale-customer.js';
 import { escapeLike } from '../../db/like.js';
 
 type Db = Kysely<DB>;
@@ -138,6 +139,7 @@ export async function createDeal(db: Db, actor: Actor, input: DealInput): Promis
     const deal = await tx.insertInto('deals').values(values).returningAll().executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'deal', entityId: deal.id, action: 'created', changes: values });
     if (vehicleId) await syncVehicleStatus(tx, actor, vehicleId, deal.id);
+    await customerFollowsSale(tx, actor, null, deal);
     await announceDeal(tx, actor, deal, null);
     return deal;
   });
@@ -172,6 +174,7 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
       const touched = new Set([before.vehicle_id, vehicleId].filter((v): v is string => Boolean(v)));
       for (const vehicle of touched) await syncVehicleStatus(tx, actor, vehicle, id);
     }
+    await customerFollowsSale(tx, actor, before, deal);
     await announceDeal(tx, actor, deal, before);
     return deal;
   });
@@ -209,9 +212,9 @@ export async function deleteDeal(db: Db, store: BlobStore, actor: Actor, id: str
 }
 
 /**
- * What happened to the deal, newest first: its own changes and the vehicle and document changes it caused. Only what
- * the actor may see: after a deal moves to another agent, its old vehicle's history and the ids of records the new
- * owner cannot open stay out.
+ * What happened to the deal, newest first: its own changes and the vehicle, customer and document changes it caused.
+ * Only what the actor may see: after a deal moves to another agent, its old vehicle's and customer's history and the ids
+ * of records the new owner cannot open stay out.
  */
 export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<DealTimelineEntry[]> {
   await findVisibleDeal(db, actor, id);
@@ -224,7 +227,8 @@ export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<De
     ) a
     LEFT JOIN users u ON u.id = a.actor_id
     LEFT JOIN users i ON i.id = a.impersonator_id
-    WHERE a.entity_type <> 'vehicle' OR EXISTS (SELECT 1 FROM vehicles v WHERE v.id = a.entity_id AND ${visibleTo(actor, 'v.user_id')})
+    WHERE (a.entity_type <> 'vehicle' OR EXISTS (SELECT 1 FROM vehicles v WHERE v.id = a.entity_id AND ${visibleTo(actor, 'v.user_id')}))
+      AND (a.entity_type <> 'customer' OR EXISTS (SELECT 1 FROM customers c WHERE c.id = a.entity_id AND ${visibleTo(actor, 'c.user_id')}))
     ORDER BY a.created_at DESC, a.id
     LIMIT 200
   `.execute(db);

@@ -77,12 +77,13 @@ export async function nextInRotation(tx: Tx): Promise<{ id: string; name: string
 
 /**
  * The customer a new lead becomes, checked by the customer form's own schema: a value it refuses (an e-mail that is
- * not one, a budget out of range) is left out, and the lead keeps it as sent.
+ * not one, a budget out of range) is left out, and the lead keeps it as sent. `leadSource` is the source a person
+ * picked, for a lead added by hand.
  */
 export function newCustomer(
   lead: ParsedLead,
   contact: ReturnType<typeof contactOf>,
-  leadSource: CustomerLeadSource,
+  leadSource: CustomerLeadSource | null,
 ): CustomerInput {
   const interest = lead.vehicle ? vehicleLabel(lead.vehicle) : null;
   const candidate: Record<string, unknown> = {

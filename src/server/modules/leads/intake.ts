@@ -34,13 +34,17 @@ export type Intake = {
   channel: LeadChannel;
   /** The lead as it arrived (the XML, the mail, the form's fields as JSON), kept whatever is read from it. */
   raw: string;
-  /** The Lead Source a new customer is given. */
-  leadSource: CustomerLeadSource;
+  /** The Lead Source a person picked for a lead added by hand; other leads' customers keep the source they came from. */
+  leadSource?: CustomerLeadSource;
   /** An agent who adds a lead by hand keeps it (unless the customer is already another active agent's). */
   addedBy?: Actor;
   /** The inbound e-mail it was found in. */
   emailId?: string;
 };
+
+/** Where a new customer came from: the lead source and how it arrived, unless a person added the lead by hand. */
+const customerOrigin = ({ source, channel }: Intake) =>
+  channel === 'manual' ? {} : { lead_source_name: source.name, lead_channel: channel };
 
 /** Where a lead came from and what arrived, as its row keeps them. */
 const origin = ({ source, channel, raw, emailId }: Intake) => ({
@@ -90,7 +94,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
         if (!next) throw new Error('Torque has no active user to give a lead to');
         const created = await tx
           .insertInto('customers')
-          .values({ ...newCustomer(lead, contact, intake.leadSource), user_id: next.id })
+          .values({ ...newCustomer(lead, contact, intake.leadSource ?? null), ...customerOrigin(intake), user_id: next.id })
           .returning('id')
           .executeTakeFirstOrThrow();
         customerId = created.id;
@@ -193,14 +197,14 @@ export async function receivePostedAdf(db: Db, source: Source, raw: string): Pro
   if (result.status === 'unreadable') throw badRequest(adfUnreadable(result.reason));
   if (tooMany(result)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', ADF_TOO_MANY_PROSPECTS);
   if (result.status === 'parsed' && result.leads.length > 1) await countProspects(db, source, result.leads.length - 1);
-  return takeIn(db, { source, channel: 'adf', raw, leadSource: 'Website' }, result);
+  return takeIn(db, { source, channel: 'adf', raw }, result);
 }
 
 /** An ADF document found in inbound mail: what cannot be taken in is kept flagged, as nobody else would see it. */
 async function receiveMailedAdf(db: Db, source: IntakeSource, raw: string, emailId: string) {
   const read = parseAdf(raw);
   const result: AdfResult = tooMany(read) ? { status: 'flagged', reason: ADF_TOO_MANY_PROSPECTS } : read;
-  return takeIn(db, { source, channel: 'email', raw, leadSource: 'Website', emailId }, result);
+  return takeIn(db, { source, channel: 'email', raw, emailId }, result);
 }
 
 /** Whether a text holds an ADF document, raw or entity-escaped (as HTML mail carries it). */
@@ -235,5 +239,5 @@ export async function leadsInMail(db: Db, emailId: string, mail: Pick<InboundEma
 
 /** A web form's lead: through the same intake, with the form's fields kept as they were sent. */
 export async function receiveWebLead(db: Db, source: IntakeSource, lead: ParsedLead, raw: string) {
-  return outcomeOf(await intakeLead(db, { source, channel: 'form', raw, leadSource: 'Website' }, lead));
+  return outcomeOf(await intakeLead(db, { source, channel: 'form', raw }, lead));
 }

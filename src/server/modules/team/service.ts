@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { insertUserWithPassword } from '../users/service.js';
+import { completedSalesByAgent, dealsByAgent } from '../deals/agent-figures.js';
 import { getSetting, mailFooter } from '../settings/service.js';
 import type { Settings } from '../../../shared/settings/schemas.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
@@ -31,26 +32,20 @@ type Db = Kysely<DB>;
 const active = sql<boolean>`u.banned IS NOT TRUE`;
 
 /**
- * Every user, with each one's last sign-in, completed sales and number of deals, and the open invitations for those
- * who may invite.
+ * Every user, with each one's last sign-in, Total Sales and Deals (all time, shared/analytics/agent-figures.ts), and
+ * the open invitations for those who may invite.
  */
 export async function listTeam(db: Db, actor: Actor): Promise<TeamMember[]> {
-  const users = await db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.role',
-      'u.last_login_at',
-      sql<boolean>`${active}`.as('is_active'),
-      sql<number>`coalesce((SELECT sum(m.gross_cents) FROM deal_sales_monthly m WHERE m.user_id = u.id), 0)`.as(
-        'total_sales_cents',
-      ),
-      sql<number>`(SELECT count(*) FROM deals d WHERE d.user_id = u.id)`.as('deals_count'),
-    ])
-    .orderBy('u.name')
-    .execute();
+  const [users, sales, deals] = await Promise.all([
+    db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.name', 'u.email', 'u.role', 'u.last_login_at', sql<boolean>`${active}`.as('is_active')])
+      .orderBy('u.name')
+      .execute(),
+    completedSalesByAgent(db, null),
+    dealsByAgent(db),
+  ]);
+  const salesOf = new Map(sales.map((row) => [row.user_id, row.gross_cents]));
   const invitations =
     invitableRoles(actor.role).length === 0
       ? []
@@ -64,8 +59,8 @@ export async function listTeam(db: Db, actor: Actor): Promise<TeamMember[]> {
       role: u.role,
       status: u.is_active ? 'active' : 'inactive',
       last_login_at: u.last_login_at?.toISOString() ?? null,
-      total_sales_cents: Number(u.total_sales_cents),
-      deals_count: Number(u.deals_count),
+      total_sales_cents: salesOf.get(u.id) ?? 0,
+      deals_count: deals.get(u.id) ?? 0,
       expires_at: null,
     })),
     ...invitations.map((i): TeamMember => ({

@@ -2,6 +2,8 @@ import { commissionBasisLabels } from '@shared/settings/schemas';
 import { formatRate } from '@shared/accounting/schemas';
 import type { AgentCommission } from '@shared/accounting/types';
 import { roleLabels } from '@shared/users/roles';
+import { agentFigures } from '@shared/analytics/agent-figures';
+import { FigureLabel } from '@/components/figure-label';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -44,9 +46,15 @@ function AgentsTable({ agents }: { agents: AgentCommission[] }) {
             <TableRow>
               <TableHead>Agent</TableHead>
               <TableHead>Commission Rate</TableHead>
-              <TableHead className="text-right">Total Deals</TableHead>
-              <TableHead className="text-right">Total Sales</TableHead>
-              <TableHead className="text-right">Total Commission</TableHead>
+              <TableHead className="h-auto py-2 text-right">
+                <FigureLabel {...agentFigures.completedDeals} />
+              </TableHead>
+              <TableHead className="h-auto py-2 text-right">
+                <FigureLabel {...agentFigures.totalSales} />
+              </TableHead>
+              <TableHead className="h-auto py-2 text-right">
+                <FigureLabel {...agentFigures.totalCommission} />
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -73,17 +81,23 @@ function AgentsTable({ agents }: { agents: AgentCommission[] }) {
           <li key={agent.user_id} className="grid gap-3 rounded-lg border p-3">
             <AgentCell agent={agent} />
             <RateCell agent={agent} />
-            <dl className="grid grid-cols-3 gap-2 text-sm">
+            <dl className="grid grid-cols-2 gap-2 text-sm">
               <div>
-                <dt className="text-muted-foreground text-xs">Deals</dt>
+                <dt className="text-xs">
+                  <FigureLabel {...agentFigures.completedDeals} />
+                </dt>
                 <dd className="tabular-nums">{formatCount(agent.total_deals)}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground text-xs">Sales</dt>
+                <dt className="text-xs">
+                  <FigureLabel {...agentFigures.totalSales} />
+                </dt>
                 <dd className="tabular-nums">{formatCents(agent.total_sales_cents)}</dd>
               </div>
-              <div>
-                <dt className="text-muted-foreground text-xs">Commission</dt>
+              <div className="col-span-2">
+                <dt className="text-xs">
+                  <FigureLabel {...agentFigures.totalCommission} />
+                </dt>
                 <dd className="font-medium tabular-nums">{formatCents(agent.total_commission_cents, { exact: true })}</dd>
               </div>
             </dl>

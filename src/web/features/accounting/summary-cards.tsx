@@ -1,5 +1,6 @@
 import { BadgeDollarSign, DollarSign, Handshake, Percent } from 'lucide-react';
 import { formatRate } from '@shared/accounting/schemas';
+import { agentFigures, completedDealsOf } from '@shared/analytics/agent-figures';
 import { QueryState } from '@/components/query-state';
 import { SummaryCard } from '@/components/summary-card';
 import { formatCents, formatCount } from '@/lib/format';
@@ -8,19 +9,29 @@ import { useCommissionSummary } from './api';
 /** Total commission, total sales, completed deals and the average rate of the deals the user may see. */
 export function CommissionSummaryCards({ seesAll }: { seesAll: boolean }) {
   const summary = useCommissionSummary();
-  const scope = seesAll ? 'Completed deals of every agent' : 'Your completed deals';
+  const scope = completedDealsOf(seesAll);
   return (
     <QueryState query={summary} loadingMessage="Loading commissions..." failedMessage="Failed to fetch commissions">
       {(data) => (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <SummaryCard
-            title="Total Commission"
+            title={agentFigures.totalCommission.label}
             value={formatCents(data.total_commission_cents, { exact: true })}
             hint={scope}
             icon={BadgeDollarSign}
           />
-          <SummaryCard title="Total Sales" value={formatCents(data.total_sales_cents)} hint={scope} icon={DollarSign} />
-          <SummaryCard title="Completed Deals" value={formatCount(data.completed_deals)} hint={scope} icon={Handshake} />
+          <SummaryCard
+            title={agentFigures.totalSales.label}
+            value={formatCents(data.total_sales_cents)}
+            hint={scope}
+            icon={DollarSign}
+          />
+          <SummaryCard
+            title={agentFigures.completedDeals.label}
+            value={formatCount(data.completed_deals)}
+            hint={scope}
+            icon={Handshake}
+          />
           <SummaryCard
             title="Average Rate"
             value={formatRate(data.average_rate)}

@@ -4,6 +4,7 @@ import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
 import {
   analyticsRangeLabels,
   analyticsRanges,
+  conversionRateHint,
   type AnalyticsRange,
   type RangeAnalytics,
 } from '@shared/analytics/range-analytics';
@@ -24,7 +25,7 @@ const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100
 const versus = (current: number, previous: number) =>
   `${formatChange(changeBetween(current, previous)) ?? 'No earlier figure'} from the period before`;
 
-function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: AnalyticsRange }) {
+function Figures({ cards, range, lastStage }: { cards: RangeAnalytics['cards']; range: AnalyticsRange; lastStage: string }) {
   const rate = cards.conversion_rate;
   const points = rate.current !== null && rate.previous !== null ? (rate.current - rate.previous) * 100 : null;
   return (
@@ -52,7 +53,7 @@ function Figures({ cards, range }: { cards: RangeAnalytics['cards']; range: Anal
         value={percent(rate.current)}
         hint={
           points === null
-            ? 'New customers of the range with a completed deal'
+            ? conversionRateHint(lastStage)
             : `${points >= 0 ? '+' : ''}${points.toFixed(1)} points from the period before`
         }
         icon={Percent}
@@ -97,7 +98,7 @@ export function AnalyticsPage() {
       <QueryState query={analytics} loadingMessage="Loading..." failedMessage="Failed to load analytics">
         {(data) => (
           <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-6 opacity-60' : 'grid grid-cols-1 gap-6'}>
-            <Figures cards={data.cards} range={range} />
+            <Figures cards={data.cards} range={range} lastStage={data.funnel.at(-1)?.stage ?? ''} />
             <p className="text-muted-foreground -mt-3 text-sm">
               Revenue and cars sold count completed deals dated {data.from} to {data.to}.
             </p>
@@ -145,7 +146,7 @@ export function AnalyticsPage() {
               </Card>
             </div>
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              <AgentPerformance agents={data.agent_performance} />
+              <AgentPerformance agents={data.agent_performance} period={`${data.from} to ${data.to}`} />
               <SalesFunnel funnel={data.funnel} />
             </div>
           </div>

@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
-import type { RangeAnalytics } from '@shared/analytics/range-analytics';
+import { agentFigures } from '@shared/analytics/agent-figures';
+import { agentPerformanceOf, FUNNEL_DESCRIPTION, type RangeAnalytics } from '@shared/analytics/range-analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCents, formatCount } from '@/lib/format';
 
-export function AgentPerformance({ agents }: { agents: RangeAnalytics['agent_performance'] }) {
+/** Each agent's completed deals dated in the range, their sales and their broker fees. */
+export function AgentPerformance({ agents, period }: { agents: RangeAnalytics['agent_performance']; period: string }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Agent Performance</CardTitle>
-        <CardDescription>Completed deals of the range, by sales</CardDescription>
+        <CardDescription>{agentPerformanceOf(period)}</CardDescription>
       </CardHeader>
       <CardContent>
         {agents.length === 0 ? (
@@ -19,7 +21,7 @@ export function AgentPerformance({ agents }: { agents: RangeAnalytics['agent_per
             <TableHeader>
               <TableRow>
                 <TableHead>Agent</TableHead>
-                <TableHead className="text-right">Deals</TableHead>
+                <TableHead className="text-right">{agentFigures.completedDeals.label}</TableHead>
                 <TableHead className="text-right">Sales</TableHead>
                 <TableHead className="text-right">Broker Fees</TableHead>
               </TableRow>
@@ -42,8 +44,8 @@ export function AgentPerformance({ agents }: { agents: RangeAnalytics['agent_per
 }
 
 /**
- * The customers first recorded in the range, at each pipeline stage of the settings or beyond, and those with a
- * completed sale; each figure opens the Customers list of exactly those customers.
+ * The customers first recorded in the range at each pipeline stage of the settings or beyond (a completed sale moves its
+ * customer to the last); each figure opens the Customers list of exactly those customers.
  */
 export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
   const leads = funnel[0]?.count ?? 0;
@@ -51,10 +53,7 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
     <Card>
       <CardHeader>
         <CardTitle>Sales Funnel</CardTitle>
-        <CardDescription>
-          Customers first recorded in the range, by the furthest pipeline stage they have reached; select a figure to see its
-          customers.
-        </CardDescription>
+        <CardDescription>{FUNNEL_DESCRIPTION}</CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3">

@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import type { CustomerDetail } from '@shared/customers/types';
+import { customerSource } from '@shared/customers/source';
 import { ChipList } from '@/components/chip-list';
+import { SourceBadge } from '@/components/source-badge';
 import { DeleteButton } from '@/components/delete-button';
 import { DocumentsPanel } from '@/components/documents-panel';
 import { queryFallback } from '@/components/query-state';
@@ -97,7 +99,9 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
           <Detail label="Car Preferences">
             {customer.preferred_cars.length > 0 && <ChipList items={customer.preferred_cars} max={12} />}
           </Detail>
-          <Detail label="Lead Source">{customer.lead_source}</Detail>
+          <Detail label="Lead Source">
+            <SourceBadge source={customerSource(customer)} />
+          </Detail>
           <Detail label="Pipeline Stage">
             <PipelineStage customer={customer} />
           </Detail>

@@ -8,6 +8,7 @@ import {
 } from '@shared/consent/schemas';
 import { TRANSACTIONAL_LABEL } from '@shared/emails/schemas';
 import type { TimelineEntry } from '@shared/customers/types';
+import { describeSaleEntry } from '@shared/deals/sale-rule';
 import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents, formatFileSize } from '@/lib/format';
 import { useCustomerTimeline } from './api';
@@ -37,6 +38,8 @@ function shown(field: string, value: unknown): string {
 
 function describe(entry: TimelineEntry): AuditWording {
   const c = entry.changes as Record<string, unknown>;
+  const sale = describeSaleEntry(entry.action, c, 'customer');
+  if (sale) return sale;
   switch (entry.action) {
     case 'created':
       return { title: 'Created the customer', details: [] };

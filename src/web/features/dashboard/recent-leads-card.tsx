@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Mail, Phone, UserPlus } from 'lucide-react';
 import type { Dashboard } from '@shared/analytics/dashboard';
 import { ChipList } from '@/components/chip-list';
+import { SourceBadge } from '@/components/source-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -27,9 +28,6 @@ function Contact({ lead }: { lead: Lead }) {
     </span>
   );
 }
-
-const SourceBadge = ({ source }: { source: string | null }) =>
-  source ? <Badge variant="outline">{source}</Badge> : <span className="text-muted-foreground">—</span>;
 
 const LeadStatus = ({ status }: { status: Lead['status'] }) => (
   <Badge variant={status === 'qualified' ? 'success' : status === 'contacted' ? 'outline' : 'secondary'}>{status}</Badge>

@@ -1,9 +1,10 @@
+import { completedDealsCount, ownStandingOf, topAgentsPeriod } from '@shared/analytics/agent-figures';
 import type { Dashboard } from '@shared/analytics/dashboard';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, initials } from '@/lib/format';
 
-/** Agents by this year's completed sales; an agent sees their own place among all agents. */
+/** Agents by this year's completed deals and their sales; an agent sees their own place among all agents. */
 export function TopAgentsCard({
   agents,
   ranked,
@@ -18,9 +19,7 @@ export function TopAgentsCard({
     <Card className="gap-4">
       <CardHeader>
         <CardTitle>Top Agents</CardTitle>
-        <CardDescription>
-          {ownStanding ? `Your standing among ${ranked} agents in ${year}` : `Completed sales in ${year}`}
-        </CardDescription>
+        <CardDescription>{ownStanding ? ownStandingOf(ranked, year) : topAgentsPeriod(year)}</CardDescription>
       </CardHeader>
       <CardContent>
         {agents.length === 0 ? (
@@ -33,13 +32,14 @@ export function TopAgentsCard({
                 <Avatar className="size-9">
                   <AvatarFallback className="text-xs font-semibold">{initials(agent.name)}</AvatarFallback>
                 </Avatar>
+                {/* The name has the row's width; the count and the sales share the line below. */}
                 <span className="grid min-w-0 flex-1">
                   <span className="truncate text-sm font-medium">{agent.name}</span>
-                  <span className="text-muted-foreground text-xs">
-                    {agent.deals} {agent.deals === 1 ? 'deal' : 'deals'}
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="text-muted-foreground text-xs">{completedDealsCount(agent.deals)}</span>
+                    <span className="text-sm font-semibold tabular-nums">{formatCents(agent.revenue_cents)}</span>
                   </span>
                 </span>
-                <span className="text-sm font-semibold tabular-nums">{formatCents(agent.revenue_cents)}</span>
               </li>
             ))}
           </ol>

@@ -6,7 +6,10 @@ import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
-/** Deal figures show up on the deals page, the dashboard, analytics and accounting; a change refreshes them all. */
+/**
+ * Deal figures show up on the deals page, the dashboard, analytics, accounting and the agents page, and a completed sale
+ * moves its customer; a change refreshes them all.
+ */
 export function useInvalidateDealFigures() {
   const queryClient = useQueryClient();
   return () =>
@@ -17,6 +20,7 @@ export function useInvalidateDealFigures() {
       queryClient.invalidateQueries({ queryKey: keys.accounting.all }),
       queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
       queryClient.invalidateQueries({ queryKey: keys.customers.all }),
+      queryClient.invalidateQueries({ queryKey: keys.team.all }),
     ]);
 }
 

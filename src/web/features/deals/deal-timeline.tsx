@@ -1,3 +1,4 @@
+import { describeSaleEntry } from '@shared/deals/sale-rule';
 import type { DealTimelineEntry } from '@shared/deals/types';
 import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents } from '@/lib/format';
@@ -33,6 +34,8 @@ function show(field: string, value: unknown): string {
 /** One line per change, in words: "Status: pending → completed". */
 function describe(entry: DealTimelineEntry): AuditWording {
   const changes = entry.changes as Record<string, { from?: unknown; to?: unknown } | unknown>;
+  if (entry.entity_type === 'customer')
+    return describeSaleEntry(entry.action, changes, 'deal') ?? { title: entry.action, details: [] };
   if (entry.entity_type === 'vehicle') {
     const status = changes.status as { from: string; to: string } | undefined;
     return { title: 'Vehicle status changed', details: status ? [`${status.from} → ${status.to}`] : [] };
@@ -54,7 +57,7 @@ function describe(entry: DealTimelineEntry): AuditWording {
   return { title: 'Deal updated', details };
 }
 
-/** Who changed this deal, and the status of its linked vehicle, and when, newest first. */
+/** Who changed this deal, what it did to its vehicle's status and its customer's stage, and when, newest first. */
 export function DealTimeline({ dealId }: { dealId: string }) {
   return (
     <AuditTimeline

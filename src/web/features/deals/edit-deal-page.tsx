@@ -1,6 +1,8 @@
 import { BackLink } from '@/components/back-link';
 import { useNavigate, useParams } from 'react-router';
 import { dealFormToInput, dealFormValues } from '@shared/deals/form';
+import { salesStatus } from '@shared/deals/options';
+import { reopenedSaleToast } from '@shared/deals/sale-rule';
 import { ChangedElsewhere } from '@/components/changed-elsewhere';
 import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
@@ -46,7 +48,9 @@ export function EditDealPage() {
             { ...dealFormToInput(values), updated_at: current.updated_at },
             {
               onSuccess: (saved) => {
-                notifySuccess('Success', 'Deal updated successfully.');
+                // A reopened sale leaves its customer where they are; the toast says so.
+                const stays = current.status === salesStatus && saved.status !== salesStatus ? current.customer : null;
+                notifySuccess('Success', stays ? reopenedSaleToast(stays.name) : 'Deal updated successfully.');
                 navigate(`/deals/${saved.id}`);
               },
               onError: (error) => {

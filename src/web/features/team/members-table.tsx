@@ -3,7 +3,9 @@ import { X } from 'lucide-react';
 import { deactivationRefusal, mayChangeRoles, mayManage } from '@shared/team/rules';
 import type { TeamMember } from '@shared/team/types';
 import { roleLabels, roles, type Role } from '@shared/users/roles';
+import { agentFigures } from '@shared/analytics/agent-figures';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FigureLabel } from '@/components/figure-label';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -11,7 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentSession } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-client';
-import { formatCents, formatDateTime } from '@/lib/format';
+import { formatCents, formatCount, formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useRevokeInvitation, useUpdateMember } from './api';
 import { MemberStatusBadge } from './member-status-badge';
@@ -163,8 +165,12 @@ export function MembersTable({ members, rolesEditable }: { members: TeamMember[]
               <TableHead>Role</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Last Login</TableHead>
-              <TableHead className="text-right">Total Sales</TableHead>
-              <TableHead className="text-right">Deals</TableHead>
+              <TableHead className="h-auto py-2 text-right">
+                <FigureLabel {...agentFigures.totalSales} />
+              </TableHead>
+              <TableHead className="h-auto py-2 text-right">
+                <FigureLabel {...agentFigures.deals} />
+              </TableHead>
               <TableHead>Actions</TableHead>
             </TableRow>
           </TableHeader>
@@ -182,7 +188,7 @@ export function MembersTable({ members, rolesEditable }: { members: TeamMember[]
                 </TableCell>
                 <TableCell className="text-sm">{lastLogin(member)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCents(member.total_sales_cents)}</TableCell>
-                <TableCell className="text-right tabular-nums">{member.deals_count}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(member.deals_count)}</TableCell>
                 <TableCell>
                   <Actions member={member} activeAdmins={activeAdmins} />
                 </TableCell>
@@ -198,12 +204,21 @@ export function MembersTable({ members, rolesEditable }: { members: TeamMember[]
               <UserCell member={member} />
               <MemberStatusBadge status={member.status} />
             </div>
-            <div className="flex items-center justify-between gap-2 text-sm">
-              <RoleCell member={member} editable={editable} />
-              <span className="text-muted-foreground">
-                {formatCents(member.total_sales_cents)} · {member.deals_count} deals
-              </span>
-            </div>
+            <RoleCell member={member} editable={editable} />
+            <dl className="grid grid-cols-2 gap-2 text-sm">
+              <div>
+                <dt className="text-xs">
+                  <FigureLabel {...agentFigures.totalSales} />
+                </dt>
+                <dd className="tabular-nums">{formatCents(member.total_sales_cents)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs">
+                  <FigureLabel {...agentFigures.deals} />
+                </dt>
+                <dd className="tabular-nums">{formatCount(member.deals_count)}</dd>
+              </div>
+            </dl>
             <div className="text-muted-foreground text-xs">
               {member.kind === 'invitation' ? lastLogin(member) : `Last login: ${lastLogin(member)}`}
             </div>
