@@ -1,9 +1,33 @@
 import { expect, screens, signIn, test } from './fixtures';
 
-test('every screen fits a phone (390 px) without scrolling sideways', async ({ page }) => {
+const headers = { 'x-requested-with': 'torque' };
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test('every screen fits a phone (390 px) without scrolling sideways, long names and addresses included', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'admin');
+  // Records with the longest words a dealership meets: they must wrap or be cut, never widen the page.
+  const long = `someone.with.a.rather.long.name.${Date.now()}@example-dealership-group.com`;
+  const post = async (url: string, data: object) => expect((await page.request.post(url, { data, headers })).ok()).toBe(true);
+  await post('/api/team/invitations', { email: long, role: 'agent', send: true });
+  await post('/api/customers', { name: `Maximiliana-Alessandra Montgomery-Worthington ${Date.now()}`, email: `c.${long}` });
+  await post('/api/emails', {
+    to: `m.${long}`,
+    subject: 'Your purchase agreement and the registration documents',
+    message: 'Hi.',
+  });
+  const deal = (await (await page.request.get('/api/deals?limit=1')).json()).items[0];
+  const uploaded = await page.request.post(`/api/deals/${deal.id}/documents`, {
+    headers,
+    multipart: {
+      file: { name: `purchase-agreement-signed-by-both-parties-${Date.now()}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+    },
+  });
+  expect(uploaded.ok()).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
   const overflowing: string[] = [];
   for (const screen of screens) {
     await page.goto(screen);

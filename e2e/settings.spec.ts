@@ -70,7 +70,7 @@ test('the mail outbox lists what Torque sent, and an admin reads a message', asy
     .toBe('sent');
   await page.goto('/settings');
   const row = page.getByRole('list', { name: 'Mail Outbox' }).getByRole('listitem').filter({ hasText: email });
-  await expect(row.getByText('sent', { exact: true })).toBeVisible();
+  await expect(row.getByText('Sent', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: /^Read/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/invited you to join/)).toBeVisible();

@@ -32,11 +32,11 @@ function Table({ className, ...props }: React.ComponentProps<'table'>) {
   const [ref, edges] = useScrollEdges<HTMLDivElement>();
   return (
     <div className="relative w-full">
-      {/* A table wider than its box can be scrolled from the keyboard too. */}
+      {/* A table wider than its box can be scrolled from the keyboard too; it holds what is placed in it (screen-reader text), so nothing sticks out past the page. */}
       <div
         ref={ref}
         data-slot="table-container"
-        className="focus-visible:ring-ring/50 w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px]"
+        className="focus-visible:ring-ring/50 relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px]"
         {...(edges.left || edges.right ? { tabIndex: 0, role: 'region', 'aria-label': 'Table, scrolls sideways' } : {})}
       >
         <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />

@@ -149,8 +149,8 @@ export function DealDocumentsTab() {
     );
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="grid gap-6">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6">
         <UploadForm />
         <Card>
           <CardHeader>
@@ -160,7 +160,7 @@ export function DealDocumentsTab() {
             {items.length === 0 ? (
               <p className="text-muted-foreground text-sm">{documents.data ? 'Nothing uploaded yet.' : 'Loading...'}</p>
             ) : (
-              <ul className="grid gap-2" aria-label="Recent documents">
+              <ul className="grid grid-cols-1 gap-2" aria-label="Recent documents">
                 {items.slice(0, 5).map((document) => (
                   <li key={document.id} className="text-sm">
                     <span className="block truncate font-medium">{document.file_name}</span>

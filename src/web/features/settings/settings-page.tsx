@@ -94,7 +94,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         </p>
       )}
       {/* The cards in the order of the specification; the invite card is a form of its own, so the settings are not. */}
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
         <fieldset disabled={locked} className="contents">
           <Section title="Company Information" description="Printed on statements and at the foot of every e-mail">
             <FormField label="Company Name" htmlFor="company-name" error={errors.company?.name?.message}>

@@ -197,9 +197,9 @@ export function MembersTable({ members, rolesEditable }: { members: TeamMember[]
           </TableBody>
         </Table>
       </div>
-      <ul className="grid gap-3 md:hidden" aria-label="Team members">
+      <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Team members">
         {members.map((member) => (
-          <li key={`${member.kind}-${member.id}`} className="grid gap-2 rounded-lg border p-3">
+          <li key={`${member.kind}-${member.id}`} className="grid grid-cols-1 gap-2 rounded-lg border p-3">
             <div className="flex items-start justify-between gap-2">
               <UserCell member={member} />
               <MemberStatusBadge status={member.status} />
