@@ -55,8 +55,8 @@ export async function startApp({ database, dataDir }: { database: Database; data
 export const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 
 /**
- * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR), on a free
- * port, once it answers /api/health. `extraArgs` go to node (a CPU profile's flags).
+ * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR, and DEMO=1 for
+ * the demo's data and sign-in), on a free port, once it answers /api/health. `extraArgs` go to node (a CPU profile's flags).
  */
 export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: string[] = []) {
   const port = await new Promise<number>((resolve) => {
@@ -71,11 +71,11 @@ export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: s
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
+      DEMO: '0',
       ...target,
       PORT: String(port),
       HOST: '127.0.0.1',
       SESSION_SECRET: BENCH_SECRET,
-      DEMO: '0',
       LOG_LEVEL: 'warn',
     },
   });

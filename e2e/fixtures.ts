@@ -1,11 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
 
 export { expect, test };
 
-/** Signs in through the sign-in screen's demo buttons and waits for the dashboard. */
-export async function signIn(page: Page, role: 'admin' | 'agent') {
+type Role = 'admin' | 'agent';
+/** The demo sessions this worker has signed in, one per role, reused by every journey that only needs to be signed in. */
+const sessions = new Map<Role, Cookie[]>();
+
+/** Whether the page's context holds a live session of the demo `role`, as itself (not switched to someone else). */
+async function signedInAs(page: Page, role: Role) {
+  const response = await page.request.get('/api/session');
+  if (!response.ok()) return false;
+  const session = (await response.json()) as { user: { role: string }; impersonator: unknown };
+  return session.user.role === role && session.impersonator === null;
+}
+
+/**
+ * Opens the dashboard signed in as the demo `role`. The worker's session of that role is reused while it lives (a
+ * journey may have signed it out or switched it to another user: then a new one is made), so a journey spends no time
+ * on the sign-in screen; `e2e/shell.spec.ts` signs in through the screen itself.
+ */
+export async function signIn(page: Page, role: Role) {
+  const context = page.context();
+  const cached = sessions.get(role);
+  if (cached) await context.addCookies(cached);
+  if (!cached || !(await signedInAs(page, role))) {
+    await context.clearCookies();
+    const response = await page.request.post('/api/session/demo', { data: { role }, headers: { 'x-requested-with': 'torque' } });
+    expect(response.ok(), await response.text()).toBe(true);
+    sessions.set(role, await context.cookies());
+  }
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs in through the sign-in screen's demo buttons, with a session of its own, and waits for the dashboard. */
+export async function signInOnScreen(page: Page, role: Role) {
   await page.goto('/');
   await page.getByRole('button', { name: role === 'admin' ? 'Admin Demo' : 'Agent Demo' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, signInOnScreen, test } from './fixtures';
 
 const sidebarOrder = [
   'Dashboard',
@@ -19,14 +19,14 @@ const sidebarOrder = [
 
 test.describe('sign-in', () => {
   test('Admin Demo lands on the dashboard with its toast', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInOnScreen(page, 'admin');
     await expect(page.getByText('Demo Login Successful')).toBeVisible();
     await expect(page.getByText('Logged in as admin')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
   test('Agent Demo lands on the dashboard with its toast', async ({ page }) => {
-    await signIn(page, 'agent');
+    await signInOnScreen(page, 'agent');
     await expect(page.getByText('Logged in as agent')).toBeVisible();
     await expect(page.getByTestId('welcome-line')).toContainText('Emma Carter');
   });

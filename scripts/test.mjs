@@ -1,6 +1,8 @@
-// `npm test`: typecheck, lint, format, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then
-// the browser journeys in Debian's Chromium, installing it first when it is missing.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the static checks (typecheck, lint, format), the unit and API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium, installing it first when it is missing.
+// The three lanes run side by side; each lane's output is printed whole when it ends, and the run ends with each
+// step's time and the slowest test files and journeys.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,64 +10,128 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-test-'));
-
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
-function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return true;
-  if (process.getuid?.() !== 0) {
-    console.error('Chromium is missing: install Debian\'s "chromium" package (sudo apt-get install -y chromium).');
-    return false;
-  }
-  console.log("Installing Debian's chromium package for the browser tests...");
-  return (
-    run('apt-get update', 'apt-get', ['update', '-qq']) &&
-    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    })
-  );
-}
-
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
-const steps = [];
-steps.push(['typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck'])]);
-steps.push(['lint', run('lint', bin('eslint'), ['.', '--max-warnings=0'])]);
-steps.push(['format', run('format (npm run format fixes it)', bin('prettier'), ['--check', '.', '--log-level=warn'])]);
-steps.push([
-  'vitest',
-  run('unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
-]);
-const chromium = ensureChromium();
-steps.push([
-  'playwright',
-  chromium &&
-    run('browser journeys', bin('playwright'), ['test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-    }),
-]);
+const started = Date.now();
 
-let passed = 0;
-let failed = 0;
-if (fs.existsSync(vitestReport)) {
-  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+const seconds = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+};
+
+/** Runs one command, its output kept for the lane's log; resolves with whether it passed and how long it took. */
+function run(label, command, args, log, env = {}) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    log.push(`\n=== ${label}\n`);
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '0' } });
+    child.stdout.on('data', (chunk) => log.push(chunk.toString()));
+    child.stderr.on('data', (chunk) => log.push(chunk.toString()));
+    child.on('close', (code) => {
+      const step = { label, ok: code === 0, ms: Date.now() - begun };
+      console.log(`[${seconds(Date.now() - started)}] ${label}: ${step.ok ? 'ok' : 'FAILED'} in ${seconds(step.ms)}`);
+      resolve(step);
+    });
+  });
 }
-if (fs.existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
-  passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
+
+/** Debian's Chromium for the journeys, installed when missing (as root, as CI runs). */
+function ensureChromium(log) {
+  if (fs.existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() !== 0) {
+    log.push('Chromium is missing: install Debian\'s "chromium" package (sudo apt-get install -y chromium).\n');
+    return false;
+  }
+  const install = (args) =>
+    spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8' });
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium']]) {
+    const result = install(args);
+    log.push(result.stdout ?? '', result.stderr ?? '');
+    if (result.status !== 0) return false;
+  }
+  return true;
 }
+
+/** A lane's steps one after another, each run whatever the one before did, so one run reports every failure. */
+async function lane(name, steps) {
+  const log = [];
+  const done = [];
+  for (const step of steps) {
+    const result = await step(log);
+    done.push(result);
+  }
+  process.stdout.write(`\n##### ${name}\n${log.join('')}`);
+  return done;
+}
+
+const lanes = [
+  lane('static checks', [
+    (log) => run('typecheck', 'npm', ['run', '--silent', 'typecheck'], log),
+    (log) => run('lint', bin('eslint'), ['.', '--max-warnings=0'], log),
+    (log) => run('format (npm run format fixes it)', bin('prettier'), ['--check', '.', '--log-level=warn'], log),
+  ]),
+  lane('unit and API tests', [
+    (log) =>
+      run(
+        'unit and API tests',
+        bin('vitest'),
+        ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+        log,
+      ),
+  ]),
+  lane('browser journeys', [
+    (log) =>
+      ensureChromium(log)
+        ? run('browser journeys', bin('playwright'), ['test', '--reporter=list,json'], log, {
+            PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+            PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+          })
+        : { label: 'browser journeys', ok: false, ms: 0 },
+  ]),
+];
+const steps = (await Promise.all(lanes)).flat();
+
+/** Each test file's time, slowest first, from Vitest's report; and each journey's, from Playwright's. */
+function slowest() {
+  const files = [];
+  const journeys = [];
+  let passed = 0;
+  let failed = 0;
+  if (fs.existsSync(vitestReport)) {
+    const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    for (const file of report.testResults) {
+      const project = file.assertionResults[0]?.meta?.project ?? '';
+      files.push({ name: `${path.relative(root, file.name)}${project ? ` (${project})` : ''}`, ms: file.endTime - file.startTime });
+    }
+  }
+  if (fs.existsSync(playwrightReport)) {
+    const { stats, suites } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
+        journeys.push({ name: `${file ?? suite.file}: ${spec.title}`, ms });
+      }
+      for (const inner of suite.suites ?? []) walk(inner, file ?? suite.file);
+    };
+    for (const suite of suites) walk(suite);
+  }
+  const top = (list) => list.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  return { files: top(files), journeys: top(journeys), passed, failed };
+}
+
+const { files, journeys, passed, failed: failedTests } = slowest();
 fs.rmSync(reports, { recursive: true, force: true });
-
-const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
-if (failedSteps.length && failed === 0) failed = failedSteps.length;
-console.log(`\nSteps: ${steps.map(([name, ok]) => `${name} ${ok ? 'ok' : 'FAILED'}`).join(', ')}`);
-console.log(`Tests: ${passed} passed, ${failed} failed`);
+console.log('\nSlowest test files:');
+for (const file of files) console.log(`  ${seconds(file.ms).padStart(6)}  ${file.name}`);
+console.log('Slowest journeys:');
+for (const journey of journeys) console.log(`  ${seconds(journey.ms).padStart(6)}  ${journey.name}`);
+console.log('\nSteps:');
+for (const step of steps) console.log(`  ${seconds(step.ms).padStart(6)}  ${step.label} ${step.ok ? 'ok' : 'FAILED'}`);
+const failedSteps = steps.filter((step) => !step.ok);
+const failed = failedSteps.length && failedTests === 0 ? failedSteps.length : failedTests;
+console.log(`Tests: ${passed} passed, ${failed} failed, in ${seconds(Date.now() - started)}`);
 process.exit(failedSteps.length ? 1 : 0);
