@@ -12,8 +12,9 @@ const sessions = new Map<Role, Cookie[]>();
 async function signedInAs(page: Page, role: Role) {
   const response = await page.request.get('/api/session');
   if (!response.ok()) return false;
-  const session = (await response.json()) as { user: { role: string }; impersonator: unknown };
-  return session.user.role === role && session.impersonator === null;
+  // No session answers null.
+  const session = (await response.json()) as { user: { role: string }; impersonator: unknown } | null;
+  return session?.user.role === role && session.impersonator === null;
 }
 
 /**

@@ -44,7 +44,10 @@ function ensureChromium(log) {
   }
   const install = (args) =>
     spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8' });
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+  ]) {
     const result = install(args);
     log.push(result.stdout ?? '', result.stderr ?? '');
     if (result.status !== 0) return false;
@@ -103,7 +106,10 @@ function slowest() {
     failed += report.numFailedTests;
     for (const file of report.testResults) {
       const project = file.assertionResults[0]?.meta?.project ?? '';
-      files.push({ name: `${path.relative(root, file.name)}${project ? ` (${project})` : ''}`, ms: file.endTime - file.startTime });
+      files.push({
+        name: `${path.relative(root, file.name)}${project ? ` (${project})` : ''}`,
+        ms: file.endTime - file.startTime,
+      });
     }
   }
   if (fs.existsSync(playwrightReport)) {
