@@ -16,6 +16,8 @@ const refreshedBy: Record<RealtimeArea, readonly (readonly string[])[]> = {
   deals: [keys.deals.all, keys.dashboard, keys.analytics.all, keys.accounting.all, keys.customers.all, keys.team.all],
   customers: [keys.customers.all, keys.dashboard],
   vehicles: [keys.vehicles.all, keys.dashboard],
+  // A lead taken in may add its customer; one answered or overdue changes the dashboard's lead figures.
+  leads: [keys.leads.all, keys.customers.all, keys.dashboard],
   team: [keys.team.all],
   emails: [keys.emails.all],
 };
@@ -55,12 +57,10 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
       return refresh(queryClient, keys.chat.list, keys.chat.unreadCount, keys.chat.people);
     case 'notification':
       notifyInfo(message.notification.title, message.notification.content);
-      // A lead's notification means a new customer or lead, or a lead now overdue: the screens that show them follow.
-      if (message.notification.kind.startsWith('lead_')) refresh(queryClient, keys.leads.all, keys.customers.all, keys.dashboard);
       return refresh(queryClient, keys.notifications.all);
     case 'notifications':
       return refresh(queryClient, keys.notifications.all);
-    case 'invalidate':
+    case 'change':
       return refresh(queryClient, ...refreshedBy[message.area]);
     case 'session_changed':
       return refresh(queryClient, sessionKey);

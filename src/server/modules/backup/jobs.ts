@@ -17,12 +17,15 @@ export function backupCron({ daily_time }: Settings['backup']): string {
   return `${minutes} ${hours} * * *`;
 }
 
+/** Schedules the daily backup at the settings' time in the server's time zone (TZ, UTC when unset). */
+export const rescheduleBackup = (jobs: JobQueue, backup: Settings['backup']) =>
+  jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz: process.env.TZ || 'UTC' });
+
 /**
- * The daily backup as a job: taken once a day across every process, at the settings' time in the server's time zone
- * (TZ, UTC when unset). `reschedule` follows a change of the settings.
+ * The daily backup as a job: taken once a day across every process, at the settings' time; saving the settings
+ * reschedules it (`rescheduleBackup`).
  */
 export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobStore, config: Config, log: FastifyBaseLogger) {
-  const tz = process.env.TZ || 'UTC';
   jobs.work(
     BACKUP_JOB,
     async () => {
@@ -35,6 +38,5 @@ export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobSto
     },
     { retryLimit: 2, retryDelay: 600, expireInSeconds: 6 * 60 * 60 },
   );
-  const reschedule = (backup: Settings['backup']) => jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz });
-  return { start: async () => reschedule(await getSetting(db, 'backup')), reschedule };
+  return { start: async () => rescheduleBackup(jobs, await getSetting(db, 'backup')) };
 }

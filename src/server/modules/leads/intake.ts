@@ -16,6 +16,7 @@ import type { Actor } from '../../auth/actor.js';
 import { hit } from '../../auth/rate-limit.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { parseAdf, type AdfResult } from './adf.js';
@@ -127,6 +128,8 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       content: `${name} from ${source.name}${lead.vehicle?.model ? `, ${vehicleLabel(lead.vehicle)}` : ''}: ${reason}`,
       link: `/customers/${customerId}`,
     });
+    await publishChange(tx, 'leads', [assignee?.id]);
+    if (isNew) await publishChange(tx, 'customers', [assignee?.id]);
     return {
       id: row.id,
       customer_id: customerId,
@@ -154,6 +157,7 @@ async function flagLead(db: Db, intake: Intake, reason: string) {
       content: `A lead from ${source.name} could not be read (${reason}); it is kept as it arrived.`,
       link: '/leads?view=flagged',
     });
+    await publishChange(tx, 'leads', []);
     return row.id;
   });
 }
