@@ -1,6 +1,5 @@
 import { sql, type Kysely, type NotNull } from 'kysely';
 import type { CommissionDealQuery, CommissionReportQuery } from '../../../shared/accounting/schemas.js';
-import { mayManageCommissions } from '../../../shared/accounting/rules.js';
 import type {
   AgentCommission,
   CommissionAgents,
@@ -11,9 +10,9 @@ import type {
 import type { CommissionBasis } from '../../../shared/settings/schemas.js';
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { requireRole, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { pageByDate, yearBounds } from '../deals/service.js';
 import { completedSalesByAgent } from '../deals/agent-figures.js';
@@ -28,9 +27,8 @@ type Db = Kysely<DB>;
 const completedDeals = (db: Db, actor: Actor) =>
   db.selectFrom('deals').where('deals.status', '=', 'completed').where(visibleTo(actor, 'deals.user_id'));
 
-function assertMayManage(actor: Actor) {
-  if (!mayManageCommissions(actor.role)) throw forbidden('Only admins can manage commission rates');
-}
+/** Commission Management is for admins only (`mayManageCommissions`, which the Accounting page reads too). */
+const assertMayManage = (actor: Actor) => requireRole(actor, 'admin');
 
 /** The default rate and basis a completion uses now: the settings' CRM section as the database trigger reads it. */
 export async function commissionDefaults(db: Db): Promise<{ rate: number; basis: CommissionBasis }> {

@@ -16,7 +16,6 @@ import type {
   TimelineEntry,
 } from '../../../shared/customers/types.js';
 import type { Page } from '../../../shared/http/paging.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
@@ -29,7 +28,7 @@ import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
 import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, resolveFilter } from './filters.js';
-import { visibleTo } from '../../auth/scope.js';
+import { seesAll, visibleTo } from '../../auth/scope.js';
 
 export type CustomerRow = Row<'customers'>;
 
@@ -284,7 +283,7 @@ export async function customerOptions(
   q: string | undefined,
   owner?: string,
 ): Promise<CustomerOption[]> {
-  const ownerId = owner && seesAllRecords(actor.role) ? owner : actor.userId;
+  const ownerId = owner && seesAll(actor) ? owner : actor.userId;
   return db
     .selectFrom('customers')
     .select(['id', 'name', 'email', 'phone'])
