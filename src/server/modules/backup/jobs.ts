@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { getSetting } from '../settings/service.js';
+import { getSettings } from '../settings/service.js';
 import { takeDailyBackup } from './service.js';
 
 export const BACKUP_JOB = 'backup-daily';
@@ -17,13 +17,13 @@ export function backupCron({ daily_time }: Settings['backup']): string {
   return `${minutes} ${hours} * * *`;
 }
 
-/** Schedules the daily backup at the settings' time in the server's time zone (TZ, UTC when unset). */
-export const rescheduleBackup = (jobs: JobQueue, backup: Settings['backup']) =>
-  jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz: process.env.TZ || 'UTC' });
+/** Schedules the daily backup at the settings' time in the company's time zone (Settings → Company), whatever the server's TZ. */
+export const rescheduleBackup = (jobs: JobQueue, { backup, company }: Pick<Settings, 'backup' | 'company'>) =>
+  jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz: company.time_zone });
 
 /**
  * The daily backup as a job: taken once a day across every process, at the settings' time; saving the settings
- * reschedules it (`rescheduleBackup`).
+ * reschedules it (`rescheduleBackup`) when either the time or the zone changes.
  */
 export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobStore, config: Config, log: FastifyBaseLogger) {
   jobs.work(
@@ -38,5 +38,5 @@ export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobSto
     },
     { retryLimit: 2, retryDelay: 600, expireInSeconds: 6 * 60 * 60 },
   );
-  return { start: async () => rescheduleBackup(jobs, await getSetting(db, 'backup')) };
+  return { start: async () => rescheduleBackup(jobs, await getSettings(db)) };
 }

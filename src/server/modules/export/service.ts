@@ -7,8 +7,8 @@ import { writeExport } from './archive.js';
 import type { TableRule } from './tables.js';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
-/** `torque-export-2026-11-25.zip`: the day it was made, in UTC. */
-export const exportFileName = (at = new Date()) => `torque-export-${at.toISOString().slice(0, 10)}.zip`;
+/** `torque-export-2026-11-25.zip`: the business day it was made (the company's time zone). */
+export const exportFileName = (today: string) => `torque-export-${today}.zip`;
 
 export async function recordExport(database: Database, actor: Actor, file: string) {
   await recordAudit(database.db, actor, {

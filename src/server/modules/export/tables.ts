@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { hasRole, visibleTo } from '../../auth/scope.js';
 
 /**
  * What the full export holds of one table; each area declares its tables' rules in its manifest (`exportTables`).
@@ -48,6 +48,6 @@ export const ruleOf = (tables: Record<string, TableRule>, table: string): TableR
 /** The SQL condition on `t` for the rows of `table` the actor's export holds, or null when it holds none. */
 export function rowsFor(actor: Actor, rule: TableRule): RawBuilder<SqlBool> | null {
   if ('excluded' in rule) return null;
-  if (actor.role === 'admin') return sql<SqlBool>`true`;
+  if (hasRole(actor, 'admin')) return sql<SqlBool>`true`;
   return rule.scope ? rule.scope(actor) : null;
 }

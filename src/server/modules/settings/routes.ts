@@ -13,8 +13,8 @@ export async function settingsRoutes(app: FastifyInstance, { database, jobs }: {
   r.get('/api/settings', { schema: { response: { 200: settingsSchema } } }, () => getSettings(db));
   r.put('/api/settings', { schema: { body: settingsSchema, response: { 200: settingsSchema } } }, async (request) => {
     const saved = await saveSettings(db, actorOf(request), request.body);
-    // The daily backup follows its time at once.
-    await rescheduleBackup(jobs, saved.backup);
+    // The daily backup follows its time and the company's time zone at once.
+    await rescheduleBackup(jobs, saved);
     return saved;
   });
 }
