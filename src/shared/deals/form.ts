@@ -1,4 +1,4 @@
-import { toCents, toDollars } from '../money.js';
+import { dollarsText, toCents } from '../money.js';
 import type { DealFormInput, DealFormValues, DealInput } from './schemas.js';
 import type { Deal } from './types.js';
 
@@ -21,7 +21,7 @@ export function dealFormToInput({ contract_price, monthly_payment, broker_fee, .
 }
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
-const dollars = (cents: number | null) => (cents === null ? '' : toDollars(cents).toFixed(2));
+const dollars = (cents: number | null) => (cents === null ? '' : dollarsText(cents));
 
 /** The spec's defaults: today, pending, customer_paid, and the signed-in user as the agent. */
 export function newDealValues(user: { id: string; name: string }): DealFormInput {
