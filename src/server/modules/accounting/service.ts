@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { pageByDate, yearBounds } from '../deals/service.js';
 import { completedSalesByAgent } from '../deals/agent-figures.js';
+import { businessClock } from '../../time.js';
 
 type Db = Kysely<DB>;
 
@@ -146,11 +147,13 @@ export async function listCommissionDeals(db: Db, actor: Actor, query: Commissio
   return pageByDate(q, query);
 }
 
-export const yearOf = (query: CommissionReportQuery) => query.year ?? new Date().getUTCFullYear();
+/** The report's year: the one asked for, else this year in the company's time zone. */
+export const yearOf = async (db: Db, query: CommissionReportQuery) => query.year ?? (await businessClock(db)).year;
 
 /** Reports: the year's completed deals per agent and month, with the years that have any. */
 export async function commissionReport(db: Db, actor: Actor, query: CommissionReportQuery): Promise<CommissionReport> {
-  const year = yearOf(query);
+  const clock = await businessClock(db);
+  const year = query.year ?? clock.year;
   const { from, to } = yearBounds(year);
   const [rows, years] = await Promise.all([
     completedDeals(db, actor)
@@ -176,6 +179,6 @@ export async function commissionReport(db: Db, actor: Actor, query: CommissionRe
       .distinct()
       .execute(),
   ]);
-  const known = new Set([year, new Date().getUTCFullYear(), ...years.map((y) => y.year)]);
+  const known = new Set([year, clock.year, ...years.map((y) => y.year)]);
   return { year, years: [...known].sort((a, b) => b - a), rows };
 }

@@ -5,7 +5,6 @@ import type { Actor } from '../../auth/actor.js';
 import { seesAll } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { dealAnalytics, salesByAgent } from './deal-analytics.js';
-import { todayUtc } from './scope.js';
 import { muted, PdfWriter } from '../../render/pdf-writer.js';
 import { getSetting } from '../settings/service.js';
 
@@ -27,7 +26,7 @@ const monthNames = [
 ];
 
 /** The year's statement as a PDF: totals, each agent's line (only the agent's own for an agent) and the months. */
-export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: number | undefined, today = todayUtc()) {
+export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: number | undefined, today?: string) {
   const analytics = await dealAnalytics(db, actor, year, today);
   const agents = await salesByAgent(db, actor, analytics.year);
   const company = await getSetting(db, 'company');

@@ -8,6 +8,7 @@ import { requireRole } from '../../auth/scope.js';
 import { getSessionUser } from '../users/service.js';
 import { getSetting } from '../settings/service.js';
 import { signedInByToken, type Actor, type SignedIn } from '../../auth/actor.js';
+import { companyTimeZone } from '../../time.js';
 import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../auth/rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
@@ -72,7 +73,8 @@ const addressKey = (address: string) => `sign-in:address:${address}`;
 /** The session as the browser is told of it. */
 export async function describeSession(db: Kysely<DB>, { actor, twoFactor }: SignedIn): Promise<Session> {
   const user = { id: actor.userId, name: actor.name, email: actor.email, role: actor.role };
-  return { user, impersonator: await impersonatorOf(db, actor.impersonatorId), twoFactor };
+  const [impersonator, timeZone] = await Promise.all([impersonatorOf(db, actor.impersonatorId), companyTimeZone(db)]);
+  return { user, impersonator, twoFactor, timeZone };
 }
 
 /** The session better-auth has just issued with this token, as the browser is told of it. */
