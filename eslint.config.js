@@ -54,6 +54,51 @@ const layering = [
   ),
 ];
 
+/**
+ * Patterns that keep coming back, refused by selector (tested in tests/unit/guards.test.ts). ESLint keeps one
+ * `no-restricted-syntax` list per file, so each group of files below lists every guard that applies to it.
+ */
+const guard = (selector, message) => ({ selector, message });
+const noDoubleCast = [
+  guard(
+    'TSAsExpression > TSAsExpression.expression[typeAnnotation.type="TSUnknownKeyword"]',
+    '`as unknown as` hides a type error: give the value its real type (a narrower schema, an overload, a type guard).',
+  ),
+];
+const moneyMessage = 'Money goes through src/shared/money.ts (toCents, toDollars, toWholeDollars, dollarsText, formatDollars).';
+const moneyOnlyThroughMoneyTs = [
+  guard('BinaryExpression:matches([operator="*"], [operator="/"])[right.value=100][left.name=/cents$/i]', moneyMessage),
+  guard('BinaryExpression:matches([operator="*"], [operator="/"])[right.value=100][left.property.name=/cents$/i]', moneyMessage),
+  guard(
+    'CallExpression[callee.object.name="Math"][callee.property.name=/^(round|trunc|floor|ceil)$/] > BinaryExpression:matches([operator="*"], [operator="/"])[right.value=100]',
+    moneyMessage,
+  ),
+  guard('CallExpression[callee.property.name="toFixed"][callee.object.callee.name="toDollars"]', moneyMessage),
+  guard('Property[key.name="style"][value.value="currency"]', moneyMessage),
+];
+const queryKeysMessage = 'Query keys come from src/web/lib/query-keys.ts (keys.<area>…), never an array written in place.';
+const queryKeysFromTheirFile = [
+  guard('Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression.value', queryKeysMessage),
+  guard(
+    'CallExpression[callee.property.name=/^(get|set|ensure|fetch|prefetch|invalidate|refetch|remove|cancel|reset)Quer(y|ies)(Data|State)?$/] > ArrayExpression.arguments',
+    queryKeysMessage,
+  ),
+];
+const restrictSyntax = (files, ignores, selectors) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-syntax': ['error', ...selectors] },
+});
+const guards = [
+  restrictSyntax(['src/**/*.{ts,tsx}'], ['src/shared/money.ts'], [...noDoubleCast, ...moneyOnlyThroughMoneyTs]),
+  restrictSyntax(['src/shared/money.ts'], [], noDoubleCast),
+  restrictSyntax(
+    ['src/web/**/*.{ts,tsx}'],
+    ['src/web/lib/query-keys.ts'],
+    [...noDoubleCast, ...moneyOnlyThroughMoneyTs, ...queryKeysFromTheirFile],
+  ),
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/web/public', 'src/server/db/tables.ts'] },
   js.configs.recommended,
@@ -76,4 +121,5 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   ...layering,
+  ...guards,
 );

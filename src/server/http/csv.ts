@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { toDollars } from '../../shared/money.js';
+import { dollarsText } from '../../shared/money.js';
 
 export type CsvCell = string | number | null | undefined;
 
 /** Cents as a plain dollar amount a spreadsheet reads as a number: 45000.00; null stays empty. */
-export const csvDollars = (cents: number | null) => (cents === null ? '' : toDollars(cents).toFixed(2));
+export const csvDollars = (cents: number | null) => (cents === null ? '' : dollarsText(cents));
 
 /** A moment's calendar day in `timeZone`, as YYYY-MM-DD. */
 export function csvDay(timeZone: string) {

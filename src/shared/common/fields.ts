@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MONEY_CENTS } from '../money.js';
+import { MAX_MONEY_CENTS, toDollars } from '../money.js';
 // Every schema built from these fields speaks plain words where it gives no message of its own.
 import './plain-errors.js';
 
@@ -106,7 +106,7 @@ const dollarAmount = (message: string, tooLarge: string, required = message) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? required : message) })
     .min(0, message)
-    .max(MAX_MONEY_CENTS / 100, tooLarge);
+    .max(toDollars(MAX_MONEY_CENTS), tooLarge);
 
 /** A required amount typed in dollars on a form, capped like the cents the API takes. */
 export const dollars = (message: string, tooLarge = 'Amount is too large', required = message) =>

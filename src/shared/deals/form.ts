@@ -1,5 +1,5 @@
 import { dayIn, yearIn } from '../common/time.js';
-import { toCents, toDollars } from '../money.js';
+import { dollarsText, toCents } from '../money.js';
 import type { DealFormInput, DealFormValues, DealInput } from './schemas.js';
 import type { Deal } from './types.js';
 
@@ -21,7 +21,7 @@ export function dealFormToInput({ contract_price, monthly_payment, broker_fee, .
   };
 }
 
-const dollars = (cents: number | null) => (cents === null ? '' : toDollars(cents).toFixed(2));
+const dollars = (cents: number | null) => (cents === null ? '' : dollarsText(cents));
 
 /**
  * The spec's defaults: today and this year in the company's time zone (`timeZone`), pending, customer_paid, and the

@@ -53,6 +53,7 @@ export const keys = {
     detail: (id: string) => ['leads', 'detail', id] as const,
   },
   webhooks: ['webhooks'] as const,
+  unsubscribe: (token: string) => ['unsubscribe', token] as const,
   agreements: ['minor-agreements'] as const,
   offers: {
     all: ['offers'] as const,

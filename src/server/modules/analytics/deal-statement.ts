@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { toDollars } from '../../../shared/money.js';
+import { formatDollars } from '../../../shared/money.js';
 import { formatChange } from '../../../shared/analytics/deal-analytics.js';
 import type { Actor } from '../../auth/actor.js';
 import { seesAll } from '../../auth/scope.js';
@@ -8,8 +8,7 @@ import { dealAnalytics, salesByAgent } from './deal-analytics.js';
 import { muted, PdfWriter } from '../../render/pdf-writer.js';
 import { getSetting } from '../settings/service.js';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const statementDollars = (cents: number) => usd.format(toDollars(cents));
+export const statementDollars = (cents: number) => formatDollars(cents, { exact: true });
 
 const monthNames = [
   'January',

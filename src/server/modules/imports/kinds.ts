@@ -90,7 +90,7 @@ const customers: ImportKindSpec = {
   table: 'customers',
   noun: { one: 'customer', many: 'customers' },
   columns: customerColumns,
-  schema: customerImportSchema as unknown as z.ZodType<Values, unknown>,
+  schema: customerImportSchema,
   columnOf: (field) => (field === 'budget' ? 'budget_cents' : field),
   rowKeys: (values) => {
     const email = emailKey(values.email as string | null);
@@ -131,7 +131,7 @@ const vehicles: ImportKindSpec = {
   table: 'vehicles',
   noun: { one: 'vehicle', many: 'vehicles' },
   columns: vehicleColumns,
-  schema: vehicleImportSchema as unknown as z.ZodType<Values, unknown>,
+  schema: vehicleImportSchema,
   columnOf: (field) => (field === 'price' ? 'price_cents' : field),
   rowKeys: (values) => (values.vin ? [`v:${values.vin as string}`] : []),
   recordKeys: (values) => (values.vin ? [`v:${values.vin as string}`] : []),

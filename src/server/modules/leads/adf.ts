@@ -6,6 +6,7 @@ import {
   type ParsedLead,
   type VehicleInterest,
 } from '../../../shared/leads/types.js';
+import { toCents } from '../../../shared/money.js';
 
 /**
  * ADF 1.0 (Auto-lead Data Format) as marketplaces, call-tracking services and dealer websites send it. Read
@@ -135,7 +136,7 @@ function nameOf(contact: Node) {
 const interests = new Set<string>(vehicleInterests);
 const money = (value: string | null) => {
   const amount = value === null ? NaN : Number(value.replace(/[$,\s]/g, ''));
-  return Number.isFinite(amount) && amount >= 0 ? Math.round(amount * 100) : null;
+  return Number.isFinite(amount) && amount >= 0 ? toCents(amount) : null;
 };
 
 function vehicleOf(node: Node): LeadVehicle {

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CustomerFilter } from '../../../shared/customers/schemas.js';
 import type { ConsentChannel } from '../../../shared/consent/schemas.js';
 import type { Page } from '../../../shared/http/paging.js';
+import { toWholeDollars } from '../../../shared/money.js';
 import { offerCaption } from '../../../shared/offers/caption.js';
 import { offerDollars, offerSavingsCents, type OfferContent } from '../../../shared/offers/content.js';
 import { POST_NEEDS, type NotifyCustomersInput, type OfferRef } from '../../../shared/offers/schemas.js';
@@ -55,8 +56,8 @@ const payloadVehicle = (offer: OfferContent & { is_custom: boolean }) => ({
   make: offer.make,
   model: offer.model,
   year: offer.year,
-  price: Math.trunc(offer.price_cents / 100),
-  original_price: offer.original_price_cents === null ? null : Math.trunc(offer.original_price_cents / 100),
+  price: toWholeDollars(offer.price_cents),
+  original_price: offer.original_price_cents === null ? null : toWholeDollars(offer.original_price_cents),
   mileage: offer.mileage,
   color: offer.color,
   features: offer.features,

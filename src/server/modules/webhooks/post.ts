@@ -35,7 +35,7 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
     if (list.length === 0 || !list.every((a) => isPublicAddress(a.address))) {
       return callback(Object.assign(new PrivateAddressError(hostname), { code: 'EPRIVATE' }), '', 4);
     }
-    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    if (options.all) return callback(null, list);
     const [first] = list;
     callback(null, first!.address, first!.family);
   });

@@ -1,16 +1,10 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RangeAnalytics } from '@shared/analytics/range-analytics';
 import { formatCents } from '@/lib/format';
-import { toCents, toDollars } from '@shared/money';
+import { formatDollars, toCents, toDollars } from '@shared/money';
 
 const monthShort = (month: string) =>
   new Date(`${month}-01T00:00:00`).toLocaleDateString('en-US', { month: 'short', year: 'numeric' });
-const compactDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 
 /** Revenue as bars, cars sold and new customers as lines; the same numbers as a table for screen readers. */
 export function TrendChart({ trends }: { trends: RangeAnalytics['trends'] }) {
@@ -25,7 +19,7 @@ export function TrendChart({ trends }: { trends: RangeAnalytics['trends'] }) {
             <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} stroke="var(--muted-foreground)" />
             <YAxis
               yAxisId="money"
-              tickFormatter={(v: number) => compactDollars.format(v)}
+              tickFormatter={(v: number) => formatDollars(toCents(v), { compact: true })}
               tickLine={false}
               axisLine={false}
               fontSize={12}

@@ -27,7 +27,7 @@ export type UnsubscribeState = { company: string; channel: 'email' | 'sms'; unsu
 
 export function useUnsubscribePreview(token: string) {
   return useQuery({
-    queryKey: ['unsubscribe', token],
+    queryKey: keys.unsubscribe(token),
     queryFn: ({ signal }) => api<UnsubscribeState>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
   });
 }
@@ -36,6 +36,6 @@ export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<UnsubscribeState>(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' }),
-    onSuccess: (state) => queryClient.setQueryData(['unsubscribe', token], state),
+    onSuccess: (state) => queryClient.setQueryData(keys.unsubscribe(token), state),
   });
 }

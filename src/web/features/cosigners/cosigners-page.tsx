@@ -15,6 +15,7 @@ import {
   type AgreementForm,
 } from '@shared/cosigners/schemas';
 import type { MinorAgreement } from '@shared/cosigners/types';
+import { toDollars } from '@shared/money';
 import { PageHeader } from '@/components/page-header';
 import { SearchPicker } from '@/components/search-picker';
 import { Badge } from '@/components/ui/badge';
@@ -144,7 +145,7 @@ export function CosignersPage() {
       parent_phone: agreement.parent_phone,
       parent_relationship: agreement.parent_relationship,
       vehicle_details: agreement.vehicle_details,
-      deal_amount: String(agreement.deal_amount_cents / 100),
+      deal_amount: String(toDollars(agreement.deal_amount_cents)),
       notes: agreement.notes ?? '',
       deal_date: agreement.deal_date,
     });

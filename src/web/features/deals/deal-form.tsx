@@ -5,6 +5,7 @@ import { dealClassificationLabels, dealClassifications, dealStatusLabels, dealSt
 import { dealFormField } from '@shared/deals/form';
 import { dealFormSchema, type DealFormInput, type DealFormValues } from '@shared/deals/schemas';
 import type { LinkedVehicle } from '@shared/deals/types';
+import { dollarsText } from '@shared/money';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { OptionField } from '@/components/option-select';
@@ -141,8 +142,8 @@ export function DealForm({
             {!cash && (
               <PaymentCalculator
                 contractPrice={String(form.watch('contract_price') ?? '')}
-                onUse={(dollars) =>
-                  form.setValue('monthly_payment', dollars.toFixed(2), { shouldDirty: true, shouldValidate: true })
+                onUse={(cents) =>
+                  form.setValue('monthly_payment', dollarsText(cents), { shouldDirty: true, shouldValidate: true })
                 }
               />
             )}

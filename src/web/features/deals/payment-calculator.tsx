@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Calculator } from 'lucide-react';
-import { toCents, toDollars } from '@shared/money';
+import { toCents } from '@shared/money';
 import { monthlyPayment } from '@shared/payment';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -20,7 +20,7 @@ type Field = (typeof fields)[number][0];
 const number = (text: string) => (text.trim() === '' ? 0 : Number(text));
 
 /** Monthly payment from price, down payment, trade-in and APR; 'Use this payment' fills the deal's monthly payment. */
-export function PaymentCalculator({ contractPrice, onUse }: { contractPrice: string; onUse: (dollars: number) => void }) {
+export function PaymentCalculator({ contractPrice, onUse }: { contractPrice: string; onUse: (cents: number) => void }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({
     price: contractPrice,
@@ -91,12 +91,7 @@ export function PaymentCalculator({ contractPrice, onUse }: { contractPrice: str
           <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
             Close
           </Button>
-          <Button
-            type="button"
-            size="sm"
-            disabled={!result}
-            onClick={() => result && onUse(toDollars(result.monthlyPaymentCents))}
-          >
+          <Button type="button" size="sm" disabled={!result} onClick={() => result && onUse(result.monthlyPaymentCents)}>
             Use this payment
           </Button>
         </div>

@@ -57,7 +57,7 @@ export function useRunImport(kind: ImportKind, onEvent: (event: ImportRunEvent) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, mapping }: { id: string; mapping: ImportMapping }) => runImport(id, mapping, onEvent),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...keys[kind].all] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys[kind].all }),
   });
 }
 
@@ -65,6 +65,6 @@ export function useUndoImport(kind: ImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<ImportUndo>(`/api/imports/${id}/undo`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...keys[kind].all] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys[kind].all }),
   });
 }
