@@ -49,6 +49,9 @@ test('a completed sale moves its customer to Closed, the funnel lists them, and 
 
   await page.goto('/analytics');
   await expect(page.getByText('Sales Closed')).toHaveCount(0);
+  // The range is said once, by the picker that chooses it.
+  await expect(page.getByRole('combobox', { name: 'Range' })).toHaveText('Last 30 Days');
+  await expect(page.getByText('Last 30 Days')).toHaveCount(1);
   const funnel = page.getByRole('link', { name: /^(Lead|Qualified|Test Drive|Negotiation|Closed): \d+ customers$/ });
   await expect(funnel).toHaveCount(5);
   await page.getByRole('link', { name: /^Closed: \d+ customers$/ }).click();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
+import { addDays, atLocalTime, dayIn, monthStart as shiftMonth, startOfDayIn, yearIn } from '../../src/shared/common/time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { pdfText } from '../helpers/document-files.js';
@@ -10,9 +11,11 @@ let emma: TestUser;
 let liam: TestUser;
 
 const now = new Date();
-const thisYear = now.getUTCFullYear();
-const today = now.toISOString().slice(0, 10);
-const monthStart = (offset: number) => new Date(Date.UTC(thisYear, now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+// Business days are the company's (its time zone as the settings default it).
+const zone = defaultSettings.company.time_zone;
+const today = dayIn(zone, now);
+const thisYear = yearIn(zone, now);
+const monthStart = (offset: number) => shiftMonth(today, offset);
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 // A year no dashboard date (this month, last month) can fall in, with the December before it.
 const Y = thisYear - 2;
@@ -391,7 +394,7 @@ describe('dashboard', () => {
 describe('the dashboard\u2019s kept customer and stock counts', () => {
   /** The two cards as a direct count of the tables, as the dashboard once computed them. */
   const counted = async (userId?: string) => {
-    const began = `${monthStart(0)}T00:00:00Z`;
+    const began = startOfDayIn(monthStart(0), zone).toISOString();
     const mine = userId ? sql`user_id = ${userId}` : sql`true`;
     const { rows } = await sql<{ active: number; active_before: number; stock: number; stock_before: number }>`
       SELECT (SELECT count(*) FROM customers WHERE status = 'active' AND ${mine}) AS active,
@@ -523,7 +526,7 @@ describe('analytics over a range', () => {
   let r: TestContext;
   let sofia: TestUser;
   let other: TestUser;
-  const day = (n: number) => daysAgo(n).toISOString().slice(0, 10);
+  const day = (n: number) => addDays(today, -n);
 
   beforeAll(async () => {
     r = await createTestContext();
@@ -713,11 +716,12 @@ describe('the pipeline and the funnel\u2019s drill-down', () => {
     const kept = await sql<{ key: string }>`
       SELECT user_id || ' ' || day || ' ' || stage || ' ' || customers AS key FROM customer_stage_daily
       WHERE customers <> 0 ORDER BY 1`.execute(p.database.db);
+    // Days added are the company's days.
     const direct = await sql<{ key: string }>`
-      SELECT user_id || ' ' || (created_at AT TIME ZONE 'UTC')::date || ' ' || coalesce(pipeline_stage, '') || ' ' || count(*) AS key
-      FROM customers GROUP BY user_id, (created_at AT TIME ZONE 'UTC')::date, coalesce(pipeline_stage, '') ORDER BY 1`.execute(
-      p.database.db,
-    );
+      SELECT user_id || ' ' || day || ' ' || stage || ' ' || n AS key FROM (
+        SELECT user_id, (created_at AT TIME ZONE ${zone})::date AS day, coalesce(pipeline_stage, '') AS stage, count(*) AS n
+        FROM customers GROUP BY 1, 2, 3) counted
+      ORDER BY 1`.execute(p.database.db);
     expect(kept.rows).toEqual(direct.rows);
   };
 
@@ -796,5 +800,72 @@ describe('the pipeline and the funnel\u2019s drill-down', () => {
         ]);
     }
     expect((await p.call({ method: 'GET', url: '/api/customers?stage_from=Maybe', as: ana })).statusCode).toBe(400);
+  });
+});
+
+describe('business days are the company\u2019s', () => {
+  let z: TestContext;
+  let boss: TestUser;
+  let kim: TestUser;
+  const la = 'America/Los_Angeles';
+  const setZone = async (timeZone: string) => {
+    const company = { ...defaultSettings.company, time_zone: timeZone };
+    const saved = await z.call({ method: 'PUT', url: '/api/settings', as: boss, payload: { ...defaultSettings, company } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  };
+  const summary = async (query: string) =>
+    (await z.call({ method: 'GET', url: `/api/customers/summary?${query}&exact=1`, as: kim })).json().total;
+  const keptDays = async () =>
+    (
+      await sql<{ day: string; customers: number }>`
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, customers::int FROM customer_stage_daily
+        WHERE user_id = ${kim.id} AND customers <> 0 ORDER BY day`.execute(z.database.db)
+    ).rows;
+
+  beforeAll(async () => {
+    z = await createTestContext();
+    boss = await z.createUser('admin', 'Zone Admin');
+    kim = await z.createUser('agent', 'Kim Late');
+    await setZone(la);
+  });
+  afterAll(() => z.close());
+
+  it('counts a customer added at 23:30 local on that local day, in the list, its filters and the funnel', async () => {
+    const laToday = dayIn(la);
+    const yesterday = addDays(laToday, -1);
+    // 23:30 in California is already tomorrow in UTC.
+    const late = atLocalTime(yesterday, la, 23, 30);
+    expect(late.toISOString().slice(0, 10)).toBe(laToday);
+    await seedCustomer(kim, 'Late Larry', 'prospect', late, {}, z);
+    await seedCustomer(kim, 'Early Erin', 'prospect', atLocalTime(laToday, la, 0, 30), {}, z);
+
+    expect(await keptDays()).toEqual([
+      { day: yesterday, customers: 1 },
+      { day: laToday, customers: 1 },
+    ]);
+    expect(await summary(`added_from=${yesterday}&added_to=${yesterday}`)).toBe(1);
+    expect(await summary(`added_from=${laToday}&added_to=${laToday}`)).toBe(1);
+
+    const analytics = (await z.call({ method: 'GET', url: '/api/analytics', as: kim })).json();
+    expect(analytics.to).toBe(laToday);
+    expect(analytics.cards.new_customers.current).toBe(2);
+    for (const figure of analytics.funnel) expect(await summary(figure.query)).toBe(figure.count);
+
+    const session = (await z.call({ method: 'GET', url: '/api/session', as: kim })).json();
+    expect(session.timeZone).toBe(la);
+  });
+
+  it('counts the kept days anew when the company\u2019s time zone changes', async () => {
+    const expected = async (timeZone: string) =>
+      (
+        await sql<{ day: string; customers: number }>`
+          SELECT to_char((created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day, count(*)::int AS customers
+          FROM customers WHERE user_id = ${kim.id} GROUP BY 1 ORDER BY 1`.execute(z.database.db)
+      ).rows;
+    await setZone('Asia/Tokyo');
+    expect(await keptDays()).toEqual(await expected('Asia/Tokyo'));
+    expect(await keptDays()).not.toEqual(await expected(la));
+    await setZone(la);
+    expect(await keptDays()).toEqual(await expected(la));
   });
 });

@@ -216,14 +216,20 @@ describe('backup and restore', () => {
 
 describe('the daily backup', () => {
   const scheduled = async () =>
-    (await sql<{ cron: string }>`SELECT cron FROM pgboss.schedule WHERE name = ${BACKUP_JOB}`.execute(t.database.db)).rows;
+    (
+      await sql<{ cron: string; zone: string }>`
+        SELECT cron, timezone AS zone FROM pgboss.schedule WHERE name = ${BACKUP_JOB}`.execute(t.database.db)
+    ).rows;
 
-  it('is scheduled by the job queue at the settings’ time, and follows a change', async () => {
-    expect(await scheduled()).toEqual([{ cron: '0 2 * * *' }]);
+  it('is scheduled by the job queue at the settings’ time in the company’s time zone, and follows a change', async () => {
+    expect(await scheduled()).toEqual([{ cron: '0 2 * * *', zone: 'America/Chicago' }]);
     const backup = { daily_time: '03:30', retention_years: 7 };
     const response = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...defaultSettings, backup } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await scheduled()).toEqual([{ cron: '30 3 * * *' }]);
+    expect(await scheduled()).toEqual([{ cron: '30 3 * * *', zone: 'America/Chicago' }]);
+    const company = { ...defaultSettings.company, time_zone: 'America/Los_Angeles' };
+    await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...defaultSettings, backup, company } });
+    expect(await scheduled()).toEqual([{ cron: '30 3 * * *', zone: 'America/Los_Angeles' }]);
   });
 
   it('writes DATA_DIR/backups and removes backups older than the retention', async () => {

@@ -106,7 +106,6 @@ describe('text that cannot be stored', () => {
       '/api/customers/options?q=',
       '/api/customers/duplicates?email=',
       '/api/customers/duplicates?phone=',
-      '/api/customers?tz=',
       '/api/vehicles?q=',
       '/api/vehicles?make=',
       '/api/vehicles/summary?q=',

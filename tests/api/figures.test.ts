@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { emptyDatabase } from '../helpers/databases.js';
 import { multipartBody } from '../helpers/document-files.js';
+import { addDays, dayIn, startOfDayIn } from '../../src/shared/common/time.js';
+import { defaultSettings } from '../../src/shared/settings/schemas.js';
 
 /**
  * Every figure agrees: after a scripted day of work through the API, each figure of the dashboard, the Agents page,
@@ -17,10 +19,14 @@ let admin: TestUser;
 let ana: TestUser;
 let bo: TestUser;
 
-const today = new Date().toISOString().slice(0, 10);
+// Business days are the company's (its time zone as the settings default it).
+const zone = defaultSettings.company.time_zone;
+const today = dayIn(zone);
 const monthStart = `${today.slice(0, 7)}-01`;
 const yearStart = `${today.slice(0, 4)}-01-01`;
-const rangeStart = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+const rangeStart = addDays(today, -29);
+/** The first moment of a business day, to compare moments with. */
+const began = (day: string) => startOfDayIn(day, zone);
 const stages = ['Lead', 'Qualified', 'Test Drive', 'Negotiation', 'Closed'];
 
 type Body = Record<string, unknown> & { id: string; key: string; mapping: unknown; customer_id: string };
@@ -148,11 +154,11 @@ async function directDashboard(as: TestUser) {
     FROM deals
     WHERE status = 'completed' AND date >= ${monthStart}::date - interval '1 month' AND ${mine(as)}`);
   const customers = await row(sql<{ active: number; before: number }>`
-    SELECT count(*)::int AS active, count(*) FILTER (WHERE created_at < ${monthStart}::date)::int AS before FROM customers
+    SELECT count(*)::int AS active, count(*) FILTER (WHERE created_at < ${began(monthStart)})::int AS before FROM customers
     WHERE status = 'active' AND ${mine(as)}`);
   const stock = await row(sql<{ value: number; before: number }>`
     SELECT coalesce(sum(price_cents), 0)::int AS value,
-           coalesce(sum(price_cents) FILTER (WHERE created_at < ${monthStart}::date), 0)::int AS before FROM vehicles
+           coalesce(sum(price_cents) FILTER (WHERE created_at < ${began(monthStart)}), 0)::int AS before FROM vehicles
     WHERE status IN ('available', 'pending', 'reserved') AND ${mine(as)}`);
   const agents = await rows(sql<{ user_id: string; name: string; deals: number; revenue_cents: number }>`
     SELECT d.user_id, u.name, count(*)::int AS deals, sum(d.contract_price_cents)::int AS revenue_cents
@@ -204,7 +210,7 @@ async function directAnalytics(as: TestUser) {
   const at = await rows(sql<{ stage: number; sold: boolean }>`
     SELECT coalesce(array_position(${stages}::text[], pipeline_stage), 1) - 1 AS stage,
            EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status = 'completed') AS sold
-    FROM customers c WHERE created_at >= ${rangeStart}::date AND ${mine(as)}`);
+    FROM customers c WHERE created_at >= ${began(rangeStart)} AND ${mine(as)}`);
   const funnel = stages.map((stage, i) => ({ stage, count: at.filter((c) => c.stage >= i).length }));
   return {
     cards: {

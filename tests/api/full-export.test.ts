@@ -450,7 +450,8 @@ describe('full export', () => {
 
     expect(readableRows(zip, 'customers').find((c) => c['Customer ID'] === olivia.customer.id)).toMatchObject({
       Name: 'Olivia Smith',
-      Status: 'Prospect',
+      // The completed sale above moved her to the funnel's last stage.
+      Status: 'Active',
       Agent: 'Emma Carter',
       'Agent ID': agent.id,
       'Date Added': '2026-01-14',

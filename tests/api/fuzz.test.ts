@@ -78,12 +78,19 @@ function expectPlainWords(body: { error: { message: string; fields?: Record<stri
     expect(message, JSON.stringify(body.error)).not.toMatch(ZOD_WORDING);
 }
 
+/** The data as the last refused write left it; an accepted write makes it unknown until the next snapshot. */
+let known: Awaited<ReturnType<typeof snapshot>> | undefined;
+
 /** Sends one write and checks that a refusal stored nothing. */
 async function write(route: Route, options: Omit<InjectOptions, 'method'>) {
-  const before = await snapshot();
+  const before = known ?? (await snapshot());
   const response = await send(route, options);
-  if (response.statusCode >= 400)
-    expect(await snapshot(), `${route.method} ${String(options.url)} was refused but changed data`).toEqual(before);
+  if (response.statusCode < 400) {
+    known = undefined;
+    return;
+  }
+  known = await snapshot();
+  expect(known, `${route.method} ${String(options.url)} was refused but changed data`).toEqual(before);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { seesAllRecords } from '../../shared/users/roles.js';
+import { forbidden } from '../http/errors.js';
 import type { Actor } from './actor.js';
 
 /**
@@ -12,4 +13,27 @@ export function visibleTo(actor: Actor, ownerColumn: string): RawBuilder<SqlBool
 }
 
 /** The same rule for a row already read: may the actor see a row owned by `ownerId`? */
-export const maySee = (actor: Actor, ownerId: string) => seesAllRecords(actor.role) || ownerId === actor.userId;
+export const maySee = (actor: Actor, ownerId: string) => seesAll(actor) || ownerId === actor.userId;
+
+/** Whether the actor works on every record (admins and editors) rather than only on their own. */
+export const seesAll = (actor: Actor) => seesAllRecords(actor.role);
+
+/**
+ * What an actor may do beside seeing rows, in one place: `'admin'` is admins only; `'editor'` is admins and editors,
+ * who see every record. Areas ask `hasRole` or `requireRole` and never compare roles themselves.
+ */
+export type Capability = 'admin' | 'editor';
+
+export const hasRole = (actor: Actor, capability: Capability) =>
+  capability === 'admin' ? actor.role === 'admin' : seesAll(actor);
+
+/** The one refusal of each capability. */
+export const roleRefusals: Record<Capability, string> = {
+  admin: 'Only admins can do that',
+  editor: 'Only admins and editors can do that',
+};
+
+/** Refuses (403) an actor without the capability. */
+export function requireRole(actor: Actor, capability: Capability): void {
+  if (!hasRole(actor, capability)) throw forbidden(roleRefusals[capability]);
+}

@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NOT_VALID } from '../../shared/common/plain-errors.js';
-import type { ApiErrorBody } from '../../shared/http/errors.js';
+import type { ApiErrorBody, ErrorCode } from '../../shared/http/errors.js';
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** Seconds until trying again makes sense; sent as Retry-After. */
@@ -25,11 +25,11 @@ export const forbidden = (message = 'You do not have permission to do that') => 
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, 'VALIDATION', message, fields);
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-const statusCodes: Record<number, string> = {
+const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',

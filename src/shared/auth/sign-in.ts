@@ -24,13 +24,14 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /**
- * What the browser knows of the session: the user it acts as, the admin behind it while switched, and where it stands
- * with two-factor sign-in.
+ * What the browser knows of the session: the user it acts as, the admin behind it while switched, where it stands
+ * with two-factor sign-in, and the company's time zone, in which forms read "today" (Settings → Company).
  */
 export const sessionSchema = z.object({
   user: sessionUserSchema,
   impersonator: sessionUserSchema.nullable(),
   twoFactor: twoFactorStatusSchema,
+  timeZone: z.string(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -15,15 +15,6 @@ import { optionalParam, pageQuerySchema } from '../http/paging.js';
 import { MAX_MONEY_CENTS, toCents } from '../money.js';
 import { carPreferences, customerStatuses, leadSources } from './options.js';
 
-const isTimeZone = (v: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: v });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** The customer fields as the API receives them: the spec's messages, nulls for empty optionals, cents. */
 export const customerInputSchema = z.object({
   name: requiredText(200, 'Name is required'),
@@ -105,8 +96,6 @@ const customerFilterShape = {
   /** Customers with a completed sale. */
   sold: optionalParam(z.enum(['1'])),
   sort: optionalParam(z.enum(customerSorts)),
-  /** The browser's time zone, so 'Date added' days are the user's days. */
-  tz: optionalParam(text(64).refine(isTimeZone, 'Invalid time zone')),
 };
 
 const addedInOrder = orderedRange('added_from', 'added_to', "'Added to' can't be before 'Added from'");

@@ -1,3 +1,4 @@
+import { dayIn, yearIn } from '../common/time.js';
 import { toCents, toDollars } from '../money.js';
 import type { DealFormInput, DealFormValues, DealInput } from './schemas.js';
 import type { Deal } from './types.js';
@@ -20,16 +21,18 @@ export function dealFormToInput({ contract_price, monthly_payment, broker_fee, .
   };
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
 const dollars = (cents: number | null) => (cents === null ? '' : toDollars(cents).toFixed(2));
 
-/** The spec's defaults: today, pending, customer_paid, and the signed-in user as the agent. */
-export function newDealValues(user: { id: string; name: string }): DealFormInput {
+/**
+ * The spec's defaults: today and this year in the company's time zone (`timeZone`), pending, customer_paid, and the
+ * signed-in user as the agent.
+ */
+export function newDealValues(user: { id: string; name: string }, timeZone: string, now = new Date()): DealFormInput {
   return {
-    date: todayIso(),
+    date: dayIn(timeZone, now),
     manufacturer: '',
     model: '',
-    year: new Date().getFullYear(),
+    year: yearIn(timeZone, now),
     customer_name: '',
     customer_phone: '',
     customer_email: '',

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../http/errors.js';
 import { roleLabels, type Role } from '../users/roles.js';
 
 /** Who may invite, activate and deactivate whom: admins anyone, editors agents only, agents no one. */
@@ -29,7 +30,7 @@ export const invitableRoles = (actorRole: Role): Role[] =>
 export const mayInvite = (inviterRole: Role, role: Role) => invitableRoles(inviterRole).includes(role);
 
 /** The error code of an invitation whose inviter has since lost the right to make it (deactivated or demoted). */
-export const INVITATION_WITHDRAWN = 'INVITATION_WITHDRAWN';
+export const INVITATION_WITHDRAWN = 'INVITATION_WITHDRAWN' satisfies ErrorCode;
 
 export const invitationWithdrawnMessage = (role: Role) =>
   `The person who invited you can no longer invite anyone as ${roleLabels[role]}, so this link no longer works. Ask an admin for a new invitation.`;

@@ -1,9 +1,12 @@
-import { CSRF_HEADER, CSRF_VALUE, TWO_FACTOR_REQUIRED, type ApiErrorBody } from '@shared/http/errors';
+import { CSRF_HEADER, CSRF_VALUE, TWO_FACTOR_REQUIRED, type ApiErrorBody, type ErrorCode } from '@shared/http/errors';
+
+/** The server's codes, and the browser's own: an answer that was not JSON, a stream that ended early. */
+export type ApiErrorCode = ErrorCode | 'HTTP_ERROR' | 'INTERRUPTED';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {

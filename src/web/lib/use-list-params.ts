@@ -16,10 +16,9 @@ export type ListPaging = { hasPrevious: boolean; onPrevious: () => void; onNext:
 
 /**
  * A list's search, filters, sort and page live in the query string, so a reload or a shared link shows the same
- * list. Changing the search, a filter or the sort goes back to the first page. `extra` goes to the API with every
- * request but not into the address (the customer list's time zone).
+ * list. Changing the search, a filter or the sort goes back to the first page.
  */
-export function useListParams<K extends string>(filterKeys: readonly K[], extra: Record<string, string> = {}) {
+export function useListParams<K extends string>(filterKeys: readonly K[]) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
 
@@ -47,7 +46,7 @@ export function useListParams<K extends string>(filterKeys: readonly K[], extra:
 
   const setSearch = useCallback((q: string) => write({ ...params, q, pages: [] }, true), [write, params]);
   const setFilters = (filters: Record<K, string>) => write({ ...params, filters, pages: [] });
-  const query = { q: params.q, sort: params.sort, ...params.filters, ...extra };
+  const query = { q: params.q, sort: params.sort, ...params.filters };
   const activeFilterCount = filterKeys.filter((k) => params.filters[k]).length;
 
   return {

@@ -61,7 +61,7 @@ export const commissionCsvRow = (d: CommissionCsvRow) => [
 ];
 
 /** Reports' CSV: the year's completed deals in the actor's scope. */
-export function commissionCsv(db: Kysely<DB>, actor: Actor, query: CommissionReportQuery) {
-  const year = yearOf(query);
+export async function commissionCsv(db: Kysely<DB>, actor: Actor, query: CommissionReportQuery) {
+  const year = await yearOf(db, query);
   return { year, csv: csvChunks([...commissionCsvHeader], completedDealsOfYear(db, actor, year), commissionCsvRow) };
 }

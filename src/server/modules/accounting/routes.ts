@@ -49,7 +49,7 @@ export async function accountingRoutes(app: FastifyInstance, { database }: { dat
     '/api/accounting/export.csv',
     { schema: { querystring: commissionReportQuerySchema }, config: { heavy: true } },
     async (request, reply) => {
-      const { year, csv } = commissionCsv(db, actorOf(request), request.query);
+      const { year, csv } = await commissionCsv(db, actorOf(request), request.query);
       return sendCsv(reply, `commissions-${year}.csv`, csv);
     },
   );

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type NotNull } from 'kysely';
 import type { CommissionDealQuery, CommissionReportQuery } from '../../../shared/accounting/schemas.js';
-import { mayManageCommissions } from '../../../shared/accounting/rules.js';
 import type {
   AgentCommission,
   CommissionAgents,
@@ -11,12 +10,13 @@ import type {
 import type { CommissionBasis } from '../../../shared/settings/schemas.js';
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { requireRole, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { pageByDate, yearBounds } from '../deals/service.js';
 import { completedSalesByAgent } from '../deals/agent-figures.js';
+import { businessClock } from '../../time.js';
 
 type Db = Kysely<DB>;
 
@@ -27,9 +27,8 @@ type Db = Kysely<DB>;
 const completedDeals = (db: Db, actor: Actor) =>
   db.selectFrom('deals').where('deals.status', '=', 'completed').where(visibleTo(actor, 'deals.user_id'));
 
-function assertMayManage(actor: Actor) {
-  if (!mayManageCommissions(actor.role)) throw forbidden('Only admins can manage commission rates');
-}
+/** Commission Management is for admins only (`mayManageCommissions`, which the Accounting page reads too). */
+const assertMayManage = (actor: Actor) => requireRole(actor, 'admin');
 
 /** The default rate and basis a completion uses now: the settings' CRM section as the database trigger reads it. */
 export async function commissionDefaults(db: Db): Promise<{ rate: number; basis: CommissionBasis }> {
@@ -148,11 +147,13 @@ export async function listCommissionDeals(db: Db, actor: Actor, query: Commissio
   return pageByDate(q, query);
 }
 
-export const yearOf = (query: CommissionReportQuery) => query.year ?? new Date().getUTCFullYear();
+/** The report's year: the one asked for, else this year in the company's time zone. */
+export const yearOf = async (db: Db, query: CommissionReportQuery) => query.year ?? (await businessClock(db)).year;
 
 /** Reports: the year's completed deals per agent and month, with the years that have any. */
 export async function commissionReport(db: Db, actor: Actor, query: CommissionReportQuery): Promise<CommissionReport> {
-  const year = yearOf(query);
+  const clock = await businessClock(db);
+  const year = query.year ?? clock.year;
   const { from, to } = yearBounds(year);
   const [rows, years] = await Promise.all([
     completedDeals(db, actor)
@@ -178,6 +179,6 @@ export async function commissionReport(db: Db, actor: Actor, query: CommissionRe
       .distinct()
       .execute(),
   ]);
-  const known = new Set([year, new Date().getUTCFullYear(), ...years.map((y) => y.year)]);
+  const known = new Set([year, clock.year, ...years.map((y) => y.year)]);
   return { year, years: [...known].sort((a, b) => b - a), rows };
 }

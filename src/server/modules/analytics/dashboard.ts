@@ -7,7 +7,8 @@ import type { DB } from '../../db/schema.js';
 import { visibleReferrerName } from '../customers/filters.js';
 import { customerSource } from '../../../shared/customers/source.js';
 import { completedSalesByAgent, yearSpan } from '../deals/agent-figures.js';
-import { monthStart, todayUtc } from './scope.js';
+import { monthStart } from '../../../shared/common/time.js';
+import { businessClock } from '../../time.js';
 
 type Db = Kysely<DB>;
 
@@ -151,7 +152,9 @@ async function speedToLead(db: Db, actor: Actor, today: string): Promise<Dashboa
 }
 type SpeedRow = Dashboard['speed_to_lead']['by_source'][number];
 
-export async function dashboard(db: Db, actor: Actor, today = todayUtc()): Promise<Dashboard> {
+/** The dashboard on `today` (by default today in the company's time zone). */
+export async function dashboard(db: Db, actor: Actor, day?: string): Promise<Dashboard> {
+  const today = day ?? (await businessClock(db)).today;
   const [deals, book, recent, agents, leads, speed] = await Promise.all([
     dealStats(db, actor, today),
     bookStats(db, actor, today),

@@ -4,7 +4,8 @@ import { changeBetween } from '../../../shared/analytics/deal-analytics.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { monthStart, todayUtc } from './scope.js';
+import { monthStart } from '../../../shared/common/time.js';
+import { businessClock } from '../../time.js';
 
 type Db = Kysely<DB>;
 
@@ -82,7 +83,9 @@ export async function yearsWithDeals(db: Db, actor: Actor): Promise<number[]> {
   return rows.map((r) => r.year);
 }
 
-export async function dealAnalytics(db: Db, actor: Actor, year: number | undefined, today = todayUtc()): Promise<DealAnalytics> {
+/** The year's deals (by default this year), as of `today` (by default today in the company's time zone). */
+export async function dealAnalytics(db: Db, actor: Actor, year: number | undefined, day?: string): Promise<DealAnalytics> {
+  const today = day ?? (await businessClock(db)).today;
   const currentYear = Number(today.slice(0, 4));
   const selected = year ?? currentYear;
   const [rows, years] = await Promise.all([salesOfYear(db, actor, selected, today), yearsWithDeals(db, actor)]);

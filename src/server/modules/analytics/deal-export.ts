@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
 import { scopeDeals, yearBounds } from '../deals/service.js';
+import { businessClock } from '../../time.js';
 import { dealAnalytics } from './deal-analytics.js';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -18,7 +19,7 @@ async function* once<T>(rows: T[]) {
 /** The Deal Analytics tab on screen, as CSV chunks: the same rows and columns. */
 export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: number | undefined, tab: DealAnalyticsTab) {
   if (tab === 'deals') {
-    const selected = year ?? new Date().getUTCFullYear();
+    const selected = year ?? (await businessClock(db)).year;
     return { year: selected, csv: individualDealsCsv(db, actor, selected) };
   }
   const analytics = await dealAnalytics(db, actor, year);

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { toDollars } from '../../../shared/money.js';
 import { formatChange } from '../../../shared/analytics/deal-analytics.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
+import { seesAll } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { dealAnalytics, salesByAgent } from './deal-analytics.js';
-import { todayUtc } from './scope.js';
 import { muted, PdfWriter } from '../../render/pdf-writer.js';
 import { getSetting } from '../settings/service.js';
 
@@ -28,7 +27,7 @@ const monthNames = [
 ];
 
 /** The year's statement as a PDF: totals, each agent's line (only the agent's own for an agent) and the months. */
-export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: number | undefined, today = todayUtc()) {
+export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: number | undefined, today?: string) {
   const analytics = await dealAnalytics(db, actor, year, today);
   const agents = await salesByAgent(db, actor, analytics.year);
   const company = await getSetting(db, 'company');
@@ -38,7 +37,7 @@ export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: numbe
   w.text(company.name, { size: 11, bold: true, gap: contact ? 2 : 14 });
   if (contact) w.text(contact, { size: 9, gap: 14, color: muted });
   w.text(`Deal Statement ${analytics.year}`, { size: 20, bold: true, gap: 10 });
-  w.text(seesAllRecords(actor.role) ? 'All agents' : `Agent: ${actor.name}`, { size: 12, gap: 4 });
+  w.text(seesAll(actor) ? 'All agents' : `Agent: ${actor.name}`, { size: 12, gap: 4 });
   w.text(`Generated ${today}. Sales figures count completed deals.`, { size: 9, gap: 18, color: muted });
 
   const t = analytics.totals;
@@ -54,7 +53,7 @@ export async function dealStatementPdf(db: Kysely<DB>, actor: Actor, year: numbe
   );
   w.space(16);
 
-  w.text(seesAllRecords(actor.role) ? 'By agent' : 'Your sales', { size: 13, bold: true, gap: 8 });
+  w.text(seesAll(actor) ? 'By agent' : 'Your sales', { size: 13, bold: true, gap: 8 });
   w.table(
     [
       { title: 'Agent', width: 180 },

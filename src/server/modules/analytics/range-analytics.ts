@@ -4,7 +4,8 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { getSetting } from '../settings/service.js';
-import { addDays, todayUtc } from './scope.js';
+import { addDays } from '../../../shared/common/time.js';
+import { businessClock } from '../../time.js';
 
 type Db = Kysely<DB>;
 type Bounds = ReturnType<typeof rangeBounds>;
@@ -86,7 +87,7 @@ function reachedStages(stages: string[], counts: StageCount[], figure: 'customer
  */
 function funnelOf(stages: string[], reached: number[], b: Bounds) {
   const query = (extra: Record<string, string>) =>
-    new URLSearchParams({ added_from: b.from, added_to: b.to, tz: 'UTC', ...extra }).toString();
+    new URLSearchParams({ added_from: b.from, added_to: b.to, ...extra }).toString();
   return stages.map((stage, i) => ({ stage, count: reached[i]!, query: query(i === 0 ? {} : { stage_from: stage }) }));
 }
 
@@ -117,8 +118,9 @@ async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange, today = todayUtc()): Promise<RangeAnalytics> {
-  const bounds = rangeBounds(range, today);
+/** The range ending `today` (by default today in the company's time zone). */
+export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange, today?: string): Promise<RangeAnalytics> {
+  const bounds = rangeBounds(range, today ?? (await businessClock(db)).today);
   const [sales, trends, stageCounts, crm] = await Promise.all([
     salesOfRange(db, actor, bounds),
     monthlyTrends(db, actor, bounds),

@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { getSetting } from '../settings/service.js';
+import { getSettings } from '../settings/service.js';
 import { takeDailyBackup } from './service.js';
 
 export const BACKUP_JOB = 'backup-daily';
@@ -18,11 +18,10 @@ export function backupCron({ daily_time }: Settings['backup']): string {
 }
 
 /**
- * The daily backup as a job: taken once a day across every process, at the settings' time in the server's time zone
- * (TZ, UTC when unset). `reschedule` follows a change of the settings.
+ * The daily backup as a job: taken once a day across every process, at the settings' time in the company's time zone
+ * (Settings → Company), whatever the server's TZ. `reschedule` follows a change of either setting.
  */
 export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobStore, config: Config, log: FastifyBaseLogger) {
-  const tz = process.env.TZ || 'UTC';
   jobs.work(
     BACKUP_JOB,
     async () => {
@@ -35,6 +34,7 @@ export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobSto
     },
     { retryLimit: 2, retryDelay: 600, expireInSeconds: 6 * 60 * 60 },
   );
-  const reschedule = (backup: Settings['backup']) => jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz });
-  return { start: async () => reschedule(await getSetting(db, 'backup')), reschedule };
+  const reschedule = ({ backup, company }: Pick<Settings, 'backup' | 'company'>) =>
+    jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz: company.time_zone });
+  return { start: async () => reschedule(await getSettings(db)), reschedule };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { requireRole } from '../../auth/scope.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { getSetting, SETTINGS_ENTITY_ID } from '../settings/service.js';
@@ -40,7 +40,7 @@ export async function backUpBeforeUpgrade(
 }
 
 export function mayBackUp(actor: Actor) {
-  if (actor.role !== 'admin') throw forbidden('Only admins can download backups');
+  requireRole(actor, 'admin');
 }
 
 export async function recordDownload(db: Kysely<DB>, actor: Actor, file: string) {

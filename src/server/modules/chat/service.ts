@@ -9,6 +9,7 @@ import {
 import type { ChatMessage, ChatPerson, ChatSummary, MessagePage } from '../../../shared/chat/types.js';
 import type { Actor } from '../../auth/actor.js';
 import { hit } from '../../auth/rate-limit.js';
+import { hasRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../http/paging.js';
@@ -174,7 +175,7 @@ const channelNames: Record<ChatChannel, string> = { company: 'Company', agents: 
 
 /** A channel of the chat panel, created on first use. The Admin channel exists only for admins. */
 export async function openChannel(db: Db, actor: Actor, channel: ChatChannel): Promise<ChatSummary> {
-  if (channel === 'admin' && actor.role !== 'admin') throw notFound('Chat');
+  if (channel === 'admin' && !hasRole(actor, 'admin')) throw notFound('Chat');
   const id = await db.transaction().execute(async (tx) => {
     const created = await tx
       .insertInto('chats')

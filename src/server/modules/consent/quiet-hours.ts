@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import cityTimezones from 'city-timezones';
+import { addDays, atLocalTime, dayIn } from '../../../shared/common/time.js';
 
 /** Marketing texts leave between 8 am and 9 pm in the customer's time zone; outside, they wait for 8 am. */
 export const QUIET_HOURS = { opens: 8, closes: 21 } as const;
@@ -18,9 +19,8 @@ export function timeZoneOf(location: string | null, fallback: string): string {
 
 /** When a marketing text may leave: null when `now` is inside the hours in `timeZone`, else the next 8 am there. */
 export function quietUntil(now: Date, timeZone: string): Date | null {
-  const local = new TZDate(now.getTime(), timeZone);
-  const hour = local.getHours();
+  const hour = new TZDate(now.getTime(), timeZone).getHours();
   if (hour >= QUIET_HOURS.opens && hour < QUIET_HOURS.closes) return null;
-  const day = hour < QUIET_HOURS.opens ? local.getDate() : local.getDate() + 1;
-  return new Date(new TZDate(local.getFullYear(), local.getMonth(), day, QUIET_HOURS.opens, 0, 0, timeZone).getTime());
+  const today = dayIn(timeZone, now);
+  return atLocalTime(hour < QUIET_HOURS.opens ? today : addDays(today, 1), timeZone, QUIET_HOURS.opens);
 }

@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { insertCustomers } from '../customers/writer.js';
 import { getSetting } from '../settings/service.js';
+import { dayIn } from '../../../shared/common/time.js';
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 const signatureBytes = (image: string) => Buffer.from(PNG_DATA_URL.exec(image)![1]!, 'base64');
@@ -163,9 +164,9 @@ export async function submitAgreement(
   const original = await fs.readFile(upload.path);
   const id = crypto.randomUUID();
   const receivedAt = new Date();
-  const dealDate = input.deal_date ?? receivedAt.toISOString().slice(0, 10);
-  const adultOn = turns18On(dealDate, input.minor_age);
   const company = await getSetting(db, 'company');
+  const dealDate = input.deal_date ?? dayIn(company.time_zone, receivedAt);
+  const adultOn = turns18On(dealDate, input.minor_age);
   const record = (name: string, role: 'parent' | 'minor', signature: AgreementSubmit['parent_signature'], png: Buffer) => ({
     name,
     signed_at: signature.signed_at,

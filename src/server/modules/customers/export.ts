@@ -45,6 +45,6 @@ export function customerCsvRow(timeZone: string) {
 }
 
 /** The customer list as a spreadsheet, in the user's time zone. */
-export function customersCsv(batches: AsyncIterable<CustomerCsvRow[]>, timeZone = 'UTC') {
+export function customersCsv(batches: AsyncIterable<CustomerCsvRow[]>, timeZone: string) {
   return csvChunks(customerCsvHeader, batches, customerCsvRow(timeZone));
 }

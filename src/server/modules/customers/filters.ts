@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
 import { escapeLike } from '../../db/like.js';
-import { getSetting } from '../settings/service.js';
+import { getSettings } from '../settings/service.js';
 
 type Eb = ExpressionBuilder<DB, 'customers'>;
 
@@ -18,19 +18,24 @@ export function visibleReferrerName(actor: Actor, referrer: string): RawBuilder<
   return sql<string | null>`CASE WHEN ${visibleTo(actor, `${referrer}.user_id`)} THEN ${sql.ref(`${referrer}.name`)} END`;
 }
 
-/** A filter with its pipeline stage read against the settings: the names of that stage and the ones after it. */
-type StagedFilter = CustomerFilter & { stages?: string[] | null };
+/**
+ * A filter read against the settings: its pipeline stage as the names of that stage and the ones after it, and the
+ * company's time zone, in which its days are read.
+ */
+type StagedFilter = CustomerFilter & { stages?: string[] | null; timeZone?: string };
 
 /**
- * `stage_from` as the stages it covers: null for the first (every customer: one without a stage, or with a stage the
- * settings no longer name, is at the first), else that stage and the later ones. An unknown stage is refused.
+ * The filter with the company's time zone, and `stage_from` as the stages it covers: null for the first (every
+ * customer: one without a stage, or with a stage the settings no longer name, is at the first), else that stage and
+ * the later ones. An unknown stage is refused.
  */
-export async function withStages<F extends CustomerFilter>(db: Kysely<DB>, filter: F): Promise<F & StagedFilter> {
-  if (!filter.stage_from) return filter;
-  const { pipeline_stages } = await getSetting(db, 'crm');
-  const at = pipeline_stages.indexOf(filter.stage_from);
+export async function resolveFilter<F extends CustomerFilter>(db: Kysely<DB>, filter: F): Promise<F & StagedFilter> {
+  const { company, crm } = await getSettings(db);
+  const resolved = { ...filter, timeZone: company.time_zone };
+  if (!filter.stage_from) return resolved;
+  const at = crm.pipeline_stages.indexOf(filter.stage_from);
   if (at === -1) throw badRequest(UNKNOWN_STAGE, { stage_from: UNKNOWN_STAGE });
-  return { ...filter, stages: at === 0 ? null : pipeline_stages.slice(at) };
+  return { ...resolved, stages: at === 0 ? null : crm.pipeline_stages.slice(at) };
 }
 
 /** One WHERE for the list, the summary counts and the export, so the three always agree. */
@@ -47,7 +52,11 @@ export function matchesFilter(eb: Eb, actor: Actor, filter: StagedFilter): Expre
   if (filter.sold) {
     conditions.push(sql<SqlBool>`EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = customers.id AND d.status = 'completed')`);
   }
-  const tz = filter.tz ?? 'UTC';
+  if (filter.added_from || filter.added_to) {
+    // 'Date added' days are business days: they begin at midnight in the company's time zone.
+    if (!filter.timeZone) throw new Error('A filter by day needs the company time zone: read it with resolveFilter');
+  }
+  const tz = filter.timeZone ?? 'UTC';
   if (filter.added_from) {
     conditions.push(sql<SqlBool>`customers.created_at >= (${filter.added_from}::date)::timestamp AT TIME ZONE ${tz}`);
   }

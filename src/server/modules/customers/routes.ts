@@ -16,6 +16,7 @@ import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { sendCsv } from '../../http/csv.js';
+import { businessClock } from '../../time.js';
 import { customersCsv } from './export.js';
 import {
   createCustomer,
@@ -50,7 +51,8 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
     { schema: { querystring: customerFilterSchema }, config: { heavy: true } },
     async (request, reply) => {
       const rows = await eachCustomerForExport(db, actorOf(request), request.query);
-      return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows, request.query.tz));
+      const clock = await businessClock(db);
+      return sendCsv(reply, `customers-${clock.today}.csv`, customersCsv(rows, clock.timeZone));
     },
   );
 

@@ -16,7 +16,6 @@ import type {
   TimelineEntry,
 } from '../../../shared/customers/types.js';
 import type { Page } from '../../../shared/http/paging.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
@@ -27,8 +26,8 @@ import { getSetting } from '../settings/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
-import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, withStages } from './filters.js';
-import { visibleTo } from '../../auth/scope.js';
+import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, resolveFilter } from './filters.js';
+import { seesAll, visibleTo } from '../../auth/scope.js';
 import { assertReferrer, insertCustomers, normalized } from './writer.js';
 
 export type CustomerRow = Row<'customers'>;
@@ -38,7 +37,7 @@ const _customerIsRow: Matches<Wire<CustomerRow>, Customer> = true;
 void _customerIsRow;
 
 export async function listCustomers(db: Kysely<DB>, actor: Actor, listQuery: CustomerListQuery): Promise<Page<CustomerRow>> {
-  const query = await withStages(db, listQuery);
+  const query = await resolveFilter(db, listQuery);
   const spec = sortSpecs[query.sort ?? 'newest'];
   const cursor = decodeCursor(query.cursor, 2);
   const rows = await db
@@ -53,8 +52,8 @@ export async function listCustomers(db: Kysely<DB>, actor: Actor, listQuery: Cus
   return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
 }
 
-/** True when the filter narrows the list: any value set but the sort, the time zone and `exact`. */
-const narrows = ({ sort: _sort, tz: _tz, exact: _exact, ...conditions }: CustomerSummaryQuery) =>
+/** True when the filter narrows the list: any value set but the sort, `exact` and the time zone it is read in. */
+const narrows = ({ sort: _sort, exact: _exact, timeZone: _zone, ...conditions }: CustomerSummaryQuery & { timeZone?: string }) =>
   Object.values(conditions).some(Boolean);
 
 export async function summarizeCustomers(
@@ -62,7 +61,7 @@ export async function summarizeCustomers(
   actor: Actor,
   summaryQuery: CustomerSummaryQuery,
 ): Promise<CustomerSummary> {
-  const query = await withStages(db, summaryQuery);
+  const query = await resolveFilter(db, summaryQuery);
   if (!narrows(query)) {
     // The whole list: the trigger-kept counts per owner and status, not the table.
     const counts = await db
@@ -104,7 +103,7 @@ export async function summarizeCustomers(
  * time through the list's own keyset paging.
  */
 export async function eachCustomerForExport(db: Kysely<DB>, actor: Actor, exportFilter: CustomerFilter, batchSize = 1000) {
-  const filter = await withStages(db, exportFilter);
+  const filter = await resolveFilter(db, exportFilter);
   const spec = sortSpecs[filter.sort ?? 'newest'];
   return keysetBatches(async (after: (string | number | null)[] | null) => {
     const rows = await db
@@ -239,7 +238,7 @@ export async function customerOptions(
   q: string | undefined,
   owner?: string,
 ): Promise<CustomerOption[]> {
-  const ownerId = owner && seesAllRecords(actor.role) ? owner : actor.userId;
+  const ownerId = owner && seesAll(actor) ? owner : actor.userId;
   return db
     .selectFrom('customers')
     .select(['id', 'name', 'email', 'phone'])

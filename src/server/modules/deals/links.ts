@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DealInput } from '../../../shared/deals/schemas.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -17,7 +16,7 @@ export async function assignableAgents(db: Tx, actor: Actor) {
     .select(['id', 'name', 'email', 'role'])
     .where((eb) => eb.or([eb('banned', 'is', null), eb('banned', '=', false)]))
     .orderBy('name');
-  query = seesAllRecords(actor.role)
+  query = seesAll(actor)
     ? query.where((eb) => eb.or([eb('role', '=', 'agent'), eb('id', '=', actor.userId)]))
     : query.where('id', '=', actor.userId);
   return query.execute();
@@ -28,7 +27,7 @@ export async function assignableAgents(db: Tx, actor: Actor) {
  * owner the deal already has.
  */
 export async function resolveOwner(db: Tx, actor: Actor, requested: string | null, current: string | null = null) {
-  const id = seesAllRecords(actor.role) ? (requested ?? actor.userId) : actor.userId;
+  const id = seesAll(actor) ? (requested ?? actor.userId) : actor.userId;
   const owner = await db
     .selectFrom('users')
     .select(['id', 'name'])

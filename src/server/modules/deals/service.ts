@@ -3,9 +3,8 @@ import type { Page } from '../../../shared/http/paging.js';
 import type { DealInput, DealListQuery, DealUpdate } from '../../../shared/deals/schemas.js';
 import type { Deal, DealDetail, DealTimelineEntry } from '../../../shared/deals/types.js';
 import type { Matches, Wire } from '../../http/wire.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
@@ -232,7 +231,7 @@ export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<De
     ORDER BY a.created_at DESC, a.id
     LIMIT 200
   `.execute(db);
-  return seesAllRecords(actor.role) ? rows : hideForeignLinks(db, actor, rows);
+  return seesAll(actor) ? rows : hideForeignLinks(db, actor, rows);
 }
 
 const linkTables = { customer_id: 'customers', vehicle_id: 'vehicles' } as const;

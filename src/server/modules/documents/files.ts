@@ -41,7 +41,7 @@ export const storageKey = (userId: string, original: string, now = Date.now()) =
 const mimeOf = (ext: string) => documentTypes.find((t) => t.ext === ext)?.mime;
 
 export const unsupportedType = () =>
-  new AppError(415, 'UNSUPPORTED_TYPE', 'This file type is not allowed. Upload a PDF, Word (doc, docx), JPG or PNG file.');
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This file type is not allowed. Upload a PDF, Word (doc, docx), JPG or PNG file.');
 
 /**
  * The content type read from the file's own bytes. A legacy Word file is an OLE container, which other Office
@@ -101,7 +101,7 @@ export function isClientStreamError(error: unknown): boolean {
 export function tooLarge(maxBytes: number) {
   const mb = maxBytes / (1024 * 1024);
   const limit = Number.isInteger(mb) ? `${mb} MB` : `${maxBytes} bytes`;
-  return new AppError(413, 'FILE_TOO_LARGE', `The file is larger than the ${limit} upload limit.`);
+  return new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the ${limit} upload limit.`);
 }
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */

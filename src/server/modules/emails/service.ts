@@ -8,9 +8,8 @@ import {
 import type { ConsentStatus } from '../../../shared/consent/schemas.js';
 import type { EmailDetail, EmailItem, EmailRecipient, RecipientConsent } from '../../../shared/emails/types.js';
 import type { Page } from '../../../shared/http/paging.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
-import { maySee, visibleTo } from '../../auth/scope.js';
+import { maySee, seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
@@ -29,7 +28,7 @@ type Row = Omit<EmailDetail, 'created_at'> & { created_at: Date };
  * of their own customers and the mail they wrote. The mail screens and the full export read through this one rule.
  */
 export const emailReadable = (actor: Actor, email: string): RawBuilder<SqlBool> =>
-  seesAllRecords(actor.role)
+  seesAll(actor)
     ? sql<SqlBool>`true`
     : sql<SqlBool>`(${sql.ref(`${email}.sent_by`)} = ${actor.userId} OR EXISTS (
         SELECT 1 FROM customers rc WHERE rc.id = ${sql.ref(`${email}.customer_id`)} AND ${visibleTo(actor, 'rc.user_id')}))`;

@@ -5,6 +5,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import yazl from 'yazl';
 import { EXPORT_FORMAT, type ExportManifest } from '../../../shared/export/manifest.js';
 import type { Actor } from '../../auth/actor.js';
+import { hasRole } from '../../auth/scope.js';
 import { publicTables, storedColumns } from '../../db/catalog.js';
 import type { DB } from '../../db/schema.js';
 import { csvChunks } from '../../http/csv.js';
@@ -117,7 +118,7 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
       torque_version: options.version,
       created_at: createdAt.toISOString(),
       actor: { id: actor.userId, name: actor.name, email: actor.email, role: actor.role, switched_by: actor.impersonatorId },
-      scope: actor.role === 'admin' ? 'everything' : 'visible records',
+      scope: hasRole(actor, 'admin') ? 'everything' : 'visible records',
       snapshot: options.snapshot,
       tables: {},
       readable: { time_zone: (await getSetting(db, 'company')).time_zone, files: {} },

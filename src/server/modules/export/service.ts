@@ -6,8 +6,8 @@ import { recordAudit } from '../audit/service.js';
 import { writeExport } from './archive.js';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
-/** `torque-export-2026-11-25.zip`: the day it was made, in UTC. */
-export const exportFileName = (at = new Date()) => `torque-export-${at.toISOString().slice(0, 10)}.zip`;
+/** `torque-export-2026-11-25.zip`: the business day it was made (the company's time zone). */
+export const exportFileName = (today: string) => `torque-export-${today}.zip`;
 
 export async function recordExport(database: Database, actor: Actor, file: string) {
   await recordAudit(database.db, actor, {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { hasRole, visibleTo } from '../../auth/scope.js';
 import { chatsReadBy } from '../chat/service.js';
 import { emailReadable } from '../emails/service.js';
 import { leadVisible } from '../leads/service.js';
@@ -105,6 +105,6 @@ export const ruleOf = (table: string): TableRule => exportTables[table] ?? { exc
 /** The SQL condition on `t` for the rows of `table` the actor's export holds, or null when it holds none. */
 export function rowsFor(actor: Actor, rule: TableRule): RawBuilder<SqlBool> | null {
   if ('excluded' in rule) return null;
-  if (actor.role === 'admin') return sql<SqlBool>`true`;
+  if (hasRole(actor, 'admin')) return sql<SqlBool>`true`;
   return rule.scope ? rule.scope(actor) : null;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { hookNames, hookPaths, type HookName, type HookSecret } from '../../../shared/hooks/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { requireRole } from '../../auth/scope.js';
 import { recordAudit } from '../audit/service.js';
 import { SETTINGS_ENTITY_ID } from '../settings/service.js';
 
@@ -21,13 +21,13 @@ export async function hookSecret(db: Kysely<DB>, name: HookName): Promise<string
 
 /** Every inbound webhook with its path and secret, for admins to give to the services that call them. */
 export async function listHookSecrets(db: Kysely<DB>, actor: Actor): Promise<HookSecret[]> {
-  if (actor.role !== 'admin') throw forbidden('Only admins can see webhook secrets');
+  requireRole(actor, 'admin');
   return Promise.all(hookNames.map(async (name) => ({ name, path: hookPaths[name], secret: await hookSecret(db, name) })));
 }
 
 /** A new secret: calls signed with the old one are refused from now on. Audited, never with the secret. */
 export async function rotateHookSecret(db: Kysely<DB>, actor: Actor, name: HookName): Promise<HookSecret> {
-  if (actor.role !== 'admin') throw forbidden('Only admins can change webhook secrets');
+  requireRole(actor, 'admin');
   const secret = newSecret();
   await db.transaction().execute(async (tx) => {
     await tx

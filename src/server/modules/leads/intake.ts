@@ -15,6 +15,7 @@ import {
 import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { Actor } from '../../auth/actor.js';
 import { hit } from '../../auth/rate-limit.js';
+import { seesAll } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -82,7 +83,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       reason = `returning customer of ${known.owner_name}${by}`;
     } else {
       const next =
-        addedBy?.role === 'agent'
+        addedBy && !seesAll(addedBy)
           ? { id: addedBy.userId, name: addedBy.name, reason: `added by ${addedBy.name}` }
           : await nextInRotation(tx);
       assignee = next;

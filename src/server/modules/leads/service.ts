@@ -11,11 +11,10 @@ import {
   type ManualLeadOutcome,
 } from '../../../shared/leads/schemas.js';
 import type { ParsedLead } from '../../../shared/leads/types.js';
-import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { requireRole, seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
@@ -35,7 +34,7 @@ type Row = Omit<LeadDetail, 'received_at' | 'first_response_at' | 'alerted_at' |
  * screens and the full export read through this one rule.
  */
 export const leadVisible = (actor: Actor, lead: string): RawBuilder<SqlBool> =>
-  seesAllRecords(actor.role)
+  seesAll(actor)
     ? sql<SqlBool>`true`
     : sql<SqlBool>`(${visibleTo(actor, `${lead}.assigned_user_id`)} OR EXISTS (
         SELECT 1 FROM customers rc WHERE rc.id = ${sql.ref(`${lead}.customer_id`)} AND ${visibleTo(actor, 'rc.user_id')}))`;
@@ -103,7 +102,7 @@ export async function getLead(db: Db, actor: Actor, id: string): Promise<LeadDet
 
 /** A lead that could not be read, dealt with by a person (entered by hand, or found to be no lead at all). */
 export async function markLeadHandled(db: Db, actor: Actor, id: string): Promise<LeadDetail> {
-  if (!seesAllRecords(actor.role)) throw forbidden('Only admins and editors handle leads that could not be read');
+  requireRole(actor, 'editor');
   const lead = await getLead(db, actor, id);
   if (lead.status !== 'flagged') throw badRequest('Only a lead that could not be read is marked as handled');
   await db
@@ -147,7 +146,7 @@ export async function addLead(db: Db, actor: Actor, input: ManualLead): Promise<
     },
     personsLead(input),
   );
-  if (!seesAllRecords(actor.role) && assignee !== actor.userId) return { passed_on: true, message: LEAD_OF_ANOTHER_AGENT };
+  if (!seesAll(actor) && assignee !== actor.userId) return { passed_on: true, message: LEAD_OF_ANOTHER_AGENT };
   return outcome;
 }
 

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { ADF_PATH, type CreatedLeadSource, type LeadSource, type LeadSourceInput } from '../../../shared/leads/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { requireRole } from '../../auth/scope.js';
 import { recordAudit } from '../audit/service.js';
 
 type Db = Kysely<DB>;
@@ -14,7 +15,7 @@ const DUPLICATE_SOURCE = 'A lead source with this name already exists';
 const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 
 function mayManage(actor: Actor) {
-  if (actor.role !== 'admin') throw forbidden('Only admins can manage lead sources');
+  requireRole(actor, 'admin');
 }
 
 export async function listLeadSources(db: Db, actor: Actor): Promise<LeadSource[]> {

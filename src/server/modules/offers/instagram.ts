@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { instagramAccountInputSchema, instagramAccountUpdateSchema } from '../../../shared/offers/schemas.js';
 import type { InstagramAccount } from '../../../shared/offers/types.js';
 import type { Actor } from '../../auth/actor.js';
+import { hasRole, requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -12,14 +13,14 @@ import { recordAudit } from '../audit/service.js';
  * agent acts as the agent.)
  */
 export function instagramAccountVisible(actor: Actor): RawBuilder<SqlBool> {
-  return actor.role === 'admin'
+  return hasRole(actor, 'admin')
     ? sql<SqlBool>`true`
     : sql<SqlBool>`(instagram_accounts.type = 'company' OR instagram_accounts.user_id = ${actor.userId})`;
 }
 
 /** Manage/Connect: admins on any account, others on their own only. */
 const mayManage = (actor: Actor, account: { user_id: string | null }) =>
-  actor.role === 'admin' || account.user_id === actor.userId;
+  hasRole(actor, 'admin') || account.user_id === actor.userId;
 
 export async function listInstagramAccounts(db: Kysely<DB>, actor: Actor): Promise<InstagramAccount[]> {
   const rows = await db
@@ -56,9 +57,7 @@ export async function addInstagramAccount(
   actor: Actor,
   input: z.output<typeof instagramAccountInputSchema>,
 ): Promise<InstagramAccount> {
-  if (actor.role !== 'admin' && (input.type === 'company' || (input.user_id && input.user_id !== actor.userId))) {
-    throw forbidden('Only admins can add the company’s account or another agent’s');
-  }
+  if (input.type === 'company' || (input.user_id && input.user_id !== actor.userId)) requireRole(actor, 'admin');
   const userId = input.type === 'company' ? null : (input.user_id ?? actor.userId);
   if (userId) {
     const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();

@@ -4,7 +4,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { requireRole } from '../../auth/scope.js';
 import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 
@@ -21,7 +22,7 @@ void _itemIsRow;
 
 /** Mail can carry links with tokens (invitations): only admins read the outbox (switched to an agent, an admin is one). */
 function assertAdmin(actor: Actor) {
-  if (actor.role !== 'admin') throw forbidden('Only admins can read the outbox');
+  requireRole(actor, 'admin');
 }
 
 const listed = (db: Kysely<DB>) =>

@@ -4,9 +4,11 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DemoRole, Session } from '../../../shared/auth/sign-in.js';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import { requireRole } from '../../auth/scope.js';
 import { getSessionUser } from '../users/service.js';
 import { getSetting } from '../settings/service.js';
 import { signedInByToken, type Actor, type SignedIn } from '../../auth/actor.js';
+import { companyTimeZone } from '../../time.js';
 import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../auth/rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
@@ -71,7 +73,8 @@ const addressKey = (address: string) => `sign-in:address:${address}`;
 /** The session as the browser is told of it. */
 export async function describeSession(db: Kysely<DB>, { actor, twoFactor }: SignedIn): Promise<Session> {
   const user = { id: actor.userId, name: actor.name, email: actor.email, role: actor.role };
-  return { user, impersonator: await impersonatorOf(db, actor.impersonatorId), twoFactor };
+  const [impersonator, timeZone] = await Promise.all([impersonatorOf(db, actor.impersonatorId), companyTimeZone(db)]);
+  return { user, impersonator, twoFactor, timeZone };
 }
 
 /** The session better-auth has just issued with this token, as the browser is told of it. */
@@ -85,7 +88,8 @@ const impersonatorOf = async (db: Kysely<DB>, id: string | null) => (id ? ((awai
 
 /** Only an admin, not already switched, may switch; and only to an active agent. */
 export async function checkSwitchTarget(db: Kysely<DB>, actor: Actor, userId: string) {
-  if (actor.role !== 'admin' || actor.impersonatorId) throw forbidden('Only admins can switch to another user');
+  requireRole(actor, 'admin');
+  if (actor.impersonatorId) throw forbidden('Switch back to your own account to switch to another user');
   const target = await db.selectFrom('users').select(['id', 'role', 'banned']).where('id', '=', userId).executeTakeFirst();
   if (!target || target.role !== 'agent' || target.banned) throw notFound('Agent');
 }

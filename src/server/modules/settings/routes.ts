@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { getSettings, saveSettings } from './service.js';
 
-type Deps = { database: Database; backups: { reschedule: (backup: Settings['backup']) => Promise<void> } };
+type Deps = { database: Database; backups: { reschedule: (settings: Settings) => Promise<void> } };
 
 export async function settingsRoutes(app: FastifyInstance, { database, backups }: Deps) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -13,8 +13,8 @@ export async function settingsRoutes(app: FastifyInstance, { database, backups }
   r.get('/api/settings', { schema: { response: { 200: settingsSchema } } }, () => getSettings(db));
   r.put('/api/settings', { schema: { body: settingsSchema, response: { 200: settingsSchema } } }, async (request) => {
     const saved = await saveSettings(db, actorOf(request), request.body);
-    // The daily backup follows its time at once.
-    await backups.reschedule(saved.backup);
+    // The daily backup follows its time and the company's time zone at once.
+    await backups.reschedule(saved);
     return saved;
   });
 }

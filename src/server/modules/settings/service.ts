@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { defaultSettings, settingsSchema, type Settings, type SettingsSection } from '../../../shared/settings/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { requireRole } from '../../auth/scope.js';
 import { recordAudit } from '../audit/service.js';
 
 const sections = Object.keys(defaultSettings) as SettingsSection[];
@@ -37,7 +37,7 @@ export async function getSetting<S extends SettingsSection>(db: Kysely<DB>, sect
 
 /** Saves every section that changed, each change audited with its before and after; admins only. */
 export async function saveSettings(db: Kysely<DB>, actor: Actor, input: Settings): Promise<Settings> {
-  if (actor.role !== 'admin') throw forbidden('Only admins can change settings');
+  requireRole(actor, 'admin');
   await db.transaction().execute(async (tx) => {
     const before = await getSettings(tx);
     for (const section of sections) {

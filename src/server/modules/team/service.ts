@@ -9,7 +9,6 @@ import {
   invitableRoles,
   LAST_ADMIN,
   invitationWithdrawnMessage,
-  mayChangeRoles,
   mayInvite,
   mayManage,
 } from '../../../shared/team/rules.js';
@@ -17,6 +16,7 @@ import type { CreatedInvitation, InvitationPreview, TeamMember } from '../../../
 import { roleLabels, type Role } from '../../../shared/users/roles.js';
 import type { Actor } from '../../auth/actor.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -98,9 +98,8 @@ export async function invite(
   input: Required<InviteInput>,
   origin: string,
 ): Promise<CreatedInvitation> {
-  if (!mayInvite(actor.role, input.role)) {
-    throw forbidden(actor.role === 'editor' ? 'Editors can invite agents only' : 'You cannot invite users');
-  }
+  requireRole(actor, 'editor');
+  if (!mayInvite(actor.role, input.role)) throw forbidden('Editors can invite agents only');
   const existing = await db
     .selectFrom('users')
     .select('id')
@@ -174,8 +173,8 @@ export async function revokeInvitation(db: Db, actor: Actor, id: string): Promis
   await db.transaction().execute(async (tx) => {
     const invitation = await openInvitations(tx).select(['i.id', 'i.role']).where('i.id', '=', id).forUpdate().executeTakeFirst();
     if (!invitation) throw notFound('Invitation');
-    if (!mayManage(actor.role, invitation.role))
-      throw forbidden(actor.role === 'editor' ? 'Editors can manage agents only' : undefined);
+    requireRole(actor, 'editor');
+    if (!mayManage(actor.role, invitation.role)) throw forbidden('Editors can manage agents only');
     await tx
       .updateTable('invitations')
       .set({ revoked_at: sql`now()` })
@@ -207,12 +206,9 @@ export async function updateMember(db: Db, actor: Actor, id: string, input: Memb
       .forUpdate()
       .executeTakeFirst();
     if (!member) throw notFound('User');
-    if (!mayManage(actor.role, member.role)) {
-      throw forbidden(actor.role === 'editor' ? 'Editors can manage agents only' : undefined);
-    }
-    if (input.role !== undefined && input.role !== member.role && !mayChangeRoles(actor.role)) {
-      throw forbidden('Only admins can change roles');
-    }
+    requireRole(actor, 'editor');
+    if (!mayManage(actor.role, member.role)) throw forbidden('Editors can manage agents only');
+    if (input.role !== undefined && input.role !== member.role) requireRole(actor, 'admin');
     if (input.status === 'inactive' && member.banned !== true) {
       const refusal = deactivationRefusal(actor.userId, member, admins.length);
       if (refusal) throw conflict(refusal);

@@ -7,6 +7,7 @@ import type { Role } from '../../../shared/users/roles.js';
 import type { SessionUser } from '../../../shared/auth/sign-in.js';
 import { recordAudit } from '../audit/service.js';
 import { AppError, forbidden } from '../../http/errors.js';
+import { requireRole } from '../../auth/scope.js';
 import type { ProfileInput } from '../../../shared/users/schemas.js';
 
 export type NewUser = { name: string; email: string; role: Role; password: string };
@@ -51,7 +52,8 @@ export async function getSessionUser(db: Kysely<DB>, id: string): Promise<Sessio
 
 /** The agents an admin may switch to, by name. */
 export async function listSwitchableUsers(db: Kysely<DB>, actor: Actor): Promise<SessionUser[]> {
-  if (actor.role !== 'admin' || actor.impersonatorId) throw forbidden('Only admins can switch to another user');
+  requireRole(actor, 'admin');
+  if (actor.impersonatorId) throw forbidden('Switch back to your own account to switch to another user');
   return db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'role'])

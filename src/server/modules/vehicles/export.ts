@@ -47,7 +47,9 @@ export function vehicleCsvRow(timeZone: string) {
 }
 
 /** The filtered inventory as CSV, read a batch at a time, its days in UTC. */
-export const vehiclesCsv = (db: Kysely<DB>, actor: Actor, filter: VehicleFilter) =>
-  csvChunks(vehicleCsvHeader, eachVehicle(db, actor, filter), vehicleCsvRow('UTC'));
+/** The inventory's CSV, its days in `timeZone` (the company's). */
+export const vehiclesCsv = (db: Kysely<DB>, actor: Actor, filter: VehicleFilter, timeZone: string) =>
+  csvChunks(vehicleCsvHeader, eachVehicle(db, actor, filter), vehicleCsvRow(timeZone));
 
-export const csvFileName = (now = new Date()) => `vehicles-${now.toISOString().slice(0, 10)}.csv`;
+/** `vehicles-2026-11-25.csv`, named by the business day it was made. */
+export const csvFileName = (today: string) => `vehicles-${today}.csv`;

@@ -18,6 +18,7 @@ import {
   vehicleSummarySchema,
 } from '../../../shared/vehicles/types.js';
 import { sendCsv } from '../../http/csv.js';
+import { businessClock } from '../../time.js';
 import { csvFileName, vehiclesCsv } from './export.js';
 import { listVehicles, summarizeVehicles, vehicleMakes, vehicleOptions } from './list.js';
 import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
@@ -39,7 +40,10 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
   r.get(
     '/api/vehicles/export.csv',
     { schema: { querystring: vehicleFilterSchema }, config: { heavy: true } },
-    async (request, reply) => sendCsv(reply, csvFileName(), vehiclesCsv(db, actorOf(request), request.query)),
+    async (request, reply) => {
+      const clock = await businessClock(db);
+      return sendCsv(reply, csvFileName(clock.today), vehiclesCsv(db, actorOf(request), request.query, clock.timeZone));
+    },
   );
   r.get('/api/vehicles/options', { schema: { querystring: vehicleOptionsQuerySchema } }, async (request) =>
     vehicleOptions(db, actorOf(request), request.query),

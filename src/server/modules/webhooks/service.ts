@@ -9,15 +9,12 @@ import {
 } from '../../../shared/webhooks/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { hasRole, requireRole } from '../../auth/scope.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { SETTINGS_ENTITY_ID } from '../settings/service.js';
 import { assertPublicHost, PrivateAddressError } from './post.js';
 import type { WebhookSender } from './sender.js';
-
-const assertAdmin = (actor: Actor, message: string) => {
-  if (actor.role !== 'admin') throw forbidden(message);
-};
 
 /**
  * Every event with whether its address is set. Admins also read the address and the signing secret; others learn only
@@ -25,7 +22,7 @@ const assertAdmin = (actor: Actor, message: string) => {
  */
 export async function listWebhookEndpoints(db: Kysely<DB>, actor: Actor): Promise<WebhookEndpoint[]> {
   const rows = await db.selectFrom('webhook_endpoints').selectAll().execute();
-  const admin = actor.role === 'admin';
+  const admin = hasRole(actor, 'admin');
   return webhookEvents.map((event) => {
     const row = rows.find((r) => r.event === event);
     return {
@@ -50,7 +47,7 @@ export async function saveWebhookEndpoint(
   event: WebhookEvent,
   input: { url: string; allow_private: boolean },
 ): Promise<WebhookEndpoint> {
-  assertAdmin(actor, 'Only admins can set webhook addresses');
+  requireRole(actor, 'admin');
   if (!input.allow_private) {
     try {
       await assertPublicHost(new URL(input.url).hostname);
@@ -93,7 +90,7 @@ export async function saveWebhookEndpoint(
 
 /** Removes an event's address: nothing more is sent for it (calls already queued fail, texts wait again). */
 export async function removeWebhookEndpoint(db: Kysely<DB>, actor: Actor, event: WebhookEvent): Promise<void> {
-  assertAdmin(actor, 'Only admins can remove webhook addresses');
+  requireRole(actor, 'admin');
   await db.transaction().execute(async (tx) => {
     const removed = await tx.deleteFrom('webhook_endpoints').where('event', '=', event).returning('url').executeTakeFirst();
     if (!removed) throw notFound('Webhook');
@@ -108,7 +105,7 @@ export async function removeWebhookEndpoint(db: Kysely<DB>, actor: Actor, event:
 
 /** A new signing secret for an event's calls; the receiver must be given it. */
 export async function rotateWebhookSecret(db: Kysely<DB>, actor: Actor, event: WebhookEvent): Promise<WebhookEndpoint> {
-  assertAdmin(actor, 'Only admins can change webhook secrets');
+  requireRole(actor, 'admin');
   await db.transaction().execute(async (tx) => {
     const rotated = await tx
       .updateTable('webhook_endpoints')

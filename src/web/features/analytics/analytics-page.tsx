@@ -11,7 +11,6 @@ import {
 import { QueryState } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { SummaryCard } from '@/components/summary-card';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatCents, formatCount } from '@/lib/format';
@@ -75,11 +74,7 @@ export function AnalyticsPage() {
     <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="Analytics Dashboard"
-        description={
-          <>
-            Sales, customers and agents from your records <Badge variant="secondary">{analyticsRangeLabels[range]}</Badge>
-          </>
-        }
+        description="Sales, customers and agents from your records"
         actions={
           <Select value={range} onValueChange={(value) => setParams(value === '30d' ? {} : { range: value }, { replace: true })}>
             <SelectTrigger aria-label="Range" className="w-44">

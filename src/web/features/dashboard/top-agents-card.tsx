@@ -3,6 +3,8 @@ import type { Dashboard } from '@shared/analytics/dashboard';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, initials } from '@/lib/format';
+import { yearIn } from '@shared/common/time';
+import { useCurrentSession } from '@/features/auth/api';
 
 /** Agents by this year's completed deals and their sales; an agent sees their own place among all agents. */
 export function TopAgentsCard({
@@ -14,7 +16,7 @@ export function TopAgentsCard({
   ranked: number;
   ownStanding: boolean;
 }) {
-  const year = new Date().getFullYear();
+  const year = yearIn(useCurrentSession().timeZone);
   return (
     <Card className="gap-4">
       <CardHeader>

@@ -15,7 +15,7 @@ import { useCreateDeal } from './api';
 import { DealForm, showDealServerErrors } from './deal-form';
 
 export function NewDealPage() {
-  const { user } = useCurrentSession();
+  const { user, timeZone } = useCurrentSession();
   const navigate = useNavigate();
   const create = useCreateDeal();
   const [created, setCreated] = useState<Deal | null>(null);
@@ -26,7 +26,7 @@ export function NewDealPage() {
       <PageHeader title="New Deal" description="Record a sale: the vehicle, the customer, the money and the agent" />
 
       <DealForm
-        defaultValues={newDealValues(user)}
+        defaultValues={newDealValues(user, timeZone)}
         submitLabel="Create Deal"
         pendingLabel="Creating..."
         pending={create.isPending}
