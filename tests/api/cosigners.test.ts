@@ -20,6 +20,7 @@ import {
 } from '../../src/shared/cosigners/schemas.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { multipartBody, pdfFile, pdfText, pngFile, signatureDataUrl } from '../helpers/document-files.js';
+import { liveTab, refreshesCustomers } from '../helpers/live-tab.js';
 
 let t: TestContext;
 let agent: TestUser;
@@ -207,5 +208,23 @@ describe('a sealed agreement', () => {
       .execute();
     expect(after).toHaveLength(before.length + 1);
     expect(after[0]).toMatchObject({ title: 'Jamie Lee is 18' });
+  });
+});
+
+describe('the minor as a customer', () => {
+  it('adds the minor as the agent\u2019s customer, audited, and refreshes the agent\u2019s customer lists', async () => {
+    const tab = await liveTab(t, agent);
+    let customerId: string;
+    try {
+      const minor = { minor_name: 'Casey Cosign', minor_email: 'casey@example.com' };
+      const response = await submit(agent, { ...FORM, ...minor, ...signed() }, await pdfFile());
+      expect(response.statusCode, response.body).toBe(201);
+      customerId = response.json().customer_id;
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
+    } finally {
+      tab.close();
+    }
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/timeline`, as: agent })).json();
+    expect(timeline).toContainEqual(expect.objectContaining({ action: 'created', actor_name: 'Ava Agent' }));
   });
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSource, sampleCustomer } from '../../src/server/scripts/sample-data.js';
 import { SUMMARY_BOUND } from '../../src/shared/customers/schemas.js';
+import { insertCustomers } from '../../src/server/modules/customers/writer.js';
 import { dayIn } from '../../src/shared/common/time.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
-import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { actorFor, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { liveTab, refreshesCustomers } from '../helpers/live-tab.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -123,6 +125,69 @@ describe('creating a customer', () => {
     expect(timeline).toEqual([
       expect.objectContaining({ action: 'created', actor_name: 'Aaron Agent', impersonator_name: null }),
     ]);
+  });
+});
+
+describe('the customer writer', () => {
+  it('refreshes the owner\u2019s customer lists in their other tabs when the form adds one', async () => {
+    const tab = await liveTab(t, agent);
+    try {
+      await create(agent, { name: 'Rhea Realtime', email: null, phone: null });
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('adds a set in one call: an audit row each, one notice per owner, a known e-mail or phone answered by its customer', async () => {
+    const known = await create(other, { name: 'Kim Known', email: 'kim.known@example.com', phone: '(555) 700-0001' });
+    const written = await t.database.db.transaction().execute((tx) =>
+      insertCustomers(
+        tx,
+        actorFor(admin),
+        [
+          { user_id: agent.id, name: 'Set One', email: 'set.one@example.com' },
+          { user_id: agent.id, name: 'Set Two', phone: '555-700-0002', referred_by_name: 'Walter Walk' },
+          { user_id: agent.id, name: 'Kim Again', email: 'KIM.KNOWN@example.com' },
+          { user_id: agent.id, name: 'Set One Again', phone: '555 700 0002' },
+          { user_id: other.id, name: 'Set Three', phone: '+1 555 700 0001' },
+        ],
+        { origin: 'import', dedupe: true },
+      ),
+    );
+    expect(written.map(({ row, created }) => [row.name, created])).toEqual([
+      ['Set One', true],
+      ['Set Two', true],
+      ['Kim Known', false],
+      ['Set Two', false],
+      ['Kim Known', false],
+    ]);
+    expect(written[1]!.row.lead_source).toBe('Referral');
+    const ids = [written[0]!.row.id, written[1]!.row.id, known.id];
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['entity_id', 'action', 'actor_id'])
+      .where('entity_id', 'in', ids)
+      .execute();
+    expect(audit).toHaveLength(3);
+    expect(audit.filter((row) => row.actor_id === admin.id).map((row) => row.action)).toEqual(['created', 'created']);
+    const notes = (await get('/api/notifications', agent)).json().items;
+    expect(notes[0]).toMatchObject({
+      title: 'New customers',
+      content: '2 new customers, imported by Ada Admin',
+      link: '/customers',
+    });
+  });
+
+  it('refuses a referrer that is not one of the owner\u2019s customers, and adds nothing', async () => {
+    const theirs = await create(other, { name: 'Not Yours', email: null, phone: null });
+    const attempt = t.database.db.transaction().execute((tx) =>
+      insertCustomers(tx, actorFor(admin), [{ user_id: agent.id, name: 'Rex Refused', referred_by_customer_id: theirs.id }], {
+        origin: 'form',
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({ statusCode: 404 });
+    expect(await t.database.db.selectFrom('customers').select('id').where('name', '=', 'Rex Refused').execute()).toEqual([]);
   });
 });
 

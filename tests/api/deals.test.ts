@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFormToInput } from '../../src/shared/deals/form.js';
 import { CASH_DEAL_PAYMENT, dealFormSchema } from '../../src/shared/deals/schemas.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { liveTab, refreshesCustomers } from '../helpers/live-tab.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -255,8 +256,15 @@ describe('linked customers', () => {
     expect(response.json().error.fields).toEqual({ customer_id: 'Customer not found' });
   });
 
-  it("creates a typed new customer for the deal's agent in the same transaction, audited", async () => {
-    const deal = await createDeal(admin, { user_id: liam.id, customer_name: 'Priya Patel', create_customer: true });
+  it("creates a typed new customer for the deal's agent in the same transaction, audited, told and refreshed", async () => {
+    const tab = await liveTab(t, liam);
+    let deal: { customer_id: string };
+    try {
+      deal = await createDeal(admin, { user_id: liam.id, customer_name: 'Priya Patel', create_customer: true });
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
+    } finally {
+      tab.close();
+    }
     const customer = await t.database.db
       .selectFrom('customers')
       .selectAll()
@@ -265,6 +273,14 @@ describe('linked customers', () => {
     expect(customer).toMatchObject({ name: 'Priya Patel', email: 'olivia@example.com', user_id: liam.id, status: 'active' });
     const audit = await t.database.db.selectFrom('audit_log').selectAll().where('entity_id', '=', customer.id).execute();
     expect(audit).toMatchObject([{ entity_type: 'customer', action: 'created', actor_id: admin.id }]);
+    const notes = (await t.call({ method: 'GET', url: '/api/notifications', as: liam })).json().items;
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        title: 'New customer',
+        content: 'Priya Patel, added with a deal by Alex Admin',
+        link: `/customers/${customer.id}`,
+      }),
+    );
   });
 
   it('leaves no customer behind when the deal fails', async () => {

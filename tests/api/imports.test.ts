@@ -148,16 +148,22 @@ describe('importing 10,000 customers', () => {
     expect(await rowCount(t.database, 'customers')).toBe(before + 9_700);
   }, 180_000);
 
-  it('writes one audit entry per import', async () => {
-    const entries = await t.database.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'import').execute();
+  it('writes one audit entry per import, and one per customer it adds, naming the import', async () => {
+    const entries = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'import')
+      .orderBy('created_at')
+      .execute();
     expect(entries).toHaveLength(2);
     expect(entries[0]!.changes).toMatchObject({ kind: 'customers', new_count: 9_700, invalid_count: 300 });
     const perCustomer = await t.database.db
       .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select(['action', 'actor_id', sql<string>`changes->>'import'`.as('import'), sql<number>`count(*)::int`.as('n')])
       .where('entity_type', '=', 'customer')
-      .executeTakeFirstOrThrow();
-    expect(Number(perCustomer.n)).toBe(0);
+      .groupBy(['action', 'actor_id', sql`changes->>'import'`])
+      .execute();
+    expect(perCustomer).toEqual([{ action: 'created', actor_id: agent.id, import: entries[0]!.entity_id, n: 9_700 }]);
   });
 });
 

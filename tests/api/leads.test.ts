@@ -6,6 +6,7 @@ import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { alertUnanswered } from '../../src/server/modules/leads/service.js';
 import { createTestContext, type TestUser } from '../helpers/app.js';
 import { rowCount } from '../helpers/databases.js';
+import { liveTab, refreshesCustomers } from '../helpers/live-tab.js';
 
 /** An ADF lead for one person; `extra` goes inside the prospect. */
 const adf = (name: string, phone: string, email?: string, extra = '') => `<?xml version="1.0"?>
@@ -233,6 +234,38 @@ describe('ADF lead intake', () => {
       (await ctx.t.call({ method: 'DELETE', url: `/api/settings/lead-sources/${other.id}`, as: ctx.admin })).statusCode,
     ).toBe(204);
     expect((await ctx.post(adf('Ava Caller', '(214) 555-0199'), other.key)).statusCode).toBe(401);
+  });
+
+  it('audits a new customer as created from the lead, and refreshes their agent\u2019s lists with lead notices off', async () => {
+    const settings = (await ctx.t.call({ method: 'GET', url: '/api/settings', as: ctx.admin })).json();
+    const quiet = { ...settings, notifications: { ...settings.notifications, lead_received: [] } };
+    expect((await ctx.t.call({ method: 'PUT', url: '/api/settings', as: ctx.admin, payload: quiet })).statusCode).toBe(200);
+    const agents = [sofia, liam];
+    const tabs = await Promise.all(agents.map((agent) => liveTab(ctx.t, agent)));
+    try {
+      const outcome = (await ctx.post(adf('Tess Quiet', '(512) 555-0777', 'tess.quiet@example.com'))).json().leads[0];
+      expect(outcome).toMatchObject({ new_customer: true, assignment_reason: 'next in rotation' });
+      const tab = tabs[agents.findIndex((agent) => agent.name === outcome.assigned_to)]!;
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
+      const timeline = (
+        await ctx.t.call({ method: 'GET', url: `/api/customers/${outcome.customer_id}/timeline`, as: ctx.admin })
+      ).json();
+      expect(timeline).toEqual([
+        expect.objectContaining({
+          action: 'created_from_lead',
+          changes: {
+            lead: outcome.id,
+            source: 'CarMarket',
+            channel: 'adf',
+            assigned_to: outcome.assigned_to,
+            reason: 'next in rotation',
+          },
+        }),
+      ]);
+    } finally {
+      for (const tab of tabs) tab.close();
+      await ctx.t.call({ method: 'PUT', url: '/api/settings', as: ctx.admin, payload: settings });
+    }
   });
 });
 

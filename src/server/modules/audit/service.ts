@@ -27,17 +27,29 @@ export type AuditEntry = {
  * acting on their own record through a link or a reply (an unsubscribe, an SMS 'STOP').
  */
 export async function recordAudit(db: Kysely<DB>, actor: Actor | null, entry: AuditEntry) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: actor?.userId ?? null,
-      impersonator_id: actor?.impersonatorId ?? null,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      action: entry.action,
-      changes: JSON.stringify(entry.changes ?? {}),
-    })
-    .execute();
+  await recordAudits(db, actor, [entry]);
+}
+
+/** Entries per statement: six parameters each, well under PostgreSQL's 65,535. */
+const AUDIT_ROWS_PER_STATEMENT = 5_000;
+
+/** Writes one audit row per entry, all by the same actor, a statement per 5,000. */
+export async function recordAudits(db: Kysely<DB>, actor: Actor | null, entries: readonly AuditEntry[]) {
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_STATEMENT) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        entries.slice(start, start + AUDIT_ROWS_PER_STATEMENT).map((entry) => ({
+          actor_id: actor?.userId ?? null,
+          impersonator_id: actor?.impersonatorId ?? null,
+          entity_type: entry.entityType,
+          entity_id: entry.entityId,
+          action: entry.action,
+          changes: JSON.stringify(entry.changes ?? {}),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** The fields whose values differ, as { field: { from, to } }. */

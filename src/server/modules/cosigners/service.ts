@@ -14,6 +14,7 @@ import { sealAgreement } from '../../render/agreement-pdf.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
+import { insertCustomers } from '../customers/writer.js';
 import { getSetting } from '../settings/service.js';
 import { dayIn } from '../../../shared/common/time.js';
 
@@ -110,31 +111,21 @@ async function customerFor(tx: Transaction<DB>, actor: Actor, input: AgreementSu
     if (!customer) throw notFound('Customer');
     return customer.id;
   }
-  const created = await tx
-    .insertInto('customers')
-    .values({
-      user_id: actor.userId,
-      name: input.minor_name,
-      email: input.minor_email,
-      phone: input.minor_phone,
-      notes: `Minor; co-signed by ${input.parent_name} (${input.parent_relationship}), ${input.parent_email}, ${input.parent_phone}`,
-    })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
-  await recordAudit(tx, actor, {
-    entityType: 'customer',
-    entityId: created.id,
-    action: 'created',
-    changes: { name: created.name },
-  });
-  await notify(tx, actor, {
-    event: 'customer_created',
-    ownerIds: [actor.userId],
-    title: 'New customer',
-    content: `${created.name}, added with a minor co-signer agreement by ${actor.name}`,
-    link: `/customers/${created.id}`,
-  });
-  return created.id;
+  const [written] = await insertCustomers(
+    tx,
+    actor,
+    [
+      {
+        user_id: actor.userId,
+        name: input.minor_name,
+        email: input.minor_email,
+        phone: input.minor_phone,
+        notes: `Minor; co-signed by ${input.parent_name} (${input.parent_relationship}), ${input.parent_email}, ${input.parent_phone}`,
+      },
+    ],
+    { origin: 'cosigner' },
+  );
+  return written!.row.id;
 }
 
 /**

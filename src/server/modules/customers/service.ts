@@ -23,13 +23,13 @@ import type { Matches, Wire } from '../../http/wire.js';
 import { batchOf, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
-import { notify } from '../notifications/service.js';
 import { getSetting } from '../settings/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
 import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, resolveFilter } from './filters.js';
 import { seesAll, visibleTo } from '../../auth/scope.js';
+import { assertReferrer, insertCustomers, normalized } from './writer.js';
 
 export type CustomerRow = Row<'customers'>;
 
@@ -148,56 +148,10 @@ export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: st
   if (!row) throw notFound('Customer');
 }
 
-/** A referred customer's lead source is 'Referral', whatever else was chosen. */
-function normalized(input: CustomerInput) {
-  const referred = Boolean(input.referred_by_customer_id || input.referred_by_name);
-  return {
-    ...input,
-    referred_by_name: input.referred_by_customer_id ? null : input.referred_by_name,
-    lead_source: referred ? ('Referral' as const) : input.lead_source,
-  };
-}
-
-/**
- * A referrer is one of the customer's owner's own customers, so the link stays valid for the owner to see and save,
- * whoever sets it. A referrer the customer already has is kept as it is.
- */
-async function assertReferrer(
-  db: Kysely<DB>,
-  ownerId: string,
-  referrerId: string | null,
-  self: { id: string; kept: string | null } | null,
-) {
-  if (!referrerId || referrerId === self?.kept) return;
-  if (referrerId === self?.id) throw notFound('Referring customer');
-  const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', referrerId)
-    .where('user_id', '=', ownerId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Referring customer');
-}
-
 export async function createCustomer(db: Kysely<DB>, actor: Actor, input: CustomerInput): Promise<CustomerRow> {
-  const values = normalized(input);
-  await assertReferrer(db, actor.userId, values.referred_by_customer_id, null);
   return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto('customers')
-      .values({ ...values, user_id: actor.userId })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(tx, actor, { entityType: 'customer', entityId: row.id, action: 'created', changes: { name: row.name } });
-    await notify(tx, actor, {
-      event: 'customer_created',
-      ownerIds: [row.user_id],
-      title: 'New customer',
-      content: `${row.name}, added by ${actor.name}`,
-      link: `/customers/${row.id}`,
-    });
-    await publishChange(tx, 'customers', [row.user_id]);
-    return row;
+    const [written] = await insertCustomers(tx, actor, [{ ...input, user_id: actor.userId }], { origin: 'form' });
+    return written!.row;
   });
 }
 

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
+import { insertCustomers } from '../customers/writer.js';
 
 type Tx = Kysely<DB>;
 
@@ -57,21 +58,18 @@ export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, inp
     return found.id;
   }
   if (!input.create_customer) return null;
-  const values = {
-    user_id: ownerId,
-    name: input.customer_name,
-    email: input.customer_email,
-    phone: input.customer_phone,
-    status: 'active' as const,
-  };
-  const created = await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
-  await recordAudit(db, actor, {
-    entityType: 'customer',
-    entityId: created.id,
-    action: 'created',
-    changes: { name: values.name, email: values.email, phone: values.phone, status: values.status, source: 'deal' },
-  });
-  return created.id;
+  const [written] = await insertCustomers(
+    db,
+    actor,
+    [{ user_id: ownerId, name: input.customer_name, email: input.customer_email, phone: input.customer_phone, status: 'active' }],
+    {
+      origin: 'deal',
+      audit: {
+        changes: ({ name, email, phone, status }) => ({ name, email, phone, status, source: 'deal' }),
+      },
+    },
+  );
+  return written!.row.id;
 }
 
 /**

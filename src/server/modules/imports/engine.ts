@@ -11,9 +11,9 @@ import { maySee } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { changedFields } from '../audit/service.js';
 import type { SourceRow } from './csv-file.js';
-import { importKindSpecs, recordsetColumns, type ImportKindSpec, type Known, type Values } from './kinds.js';
+import { importKindSpecs, recordset, recordsetColumns, type ImportKindSpec, type Known, type Values } from './kinds.js';
 
-/** Rows per transaction of a run: each batch is read with one query and written with two. */
+/** Rows per transaction of a run: each batch is read with one query and written a set-based statement per step. */
 export const BATCH_ROWS = 500;
 
 /**
@@ -137,9 +137,6 @@ export async function planBatch(db: Kysely<DB>, state: ImportState, rows: Source
   return plan;
 }
 
-const recordset = (records: Iterable<Known>, withOwner: boolean) =>
-  JSON.stringify([...records].map((r) => ({ id: r.id, ...(withOwner ? { user_id: r.user_id } : {}), ...r.values })));
-
 /**
  * Writes a batch's plan: the new records, then the changed ones, noting for the undo each record's row before the import
  * touched it (none for a new one) and the version the import left it at.
@@ -147,17 +144,12 @@ const recordset = (records: Iterable<Known>, withOwner: boolean) =>
 export async function writeBatch(db: Kysely<DB>, state: ImportState, importId: string, plan: BatchPlan) {
   const { spec } = state;
   const table = sql.table(spec.table);
-  const columns = spec.columns.map((c) => sql.ref(c.name));
   if (plan.inserts.size > 0) {
-    await sql`
-      WITH created AS (
-        INSERT INTO ${table} (id, user_id, ${sql.join(columns)})
-        SELECT id, user_id, ${sql.join(columns)}
-        FROM jsonb_to_recordset(${recordset(plan.inserts.values(), true)}::jsonb) AS i(${recordsetColumns(spec, true)})
-        RETURNING id, updated_at
-      )
-      INSERT INTO import_changes (import_id, record_id, previous, written_at)
-      SELECT ${importId}, id, NULL, updated_at FROM created`.execute(db);
+    const created = await spec.insert(db, state.actor, [...plan.inserts.values()], importId);
+    await db
+      .insertInto('import_changes')
+      .values(created.map((row) => ({ import_id: importId, record_id: row.id, previous: null, written_at: row.updated_at })))
+      .execute();
   }
   if (plan.updates.size > 0) {
     const assignments = state.written.map((column) => sql`${sql.ref(column)} = ${sql.ref(`i.${column}`)}`);

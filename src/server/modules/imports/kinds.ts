@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { ImportKind } from '../../../shared/imports/fields.js';
 import { customerImportSchema, vehicleImportSchema } from '../../../shared/imports/schemas.js';
 import type { DB } from '../../db/schema.js';
+import type { Actor } from '../../auth/actor.js';
 import { emailKey, phoneKeys } from '../customers/contact-keys.js';
+import { insertCustomers, type NewCustomer } from '../customers/writer.js';
 
 export type Values = Record<string, unknown>;
 
@@ -35,6 +37,8 @@ export type ImportKindSpec = {
   othersRecord: string;
   /** The stored records carrying any of these keys, the earliest first. */
   lookup: (db: Kysely<DB>, keys: string[], lock: boolean) => Promise<Known[]>;
+  /** Adds the new records of a batch of the import `importId`, answering the version each was written at. */
+  insert: (db: Kysely<DB>, actor: Actor, records: Known[], importId: string) => Promise<{ id: string; updated_at: Date }[]>;
   /** Tables whose rows name a record: a record they name is not removed by an undo. */
   references: readonly { table: string; column: string }[];
 };
@@ -86,6 +90,14 @@ function known(columns: readonly Column[], row: Stored, extra: Partial<Known> = 
   return { id: row.id, user_id: row.user_id, values, kept: [], dealStatuses: [], ...extra };
 }
 
+/** A record's importable columns, each present (null when the file leaves it out), as the insert of a whole row writes. */
+const columnValues = (columns: readonly Column[], record: Known) =>
+  Object.fromEntries(columns.map((c) => [c.name, record.values[c.name] ?? null]));
+
+/** Records as `jsonb_to_recordset` reads them: id, the owner when inserting, and values. */
+export const recordset = (records: Iterable<Known>, withOwner: boolean) =>
+  JSON.stringify([...records].map((r) => ({ id: r.id, ...(withOwner ? { user_id: r.user_id } : {}), ...r.values })));
+
 const customers: ImportKindSpec = {
   table: 'customers',
   noun: { one: 'customer', many: 'customers' },
@@ -115,6 +127,17 @@ const customers: ImportKindSpec = {
       ORDER BY t.created_at, t.id
       ${lock ? sql`FOR UPDATE` : sql``}`.execute(db);
     return rows.map((row) => known(customerColumns, row, { kept: row.referred_by_customer_id ? ['referred_by_name'] : [] }));
+  },
+  insert: async (db, actor, records, importId) => {
+    const written = await insertCustomers(
+      db,
+      actor,
+      records.map(
+        (record) => ({ ...columnValues(customerColumns, record), id: record.id, user_id: record.user_id }) as NewCustomer,
+      ),
+      { origin: 'import', audit: { changes: (row) => ({ name: row.name, source: 'import', import: importId }) } },
+    );
+    return written.map(({ row }) => row);
   },
   references: [
     { table: 'deals', column: 'customer_id' },
@@ -147,6 +170,15 @@ const vehicles: ImportKindSpec = {
       ORDER BY t.created_at, t.id
       ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(db);
     return rows.map((row) => known(vehicleColumns, row, { dealStatuses: row.deal_statuses ?? [] }));
+  },
+  insert: async (db, _actor, records) => {
+    const columns = sql.join(vehicleColumns.map((c) => sql.ref(c.name)));
+    const { rows } = await sql<{ id: string; updated_at: Date }>`
+      INSERT INTO vehicles (id, user_id, ${columns})
+      SELECT id, user_id, ${columns}
+      FROM jsonb_to_recordset(${recordset(records, true)}::jsonb) AS i(${recordsetColumns(vehicles, true)})
+      RETURNING id, updated_at`.execute(db);
+    return rows;
   },
   references: [
     { table: 'deals', column: 'vehicle_id' },

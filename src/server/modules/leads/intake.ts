@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { LeadSource as CustomerLeadSource } from '../../../shared/customers/options.js';
 import type { InboundEmail } from '../../../shared/emails/schemas.js';
@@ -19,6 +20,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
+import { insertCustomers } from '../customers/writer.js';
 import { notify } from '../notifications/service.js';
 import { parseAdf, type AdfResult } from './adf.js';
 import { contactOf, knownCustomer, newCustomer, nextInRotation } from './assignment.js';
@@ -68,7 +70,10 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
     await sql`SELECT pg_advisory_xact_lock(${INTAKE_LOCK})`.execute(tx);
     const contact = contactOf(lead);
     const known = await knownCustomer(tx, contact);
+    // Named before the lead is written, so a new customer's audit row can name it.
+    const leadId = crypto.randomUUID();
     let customerId: string;
+    let isNew = false;
     let assignee: { id: string; name: string } | null;
     let reason: string;
     if (known?.owner_active) {
@@ -94,17 +99,29 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
         if (next) await tx.updateTable('customers').set({ user_id: next.id }).where('id', '=', known.id).execute();
       } else {
         if (!next) throw new Error('Torque has no active user to give a lead to');
-        const created = await tx
-          .insertInto('customers')
-          .values({ ...newCustomer(lead, contact, intake.leadSource ?? null), ...customerOrigin(intake), user_id: next.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        customerId = created.id;
+        const assigned = next.name;
+        const [written] = await insertCustomers(
+          tx,
+          addedBy ?? null,
+          [{ ...newCustomer(lead, contact, intake.leadSource ?? null), ...customerOrigin(intake), user_id: next.id }],
+          {
+            origin: 'lead',
+            // Known customers were matched above; this catches one added meanwhile without the intake's lock (the form).
+            dedupe: true,
+            audit: {
+              action: 'created_from_lead',
+              changes: () => ({ lead: leadId, source: source.name, channel, assigned_to: assigned, reason }),
+            },
+          },
+        );
+        customerId = written!.row.id;
+        isNew = written!.created;
       }
     }
     const row = await tx
       .insertInto('leads')
       .values({
+        id: leadId,
         ...origin(intake),
         status: 'parsed',
         parsed: JSON.stringify(lead),
@@ -114,13 +131,13 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const isNew = !known;
-    await recordAudit(tx, addedBy ?? null, {
-      entityType: 'customer',
-      entityId: customerId,
-      action: isNew ? 'created_from_lead' : 'lead_received',
-      changes: { lead: row.id, source: source.name, channel, assigned_to: assignee?.name ?? null, reason },
-    });
+    if (!isNew)
+      await recordAudit(tx, addedBy ?? null, {
+        entityType: 'customer',
+        entityId: customerId,
+        action: 'lead_received',
+        changes: { lead: row.id, source: source.name, channel, assigned_to: assignee?.name ?? null, reason },
+      });
     const name = lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'A lead';
     await notify(tx, addedBy ?? null, {
       event: 'lead_received',
