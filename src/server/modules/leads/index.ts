@@ -7,7 +7,7 @@ export const leadsArea = defineArea({
   name: 'leads',
   routes: leadsRoutes,
   jobs: [{ name: UNANSWERED_LEADS_JOB, register: ({ jobs, database, log }) => registerUnansweredLeads(jobs, database.db, log) }],
-  changes: ['leads', 'customers'],
+  changes: ['leads'],
   exportTables: {
     lead_rotation: {},
     lead_sources: { omit: { key_hash: 'the hash of the source’s posting key' } },

@@ -147,7 +147,6 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       link: `/customers/${customerId}`,
     });
     await publishChange(tx, 'leads', [assignee?.id]);
-    if (isNew) await publishChange(tx, 'customers', [assignee?.id]);
     return {
       id: row.id,
       customer_id: customerId,
