@@ -8,19 +8,11 @@ import { keys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 import { connectRealtime, type RealtimeStatus } from '@/lib/realtime';
 import { tellOtherTabs } from '@/lib/session-channel';
+import { webAreas } from './areas';
 import { notifyInfo } from '@/lib/toast';
 
-/** What a change in an area refreshes: its lists, and the screens that count it. */
-const refreshedBy: Record<RealtimeArea, readonly (readonly string[])[]> = {
-  // A completed sale moves its customer and counts in the agents' figures.
-  deals: [keys.deals.all, keys.dashboard, keys.analytics.all, keys.accounting.all, keys.customers.all, keys.team.all],
-  customers: [keys.customers.all, keys.dashboard],
-  vehicles: [keys.vehicles.all, keys.dashboard],
-  // A lead taken in may add its customer; one answered or overdue changes the dashboard's lead figures.
-  leads: [keys.leads.all, keys.customers.all, keys.dashboard],
-  team: [keys.team.all],
-  emails: [keys.emails.all],
-};
+/** What a change in an area refreshes: the queries every feature names for it (`refreshOn`). */
+const refreshedBy = (area: RealtimeArea) => webAreas.flatMap((feature) => feature.refreshOn?.[area] ?? []);
 
 const refresh = (queryClient: QueryClient, ...queryKeys: (readonly string[])[]) => {
   for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
@@ -61,7 +53,7 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
     case 'notifications':
       return refresh(queryClient, keys.notifications.all);
     case 'change':
-      return refresh(queryClient, ...refreshedBy[message.area]);
+      return refresh(queryClient, ...refreshedBy(message.area));
     case 'session_changed':
       return refresh(queryClient, sessionKey);
     case 'session_ended':
