@@ -11,29 +11,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { lazyAuth } from './auth/auth-loader.js';
 import { createActorResolver, registerActor } from './auth/actor.js';
-import { authRoutes } from './modules/session/routes.js';
-import { accountingRoutes } from './modules/accounting/routes.js';
-import { analyticsRoutes } from './modules/analytics/routes.js';
-import { dealsRoutes } from './modules/deals/routes.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerHostGuard } from './http/host-guard.js';
 import { registerHeavyRequestLimit } from './http/heavy.js';
 import { errorBody, registerErrorHandling } from './http/errors.js';
 import { serializerCompiler } from './http/serializer.js';
-import { chatRoutes } from './modules/chat/routes.js';
-import { customersRoutes } from './modules/customers/routes.js';
-import { documentsRoutes } from './modules/documents/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { notificationsRoutes } from './modules/notifications/routes.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { teamRoutes } from './modules/team/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { backupRoutes } from './modules/backup/routes.js';
-import { exportRoutes } from './modules/export/routes.js';
-import { registerBackupJob } from './modules/backup/jobs.js';
-import { vehiclesRoutes } from './modules/vehicles/routes.js';
-import { importsRoutes } from './modules/imports/routes.js';
-import { referencedDocumentKeys } from './modules/documents/service.js';
 import { startInstance } from './db/instance.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { scheduleStorageSweeps } from './storage/maintenance.js';
@@ -41,18 +23,8 @@ import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createWebhookSender } from './modules/webhooks/sender.js';
-import { webhooksRoutes } from './modules/webhooks/routes.js';
-import { offersRoutes } from './modules/offers/routes.js';
-import { leadsRoutes } from './modules/leads/routes.js';
-import { cosignersRoutes } from './modules/cosigners/routes.js';
-import { registerAdultNotices } from './modules/cosigners/jobs.js';
-import { registerUnansweredLeads } from './modules/leads/jobs.js';
-import { referencedAgreementKeys } from './modules/cosigners/service.js';
-import { referencedOfferImageKeys } from './modules/offers/service.js';
-import { outboxRoutes } from './modules/outbox/routes.js';
-import { consentRoutes } from './modules/consent/routes.js';
-import { hooksRoutes } from './modules/hooks/routes.js';
-import { emailsRoutes } from './modules/emails/routes.js';
+import type { AreaDeps } from './modules/area.js';
+import { areas, exportTables } from './modules/areas.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
 import { realtimeSocket } from './realtime/socket.js';
 
@@ -151,43 +123,27 @@ export async function buildApp({
   const spool = createSpool(config.dataDir);
   const instance = await startInstance(database);
   app.addHook('onClose', () => instance.stop());
-  // Documents, offer images and agreements are kept while a row names them; backups in the bucket are kept until the daily job's retention ends them.
+  // Stored files are kept while an area's row names them; backups in the bucket are kept until the daily job's retention ends them.
   const isReferenced = async (keys: string[]) => {
-    const kept = await referencedDocumentKeys(database.db, keys);
-    for (const key of await referencedOfferImageKeys(database.db, keys)) kept.add(key);
-    for (const key of await referencedAgreementKeys(database.db, keys)) kept.add(key);
-    for (const key of keys) if (key.startsWith('backups/')) kept.add(key);
+    const kept = new Set(keys.filter((key) => key.startsWith('backups/')));
+    for (const area of areas) if (area.storedKeys) for (const key of await area.storedKeys(database.db, keys)) kept.add(key);
     return kept;
   };
   app.decorate('sweepStorage', scheduleStorageSweeps(app, { store, spool, instance, isReferenced }));
 
-  // Workers register while the app is built; the queue starts once it is ready and stops, letting attempts end, on close.
   const jobs = createJobQueue(database, app.log, jobOptions);
   const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry });
   const webhooks = createWebhookSender(database.db, jobs, app.log, { retry: jobOptions.webhookRetry });
-  const backups = registerBackupJob(jobs, database.db, store, config, app.log);
-  const adultNotices = registerAdultNotices(jobs, database.db, app.log);
-  const unansweredLeads = registerUnansweredLeads(jobs, database.db, app.log);
-  app.addHook('onReady', async () => {
-    await jobs.start();
-    await backups.start();
-    await adultNotices.start();
-    await unansweredLeads.start();
-  });
-  app.addHook('onClose', () => jobs.stop());
   app.decorate('mailer', mailer);
-
-  // Areas register how their events reach sockets while the app is built; it listens once ready.
   const realtime = createRealtime(database, app.log);
-  app.addHook('onReady', () => realtime.start());
-  app.addHook('preClose', () => realtime.stop());
   app.decorate('realtime', realtime);
 
-  const deps = {
+  const deps: AreaDeps = {
     auth,
     database,
     config,
     secret,
+    log: app.log,
     resolveActor,
     store,
     spool,
@@ -195,35 +151,24 @@ export async function buildApp({
     jobs,
     mailer,
     webhooks,
-    backups,
     realtime,
+    exportTables,
   };
+  // Each area's job workers and realtime handlers register while the app is built; the queue starts and its jobs are
+  // scheduled once the app is ready, the queue stopping (attempts allowed to end) on close; sockets are heard once ready.
+  const areaJobs = areas.flatMap((area) => area.jobs ?? []).map((job) => job.register(deps));
+  for (const area of areas) for (const [kind, handler] of Object.entries(area.realtime?.(deps) ?? {})) realtime.on(kind, handler);
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    for (const job of areaJobs) await job.start();
+  });
+  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onReady', () => realtime.start());
+  app.addHook('preClose', () => realtime.stop());
+
   await app.register(async (api) => {
     await realtimeSocket(api, realtime);
-    await healthRoutes(api, deps);
-    await authRoutes(api, deps);
-    await usersRoutes(api, deps);
-    await teamRoutes(api, deps);
-    await settingsRoutes(api, deps);
-    await backupRoutes(api, deps);
-    await exportRoutes(api, deps);
-    await chatRoutes(api, deps);
-    await notificationsRoutes(api, deps);
-    await customersRoutes(api, deps);
-    await documentsRoutes(api, deps);
-    await consentRoutes(api, deps);
-    await hooksRoutes(api, deps);
-    await emailsRoutes(api, deps);
-    await vehiclesRoutes(api, deps);
-    await importsRoutes(api, deps);
-    await dealsRoutes(api, deps);
-    await analyticsRoutes(api, deps);
-    await accountingRoutes(api, deps);
-    await outboxRoutes(api, deps);
-    await webhooksRoutes(api, deps);
-    await offersRoutes(api, deps);
-    await cosignersRoutes(api, deps);
-    await leadsRoutes(api, deps);
+    for (const area of areas) await area.routes?.(api, deps);
   });
 
   await serveWebApp(app, config.webRoot);

@@ -439,7 +439,7 @@ describe('the realtime socket', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    expect(await liamTab.next((m) => m.type === 'invalidate')).toEqual({ type: 'invalidate', area: 'deals' });
+    expect(await liamTab.next((m) => m.type === 'change')).toEqual({ type: 'change', area: 'deals' });
     const chat = await createChat(emma, { type: 'group', name: 'Ping', user_ids: [liam.id] });
     await sent(emma, chat.id, 'Over to you @Liam Brooks');
     const arrived = await liamTab.next((m) => m.type === 'notification' && m.notification.kind === 'chat_mention');

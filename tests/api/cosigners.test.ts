@@ -220,7 +220,7 @@ describe('the minor as a customer', () => {
       const response = await submit(agent, { ...FORM, ...minor, ...signed() }, await pdfFile());
       expect(response.statusCode, response.body).toBe(201);
       customerId = response.json().customer_id;
-      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'invalidate', area: 'customers' });
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
     } finally {
       tab.close();
     }

@@ -133,7 +133,7 @@ describe('the customer writer', () => {
     const tab = await liveTab(t, agent);
     try {
       await create(agent, { name: 'Rhea Realtime', email: null, phone: null });
-      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'invalidate', area: 'customers' });
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
     } finally {
       tab.close();
     }

@@ -261,7 +261,7 @@ describe('linked customers', () => {
     let deal: { customer_id: string };
     try {
       deal = await createDeal(admin, { user_id: liam.id, customer_name: 'Priya Patel', create_customer: true });
-      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'invalidate', area: 'customers' });
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
     } finally {
       tab.close();
     }

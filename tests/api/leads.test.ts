@@ -246,7 +246,7 @@ describe('ADF lead intake', () => {
       const outcome = (await ctx.post(adf('Tess Quiet', '(512) 555-0777', 'tess.quiet@example.com'))).json().leads[0];
       expect(outcome).toMatchObject({ new_customer: true, assignment_reason: 'next in rotation' });
       const tab = tabs[agents.findIndex((agent) => agent.name === outcome.assigned_to)]!;
-      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'invalidate', area: 'customers' });
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
       const timeline = (
         await ctx.t.call({ method: 'GET', url: `/api/customers/${outcome.customer_id}/timeline`, as: ctx.admin })
       ).json();

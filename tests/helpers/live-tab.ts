@@ -14,4 +14,4 @@ export async function liveTab(t: TestContext, user: TestUser): Promise<TestSocke
 
 /** Whether a realtime message refreshes the customer lists. */
 export const refreshesCustomers = (message: { type: string; area?: string }) =>
-  message.type === 'invalidate' && message.area === 'customers';
+  message.type === 'change' && message.area === 'customers';

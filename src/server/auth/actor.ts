@@ -221,15 +221,15 @@ export function twoFactorOf(request: FastifyRequest): TwoFactorStatus {
 
 /**
  * Of these sessions, the ones that still sign their user in (not ended, not expired, the user active, the admin behind
- * a switch still an active admin), each with the moment it ends. One query, however many sessions.
+ * a switch still an active admin), each with the moment it ends and its user's role. One query, however many sessions.
  */
-export async function liveSessions(db: Kysely<DB>, sessionIds: string[]): Promise<Map<string, Date>> {
+export async function liveSessions(db: Kysely<DB>, sessionIds: string[]): Promise<Map<string, { until: Date; role: Role }>> {
   if (sessionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('users as i', 'i.id', 's.impersonated_by')
-    .select(['s.id', 's.expires_at'])
+    .select(['s.id', 's.expires_at', 'u.role'])
     .where('s.id', 'in', sessionIds)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('u.banned', 'is not', true)
@@ -237,5 +237,5 @@ export async function liveSessions(db: Kysely<DB>, sessionIds: string[]): Promis
       eb.or([eb('s.impersonated_by', 'is', null), eb.and([eb('i.role', '=', 'admin'), eb('i.banned', 'is not', true)])]),
     )
     .execute();
-  return new Map(rows.map((row) => [row.id, row.expires_at]));
+  return new Map(rows.map((row) => [row.id, { until: row.expires_at, role: row.role as Role }]));
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
-import { publishInvalidation } from '../realtime/publish.js';
+import { publishChange } from '../realtime/publish.js';
 
 /**
  * An e-mail as Torque writes it: one recipient, plain text, HTML when there is any, and extra headers (a marketing
@@ -59,7 +59,7 @@ export function createMailer(
   }
 
   /** The sender's mail lists show each attempt's outcome as it happens. */
-  const tellSender = (row: { created_by: string | null } | undefined) => publishInvalidation(db, 'emails', [row?.created_by]);
+  const tellSender = (row: { created_by: string | null } | undefined) => publishChange(db, 'emails', [row?.created_by]);
 
   /** One attempt. A mail no longer pending (sent, failed, held) is left alone, so a repeated job never sends it again. */
   const deliver = async (job: Job<{ outboxId: string }>) => {

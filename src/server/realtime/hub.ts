@@ -4,9 +4,11 @@ import {
   REALTIME_CLOSE,
   REALTIME_SOCKET_LIMITS,
   realtimeAreas,
+  seenByAllAreas,
   type RealtimeArea,
   type RealtimeMessage,
 } from '../../shared/realtime/events.js';
+import { seesAllRecords, type Role } from '../../shared/users/roles.js';
 import { liveSessions, type Actor } from '../auth/actor.js';
 import type { Database, Listener } from '../db/connection.js';
 import { REALTIME_CHANNEL } from './publish.js';
@@ -19,7 +21,7 @@ export type Delivery = { userIds: Iterable<string>; message: RealtimeMessage };
  */
 export type EventHandler = (data: Record<string, unknown>, connected: string[]) => Promise<Delivery[]>;
 
-type Client = { socket: WebSocket; userId: string; sessionId: string; alive: boolean; expiry?: NodeJS.Timeout };
+type Client = { socket: WebSocket; userId: string; sessionId: string; role: Role; alive: boolean; expiry?: NodeJS.Timeout };
 
 const OPEN = 1;
 /** Sockets are pinged this often; one that has not answered the last ping is dropped. */
@@ -75,11 +77,14 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
     const live = await liveSessions(database.db, [...new Set(list.map((c) => c.sessionId))]);
     const kept: Client[] = [];
     for (const client of list) {
-      const until = live.get(client.sessionId);
-      if (!until) {
+      const session = live.get(client.sessionId);
+      if (!session) {
         end(client);
         continue;
       }
+      // A user given another role gets the changes of that role's records from now on.
+      client.role = session.role;
+      const until = session.until;
       clearTimeout(client.expiry);
       const wait = Math.min(Math.max(until.getTime() - Date.now(), 0) + 50, 2 ** 31 - 1);
       client.expiry = setTimeout(
@@ -105,11 +110,13 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
       }
       return;
     }
-    if (kind === 'invalidate') {
+    if (kind === 'change') {
       const area = data.area as RealtimeArea;
-      if (!realtimeAreas.includes(area) || !Array.isArray(data.userIds)) return;
-      for (const userId of data.userIds)
-        for (const client of byUser.get(String(userId)) ?? []) send(client, { type: 'invalidate', area });
+      if (!realtimeAreas.includes(area) || !Array.isArray(data.ownerIds)) return;
+      const owners = new Set(data.ownerIds.map(String));
+      const toAll = seenByAllAreas.includes(area);
+      for (const client of clients())
+        if (owners.has(client.userId) || (toAll && seesAllRecords(client.role))) send(client, { type: 'change', area });
       return;
     }
     const handler = handlers.get(kind);
@@ -146,7 +153,7 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
         socket.close(REALTIME_CLOSE.tooManySockets, 'Too many sockets');
         return;
       }
-      const client: Client = { socket, userId: actor.userId, sessionId: actor.sessionId, alive: true };
+      const client: Client = { socket, userId: actor.userId, sessionId: actor.sessionId, role: actor.role, alive: true };
       const set = byUser.get(client.userId) ?? new Set();
       set.add(client);
       byUser.set(client.userId, set);

@@ -18,10 +18,14 @@ export async function publish(db: Kysely<DB>, kind: string, data: Record<string,
   await sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`.execute(db);
 }
 
-/** Refreshes `area`'s lists in the tabs of these users. */
-export async function publishInvalidation(db: Kysely<DB>, area: RealtimeArea, userIds: (string | null | undefined)[]) {
-  const users = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
-  for (let start = 0; start < users.length; start += 100) {
-    await publish(db, 'invalidate', { area, userIds: users.slice(start, start + 100) });
+/**
+ * Refreshes `area`'s lists in every tab that shows these owners' records: the owners' own tabs, and, for the areas
+ * whose records admins and editors see all of, theirs. The one way an area tells tabs its lists changed.
+ */
+export async function publishChange(db: Kysely<DB>, area: RealtimeArea, ownerIds: (string | null | undefined)[]) {
+  const owners = [...new Set(ownerIds.filter((id): id is string => Boolean(id)))];
+  if (owners.length === 0) return publish(db, 'change', { area, ownerIds: [] });
+  for (let start = 0; start < owners.length; start += 100) {
+    await publish(db, 'change', { area, ownerIds: owners.slice(start, start + 100) });
   }
 }

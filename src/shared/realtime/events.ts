@@ -2,8 +2,10 @@ import type { ChatMessage } from '../chat/types.js';
 import type { Notification } from '../notifications/types.js';
 
 /** Areas whose lists a realtime event may refresh in the browser. */
-export const realtimeAreas = ['deals', 'customers', 'vehicles', 'team', 'emails'] as const;
+export const realtimeAreas = ['deals', 'customers', 'vehicles', 'leads', 'team', 'emails'] as const;
 export type RealtimeArea = (typeof realtimeAreas)[number];
+/** Areas whose every record admins and editors see: a change reaches their tabs as well as the owners'. */
+export const seenByAllAreas: readonly RealtimeArea[] = ['deals', 'customers', 'vehicles', 'leads', 'team'];
 
 /** What the server sends a browser tab over `/api/realtime`, one JSON text frame each. */
 export type RealtimeMessage =
@@ -16,8 +18,8 @@ export type RealtimeMessage =
   | { type: 'notification'; notification: Notification }
   /** Notifications were marked read in another tab. */
   | { type: 'notifications' }
-  /** Records of an area changed in a way this user sees (a deal assigned to them). */
-  | { type: 'invalidate'; area: RealtimeArea }
+  /** Records of an area changed in a way this user sees (a deal assigned to them): its lists are read again. */
+  | { type: 'change'; area: RealtimeArea }
   /** The user's role or status changed: read the session again. */
   | { type: 'session_changed' }
   /** The session is over (signed out, expired, the user deactivated); the socket closes after this. */

@@ -8,17 +8,11 @@ import { keys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 import { connectRealtime, type RealtimeStatus } from '@/lib/realtime';
 import { tellOtherTabs } from '@/lib/session-channel';
+import { webAreas } from './areas';
 import { notifyInfo } from '@/lib/toast';
 
-/** What a change in an area refreshes: its lists, and the screens that count it. */
-const refreshedBy: Record<RealtimeArea, readonly (readonly string[])[]> = {
-  // A completed sale moves its customer and counts in the agents' figures.
-  deals: [keys.deals.all, keys.dashboard, keys.analytics.all, keys.accounting.all, keys.customers.all, keys.team.all],
-  customers: [keys.customers.all, keys.dashboard],
-  vehicles: [keys.vehicles.all, keys.dashboard],
-  team: [keys.team.all],
-  emails: [keys.emails.all],
-};
+/** What a change in an area refreshes: the queries every feature names for it (`refreshOn`). */
+const refreshedBy = (area: RealtimeArea) => webAreas.flatMap((feature) => feature.refreshOn?.[area] ?? []);
 
 const refresh = (queryClient: QueryClient, ...queryKeys: (readonly string[])[]) => {
   for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
@@ -55,13 +49,11 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
       return refresh(queryClient, keys.chat.list, keys.chat.unreadCount, keys.chat.people);
     case 'notification':
       notifyInfo(message.notification.title, message.notification.content);
-      // A lead's notification means a new customer or lead, or a lead now overdue: the screens that show them follow.
-      if (message.notification.kind.startsWith('lead_')) refresh(queryClient, keys.leads.all, keys.customers.all, keys.dashboard);
       return refresh(queryClient, keys.notifications.all);
     case 'notifications':
       return refresh(queryClient, keys.notifications.all);
-    case 'invalidate':
-      return refresh(queryClient, ...refreshedBy[message.area]);
+    case 'change':
+      return refresh(queryClient, ...refreshedBy(message.area));
     case 'session_changed':
       return refresh(queryClient, sessionKey);
     case 'session_ended':

@@ -17,9 +17,13 @@ export function backupCron({ daily_time }: Settings['backup']): string {
   return `${minutes} ${hours} * * *`;
 }
 
+/** Schedules the daily backup at the settings' time in the company's time zone (Settings → Company), whatever the server's TZ. */
+export const rescheduleBackup = (jobs: JobQueue, { backup, company }: Pick<Settings, 'backup' | 'company'>) =>
+  jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz: company.time_zone });
+
 /**
- * The daily backup as a job: taken once a day across every process, at the settings' time in the company's time zone
- * (Settings → Company), whatever the server's TZ. `reschedule` follows a change of either setting.
+ * The daily backup as a job: taken once a day across every process, at the settings' time; saving the settings
+ * reschedules it (`rescheduleBackup`) when either the time or the zone changes.
  */
 export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobStore, config: Config, log: FastifyBaseLogger) {
   jobs.work(
@@ -34,7 +38,5 @@ export function registerBackupJob(jobs: JobQueue, db: Kysely<DB>, store: BlobSto
     },
     { retryLimit: 2, retryDelay: 600, expireInSeconds: 6 * 60 * 60 },
   );
-  const reschedule = ({ backup, company }: Pick<Settings, 'backup' | 'company'>) =>
-    jobs.schedule(BACKUP_JOB, backupCron(backup), {}, { tz: company.time_zone });
-  return { start: async () => reschedule(await getSettings(db)), reschedule };
+  return { start: async () => rescheduleBackup(jobs, await getSettings(db)) };
 }

@@ -18,12 +18,9 @@ import {
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import type { Realtime } from '../../realtime/hub.js';
 import {
   countUnreadMessages,
   createChat,
-  deliverChatChange,
-  deliverMessage,
   getChat,
   listChats,
   listMessages,
@@ -34,11 +31,9 @@ import {
   sendMessage,
 } from './service.js';
 
-export async function chatRoutes(app: FastifyInstance, { database, realtime }: { database: Database; realtime: Realtime }) {
+export async function chatRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
-  realtime.on('message', (data, connected) => deliverMessage(db, data, connected));
-  realtime.on('chats', (data, connected) => deliverChatChange(db, data, connected));
 
   r.get('/api/chat/chats', { schema: { response: { 200: chatListSchema } } }, async (request) => ({
     items: await listChats(db, actorOf(request)),

@@ -21,6 +21,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { batchOf, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
+import { publishChange } from '../../realtime/publish.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
@@ -179,6 +180,7 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'customer', entityId: id, action: 'updated', changes });
+    await publishChange(tx, 'customers', [row.user_id]);
     return row;
   });
 }
@@ -191,7 +193,7 @@ export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Ac
   const keys = await db.transaction().execute(async (tx) => {
     const customer = await tx
       .selectFrom('customers')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'user_id'])
       .where('id', '=', id)
       .where(visibleTo(actor, 'customers.user_id'))
       .forUpdate()
@@ -223,6 +225,7 @@ export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Ac
         referrals_kept: Number(referrals.numUpdatedRows),
       },
     });
+    await publishChange(tx, 'customers', [customer.user_id]);
     return keys;
   });
   await removeDocumentFiles(store, keys, log);
@@ -316,6 +319,7 @@ export async function setCustomerStage(db: Kysely<DB>, actor: Actor, id: string,
         action: 'stage_changed',
         changes: { from, to: stage },
       });
+    await publishChange(tx, 'customers', [row.user_id]);
     return row;
   });
 }

@@ -6,7 +6,7 @@ import type { CustomerInput } from '../../../shared/customers/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { publishInvalidation } from '../../realtime/publish.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudits } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { emailKey, phoneKeys } from './contact-keys.js';
@@ -217,5 +217,5 @@ async function announce(
       });
     }
   }
-  await publishInvalidation(tx, 'customers', [actor?.userId, ...byOwner.keys()]);
+  await publishChange(tx, 'customers', [actor?.userId, ...byOwner.keys()]);
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { salesStatus } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { publishInvalidation } from '../../realtime/publish.js';
+import { publishChange } from '../../realtime/publish.js';
 import { notify } from '../notifications/service.js';
 
 type Deal = Pick<Row<'deals'>, 'id' | 'user_id' | 'agent_name' | 'manufacturer' | 'model' | 'customer_name' | 'status'>;
@@ -34,5 +34,5 @@ export async function announceDeal(tx: Kysely<DB>, actor: Actor, deal: Deal, bef
   if (deal.status === salesStatus && before?.status !== salesStatus) {
     await notify(tx, actor, { event: 'deal_completed', ownerIds: [deal.user_id], title: 'Deal completed', content: what, link });
   }
-  await publishInvalidation(tx, 'deals', [deal.user_id, before?.user_id]);
+  await publishChange(tx, 'deals', [deal.user_id, before?.user_id]);
 }

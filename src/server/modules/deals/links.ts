@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/actor.js';
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { insertCustomers } from '../customers/writer.js';
 
@@ -97,7 +98,7 @@ export async function resolveVehicle(
  * available again. The change is audited against the vehicle, carrying the deal that caused it.
  */
 export async function syncVehicleStatus(db: Tx, actor: Actor, vehicleId: string, dealId: string) {
-  const { rows } = await sql<{ before: string; after: string }>`
+  const { rows } = await sql<{ before: string; after: string; owner: string }>`
     WITH target AS (
       SELECT CASE
         WHEN bool_or(status = 'completed') THEN 'sold'
@@ -109,7 +110,7 @@ export async function syncVehicleStatus(db: Tx, actor: Actor, vehicleId: string,
     UPDATE vehicles v SET status = target.status, updated_at = greatest(clock_timestamp(), v.updated_at + interval '1 millisecond')
     FROM target, previous
     WHERE v.id = ${vehicleId} AND v.status IS DISTINCT FROM target.status
-    RETURNING previous.status AS before, v.status AS after
+    RETURNING previous.status AS before, v.status AS after, v.user_id AS owner
   `.execute(db);
   const moved = rows[0];
   if (!moved) return;
@@ -119,4 +120,5 @@ export async function syncVehicleStatus(db: Tx, actor: Actor, vehicleId: string,
     action: 'status_changed',
     changes: { status: { from: moved.before, to: moved.after }, deal_id: dealId },
   });
+  await publishChange(db, 'vehicles', [moved.owner]);
 }

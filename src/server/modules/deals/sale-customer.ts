@@ -4,6 +4,7 @@ import { salesStatus } from '../../../shared/deals/options.js';
 import { SALE_CUSTOMER_STATUS } from '../../../shared/deals/sale-rule.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
 
@@ -28,17 +29,18 @@ export async function customerFollowsSale(tx: Tx, actor: Actor, before: Sale | n
 
 async function closeSale(tx: Tx, actor: Actor, customerId: string, dealId: string, stages: string[]) {
   const last = stages.at(-1)!;
-  const { rows } = await sql<{ stage: string | null; status: CustomerStatus }>`
+  const { rows } = await sql<{ stage: string | null; status: CustomerStatus; owner: string }>`
     WITH previous AS (SELECT pipeline_stage, status FROM customers WHERE id = ${customerId} FOR UPDATE)
     UPDATE customers c
        SET pipeline_stage = ${last}, status = ${SALE_CUSTOMER_STATUS},
            updated_at = greatest(now(), c.updated_at + interval '1 millisecond')
       FROM previous
      WHERE c.id = ${customerId} AND (c.pipeline_stage IS DISTINCT FROM ${last} OR c.status <> ${SALE_CUSTOMER_STATUS})
-    RETURNING previous.pipeline_stage AS stage, previous.status
+    RETURNING previous.pipeline_stage AS stage, previous.status, c.user_id AS owner
   `.execute(tx);
   const moved = rows[0];
   if (!moved) return;
+  await publishChange(tx, 'customers', [moved.owner]);
   const from = moved.stage ?? stages[0]!;
   await recordAudit(tx, actor, {
     entityType: 'customer',

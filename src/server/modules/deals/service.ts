@@ -9,7 +9,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
-import { publishInvalidation } from '../../realtime/publish.js';
+import { publishChange } from '../../realtime/publish.js';
 import { announceDeal } from './announce.js';
 import { vehicleOptionColumns } from '../vehicles/list.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
@@ -204,7 +204,7 @@ export async function deleteDeal(db: Db, store: BlobStore, actor: Actor, id: str
       },
     });
     if (deal.vehicle_id) await syncVehicleStatus(tx, actor, deal.vehicle_id, id);
-    await publishInvalidation(tx, 'deals', [deal.user_id]);
+    await publishChange(tx, 'deals', [deal.user_id]);
     return keys;
   });
   await removeDocumentFiles(store, keys, log);

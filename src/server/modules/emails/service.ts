@@ -15,7 +15,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { publishInvalidation } from '../../realtime/publish.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { latestConsent } from '../consent/service.js';
 import { getSetting, mailFooter } from '../settings/service.js';
@@ -234,7 +234,7 @@ export async function receiveEmail(db: Db, input: InboundEmail, repeatedCall = f
       .where('banned', 'is not', true)
       .where((eb) => eb.or([eb('role', 'in', ['admin', 'editor']), eb('id', '=', customer?.user_id ?? null)]))
       .execute();
-    await publishInvalidation(
+    await publishChange(
       tx,
       'emails',
       readers.map((reader) => reader.id),

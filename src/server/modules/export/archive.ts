@@ -15,7 +15,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { getSetting } from '../settings/service.js';
 import { documentFiles, type DocumentFile } from './documents.js';
 import { readableFiles, type ReadableFile } from './readable.js';
-import { ruleOf, rowsFor } from './tables.js';
+import { ruleOf, rowsFor, type TableRule } from './tables.js';
 
 type AnyDb = Kysely<DB> | Transaction<DB>;
 type JsonRow = Record<string, unknown>;
@@ -29,6 +29,8 @@ export type ExportOptions = {
   snapshot: boolean;
   /** Aborted when the download is cancelled: the export stops and lets go of the database. */
   signal: AbortSignal;
+  /** What it holds of each table: every area's rules (`modules/areas.ts`). */
+  tables: Record<string, TableRule>;
 };
 
 type TableShape = { name: string; columns: string[]; keys: string[]; where: RawBuilder<SqlBool> };
@@ -128,10 +130,10 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
       missing_documents: [],
     };
 
-    for (const name of await publicTables(db)) await addTable(db, actor, name, manifest, addEntry);
-    for (const file of readableFiles) await addReadable(db, actor, file, manifest, addEntry);
+    for (const name of await publicTables(db)) await addTable(db, actor, ruleOf(options.tables, name), name, manifest, addEntry);
+    for (const file of readableFiles) await addReadable(db, actor, ruleOf(options.tables, file.table), file, manifest, addEntry);
 
-    for await (const batch of documentFiles(db, actor)) {
+    for await (const batch of documentFiles(db, actor, (table) => ruleOf(options.tables, table))) {
       for (const file of batch) await addDocument(store, file, manifest, addEntry);
     }
 
@@ -148,8 +150,7 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
 type AddEntry = (name: string, source: Readable, compress?: boolean) => Promise<void>;
 
 /** A table's rows the actor may see as `tables/<table>.csv` and `.json`, or its exclusion noted in the manifest. */
-async function addTable(db: AnyDb, actor: Actor, name: string, manifest: ExportManifest, addEntry: AddEntry) {
-  const rule = ruleOf(name);
+async function addTable(db: AnyDb, actor: Actor, rule: TableRule, name: string, manifest: ExportManifest, addEntry: AddEntry) {
   if ('excluded' in rule) {
     manifest.excluded_tables[name] = rule.excluded;
     return;
@@ -180,8 +181,15 @@ async function addTable(db: AnyDb, actor: Actor, name: string, manifest: ExportM
 }
 
 /** A file of `readable/` with the rows the actor's export holds of its table, counted as written. */
-async function addReadable(db: AnyDb, actor: Actor, file: ReadableFile, manifest: ExportManifest, addEntry: AddEntry) {
-  const where = rowsFor(actor, ruleOf(file.table));
+async function addReadable(
+  db: AnyDb,
+  actor: Actor,
+  rule: TableRule,
+  file: ReadableFile,
+  manifest: ExportManifest,
+  addEntry: AddEntry,
+) {
+  const where = rowsFor(actor, rule);
   if (!where) return;
   const csv = `readable/${file.name}.csv`;
   const written = { n: 0 };

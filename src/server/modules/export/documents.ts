@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { keysetBatches } from '../../http/paging.js';
-import { ruleOf, rowsFor } from './tables.js';
+import { rowsFor, type TableRule } from './tables.js';
 
 export type DocumentFile = { table: string; id: string; key: string; fileName: string; path: string };
 
@@ -27,7 +27,11 @@ export function safeFileName(name: string): string {
 }
 
 /** The stored files of the documents the actor's export holds, in batches: `documents/<id>-<name>`. */
-export async function* documentFiles(db: Kysely<DB> | Transaction<DB>, actor: Actor): AsyncGenerator<DocumentFile[]> {
+export async function* documentFiles(
+  db: Kysely<DB> | Transaction<DB>,
+  actor: Actor,
+  ruleOf: (table: string) => TableRule,
+): AsyncGenerator<DocumentFile[]> {
   for (const source of sources) {
     const where = rowsFor(actor, ruleOf(source.table));
     if (!where) continue;

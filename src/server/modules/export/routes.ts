@@ -6,15 +6,19 @@ import { streamedDownload } from '../../http/download.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { businessClock } from '../../time.js';
 import { exportFileName, recordExport, streamExport } from './service.js';
+import type { TableRule } from './tables.js';
 
-export async function exportRoutes(app: FastifyInstance, { database, store }: { database: Database; store: BlobStore }) {
+export async function exportRoutes(
+  app: FastifyInstance,
+  { database, store, exportTables }: { database: Database; store: BlobStore; exportTables: Record<string, TableRule> },
+) {
   // Everything the user may see, as one zip streamed while it is read: tables as CSV and JSON, documents, manifest.
   app.get(FULL_EXPORT_PATH, { config: { heavy: true } }, async (request, reply) => {
     const actor = actorOf(request);
     const name = exportFileName((await businessClock(database.db)).today);
     await recordExport(database, actor, name);
     const body = streamedDownload(request, reply, 'Full export', (out, signal) =>
-      streamExport(database, store, actor, out, signal),
+      streamExport(database, store, exportTables, actor, out, signal),
     );
     return reply
       .header('content-type', 'application/zip')

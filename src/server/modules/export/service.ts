@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { writeExport } from './archive.js';
+import type { TableRule } from './tables.js';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
 /** `torque-export-2026-11-25.zip`: the business day it was made (the company's time zone). */
@@ -24,8 +25,15 @@ export async function recordExport(database: Database, actor: Actor, file: strin
  * The embedded database has a single connection, and a transaction there would hold up every other request until the
  * download ends: it reads batch by batch instead, between other requests, and the manifest says `snapshot: false`.
  */
-export async function streamExport(database: Database, store: BlobStore, actor: Actor, out: Writable, signal: AbortSignal) {
-  const options = { version: packageJson.version, signal };
+export async function streamExport(
+  database: Database,
+  store: BlobStore,
+  tables: Record<string, TableRule>,
+  actor: Actor,
+  out: Writable,
+  signal: AbortSignal,
+) {
+  const options = { version: packageJson.version, signal, tables };
   if (database.kind === 'embedded') return writeExport(database.db, store, actor, out, { ...options, snapshot: false });
   return database.db
     .transaction()

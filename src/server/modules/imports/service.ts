@@ -12,7 +12,7 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { publishInvalidation } from '../../realtime/publish.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { readCsv, type SourceRow } from './csv-file.js';
 import { BATCH_ROWS, ImportState, planBatch, writeBatch } from './engine.js';
@@ -193,7 +193,7 @@ async function finish(
       action: status === 'done' ? 'imported' : 'import_failed',
       changes: { kind: row.kind, file_name: row.file_name, rows: row.row_count, ...counts },
     });
-    await publishInvalidation(tx, row.kind, [actor.userId, ...owners]);
+    await publishChange(tx, row.kind, [actor.userId, ...owners]);
     return finished;
   });
 }
@@ -268,7 +268,7 @@ export async function undoImport(db: Db, actor: Actor, id: string): Promise<Impo
       action: 'import_undone',
       changes: { kind: row.kind, file_name: row.file_name, ...result },
     });
-    await publishInvalidation(tx, row.kind, [actor.userId, ...restored.rows.map((r) => r.user_id)]);
+    await publishChange(tx, row.kind, [actor.userId, ...restored.rows.map((r) => r.user_id)]);
     return result;
   });
 }

@@ -18,6 +18,7 @@ import { hit } from '../../auth/rate-limit.js';
 import { seesAll } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { insertCustomers } from '../customers/writer.js';
 import { notify } from '../notifications/service.js';
@@ -145,6 +146,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       content: `${name} from ${source.name}${lead.vehicle?.model ? `, ${vehicleLabel(lead.vehicle)}` : ''}: ${reason}`,
       link: `/customers/${customerId}`,
     });
+    await publishChange(tx, 'leads', [assignee?.id]);
     return {
       id: row.id,
       customer_id: customerId,
@@ -172,6 +174,7 @@ async function flagLead(db: Db, intake: Intake, reason: string) {
       content: `A lead from ${source.name} could not be read (${reason}); it is kept as it arrived.`,
       link: '/leads?view=flagged',
     });
+    await publishChange(tx, 'leads', []);
     return row.id;
   });
 }

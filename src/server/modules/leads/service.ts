@@ -16,6 +16,7 @@ import { requireRole, seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { intakeLead } from './intake.js';
@@ -105,12 +106,15 @@ export async function markLeadHandled(db: Db, actor: Actor, id: string): Promise
   requireRole(actor, 'editor');
   const lead = await getLead(db, actor, id);
   if (lead.status !== 'flagged') throw badRequest('Only a lead that could not be read is marked as handled');
-  await db
-    .updateTable('leads')
-    .set({ handled_at: sql<Date>`now()`, handled_by: actor.userId })
-    .where('id', '=', id)
-    .where('handled_at', 'is', null)
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('leads')
+      .set({ handled_at: sql<Date>`now()`, handled_by: actor.userId })
+      .where('id', '=', id)
+      .where('handled_at', 'is', null)
+      .execute();
+    await publishChange(tx, 'leads', [lead.assigned_to?.id]);
+  });
   return getLead(db, actor, id);
 }
 
@@ -121,11 +125,15 @@ export async function markLeadHandled(db: Db, actor: Actor, id: string): Promise
 export async function logContact(db: Db, actor: Actor, id: string, input: ContactLog): Promise<LeadDetail> {
   const lead = await getLead(db, actor, id);
   if (!lead.customer) throw badRequest('This lead has no customer to reach yet');
-  await recordAudit(db, actor, {
-    entityType: 'customer',
-    entityId: lead.customer.id,
-    action: 'contact_logged',
-    changes: { lead: id, kind: input.kind, label: contactKindLabels[input.kind], note: input.note },
+  const customerId = lead.customer.id;
+  await db.transaction().execute(async (tx) => {
+    await recordAudit(tx, actor, {
+      entityType: 'customer',
+      entityId: customerId,
+      action: 'contact_logged',
+      changes: { lead: id, kind: input.kind, label: contactKindLabels[input.kind], note: input.note },
+    });
+    await publishChange(tx, 'leads', [lead.assigned_to?.id]);
   });
   return getLead(db, actor, id);
 }
@@ -213,6 +221,12 @@ export async function alertUnanswered(db: Db, minutes: number, now = new Date())
         link: lead.customer_id ? `/customers/${lead.customer_id}` : '/leads?view=waiting',
       });
     }
+    if (due.length > 0)
+      await publishChange(
+        tx,
+        'leads',
+        due.map((lead) => lead.assigned_user_id),
+      );
     return due.length;
   });
 }

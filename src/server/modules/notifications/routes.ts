@@ -5,17 +5,11 @@ import { notificationPageSchema, notificationsQuerySchema } from '../../../share
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import type { Realtime } from '../../realtime/hub.js';
-import { countUnreadNotifications, deliverNotifications, listNotifications, markAllRead, markRead } from './service.js';
+import { countUnreadNotifications, listNotifications, markAllRead, markRead } from './service.js';
 
-export async function notificationsRoutes(
-  app: FastifyInstance,
-  { database, realtime }: { database: Database; realtime: Realtime },
-) {
+export async function notificationsRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
-  realtime.on('notification', (data, connected) => deliverNotifications(db, data, connected));
-  realtime.on('notifications_read', async (data) => [{ userIds: [String(data.userId)], message: { type: 'notifications' } }]);
 
   r.get(
     '/api/notifications',

@@ -19,6 +19,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { insertUserWithPassword } from '../users/service.js';
@@ -142,6 +143,7 @@ export async function invite(
       const company = await getSetting(tx, 'company');
       await mailer.queue(tx, invitationMail(actor.name, company, input.email, input.role, link), actor.userId);
     }
+    await publishChange(tx, 'team', []);
     return {
       ...invitation,
       expires_at: invitation.expires_at.toISOString(),
@@ -181,6 +183,7 @@ export async function revokeInvitation(db: Db, actor: Actor, id: string): Promis
       .where('id', '=', id)
       .execute();
     await recordAudit(tx, actor, { entityType: 'invitation', entityId: id, action: 'revoked' });
+    await publishChange(tx, 'team', []);
   });
 }
 
@@ -234,6 +237,7 @@ export async function updateMember(db: Db, actor: Actor, id: string, input: Memb
     await tx.updateTable('users').set(set).where('id', '=', id).execute();
     await recordAudit(tx, actor, { entityType: 'user', entityId: id, action: 'updated', changes });
     if (set.banned) await revokeInvitationsBy(tx, actor, id);
+    await publishChange(tx, 'team', [id]);
   });
   const member = (await listTeam(db, actor)).find((m) => m.kind === 'user' && m.id === id);
   if (!member) throw notFound('User');
@@ -355,6 +359,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
       content: `${input.name} (${invitation.email}) joined as ${roleLabels[invitation.role]}`,
       link: '/users',
     });
+    await publishChange(tx, 'team', []);
     return { userId, email: invitation.email };
   });
 }

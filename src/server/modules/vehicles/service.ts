@@ -6,6 +6,7 @@ import type { VehicleInput, VehicleUpdate } from '../../../shared/vehicles/schem
 import type { VehicleDetail, VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
 import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
+import { publishChange } from '../../realtime/publish.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { selectVehicles, vehicleColumns, type VehicleRow } from './list.js';
 import { visibleTo } from '../../auth/scope.js';
@@ -48,6 +49,7 @@ export async function createVehicle(db: Kysely<DB>, actor: Actor, input: Vehicle
       action: 'created',
       changes: changedFields({}, input),
     });
+    await publishChange(tx, 'vehicles', [row.user_id]);
     return row;
   });
 }
@@ -77,6 +79,7 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
       .returning(vehicleColumns)
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'vehicle', entityId: id, action: 'updated', changes });
+    await publishChange(tx, 'vehicles', [after.user_id]);
     return after;
   });
 }
@@ -106,6 +109,7 @@ export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string) {
       action: 'deleted',
       changes: { make: vehicle.make, model: vehicle.model, year: vehicle.year, vin: vehicle.vin },
     });
+    await publishChange(tx, 'vehicles', [vehicle.user_id]);
   });
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/sidebar';
 import { BrandMark } from '@/components/brand-mark';
 import { useCurrentSession } from '@/features/auth/api';
-import { navItems } from './nav-items';
+import { navItems } from '../areas';
 
 export function AppSidebar() {
   const { user } = useCurrentSession();

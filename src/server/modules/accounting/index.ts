@@ -1,0 +1,9 @@
+import { defineArea } from '../area.js';
+import { personal } from '../export/tables.js';
+import { accountingRoutes } from './routes.js';
+
+export const accountingArea = defineArea({
+  name: 'accounting',
+  routes: accountingRoutes,
+  exportTables: { commission_rates: { scope: personal('user_id') } },
+});

@@ -1,0 +1,8 @@
+import { defineArea } from '../area.js';
+import { analyticsRoutes } from './routes.js';
+
+export const analyticsArea = defineArea({
+  name: 'analytics',
+  routes: analyticsRoutes,
+  exportTables: {},
+});

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RealtimeArea } from '../../shared/realtime/events.js';
+import type { AuthLoader } from '../auth/auth-loader.js';
+import type { ActorResolver } from '../auth/actor.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connection.js';
+import type { Instance } from '../db/instance.js';
+import type { DB } from '../db/schema.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { EventHandler, Realtime } from '../realtime/hub.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import type { Spool } from '../storage/spool.js';
+import type { TableRule } from './export/tables.js';
+import type { WebhookSender } from './webhooks/sender.js';
+
+/** What the app hands every area: the infrastructure built once in `app.ts`. */
+export type AreaDeps = {
+  auth: AuthLoader;
+  database: Database;
+  config: Config;
+  secret: string;
+  log: FastifyBaseLogger;
+  resolveActor: ActorResolver;
+  store: BlobStore;
+  spool: Spool;
+  instance: Instance;
+  jobs: JobQueue;
+  mailer: Mailer;
+  webhooks: WebhookSender;
+  realtime: Realtime;
+  /** Every area's export rules, merged: what the full export holds of each table. */
+  exportTables: Record<string, TableRule>;
+};
+
+/** A recurring job an area runs: `register` adds its worker while the app is built; `start` schedules it once ready. */
+export type AreaJob = { name: string; register: (deps: AreaDeps) => { start: () => Promise<void> } };
+
+/**
+ * Everything the app needs to know of one area, in the area's own folder (`modules/<area>/index.ts`): `app.ts` and
+ * the tests loop over the list in `modules/areas.ts`, so adding an area is its folders and one line there.
+ */
+export type Area = {
+  name: string;
+  /** The area's HTTP routes, registered under the API. */
+  routes?: (api: FastifyInstance, deps: AreaDeps) => Promise<void>;
+  /** Its recurring jobs. */
+  jobs?: readonly AreaJob[];
+  /** How the events it publishes (`publish(tx, kind, …)`) reach sockets, by kind. */
+  realtime?: (deps: AreaDeps) => Record<string, EventHandler>;
+  /** The lists it changes, refreshed in every tab that shows them (`publishChange(tx, area, owners)`). */
+  changes?: readonly RealtimeArea[];
+  /** Of these stored file keys, the ones its rows still name: the storage sweep keeps them. */
+  storedKeys?: (db: Kysely<DB>, keys: string[]) => Promise<Set<string>>;
+  /** What the full export holds of each of its tables; every table of the database belongs to one area. */
+  exportTables: Record<string, TableRule>;
+  /** The kinds of notification it sends (Settings → Notifications lists them). */
+  notificationEvents?: readonly string[];
+};
+
+/** Declares an area; the type is the checklist of what a new area decides. */
+export const defineArea = (area: Area): Area => area;

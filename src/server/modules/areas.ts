@@ -1,0 +1,58 @@
+import type { TableRule } from './export/tables.js';
+import { accountingArea } from './accounting/index.js';
+import { analyticsArea } from './analytics/index.js';
+import { auditArea } from './audit/index.js';
+import { backupArea } from './backup/index.js';
+import { chatArea } from './chat/index.js';
+import { consentArea } from './consent/index.js';
+import { cosignersArea } from './cosigners/index.js';
+import { customersArea } from './customers/index.js';
+import { dealsArea } from './deals/index.js';
+import { documentsArea } from './documents/index.js';
+import { emailsArea } from './emails/index.js';
+import { exportArea } from './export/index.js';
+import { healthArea } from './health/index.js';
+import { hooksArea } from './hooks/index.js';
+import { importsArea } from './imports/index.js';
+import { leadsArea } from './leads/index.js';
+import { notificationsArea } from './notifications/index.js';
+import { offersArea } from './offers/index.js';
+import { outboxArea } from './outbox/index.js';
+import { sessionArea } from './session/index.js';
+import { settingsArea } from './settings/index.js';
+import { teamArea } from './team/index.js';
+import { usersArea } from './users/index.js';
+import { vehiclesArea } from './vehicles/index.js';
+import { webhooksArea } from './webhooks/index.js';
+
+/** Every area of the server, in the order their routes register. Adding an area is its folder and one line here. */
+export const areas = [
+  healthArea,
+  sessionArea,
+  usersArea,
+  teamArea,
+  settingsArea,
+  backupArea,
+  exportArea,
+  chatArea,
+  notificationsArea,
+  customersArea,
+  documentsArea,
+  consentArea,
+  hooksArea,
+  emailsArea,
+  vehiclesArea,
+  importsArea,
+  dealsArea,
+  analyticsArea,
+  accountingArea,
+  outboxArea,
+  webhooksArea,
+  offersArea,
+  cosignersArea,
+  leadsArea,
+  auditArea,
+];
+
+/** What the full export holds of each table: every area's rules together. */
+export const exportTables: Record<string, TableRule> = Object.assign({}, ...areas.map((area) => area.exportTables));

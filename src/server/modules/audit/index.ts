@@ -1,0 +1,6 @@
+import { defineArea } from '../area.js';
+
+export const auditArea = defineArea({
+  name: 'audit',
+  exportTables: { audit_log: {} },
+});

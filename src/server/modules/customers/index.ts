@@ -1,0 +1,15 @@
+import { defineArea } from '../area.js';
+import { owned } from '../export/tables.js';
+import { customersRoutes } from './routes.js';
+
+export const customersArea = defineArea({
+  name: 'customers',
+  routes: customersRoutes,
+  changes: ['customers'],
+  exportTables: {
+    customer_counts: { scope: owned('user_id') },
+    customer_stage_daily: { scope: owned('user_id') },
+    customers: { scope: owned('user_id') },
+  },
+  notificationEvents: ['customer_created'],
+});

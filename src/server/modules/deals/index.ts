@@ -1,0 +1,14 @@
+import { defineArea } from '../area.js';
+import { owned } from '../export/tables.js';
+import { dealsRoutes } from './routes.js';
+
+export const dealsArea = defineArea({
+  name: 'deals',
+  routes: dealsRoutes,
+  changes: ['deals', 'customers', 'vehicles'],
+  exportTables: {
+    deal_sales_monthly: { scope: owned('user_id') },
+    deals: { scope: owned('user_id') },
+  },
+  notificationEvents: ['deal_created', 'deal_assigned', 'deal_completed'],
+});

@@ -1,0 +1,15 @@
+import { defineArea } from '../area.js';
+import { ofRecord } from '../export/tables.js';
+import { documentsRoutes } from './routes.js';
+import { referencedDocumentKeys } from './service.js';
+
+export const documentsArea = defineArea({
+  name: 'documents',
+  routes: documentsRoutes,
+  storedKeys: referencedDocumentKeys,
+  exportTables: {
+    customer_documents: { scope: ofRecord('customers', 'customer_id') },
+    deal_documents: { scope: ofRecord('deals', 'deal_id') },
+  },
+  notificationEvents: ['document_uploaded'],
+});

@@ -1,0 +1,8 @@
+import { defineArea } from '../area.js';
+import { healthRoutes } from './routes.js';
+
+export const healthArea = defineArea({
+  name: 'health',
+  routes: healthRoutes,
+  exportTables: {},
+});

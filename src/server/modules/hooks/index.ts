@@ -1,0 +1,8 @@
+import { defineArea } from '../area.js';
+import { hooksRoutes } from './routes.js';
+
+export const hooksArea = defineArea({
+  name: 'hooks',
+  routes: hooksRoutes,
+  exportTables: { hook_secrets: { excluded: 'signing secrets of the inbound webhooks' } },
+});

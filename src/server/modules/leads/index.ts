@@ -1,0 +1,17 @@
+import { defineArea } from '../area.js';
+import { registerUnansweredLeads, UNANSWERED_LEADS_JOB } from './jobs.js';
+import { leadsRoutes } from './routes.js';
+import { leadVisible } from './service.js';
+
+export const leadsArea = defineArea({
+  name: 'leads',
+  routes: leadsRoutes,
+  jobs: [{ name: UNANSWERED_LEADS_JOB, register: ({ jobs, database, log }) => registerUnansweredLeads(jobs, database.db, log) }],
+  changes: ['leads'],
+  exportTables: {
+    lead_rotation: {},
+    lead_sources: { omit: { key_hash: 'the hash of the source’s posting key' } },
+    leads: { scope: (actor) => leadVisible(actor, 't') },
+  },
+  notificationEvents: ['lead_received', 'lead_unanswered'],
+});

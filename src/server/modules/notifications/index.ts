@@ -1,0 +1,14 @@
+import { defineArea } from '../area.js';
+import { personal } from '../export/tables.js';
+import { notificationsRoutes } from './routes.js';
+import { deliverNotifications } from './service.js';
+
+export const notificationsArea = defineArea({
+  name: 'notifications',
+  routes: notificationsRoutes,
+  realtime: ({ database: { db } }) => ({
+    notification: (data, connected) => deliverNotifications(db, data, connected),
+    notifications_read: async (data) => [{ userIds: [String(data.userId)], message: { type: 'notifications' } }],
+  }),
+  exportTables: { notifications: { scope: personal('user_id') } },
+});

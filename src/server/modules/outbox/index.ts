@@ -1,0 +1,8 @@
+import { defineArea } from '../area.js';
+import { outboxRoutes } from './routes.js';
+
+export const outboxArea = defineArea({
+  name: 'outbox',
+  routes: outboxRoutes,
+  exportTables: { outbox: { excluded: 'delivery internals of mail, webhooks and texts (sent e-mail is in emails)' } },
+});

@@ -1,0 +1,8 @@
+import { defineArea } from '../area.js';
+import { settingsRoutes } from './routes.js';
+
+export const settingsArea = defineArea({
+  name: 'settings',
+  routes: settingsRoutes,
+  exportTables: { settings: {} },
+});

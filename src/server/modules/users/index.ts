@@ -1,0 +1,9 @@
+import { defineArea } from '../area.js';
+import { personal } from '../export/tables.js';
+import { usersRoutes } from './routes.js';
+
+export const usersArea = defineArea({
+  name: 'users',
+  routes: usersRoutes,
+  exportTables: { users: { scope: personal('id') } },
+});

@@ -1,0 +1,36 @@
+import { dashboardArea } from '@/features/dashboard/area';
+import { usersArea } from '@/features/users/area';
+import { customersArea } from '@/features/customers/area';
+import { leadsArea } from '@/features/leads/area';
+import { cosignersArea } from '@/features/cosigners/area';
+import { vehiclesArea } from '@/features/vehicles/area';
+import { dealsArea } from '@/features/deals/area';
+import { teamArea } from '@/features/team/area';
+import { analyticsArea } from '@/features/analytics/area';
+import { emailsArea } from '@/features/emails/area';
+import { accountingArea } from '@/features/accounting/area';
+import { offersArea } from '@/features/offers/area';
+import { chatArea } from '@/features/chat/area';
+import { settingsArea } from '@/features/settings/area';
+import type { NavItem, WebArea } from '@/lib/area';
+
+/** Every feature with screens of its own. Adding one is its folder and one line here. */
+export const webAreas: WebArea[] = [
+  dashboardArea,
+  usersArea,
+  customersArea,
+  leadsArea,
+  cosignersArea,
+  vehiclesArea,
+  dealsArea,
+  teamArea,
+  analyticsArea,
+  emailsArea,
+  accountingArea,
+  offersArea,
+  chatArea,
+  settingsArea,
+];
+
+/** The sidebar's links, in the spec's order. */
+export const navItems: NavItem[] = webAreas.flatMap((area) => area.nav ?? []).sort((a, b) => a.position - b.position);

@@ -1,0 +1,21 @@
+import type { WebArea } from '@/lib/area';
+import { Users } from 'lucide-react';
+import { lazyNamed } from '@/lib/area';
+import { keys } from '@/lib/query-keys';
+
+const CustomersPage = lazyNamed(() => import('./customers-page'), 'CustomersPage');
+const NewCustomerPage = lazyNamed(() => import('./new-customer-page'), 'NewCustomerPage');
+const CustomerPage = lazyNamed(() => import('./customer-page'), 'CustomerPage');
+const EditCustomerPage = lazyNamed(() => import('./edit-customer-page'), 'EditCustomerPage');
+
+export const customersArea: WebArea = {
+  routes: [
+    { path: 'customers', element: <CustomersPage /> },
+    { path: 'customers/new', element: <NewCustomerPage /> },
+    { path: 'customers/:id', element: <CustomerPage /> },
+    { path: 'customers/:id/edit', element: <EditCustomerPage /> },
+  ],
+  nav: [{ to: '/customers', label: 'Customers', icon: Users, position: 20 }],
+  // A lead taken in may add its customer.
+  refreshOn: { customers: [keys.customers.all], leads: [keys.customers.all] },
+};

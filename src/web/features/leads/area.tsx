@@ -1,0 +1,13 @@
+import type { WebArea } from '@/lib/area';
+import { Inbox } from 'lucide-react';
+import { lazyNamed } from '@/lib/area';
+import { keys } from '@/lib/query-keys';
+
+const LeadsPage = lazyNamed(() => import('./leads-page'), 'LeadsPage');
+
+export const leadsArea: WebArea = {
+  routes: [{ path: 'leads', element: <LeadsPage /> }],
+  // The spec does not name Leads; it follows Customers.
+  nav: [{ to: '/leads', label: 'Leads', icon: Inbox, position: 30 }],
+  refreshOn: { leads: [keys.leads.all] },
+};

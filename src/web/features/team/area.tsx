@@ -1,0 +1,20 @@
+import type { WebArea } from '@/lib/area';
+import { ShieldCheck, UserRound } from 'lucide-react';
+import { lazyNamed } from '@/lib/area';
+import { keys } from '@/lib/query-keys';
+
+const AgentsPage = lazyNamed(() => import('./team-page'), 'AgentsPage');
+const UsersPage = lazyNamed(() => import('./team-page'), 'UsersPage');
+
+export const teamArea: WebArea = {
+  routes: [
+    { path: 'agents', element: <AgentsPage /> },
+    { path: 'users', element: <UsersPage />, roles: ['admin'] },
+  ],
+  nav: [
+    { to: '/agents', label: 'Agents', icon: UserRound, position: 70 },
+    { to: '/users', label: 'User Management', icon: ShieldCheck, position: 130, roles: ['admin'] },
+  ],
+  // A completed sale counts in the agents' figures.
+  refreshOn: { team: [keys.team.all], deals: [keys.team.all] },
+};

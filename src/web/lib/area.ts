@@ -1,0 +1,24 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { RealtimeArea } from '@shared/realtime/events';
+import type { Role } from '@shared/users/roles';
+
+/** A screen of the signed-in app: its path under the shell, and the roles it is for (everyone when absent). */
+export type AreaRoute = { path: string; element: ReactNode; roles?: Role[] };
+/** A sidebar link; `position` orders the links of every area (the spec's order). */
+export type NavItem = { to: string; label: string; icon: LucideIcon; position: number; roles?: Role[] };
+
+/**
+ * Everything the web app needs to know of one feature, in the feature's own folder (`features/<area>/area.tsx`): the
+ * router, the sidebar and the realtime sync loop over the list in `app/areas.ts`.
+ */
+export type WebArea = {
+  routes?: AreaRoute[];
+  nav?: NavItem[];
+  /** The queries read again when the server says an area's records changed (`publishChange`). */
+  refreshOn?: Partial<Record<RealtimeArea, readonly (readonly string[])[]>>;
+};
+
+/** A component of a lazily loaded module, by its export's name: each screen is its own chunk. */
+export const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
