@@ -68,9 +68,18 @@ test('a completed sale moves its customer to Closed, the funnel lists them, and 
 
 test('Recent Leads names the lead source a lead came from and how it arrived', async ({ page }) => {
   await signIn(page, 'admin');
-  // The demo's leads were posted by CarMarket as ADF.
-  const row = page.getByRole('row').filter({ hasText: 'Harper Quinn' });
-  await expect(row.getByText('CarMarket', { exact: true })).toBeVisible();
+  // A marketplace of its own posts a new prospect as ADF, who is then the newest lead on the dashboard.
+  const sourceName = unique('Auto Market');
+  const source = await post<{ path: string }>(page, '/api/settings/lead-sources', { name: sourceName });
+  const name = unique('Harper Quinn');
+  const posted = await page.request.post(source.path, {
+    headers: { 'content-type': 'application/xml' },
+    data: `<?xml version="1.0"?><adf><prospect><customer><contact><name part="full">${name}</name><email>${name.replace(/\W/g, '.').toLowerCase()}@example.com</email></contact></customer></prospect></adf>`,
+  });
+  expect(posted.status()).toBe(202);
+  await page.goto('/dashboard');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row.getByText(sourceName, { exact: true })).toBeVisible();
   await expect(row.getByText('ADF', { exact: true })).toBeVisible();
   await expect(row.getByText('Website')).toHaveCount(0);
 });

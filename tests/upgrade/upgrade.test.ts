@@ -110,6 +110,18 @@ const rewritten: Record<string, string[]> = {
   customer_stage_daily: ['customers'],
 };
 
+/**
+ * Kept counts that migration 030 counts anew in the company's time zone: their rows move to other days and months,
+ * their totals stay (each customer and vehicle is counted once, before and after).
+ */
+const recounted: Record<string, string[]> = {
+  customer_counts: ['n'],
+  customer_stage_daily: ['customers'],
+  vehicle_stock: ['n', 'value_cents'],
+};
+const totals = (rows: string[], columns: string[]) =>
+  columns.map((column) => rows.reduce((sum, row) => sum + Number((JSON.parse(row) as Record<string, unknown>)[column] ?? 0), 0));
+
 /** A row's JSON without the columns a later migration rewrites on purpose. */
 const withoutRewritten = (table: string, row: string) => {
   const values = JSON.parse(row) as Record<string, unknown>;
@@ -259,6 +271,10 @@ describe.each(releases)(
       for (const [table, rows] of before) {
         if (table.startsWith('kysely_migration') || working.has(table) || dropped.has(table)) continue;
         expect(after.has(table), `table ${table} is still there`).toBe(true);
+        if (recounted[table]) {
+          expect(totals(after.get(table)!, recounted[table]), `the totals of ${table}`).toEqual(totals(rows, recounted[table]));
+          continue;
+        }
         const now = new Set(asBefore(rows, after.get(table)!).map((row) => withoutRewritten(table, row)));
         expect(
           normalised(rows)

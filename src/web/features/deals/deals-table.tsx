@@ -43,7 +43,7 @@ export function DealsTable({ deals }: { deals: Deal[] }) {
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(deal.date)}</TableCell>
                 <TableCell className="min-w-28 font-medium whitespace-normal">{dealVehicle(deal)}</TableCell>
-                <TableCell className="min-w-24 whitespace-normal">{deal.customer_name}</TableCell>
+                <TableCell className="min-w-24 whitespace-normal [overflow-wrap:anywhere]">{deal.customer_name}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCents(deal.contract_price_cents)}</TableCell>
                 <TableCell className="text-right tabular-nums">{monthly(deal)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCents(deal.broker_fee_cents)}</TableCell>
