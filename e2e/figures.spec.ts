@@ -70,7 +70,7 @@ test('Recent Leads names the lead source a lead came from and how it arrived', a
   await signIn(page, 'admin');
   // A marketplace of its own posts a new prospect as ADF, who is then the newest lead on the dashboard.
   const sourceName = unique('Auto Market');
-  const source = await post<{ path: string }>(page, '/api/settings/lead-sources', { name: sourceName });
+  const source = await post<{ id: string; path: string }>(page, '/api/settings/lead-sources', { name: sourceName });
   const name = unique('Harper Quinn');
   const posted = await page.request.post(source.path, {
     headers: { 'content-type': 'application/xml' },
@@ -82,6 +82,9 @@ test('Recent Leads names the lead source a lead came from and how it arrived', a
   await expect(row.getByText(sourceName, { exact: true })).toBeVisible();
   await expect(row.getByText('ADF', { exact: true })).toBeVisible();
   await expect(row.getByText('Website')).toHaveCount(0);
+  // The marketplace goes again; its lead stays.
+  const removed = await page.request.delete(`/api/settings/lead-sources/${source.id}`, { headers });
+  expect(removed.status()).toBe(204);
 });
 
 test('each agent figure says what it counts and over which period, and one label shows one figure', async ({ page }) => {
