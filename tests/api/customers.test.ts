@@ -6,6 +6,7 @@ import { dayIn } from '../../src/shared/common/time.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { actorFor, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { liveTab, refreshesCustomers } from '../helpers/live-tab.js';
+import { publishChange } from '../../src/server/realtime/publish.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -133,6 +134,17 @@ describe('the customer writer', () => {
     const tab = await liveTab(t, agent);
     try {
       await create(agent, { name: 'Rhea Realtime', email: null, phone: null });
+      expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('refreshes every tab of the area in one event when more owners changed than one event names', async () => {
+    const tab = await liveTab(t, agent);
+    try {
+      const strangers = Array.from({ length: 101 }, () => crypto.randomUUID());
+      await publishChange(t.database.db, 'customers', strangers);
       expect(await tab.next(refreshesCustomers)).toEqual({ type: 'change', area: 'customers' });
     } finally {
       tab.close();

@@ -112,11 +112,13 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
     }
     if (kind === 'change') {
       const area = data.area as RealtimeArea;
-      if (!realtimeAreas.includes(area) || !Array.isArray(data.ownerIds)) return;
-      const owners = new Set(data.ownerIds.map(String));
+      const everyone = data.ownerIds === 'all';
+      if (!realtimeAreas.includes(area) || (!everyone && !Array.isArray(data.ownerIds))) return;
+      const owners = new Set(everyone ? [] : (data.ownerIds as unknown[]).map(String));
       const toAll = seenByAllAreas.includes(area);
       for (const client of clients())
-        if (owners.has(client.userId) || (toAll && seesAllRecords(client.role))) send(client, { type: 'change', area });
+        if (everyone || owners.has(client.userId) || (toAll && seesAllRecords(client.role)))
+          send(client, { type: 'change', area });
       return;
     }
     const handler = handlers.get(kind);

@@ -18,14 +18,15 @@ export async function publish(db: Kysely<DB>, kind: string, data: Record<string,
   await sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`.execute(db);
 }
 
+/** The most owners one event names (ids of 36 characters keep it well under the notification's limit). */
+const MAX_NAMED_OWNERS = 100;
+
 /**
  * Refreshes `area`'s lists in every tab that shows these owners' records: the owners' own tabs, and, for the areas
- * whose records admins and editors see all of, theirs. The one way an area tells tabs its lists changed.
+ * whose records admins and editors see all of, theirs. The one way an area tells tabs its lists changed. One event
+ * per change: when more owners changed than one event can name (a large import), every tab of the area refreshes.
  */
 export async function publishChange(db: Kysely<DB>, area: RealtimeArea, ownerIds: (string | null | undefined)[]) {
   const owners = [...new Set(ownerIds.filter((id): id is string => Boolean(id)))];
-  if (owners.length === 0) return publish(db, 'change', { area, ownerIds: [] });
-  for (let start = 0; start < owners.length; start += 100) {
-    await publish(db, 'change', { area, ownerIds: owners.slice(start, start + 100) });
-  }
+  await publish(db, 'change', { area, ownerIds: owners.length > MAX_NAMED_OWNERS ? 'all' : owners });
 }
