@@ -38,6 +38,10 @@ export const taskViewLabels: Record<TaskView, string> = {
   done: 'Done',
 };
 
+/** What a list may ask for: one section, or every open task (a customer's page) in the order they are due. */
+export const taskListViews = [...taskViews, 'open'] as const;
+export type TaskListView = (typeof taskListViews)[number];
+
 export const TITLE_REQUIRED = 'Title is required';
 export const CUSTOMER_REQUIRED = 'Choose a customer';
 export const DUE_DATE_REQUIRED = 'Choose a due date';
@@ -116,7 +120,7 @@ export type TaskFilter = z.output<typeof taskFilterSchema>;
 
 export const taskListQuerySchema = z.object({
   ...taskFilterSchema.shape,
-  view: optionalParam(z.enum(taskViews)).transform((v) => v ?? 'today'),
+  view: optionalParam(z.enum(taskListViews)).transform((v) => v ?? 'today'),
   ...pageQuerySchema.shape,
 });
 export type TaskListQuery = z.output<typeof taskListQuerySchema>;

@@ -11,16 +11,7 @@ import { taskPageSchema, taskSchema, taskSummarySchema } from '../../../shared/t
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import {
-  completeTask,
-  createTask,
-  deleteTask,
-  getTask,
-  listTasks,
-  reopenTask,
-  summarizeTasks,
-  updateTask,
-} from './service.js';
+import { completeTask, createTask, deleteTask, getTask, listTasks, reopenTask, summarizeTasks, updateTask } from './service.js';
 
 export async function tasksRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<TypeProvider>();

@@ -84,7 +84,9 @@ function filtered<Q extends ReturnType<typeof selectTasks>>(query: Q, actor: Act
   return q;
 }
 
-/** One section of My Tasks, a page at a time: open ones by when they are due, done ones newest first. */
+/**
+ * One section of My Tasks (or every open task), a page at a time: open ones by when they are due, done ones newest first.
+ */
 export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now = new Date()): Promise<Page<TaskRecord>> {
   const { today } = await businessClock(db, now);
   let q = filtered(selectTasks(db, actor, today), actor, query);
@@ -93,7 +95,11 @@ export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now 
     if (cursor && !(cursorValue.moment(cursor[0]) && cursorValue.uuid(cursor[1]))) throw badRequest('Invalid cursor');
     q = q.where('t.completed_at', 'is not', null);
     if (cursor) q = q.where(sql<SqlBool>`(t.completed_at, t.id) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`);
-    const rows = await q.orderBy('t.completed_at', 'desc').orderBy('t.id', 'desc').limit(query.limit + 1).execute();
+    const rows = await q
+      .orderBy('t.completed_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(query.limit + 1)
+      .execute();
     return pageOf(rows.map(toTask), query.limit, (row) => [row.completed_at!.toISOString(), row.id]);
   }
   const cursor = decodeCursor(query.cursor, 3);
@@ -102,7 +108,7 @@ export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now 
   q = q.where('t.completed_at', 'is', null);
   if (query.view === 'overdue') q = q.where(sql<SqlBool>`t.due_date < ${today}::date`);
   else if (query.view === 'today') q = q.where(sql<SqlBool>`t.due_date = ${today}::date`);
-  else q = q.where(sql<SqlBool>`t.due_date > ${today}::date`);
+  else if (query.view === 'upcoming') q = q.where(sql<SqlBool>`t.due_date > ${today}::date`);
   if (cursor) q = q.where(sql<SqlBool>`${dueKey} > (${cursor[0]}::date, ${cursor[1]}::time, ${cursor[2]}::uuid)`);
   const rows = await q
     .orderBy('t.due_date')
@@ -169,7 +175,12 @@ async function assertLinks(db: Db, actor: Actor, customerId: string, links: Link
   ] as const) {
     const id = links[field];
     if (!id) continue;
-    const row = await db.selectFrom(table).select('id').where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('id', '=', id)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
     if (!row) throw badRequest(LINK_OF_ANOTHER_CUSTOMER[field], { [field]: LINK_OF_ANOTHER_CUSTOMER[field] });
   }
   if (links.vehicle_id) {
@@ -252,7 +263,11 @@ export async function updateTask(db: Db, actor: Actor, id: string, input: TaskUp
     const values = { ...fields, assignee_id: assignee };
     const changes = changedFields({ ...before, due_time: before.due_time?.slice(0, 5) ?? null }, values);
     if (Object.keys(changes).length === 0) return;
-    await tx.updateTable('tasks').set({ ...values, updated_at: touched }).where('id', '=', id).execute();
+    await tx
+      .updateTable('tasks')
+      .set({ ...values, updated_at: touched })
+      .where('id', '=', id)
+      .execute();
     await recordAudit(tx, actor, {
       entityType: 'customer',
       entityId: before.customer_id,
