@@ -1,4 +1,5 @@
 import { taskOutcomeLabels, type TaskOutcome } from '@shared/tasks/schemas';
+import { formatDate } from '@/lib/format';
 
 type Wording = { title: string; details: string[] };
 
@@ -7,7 +8,10 @@ export function describeTaskEntry(action: string, changes: Record<string, unknow
   const title = String(changes.title ?? 'a task');
   switch (action) {
     case 'task_added':
-      return { title: `Added a task: ${title}`, details: changes.due_date ? [`Due ${String(changes.due_date)}`] : [] };
+      return {
+        title: `Added a task: ${title}`,
+        details: changes.due_date ? [`Due ${formatDate(String(changes.due_date))}`] : [],
+      };
     case 'task_updated':
       return { title: `Edited the task ${title}`, details: [] };
     case 'task_completed': {
