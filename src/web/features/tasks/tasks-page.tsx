@@ -38,17 +38,19 @@ function AssigneeFilter({ value, onChange }: { value: string; onChange: (value: 
   const agents = useDealAgents();
   const { user } = useCurrentSession();
   return (
-    <NativeSelect aria-label="Whose tasks" value={value} onChange={(e) => onChange(e.target.value)} className="sm:w-56">
-      <option value="me">My tasks</option>
-      <option value="all">Everyone’s tasks</option>
-      {(agents.data ?? [])
-        .filter((agent) => agent.id !== user.id)
-        .map((agent) => (
-          <option key={agent.id} value={agent.id}>
-            {agent.name}
-          </option>
-        ))}
-    </NativeSelect>
+    <div className="w-full sm:w-56">
+      <NativeSelect aria-label="Whose tasks" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="me">My tasks</option>
+        <option value="all">Everyone’s tasks</option>
+        {(agents.data ?? [])
+          .filter((agent) => agent.id !== user.id)
+          .map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
+          ))}
+      </NativeSelect>
+    </div>
   );
 }
 
