@@ -95,7 +95,7 @@ export function LeadSourcesCard() {
             items.length === 0 ? (
               <p className="text-muted-foreground text-sm">No lead sources yet.</p>
             ) : (
-              <ul className="grid gap-2">
+              <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
                 {items.map((source) => (
                   <li key={source.id} className="flex items-center gap-3 border-t pt-2 first:border-t-0 first:pt-0">
                     <div className="min-w-0 flex-1">
