@@ -77,6 +77,8 @@ export async function mailTo(to: string): Promise<ReceivedMail> {
 /** Every screen of the app: the route table, one record of each kind, and the 404 page. */
 export const screens = [
   '/dashboard',
+  '/tasks',
+  '/tasks?view=done',
   '/customers',
   '/customers/new',
   '/leads',

@@ -9,7 +9,7 @@ const pdf = Buffer.from(
 /** The innermost elements that reach past the right edge of the window, to say what widens the page. */
 function widest(page: Page) {
   return page.evaluate(() => {
-    const past = [...document.querySelectorAll<HTMLElement>('body *:not(svg *)')].filter(
+    const past = Array.from(document.querySelectorAll<HTMLElement>('body *:not(svg *)')).filter(
       (element) => element.getBoundingClientRect().right > window.innerWidth + 0.5,
     );
     return past

@@ -161,6 +161,20 @@ const make = {
       .executeTakeFirstOrThrow();
     return row.id;
   },
+  /** A task of the agent's, on the agent's own customer; done already when asked. */
+  task: async (done = false) => {
+    const customer = await make.customer();
+    const task = (
+      await t.call({
+        method: 'POST',
+        url: '/api/tasks',
+        as: agent,
+        payload: { type: 'call', title: 'Call back', due_date: '2999-01-01', customer_id: customer.id },
+      })
+    ).json() as { id: string; updated_at: string };
+    if (done) await t.call({ method: 'POST', url: `/api/tasks/${task.id}/complete`, as: agent, payload: { outcome: 'reached' } });
+    return task;
+  },
   webhook: async (event: string) => {
     await t.database.db
       .insertInto('webhook_endpoints')
@@ -446,6 +460,36 @@ const rows: Record<string, Row> = {
       remoteAddress: `198.51.100.${++formSenders}`,
     }),
     expected: everyone(202),
+  },
+  // Tasks: the agent's own, on their own customer; another agent's customer answers 404, as a missing one.
+  'GET /api/tasks': { request: () => ({ url: '/api/tasks?view=upcoming&assignee=all' }), expected: signedIn(200) },
+  'GET /api/tasks/summary': { request: () => ({ url: '/api/tasks/summary' }), expected: signedIn(200) },
+  'POST /api/tasks': {
+    request: () => ({
+      url: '/api/tasks',
+      payload: { type: 'todo', title: 'Send the brochure', due_date: '2999-01-01', customer_id: fixed.customer },
+    }),
+    expected: owners(201),
+  },
+  'GET /api/tasks/:id': { request: async () => ({ url: `/api/tasks/${(await make.task()).id}` }), expected: owners(200) },
+  'PUT /api/tasks/:id': {
+    request: async () => {
+      const task = await make.task();
+      return {
+        url: `/api/tasks/${task.id}`,
+        payload: { type: 'call', title: 'Call back today', due_date: '2999-01-02', updated_at: task.updated_at },
+      };
+    },
+    expected: owners(200),
+  },
+  'DELETE /api/tasks/:id': { request: async () => ({ url: `/api/tasks/${(await make.task()).id}` }), expected: owners(204) },
+  'POST /api/tasks/:id/complete': {
+    request: async () => ({ url: `/api/tasks/${(await make.task()).id}/complete`, payload: { outcome: 'no_answer' } }),
+    expected: owners(200),
+  },
+  'POST /api/tasks/:id/reopen': {
+    request: async () => ({ url: `/api/tasks/${(await make.task(true)).id}/reopen` }),
+    expected: owners(200),
   },
   'GET /api/documents': { request: () => ({ url: '/api/documents' }), expected: signedIn(200) },
   'GET /api/emails': { request: () => ({ url: '/api/emails?box=sent' }), expected: signedIn(200) },

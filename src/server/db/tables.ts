@@ -411,6 +411,28 @@ export interface SmsReplies {
   received_at: Generated<Timestamp>;
 }
 
+export interface Tasks {
+  assignee_id: string;
+  completed_at: Timestamp | null;
+  completed_by: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  customer_id: string;
+  deal_id: string | null;
+  due_date: string;
+  due_time: string | null;
+  id: Generated<string>;
+  lead_id: string | null;
+  notes: string | null;
+  outcome: 'reached' | 'left_message' | 'no_answer' | 'rescheduled' | 'other' | null;
+  outcome_note: string | null;
+  priority: Generated<'low' | 'normal' | 'high'>;
+  title: string;
+  type: 'call' | 'email' | 'text' | 'appointment' | 'todo';
+  updated_at: Generated<Timestamp>;
+  vehicle_id: string | null;
+}
+
 export interface TwoFactors {
   backup_codes: string;
   created_at: Generated<Timestamp>;
@@ -519,6 +541,7 @@ export interface DB {
   sessions: Sessions;
   settings: Settings;
   sms_replies: SmsReplies;
+  tasks: Tasks;
   two_factors: TwoFactors;
   users: Users;
   vehicle_stock: VehicleStock;

@@ -20,6 +20,7 @@ import { offersArea } from './offers/index.js';
 import { outboxArea } from './outbox/index.js';
 import { sessionArea } from './session/index.js';
 import { settingsArea } from './settings/index.js';
+import { tasksArea } from './tasks/index.js';
 import { teamArea } from './team/index.js';
 import { usersArea } from './users/index.js';
 import { vehiclesArea } from './vehicles/index.js';
@@ -51,6 +52,7 @@ export const areas = [
   offersArea,
   cosignersArea,
   leadsArea,
+  tasksArea,
   auditArea,
 ];
 

@@ -5,6 +5,9 @@ import type { Role } from '../../shared/users/roles.js';
 import { demoPassword } from '../modules/session/service.js';
 import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
 import { receivePostedAdf } from '../modules/leads/intake.js';
+import { addDays } from '../../shared/common/time.js';
+import type { TaskPriority, TaskType } from '../../shared/tasks/schemas.js';
+import { businessClock } from '../time.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle } from './sample-data.js';
 
 const demoUsers: { name: string; email: string; role: Role }[] = [
@@ -122,7 +125,58 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
       .execute();
   });
   await seedLeads(db, now);
+  await seedTasks(db, now);
   return true;
+}
+
+/** A working day for each agent and the admin: a task overdue, a few due today and later, one done yesterday. */
+async function seedTasks(db: Kysely<DB>, now: number) {
+  const { today } = await businessClock(db, new Date(now));
+  const plan: [string, TaskType, number, string | null, TaskPriority][] = [
+    ['Call back about the financing options', 'call', -2, '10:00', 'high'],
+    ['Call to book a test drive', 'call', 0, '11:30', 'normal'],
+    ['Send the trade-in estimate', 'email', 0, null, 'normal'],
+    ['Test drive at the lot', 'appointment', 2, '15:00', 'normal'],
+    ['Text a reminder about the paperwork', 'text', 5, null, 'low'],
+  ];
+  const owners = await db.selectFrom('users').select(['id']).where('role', '<>', 'editor').execute();
+  for (const owner of owners) {
+    const customers = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .orderBy('created_at', 'desc')
+      .limit(6)
+      .execute();
+    if (customers.length < 6) continue;
+    await db
+      .insertInto('tasks')
+      .values([
+        ...plan.map(([title, type, offset, time, priority], i) => ({
+          title,
+          type,
+          due_date: addDays(today, offset),
+          due_time: time,
+          priority,
+          assignee_id: owner.id,
+          customer_id: customers[i]!.id,
+          created_by: owner.id,
+        })),
+        {
+          title: 'Call to thank them for the visit',
+          type: 'call' as const,
+          due_date: addDays(today, -1),
+          assignee_id: owner.id,
+          customer_id: customers[5]!.id,
+          created_by: owner.id,
+          completed_at: new Date(now - DAY),
+          completed_by: owner.id,
+          outcome: 'reached' as const,
+          outcome_note: 'Happy with the visit; wants the numbers on the SUV.',
+        },
+      ])
+      .execute();
+  }
 }
 
 const demoLeads = [

@@ -1,5 +1,6 @@
 import { dashboardArea } from '@/features/dashboard/area';
 import { usersArea } from '@/features/users/area';
+import { tasksArea } from '@/features/tasks/area';
 import { customersArea } from '@/features/customers/area';
 import { leadsArea } from '@/features/leads/area';
 import { cosignersArea } from '@/features/cosigners/area';
@@ -18,6 +19,7 @@ import type { NavItem, WebArea } from '@/lib/area';
 export const webAreas: WebArea[] = [
   dashboardArea,
   usersArea,
+  tasksArea,
   customersArea,
   leadsArea,
   cosignersArea,

@@ -52,6 +52,12 @@ export const keys = {
     list: (view: string, customer = '') => ['leads', 'list', view, customer] as const,
     detail: (id: string) => ['leads', 'detail', id] as const,
   },
+  tasks: {
+    all: ['tasks'] as const,
+    list: (query: string) => ['tasks', 'list', query] as const,
+    summary: (query: string) => ['tasks', 'summary', query] as const,
+    customerSearch: (q: string) => ['tasks', 'customer-search', q] as const,
+  },
   webhooks: ['webhooks'] as const,
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
   agreements: ['minor-agreements'] as const,

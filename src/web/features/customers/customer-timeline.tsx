@@ -9,6 +9,7 @@ import {
 import { TRANSACTIONAL_LABEL } from '@shared/emails/schemas';
 import type { TimelineEntry } from '@shared/customers/types';
 import { describeSaleEntry } from '@shared/deals/sale-rule';
+import { describeTaskEntry } from '@/features/tasks';
 import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents, formatFileSize } from '@/lib/format';
 import { useCustomerTimeline } from './api';
@@ -40,6 +41,8 @@ function describe(entry: TimelineEntry): AuditWording {
   const c = entry.changes as Record<string, unknown>;
   const sale = describeSaleEntry(entry.action, c, 'customer');
   if (sale) return sale;
+  const task = describeTaskEntry(entry.action, c);
+  if (task) return task;
   switch (entry.action) {
     case 'created':
       return { title: 'Created the customer', details: [] };

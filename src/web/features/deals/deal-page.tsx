@@ -8,6 +8,7 @@ import { DeleteButton } from '@/components/delete-button';
 import { DocumentsPanel } from '@/components/documents-panel';
 import { queryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
+import { AddTaskButton } from '@/features/tasks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -119,6 +120,17 @@ export function DealPage() {
         description={`Deal ${shortDealId(d.id)} · ${d.customer_name} · ${formatDate(d.date)}`}
         actions={
           <>
+            {d.customer_id && (
+              <AddTaskButton
+                prefill={{
+                  customer_id: d.customer_id,
+                  customer_name: d.customer_name,
+                  deal_id: d.id,
+                  vehicle_id: d.vehicle_id,
+                  title: `Follow up on the ${dealVehicle(d)} deal`,
+                }}
+              />
+            )}
             <DeleteButton
               title="Delete this deal?"
               description={

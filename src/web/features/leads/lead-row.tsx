@@ -10,6 +10,7 @@ import { formatDateTime, formatDuration } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useLead, useMarkLeadHandled } from './api';
 import { LogContactDialog } from './log-contact-dialog';
+import { AddTaskButton } from '@/features/tasks';
 
 const answeredBy: Record<string, string> = {
   email_sent: 'an e-mail',
@@ -138,9 +139,15 @@ export function LeadRow({
           </>
         ) : (
           lead.customer && (
-            <Button variant={lead.first_response_at ? 'outline' : 'default'} size="sm" onClick={() => setLogging(true)}>
-              Log contact
-            </Button>
+            <>
+              <AddTaskButton
+                size="sm"
+                prefill={{ customer_id: lead.customer.id, customer_name: lead.customer.name, lead_id: lead.id }}
+              />
+              <Button variant={lead.first_response_at ? 'outline' : 'default'} size="sm" onClick={() => setLogging(true)}>
+                Log contact
+              </Button>
+            </>
           )
         )}
       </div>

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { calendarDay, isRecordId, optionalText, requiredText, version } from '../common/fields.js';
+import { optionalParam, pageQuerySchema } from '../http/paging.js';
+
+/** What a task is: the next call, e-mail, text, appointment or anything else to do with a customer. */
+export const taskTypes = ['call', 'email', 'text', 'appointment', 'todo'] as const;
+export type TaskType = (typeof taskTypes)[number];
+export const taskTypeLabels: Record<TaskType, string> = {
+  call: 'Call',
+  email: 'E-mail',
+  text: 'Text',
+  appointment: 'Appointment',
+  todo: 'To-do',
+};
+
+export const taskPriorities = ['low', 'normal', 'high'] as const;
+export type TaskPriority = (typeof taskPriorities)[number];
+export const taskPriorityLabels: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High' };
+
+/** How a task went, said when it is completed; written on the customer's timeline. */
+export const taskOutcomes = ['reached', 'left_message', 'no_answer', 'rescheduled', 'other'] as const;
+export type TaskOutcome = (typeof taskOutcomes)[number];
+export const taskOutcomeLabels: Record<TaskOutcome, string> = {
+  reached: 'Reached',
+  left_message: 'Left a message',
+  no_answer: 'No answer',
+  rescheduled: 'Rescheduled',
+  other: 'Other',
+};
+
+/** My Tasks' sections: open tasks due before, on and after the company's today, and the done ones. */
+export const taskViews = ['overdue', 'today', 'upcoming', 'done'] as const;
+export type TaskView = (typeof taskViews)[number];
+export const taskViewLabels: Record<TaskView, string> = {
+  overdue: 'Overdue',
+  today: 'Today',
+  upcoming: 'Upcoming',
+  done: 'Done',
+};
+
+/** What a list may ask for: one section, or every open task (a customer's page) in the order they are due. */
+export const taskListViews = [...taskViews, 'open'] as const;
+export type TaskListView = (typeof taskListViews)[number];
+
+export const TITLE_REQUIRED = 'Title is required';
+export const CUSTOMER_REQUIRED = 'Choose a customer';
+export const DUE_DATE_REQUIRED = 'Choose a due date';
+export const INVALID_TIME = 'Enter a time as HH:MM, e.g. 14:30';
+export const DUE_IN_THE_PAST = 'The due date cannot be before today';
+export const OUTCOME_REQUIRED = 'Choose how it went';
+export const ALREADY_DONE = 'This task is already done';
+export const NOT_DONE = 'This task is not done';
+export const ASSIGN_TO_OTHERS = 'Only admins and editors can give a task to someone else';
+export const UNKNOWN_ASSIGNEE = 'Choose an active user';
+export const LINK_OF_ANOTHER_CUSTOMER = {
+  deal_id: 'This deal is not this customer’s',
+  lead_id: 'This lead is not this customer’s',
+} as const;
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** A local time of day as HH:MM (24-hour), in the company's time zone; blank is none. */
+const optionalTime = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => v || null)
+  .refine((v) => v === null || TIME.test(v), INVALID_TIME);
+
+/** A record the task is linked to; blank or missing is none. A malformed id is refused with the field's name. */
+const optionalLink = (message: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isRecordId(v), message);
+
+const taskFields = {
+  type: z.enum(taskTypes, 'Choose a task type'),
+  title: requiredText(200, TITLE_REQUIRED),
+  notes: optionalText(5000),
+  due_date: calendarDay(DUE_DATE_REQUIRED),
+  due_time: optionalTime,
+  priority: z.enum(taskPriorities, 'Choose a priority').default('normal'),
+  /** Whom it is for; none means the person adding it. Agents may only give tasks to themselves. */
+  assignee_id: optionalLink(UNKNOWN_ASSIGNEE),
+  deal_id: optionalLink('Choose a deal'),
+  lead_id: optionalLink('Choose a lead'),
+  vehicle_id: optionalLink('Choose a vehicle'),
+};
+
+/** A new task ('Add task'): always for a customer, optionally about one of their deals or leads, or a vehicle. */
+export const taskInputSchema = z.object({
+  ...taskFields,
+  customer_id: z.string({ error: CUSTOMER_REQUIRED }).trim().refine(isRecordId, CUSTOMER_REQUIRED),
+});
+export type TaskInput = z.output<typeof taskInputSchema>;
+export type TaskFormValues = z.input<typeof taskInputSchema>;
+
+/** An edit of a task, at the version it was loaded at; its customer stays. */
+export const taskUpdateSchema = z.object({ ...taskFields, updated_at: version });
+export type TaskUpdate = z.output<typeof taskUpdateSchema>;
+
+/** 'Complete': how it went, and a note for the customer's timeline. */
+export const taskCompletionSchema = z.object({
+  outcome: z.enum(taskOutcomes, OUTCOME_REQUIRED),
+  outcome_note: optionalText(2000),
+});
+export type TaskCompletion = z.output<typeof taskCompletionSchema>;
+
+/** Whose tasks: the caller's own ('me', the default), everyone's the caller may see ('all'), or one user's. */
+const assigneeFilter = optionalParam(z.union([z.enum(['me', 'all']), z.uuid('Choose a user')]));
+
+export const taskFilterSchema = z.object({
+  assignee: assigneeFilter,
+  customer: optionalParam(z.uuid('Choose a customer')),
+});
+export type TaskFilter = z.output<typeof taskFilterSchema>;
+
+export const taskListQuerySchema = z.object({
+  ...taskFilterSchema.shape,
+  view: optionalParam(z.enum(taskListViews)).transform((v) => v ?? 'today'),
+  ...pageQuerySchema.shape,
+});
+export type TaskListQuery = z.output<typeof taskListQuerySchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { pageSchema } from '../http/paging.js';
+import { taskOutcomes, taskPriorities, taskTypes, taskViews } from './schemas.js';
+
+/** A task as the API sends it: the table's columns (the time as HH:MM), with the names of its customer and assignee. */
+export const taskSchema = z.object({
+  id: z.string(),
+  type: z.enum(taskTypes),
+  title: z.string(),
+  notes: z.string().nullable(),
+  due_date: z.string(),
+  due_time: z.string().nullable(),
+  priority: z.enum(taskPriorities),
+  assignee_id: z.string(),
+  assignee_name: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  deal_id: z.string().nullable(),
+  lead_id: z.string().nullable(),
+  vehicle_id: z.string().nullable(),
+  vehicle_name: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  completed_by: z.string().nullable(),
+  outcome: z.enum(taskOutcomes).nullable(),
+  outcome_note: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Which of My Tasks' sections it is in today. */
+  view: z.enum(taskViews),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskPageSchema = pageSchema(taskSchema);
+
+/** How many tasks each section holds, for the same filter, and the company's today they were counted against. */
+export const taskSummarySchema = z.object({
+  today: z.string(),
+  overdue: z.number(),
+  due_today: z.number(),
+  upcoming: z.number(),
+  done: z.number(),
+});
+export type TaskSummary = z.infer<typeof taskSummarySchema>;

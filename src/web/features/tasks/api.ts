@@ -1,0 +1,90 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Customer } from '@shared/customers/types';
+import type { Page } from '@shared/http/paging';
+import type { TaskCompletion, TaskInput, TaskListView, TaskUpdate } from '@shared/tasks/schemas';
+import type { Task, TaskSummary } from '@shared/tasks/types';
+import { api, toSearchParams } from '@/lib/api-client';
+import { keys } from '@/lib/query-keys';
+
+/** Whose tasks and which customer's: 'me' (the default), 'all' the caller may see, or one user's id. */
+export type TaskFilter = { assignee?: string; customer?: string };
+
+/** One section of My Tasks, a page at a time ('Show more'). */
+export function useTasks(view: TaskListView, filter: TaskFilter, limit = 25) {
+  const query = toSearchParams({ view, assignee: filter.assignee, customer: filter.customer, limit });
+  return useInfiniteQuery({
+    queryKey: keys.tasks.list(query),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<Task>>(`/api/tasks?${query}&${toSearchParams({ cursor: pageParam })}`, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** How many tasks each section holds for the same filter. */
+export function useTaskSummary(filter: TaskFilter) {
+  const query = toSearchParams({ assignee: filter.assignee, customer: filter.customer });
+  return useQuery({
+    queryKey: keys.tasks.summary(query),
+    queryFn: ({ signal }) => api<TaskSummary>(`/api/tasks/summary?${query}`, { signal }),
+  });
+}
+
+/** The customers the caller may see whose name matches, for the task form's customer picker. */
+export function useCustomerSearch(q: string) {
+  return useQuery({
+    queryKey: keys.tasks.customerSearch(q),
+    queryFn: ({ signal }) => api<Page<Customer>>(`/api/customers?${toSearchParams({ q, limit: 8 })}`, { signal }),
+    enabled: q.trim().length > 0,
+    select: (page) => page.items,
+  });
+}
+
+/** After a task changes, the task lists and its customer's timeline are read again. */
+function useTaskChanged() {
+  const queryClient = useQueryClient();
+  return (task: Pick<Task, 'customer_id'>) => {
+    void queryClient.invalidateQueries({ queryKey: keys.tasks.all });
+    void queryClient.invalidateQueries({ queryKey: keys.customers.timeline(task.customer_id) });
+  };
+}
+
+export function useCreateTask() {
+  const changed = useTaskChanged();
+  return useMutation({
+    mutationFn: (input: TaskInput) => api<Task>('/api/tasks', { method: 'POST', body: input }),
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateTask(id: string) {
+  const changed = useTaskChanged();
+  return useMutation({
+    mutationFn: (input: TaskUpdate) => api<Task>(`/api/tasks/${id}`, { method: 'PUT', body: input }),
+    onSuccess: changed,
+  });
+}
+
+export function useCompleteTask(id: string) {
+  const changed = useTaskChanged();
+  return useMutation({
+    mutationFn: (input: TaskCompletion) => api<Task>(`/api/tasks/${id}/complete`, { method: 'POST', body: input }),
+    onSuccess: changed,
+  });
+}
+
+export function useReopenTask() {
+  const changed = useTaskChanged();
+  return useMutation({
+    mutationFn: (id: string) => api<Task>(`/api/tasks/${id}/reopen`, { method: 'POST' }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteTask(task: Task) {
+  const changed = useTaskChanged();
+  return useMutation({
+    mutationFn: () => api(`/api/tasks/${task.id}`, { method: 'DELETE' }),
+    onSuccess: () => changed(task),
+  });
+}

@@ -1,0 +1,154 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { dayIn } from '@shared/common/time';
+import { formToUpdate, newTaskForm, taskToForm, type TaskPrefill } from '@shared/tasks/form';
+import {
+  taskInputSchema,
+  taskPriorities,
+  taskPriorityLabels,
+  taskTypeLabels,
+  taskTypes,
+  type TaskFormValues,
+  type TaskInput,
+} from '@shared/tasks/schemas';
+import type { Task } from '@shared/tasks/types';
+import { seesAllRecords } from '@shared/users/roles';
+import { FormActions } from '@/components/form-actions';
+import { OptionField } from '@/components/option-select';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { useCurrentSession } from '@/features/auth/api';
+import { useDealAgents } from '@/features/deals/api';
+import { showServerErrors } from '@/lib/server-errors';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { useCreateTask, useUpdateTask } from './api';
+import { CustomerField } from './customer-field';
+
+/** Admins and editors give a task to anyone; agents' tasks are their own, so they see no choice. */
+function AssigneeField({ value, onChange, current }: { value: string; onChange: (id: string) => void; current?: Task }) {
+  const agents = useDealAgents();
+  const options = agents.data ?? [];
+  const known = current && !options.some((a) => a.id === current.assignee_id);
+  return (
+    <NativeSelect id="task-assignee" value={value} onChange={(e) => onChange(e.target.value)}>
+      {known && <option value={current.assignee_id}>{current.assignee_name}</option>}
+      {options.map((agent) => (
+        <option key={agent.id} value={agent.id}>
+          {agent.name}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/**
+ * 'Add task' and 'Edit task': one form over the shared schema. `prefill` starts a new task for the customer, deal or
+ * lead of the page it is opened from; `task` edits a saved one.
+ */
+export function TaskFormDialog({
+  open,
+  onOpenChange,
+  task,
+  prefill,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  task?: Task;
+  prefill?: TaskPrefill;
+}) {
+  const { user, timeZone } = useCurrentSession();
+  const create = useCreateTask();
+  const update = useUpdateTask(task?.id ?? '');
+  const defaults = () => (task ? taskToForm(task) : { ...newTaskForm(dayIn(timeZone), prefill), assignee_id: user.id });
+  const form = useForm<TaskFormValues, unknown, TaskInput>({ resolver: zodResolver(taskInputSchema), defaultValues: defaults() });
+  const { errors } = form.formState;
+  useEffect(() => {
+    if (open) form.reset(defaults());
+    // Each opening starts from the task or the page's prefill as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const submit = form.handleSubmit((values) =>
+    (task ? update.mutateAsync(formToUpdate(values, task.updated_at)) : create.mutateAsync(values)).then(
+      (saved) => {
+        notifySuccess(task ? 'Task saved' : 'Task added', `${saved.title} · ${saved.customer_name}`);
+        onOpenChange(false);
+      },
+      (error) => {
+        if (!showServerErrors(form.setError, error))
+          notifyError(
+            'Error',
+            error instanceof Error && error.message ? error.message : 'Failed to save the task. Please try again.',
+          );
+      },
+    ),
+  );
+  const fixedCustomer = Boolean(task || prefill?.customer_id);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{task ? 'Edit task' : 'Add task'}</DialogTitle>
+          <DialogDescription>
+            {fixedCustomer
+              ? `For ${task?.customer_name ?? prefill?.customer_name ?? 'this customer'}. Due dates and times are the company's.`
+              : "The next thing to do with a customer. Due dates and times are the company's."}
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          {!fixedCustomer && <CustomerField control={form.control} initialName={prefill?.customer_name ?? ''} />}
+          <FormField label="Title" htmlFor="task-title" error={errors.title?.message}>
+            <Input
+              autoComplete="off"
+              placeholder="Call about the trade-in"
+              autoFocus={fixedCustomer}
+              {...form.register('title')}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <OptionField control={form.control} name="type" label="Type" options={taskTypes} labels={taskTypeLabels} />
+            <OptionField
+              control={form.control}
+              name="priority"
+              label="Priority"
+              options={taskPriorities}
+              labels={taskPriorityLabels}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Due date" htmlFor="task-due-date" error={errors.due_date?.message}>
+              <Input type="date" {...form.register('due_date')} />
+            </FormField>
+            <FormField label="Time (optional)" htmlFor="task-due-time" error={errors.due_time?.message}>
+              <Input type="time" {...form.register('due_time')} />
+            </FormField>
+          </div>
+          {seesAllRecords(user.role) && (
+            <Controller
+              control={form.control}
+              name="assignee_id"
+              render={({ field, fieldState }) => (
+                <FormField label="Assign to" htmlFor="task-assignee" error={fieldState.error?.message}>
+                  <AssigneeField value={field.value ?? user.id} onChange={field.onChange} current={task} />
+                </FormField>
+              )}
+            />
+          )}
+          <FormField label="Notes" htmlFor="task-notes" error={errors.notes?.message}>
+            <Textarea rows={3} placeholder="What to say, what to bring" {...form.register('notes')} />
+          </FormField>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            pending={form.formState.isSubmitting}
+            submitLabel={task ? 'Save task' : 'Add task'}
+            pendingLabel="Saving..."
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

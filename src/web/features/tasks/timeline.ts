@@ -1,0 +1,34 @@
+import { taskOutcomeLabels, type TaskOutcome } from '@shared/tasks/schemas';
+import { formatDate } from '@/lib/format';
+
+type Wording = { title: string; details: string[] };
+
+/** How the customer's timeline words a task's steps; null for an entry that is not a task's. */
+export function describeTaskEntry(action: string, changes: Record<string, unknown>): Wording | null {
+  const title = String(changes.title ?? 'a task');
+  switch (action) {
+    case 'task_added':
+      return {
+        title: `Added a task: ${title}`,
+        details: changes.due_date ? [`Due ${formatDate(String(changes.due_date))}`] : [],
+      };
+    case 'task_updated':
+      return { title: `Edited the task ${title}`, details: [] };
+    case 'task_completed': {
+      const outcome = taskOutcomeLabels[changes.outcome as TaskOutcome] ?? String(changes.outcome);
+      return {
+        title: `Completed a task: ${title}`,
+        details: [
+          `${String(changes.label ?? 'Task')}: ${outcome.toLowerCase()}`,
+          ...(changes.note ? [String(changes.note)] : []),
+        ],
+      };
+    }
+    case 'task_reopened':
+      return { title: `Reopened the task ${title}`, details: [] };
+    case 'task_removed':
+      return { title: `Deleted the task ${title}`, details: [] };
+    default:
+      return null;
+  }
+}
