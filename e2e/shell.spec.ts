@@ -2,6 +2,7 @@ import { expect, signIn, signInOnScreen, test } from './fixtures';
 
 const sidebarOrder = [
   'Dashboard',
+  'My Tasks',
   'Customers',
   'Leads',
   'Minor Co-Signers',
