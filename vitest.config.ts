@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['tests/api/**/*.test.ts'];
@@ -8,9 +9,36 @@ const crashTests = ['tests/crash/**/*.test.ts'];
 const upgradeTests = ['tests/upgrade/**/*.test.ts'];
 const alias = { '@': path.resolve(import.meta.dirname, 'src/web'), '@shared': path.resolve(import.meta.dirname, 'src/shared') };
 
+/**
+ * The files that take minutes, longest first, so that the two workers end together instead of one running the upgrade
+ * test alone at the end (Vitest would run project after project, by name, and a new checkout's files by size).
+ */
+const longest = [
+  'upgrade-pglite:tests/upgrade/',
+  'api-pglite:tests/api/fuzz.test.ts',
+  'upgrade-postgres:tests/upgrade/',
+  'api-postgres:tests/api/fuzz.test.ts',
+  'crash-pglite:tests/crash/crash.test.ts',
+];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => {
+      const key = `${file.project.name}:${path.relative(import.meta.dirname, file.moduleId)}`;
+      const index = longest.findIndex((prefix) => key.startsWith(prefix));
+      return index === -1 ? longest.length : index;
+    };
+    const sorted = await super.sort(files);
+    return sorted
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/global-setup.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     // Two files at a time even on two cores (Vitest would run one): a PostgreSQL file mostly waits on the server while
     // an embedded one computes, so the pair takes about a quarter less time than one after the other.
