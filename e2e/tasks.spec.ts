@@ -19,8 +19,13 @@ test('an agent adds a task from a customer page, finds it under Today and comple
   await expect(page.getByText('Task added')).toBeVisible();
   await expect(card.getByRole('listitem', { name: title })).toContainText('Today 16:30');
 
+  // The dashboard's Today lists it with the rest of the agent's day.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const today = page.getByRole('list', { name: 'Due today and overdue' });
+  await expect(today.getByRole('listitem', { name: title })).toContainText('Today 16:30');
+
   // My Tasks opens on Today, with the task in it.
-  await page.getByRole('link', { name: 'My Tasks' }).click();
+  await page.getByRole('link', { name: 'My Tasks', exact: true }).click();
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(page.getByRole('tab', { name: /Today/, selected: true })).toBeVisible();
   const row = page.getByRole('list', { name: 'Today tasks' }).getByRole('listitem', { name: title });

@@ -65,12 +65,15 @@ describe('My Tasks', () => {
     expect(await titles(agent, `view=today&${query}`)).toEqual(['Before midnight']);
     expect(await titles(agent, `view=upcoming&${query}`)).toEqual(['After midnight']);
     expect(await titles(agent, `view=overdue&${query}`)).toEqual([]);
+    expect(await titles(agent, `view=due&${query}`)).toEqual(['Before midnight']);
     expect(await summary(agent, query)).toEqual({ today: addDays(day, -1), overdue: 0, due_today: 1, upcoming: 1, done: 0 });
 
     vi.setSystemTime(new Date(midnight.getTime() + 60_000));
     expect(await titles(agent, `view=overdue&${query}`)).toEqual(['Before midnight']);
     expect(await titles(agent, `view=today&${query}`)).toEqual(['After midnight']);
     expect(await titles(agent, `view=upcoming&${query}`)).toEqual([]);
+    // The dashboard's Today: what is overdue, then what is due today.
+    expect(await titles(agent, `view=due&${query}`)).toEqual(['Before midnight', 'After midnight']);
     const [overdue] = (await list(agent, `view=overdue&${query}`)).items;
     expect(overdue!.view).toBe('overdue');
     expect(await summary(agent, query)).toEqual({ today: day, overdue: 1, due_today: 1, upcoming: 0, done: 0 });

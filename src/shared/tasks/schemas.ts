@@ -38,8 +38,11 @@ export const taskViewLabels: Record<TaskView, string> = {
   done: 'Done',
 };
 
-/** What a list may ask for: one section, or every open task (a customer's page) in the order they are due. */
-export const taskListViews = [...taskViews, 'open'] as const;
+/**
+ * What a list may ask for: one section; every open task (a customer's page); or the open tasks due up to today, the
+ * overdue first (the dashboard's Today) — the open ones in the order they are due.
+ */
+export const taskListViews = [...taskViews, 'open', 'due'] as const;
 export type TaskListView = (typeof taskListViews)[number];
 
 export const TITLE_REQUIRED = 'Title is required';

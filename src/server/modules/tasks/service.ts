@@ -109,6 +109,7 @@ export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now 
   if (query.view === 'overdue') q = q.where(sql<SqlBool>`t.due_date < ${today}::date`);
   else if (query.view === 'today') q = q.where(sql<SqlBool>`t.due_date = ${today}::date`);
   else if (query.view === 'upcoming') q = q.where(sql<SqlBool>`t.due_date > ${today}::date`);
+  else if (query.view === 'due') q = q.where(sql<SqlBool>`t.due_date <= ${today}::date`);
   if (cursor) q = q.where(sql<SqlBool>`${dueKey} > (${cursor[0]}::date, ${cursor[1]}::time, ${cursor[2]}::uuid)`);
   const rows = await q
     .orderBy('t.due_date')

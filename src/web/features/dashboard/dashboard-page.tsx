@@ -2,6 +2,7 @@ import { seesAllRecords } from '@shared/users/roles';
 import { QueryState } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentSession } from '@/features/auth/api';
+import { TodayTasksCard } from '@/features/tasks';
 import { useFailureToast } from '@/lib/toast';
 import { useDashboard } from './api';
 import { RecentDealsCard } from './recent-deals-card';
@@ -19,6 +20,7 @@ export function DashboardPage() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Dashboard" description="Welcome back! Here's your business overview." />
+      <TodayTasksCard />
       <QueryState query={dashboard} loadingMessage="Loading..." failedMessage="Failed to load the dashboard">
         {(data) => (
           <>
