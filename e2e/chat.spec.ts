@@ -119,6 +119,8 @@ test('a dropped socket comes back by itself and brings what was sent meanwhile, 
   const panel = page.getByRole('region', { name: 'Team chat' });
   const log = panel.getByRole('log');
   await expect(panel.getByRole('textbox', { name: 'Message Company channel' })).toBeVisible();
+  // The channel's messages have loaded: the only status left to show is the connection's.
+  await expect(panel.getByText('Loading messages...')).toHaveCount(0);
 
   // The connection drops and, for a while, cannot be made again; a colleague writes meanwhile.
   refusing = true;
