@@ -207,6 +207,21 @@ async function tasksChanged(tx: Db, ...owners: (string | null | undefined)[]) {
 const customerOwner = async (tx: Db, customerId: string) =>
   (await tx.selectFrom('customers').select('user_id').where('id', '=', customerId).executeTakeFirstOrThrow()).user_id;
 
+/**
+ * A step of an existing task (completed, reopened, removed): written on its customer's timeline, and the tabs of its
+ * assignee and of the customer's agent told their tasks changed.
+ */
+async function recordTaskStep(
+  tx: Db,
+  actor: Actor,
+  task: { customer_id: string; assignee_id: string },
+  action: string,
+  changes: Record<string, unknown>,
+) {
+  await recordAudit(tx, actor, { entityType: 'customer', entityId: task.customer_id, action, changes });
+  await tasksChanged(tx, task.assignee_id, await customerOwner(tx, task.customer_id));
+}
+
 export async function createTask(db: Db, actor: Actor, input: TaskInput, now = new Date()): Promise<TaskRecord> {
   const { today } = await businessClock(db, now);
   refuseThePast(input.due_date, today);
@@ -296,21 +311,15 @@ export async function completeTask(db: Db, actor: Actor, id: string, input: Task
       })
       .where('id', '=', id)
       .execute();
-    await recordAudit(tx, actor, {
-      entityType: 'customer',
-      entityId: task.customer_id,
-      action: 'task_completed',
-      changes: {
-        task: id,
-        type: task.type,
-        label: taskTypeLabels[task.type],
-        title: task.title,
-        outcome: input.outcome,
-        outcome_label: taskOutcomeLabels[input.outcome],
-        note: input.outcome_note,
-      },
+    await recordTaskStep(tx, actor, task, 'task_completed', {
+      task: id,
+      type: task.type,
+      label: taskTypeLabels[task.type],
+      title: task.title,
+      outcome: input.outcome,
+      outcome_label: taskOutcomeLabels[input.outcome],
+      note: input.outcome_note,
     });
-    await tasksChanged(tx, task.assignee_id, await customerOwner(tx, task.customer_id));
   });
   return getTask(db, actor, id);
 }
@@ -325,13 +334,7 @@ export async function reopenTask(db: Db, actor: Actor, id: string): Promise<Task
       .set({ completed_at: null, completed_by: null, outcome: null, outcome_note: null, updated_at: touched })
       .where('id', '=', id)
       .execute();
-    await recordAudit(tx, actor, {
-      entityType: 'customer',
-      entityId: task.customer_id,
-      action: 'task_reopened',
-      changes: { task: id, title: task.title },
-    });
-    await tasksChanged(tx, task.assignee_id, await customerOwner(tx, task.customer_id));
+    await recordTaskStep(tx, actor, task, 'task_reopened', { task: id, title: task.title });
   });
   return getTask(db, actor, id);
 }
@@ -340,12 +343,6 @@ export async function deleteTask(db: Db, actor: Actor, id: string): Promise<void
   await db.transaction().execute(async (tx) => {
     const task = await lockTask(tx, actor, id);
     await tx.deleteFrom('tasks').where('id', '=', id).execute();
-    await recordAudit(tx, actor, {
-      entityType: 'customer',
-      entityId: task.customer_id,
-      action: 'task_removed',
-      changes: { task: id, title: task.title },
-    });
-    await tasksChanged(tx, task.assignee_id, await customerOwner(tx, task.customer_id));
+    await recordTaskStep(tx, actor, task, 'task_removed', { task: id, title: task.title });
   });
 }
