@@ -22,6 +22,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { insertCustomers } from '../customers/writer.js';
 import { notify } from '../notifications/service.js';
+import { addFirstResponseTask } from '../tasks/rules.js';
 import { parseAdf, type AdfResult } from './adf.js';
 import { contactOf, knownCustomer, newCustomer, nextInRotation } from './assignment.js';
 import type { Source } from './sources.js';
@@ -44,6 +45,8 @@ export type Intake = {
   addedBy?: Actor;
   /** The inbound e-mail it was found in. */
   emailId?: string;
+  /** When it arrived: the database's clock unless given (a test's clock). */
+  receivedAt?: Date;
 };
 
 /** Where a new customer came from: the lead source and how it arrived, unless a person added the lead by hand. */
@@ -51,12 +54,13 @@ const customerOrigin = ({ source, channel }: Intake) =>
   channel === 'manual' ? {} : { lead_source_name: source.name, lead_channel: channel };
 
 /** Where a lead came from and what arrived, as its row keeps them. */
-const origin = ({ source, channel, raw, emailId }: Intake) => ({
+const origin = ({ source, channel, raw, emailId, receivedAt }: Intake) => ({
   source_id: source.id,
   source_name: source.name,
   channel,
   raw,
   email_id: emailId ?? null,
+  ...(receivedAt && { received_at: receivedAt }),
 });
 
 /** A lead taken in, with the id of the user it went to, which the service of 'Add Lead' needs and no answer carries. */
@@ -129,7 +133,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
         assigned_user_id: assignee?.id ?? null,
         assignment_reason: reason,
       })
-      .returning('id')
+      .returning(['id', 'received_at'])
       .executeTakeFirstOrThrow();
     if (!isNew)
       await recordAudit(tx, addedBy ?? null, {
@@ -138,6 +142,13 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
         action: 'lead_received',
         changes: { lead: row.id, source: source.name, channel, assigned_to: assignee?.name ?? null, reason },
       });
+    await addFirstResponseTask(tx, {
+      id: row.id,
+      customer_id: customerId,
+      assignee_id: assignee?.id ?? null,
+      received_at: row.received_at,
+      source_name: source.name,
+    });
     const name = lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'A lead';
     await notify(tx, addedBy ?? null, {
       event: 'lead_received',
