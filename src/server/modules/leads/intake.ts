@@ -45,7 +45,7 @@ export type Intake = {
   addedBy?: Actor;
   /** The inbound e-mail it was found in. */
   emailId?: string;
-  /** When it arrived: the database's clock unless given (a test's clock). */
+  /** When it arrived: the database's clock unless given (a test's clock, the demo's week of leads). */
   receivedAt?: Date;
 };
 
@@ -220,16 +220,16 @@ async function countProspects(db: Db, source: Source, prospects: number) {
 /**
  * An ADF document a source posts with its key. One that cannot be read at all, or carries too many prospects, is
  * refused with the reason and nothing is kept: the sender is told and can send it again. One read without a lead in
- * it is kept flagged.
+ * it is kept flagged. `receivedAt` dates a lead that arrived earlier (the demo's week of leads).
  */
-export async function receivePostedAdf(db: Db, source: Source, raw: string): Promise<AdfOutcome> {
+export async function receivePostedAdf(db: Db, source: Source, raw: string, receivedAt?: Date): Promise<AdfOutcome> {
   // Counted once before it is read, so a source past its limit costs no parsing; its further prospects once read.
   await countProspects(db, source, 1);
   const result = parseAdf(raw);
   if (result.status === 'unreadable') throw badRequest(adfUnreadable(result.reason));
   if (tooMany(result)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', ADF_TOO_MANY_PROSPECTS);
   if (result.status === 'parsed' && result.leads.length > 1) await countProspects(db, source, result.leads.length - 1);
-  return takeIn(db, { source, channel: 'adf', raw }, result);
+  return takeIn(db, { source, channel: 'adf', raw, receivedAt }, result);
 }
 
 /** An ADF document found in inbound mail: what cannot be taken in is kept flagged, as nobody else would see it. */
