@@ -629,3 +629,93 @@ describe('a referrer set by an editor', () => {
     expect(own).toEqual([]);
   });
 });
+
+describe('open tasks in the customer list', () => {
+  let followUp: TestUser;
+  const addTask = async (as: TestUser, customer: string, title: string, due_date: string, due_time?: string) => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/tasks',
+      as,
+      payload: { type: 'call', title, due_date, due_time, customer_id: customer },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as string;
+  };
+  const today = () => dayIn(defaultSettings.company.time_zone);
+  const later = (days: number) => new Date(Date.parse(`${today()}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    followUp = await t.createUser('agent', 'Fay Follow');
+  });
+
+  it('shows each customer’s open tasks and the one due first; “needs follow-up” is a task due today or before', async () => {
+    const overdue = (await create(followUp, { name: 'Otis Overdue', email: null, phone: null })).id as string;
+    const dueToday = (await create(followUp, { name: 'Tina Today', email: null, phone: null })).id as string;
+    const upcoming = (await create(followUp, { name: 'Uma Upcoming', email: null, phone: null })).id as string;
+    await create(followUp, { name: 'Ivan Idle', email: null, phone: null });
+    const done = (await create(followUp, { name: 'Dora Done', email: null, phone: null })).id as string;
+
+    // A task due two days ago: made today, then moved back, as a new task cannot be due before today.
+    const late = await addTask(followUp, overdue, 'Call back about financing', today());
+    await t.database.db
+      .updateTable('tasks')
+      .set({ due_date: later(-2) })
+      .where('id', '=', late)
+      .execute();
+    await addTask(followUp, overdue, 'Send the brochure', later(5));
+    await addTask(followUp, dueToday, 'Any time today', today());
+    await addTask(followUp, dueToday, 'Morning call', today(), '09:15');
+    await addTask(followUp, upcoming, 'Next week', later(7));
+    const finished = await addTask(followUp, done, 'Finished', today());
+    const completed = await t.call({
+      method: 'POST',
+      url: `/api/tasks/${finished}/complete`,
+      as: followUp,
+      payload: { outcome: 'reached' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+
+    const byName = new Map(
+      (
+        (await get('/api/customers?limit=100', followUp)).json().items as {
+          name: string;
+          open_tasks: number;
+          next_task: unknown;
+        }[]
+      ).map((c) => [c.name, c]),
+    );
+    expect(byName.get('Otis Overdue')).toMatchObject({
+      open_tasks: 2,
+      next_task: { title: 'Call back about financing', due_date: later(-2), due_time: null, view: 'overdue', type: 'call' },
+    });
+    // Within a day, a task with a time comes before one of any time.
+    expect(byName.get('Tina Today')).toMatchObject({
+      open_tasks: 2,
+      next_task: { title: 'Morning call', due_time: '09:15', view: 'today' },
+    });
+    expect(byName.get('Uma Upcoming')).toMatchObject({ open_tasks: 1, next_task: { view: 'upcoming', due_date: later(7) } });
+    expect(byName.get('Ivan Idle')).toMatchObject({ open_tasks: 0, next_task: null });
+    expect(byName.get('Dora Done')).toMatchObject({ open_tasks: 0, next_task: null });
+
+    const needing = (await get('/api/customers?follow_up=1&sort=name_asc', followUp)).json().items as { id: string }[];
+    expect(needing.map((c) => c.id)).toEqual([overdue, dueToday]);
+    const summary = (await get('/api/customers/summary?follow_up=1', followUp)).json();
+    expect(summary).toMatchObject({ total: 2, prospects: 2 });
+    const csv = (await get('/api/customers/export.csv?follow_up=1', followUp)).body;
+    expect(csv).toContain('Otis Overdue');
+    expect(csv).not.toContain('Uma Upcoming');
+
+    // Another agent's filter holds none of them; an admin's holds both.
+    expect(
+      (await get('/api/customers?follow_up=1&limit=100', other)).json().items.map((c: { id: string }) => c.id),
+    ).not.toContain(overdue);
+    const adminIds = (await get('/api/customers?follow_up=1&limit=100', admin)).json().items.map((c: { id: string }) => c.id);
+    expect(adminIds).toEqual(expect.arrayContaining([overdue, dueToday]));
+    expect(adminIds).not.toContain(upcoming);
+  });
+
+  it('refuses a follow-up filter other than 1 with 400', async () => {
+    expect((await get('/api/customers?follow_up=yes', followUp)).statusCode).toBe(400);
+  });
+});

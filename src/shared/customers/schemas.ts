@@ -95,6 +95,8 @@ const customerFilterShape = {
   stage_from: optionalParam(text(40)),
   /** Customers with a completed sale. */
   sold: optionalParam(z.enum(['1'])),
+  /** Customers who need following up: an open task due today or before (the company's today). */
+  follow_up: optionalParam(z.enum(['1'])),
   sort: optionalParam(z.enum(customerSorts)),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/paging.js';
+import { taskTypes } from '../tasks/schemas.js';
 import { customerStatuses, leadSources } from './options.js';
 
 /** A customer as the API sends it: the table's own column names, money in cents, moments as ISO text. */
@@ -28,7 +29,26 @@ export const customerSchema = z.object({
   updated_at: z.string(),
 });
 export type Customer = z.infer<typeof customerSchema>;
-export const customerPageSchema = pageSchema(customerSchema);
+
+/** The customer's open task due first (by day, then time; a task of any time of the day last in it). */
+export const nextTaskSchema = z.object({
+  id: z.string(),
+  type: z.enum(taskTypes),
+  title: z.string(),
+  due_date: z.string(),
+  due_time: z.string().nullable(),
+  /** Where it is on the company's calendar today. */
+  view: z.enum(['overdue', 'today', 'upcoming']),
+});
+export type NextTask = z.infer<typeof nextTaskSchema>;
+
+/** A row of the customer list: the customer, with how many open tasks they have and the one due first. */
+export const customerListItemSchema = customerSchema.extend({
+  open_tasks: z.number(),
+  next_task: nextTaskSchema.nullable(),
+});
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+export const customerPageSchema = pageSchema(customerListItemSchema);
 
 export const customerDetailSchema = customerSchema.extend({
   owner_name: z.string(),

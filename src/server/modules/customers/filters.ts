@@ -7,6 +7,7 @@ import { badRequest } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
 import { escapeLike } from '../../db/like.js';
 import { getSettings } from '../settings/service.js';
+import { clockIn } from '../../time.js';
 
 type Eb = ExpressionBuilder<DB, 'customers'>;
 
@@ -22,16 +23,19 @@ export function visibleReferrerName(actor: Actor, referrer: string): RawBuilder<
  * A filter read against the settings: its pipeline stage as the names of that stage and the ones after it, and the
  * company's time zone, in which its days are read.
  */
-type StagedFilter = CustomerFilter & { stages?: string[] | null; timeZone?: string };
+type StagedFilter = CustomerFilter & { stages?: string[] | null; timeZone?: string; today?: string };
 
 /**
- * The filter with the company's time zone, and `stage_from` as the stages it covers: null for the first (every
+ * The filter with the company's time zone and today, and `stage_from` as the stages it covers: null for the first (every
  * customer: one without a stage, or with a stage the settings no longer name, is at the first), else that stage and
  * the later ones. An unknown stage is refused.
  */
-export async function resolveFilter<F extends CustomerFilter>(db: Kysely<DB>, filter: F): Promise<F & StagedFilter> {
+export async function resolveFilter<F extends CustomerFilter>(
+  db: Kysely<DB>,
+  filter: F,
+): Promise<F & StagedFilter & { timeZone: string; today: string }> {
   const { company, crm } = await getSettings(db);
-  const resolved = { ...filter, timeZone: company.time_zone };
+  const resolved = { ...filter, timeZone: company.time_zone, today: clockIn(company.time_zone).today };
   if (!filter.stage_from) return resolved;
   const at = crm.pipeline_stages.indexOf(filter.stage_from);
   if (at === -1) throw badRequest(UNKNOWN_STAGE, { stage_from: UNKNOWN_STAGE });
@@ -51,6 +55,12 @@ export function matchesFilter(eb: Eb, actor: Actor, filter: StagedFilter): Expre
   if (filter.stages) conditions.push(sql<SqlBool>`customers.pipeline_stage = ANY(${filter.stages}::text[])`);
   if (filter.sold) {
     conditions.push(sql<SqlBool>`EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = customers.id AND d.status = 'completed')`);
+  }
+  if (filter.follow_up) {
+    if (!filter.today) throw new Error('The follow-up filter needs the company’s today: read it with resolveFilter');
+    conditions.push(
+      sql<SqlBool>`customers.id IN (SELECT t.customer_id FROM tasks t WHERE t.completed_at IS NULL AND t.due_date <= ${filter.today}::date)`,
+    );
   }
   if (filter.added_from || filter.added_to) {
     // 'Date added' days are business days: they begin at midnight in the company's time zone.

@@ -13,6 +13,7 @@ import type {
   CustomerOption,
   CustomerSummary,
   DuplicateMatch,
+  NextTask,
   TimelineEntry,
 } from '../../../shared/customers/types.js';
 import type { Page } from '../../../shared/http/paging.js';
@@ -37,13 +38,18 @@ export type CustomerRow = Row<'customers'>;
 const _customerIsRow: Matches<Wire<CustomerRow>, Customer> = true;
 void _customerIsRow;
 
-export async function listCustomers(db: Kysely<DB>, actor: Actor, listQuery: CustomerListQuery): Promise<Page<CustomerRow>> {
+export async function listCustomers(
+  db: Kysely<DB>,
+  actor: Actor,
+  listQuery: CustomerListQuery,
+): Promise<Page<CustomerRow & { open_tasks: number; next_task: NextTask | null }>> {
   const query = await resolveFilter(db, listQuery);
   const spec = sortSpecs[query.sort ?? 'newest'];
   const cursor = decodeCursor(query.cursor, 2);
   const rows = await db
     .selectFrom('customers')
     .selectAll()
+    .select([openTasks.as('open_tasks'), nextTask(query.today).as('next_task')])
     .where((eb) => matchesFilter(eb, actor, query))
     .$if(cursor !== null, (qb) => qb.where(afterCursor(spec, cursor!)))
     .orderBy(`customers.${spec.key}`, spec.direction)
@@ -53,9 +59,24 @@ export async function listCustomers(db: Kysely<DB>, actor: Actor, listQuery: Cus
   return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
 }
 
-/** True when the filter narrows the list: any value set but the sort, `exact` and the time zone it is read in. */
-const narrows = ({ sort: _sort, exact: _exact, timeZone: _zone, ...conditions }: CustomerSummaryQuery & { timeZone?: string }) =>
-  Object.values(conditions).some(Boolean);
+// A listed customer's open tasks, each read by the customer's index on tasks: whoever sees the customer sees their
+// tasks (see taskVisible).
+const openTasks = sql<number>`(SELECT count(*)::int FROM tasks t WHERE t.customer_id = customers.id AND t.completed_at IS NULL)`;
+const nextTask = (today: string) => sql<NextTask | null>`(
+  SELECT json_build_object('id', t.id, 'type', t.type, 'title', t.title, 'due_date', to_char(t.due_date, 'YYYY-MM-DD'),
+    'due_time', to_char(t.due_time, 'HH24:MI'),
+    'view', CASE WHEN t.due_date < ${today}::date THEN 'overdue' WHEN t.due_date = ${today}::date THEN 'today' ELSE 'upcoming' END)
+  FROM tasks t WHERE t.customer_id = customers.id AND t.completed_at IS NULL
+  ORDER BY t.due_date, coalesce(t.due_time, '24:00'::time), t.id LIMIT 1)`;
+
+/** True when the filter narrows the list: any value set but the sort, `exact`, and the time zone and day it is read in. */
+const narrows = ({
+  sort: _sort,
+  exact: _exact,
+  timeZone: _zone,
+  today: _today,
+  ...conditions
+}: CustomerSummaryQuery & { timeZone?: string; today?: string }) => Object.values(conditions).some(Boolean);
 
 export async function summarizeCustomers(
   db: Kysely<DB>,

@@ -3,6 +3,7 @@ import type { CustomerInput } from '@shared/customers/schemas';
 import type {
   Customer,
   CustomerDetail,
+  CustomerListItem,
   CustomerOption,
   CustomerSummary,
   DuplicateMatch,
@@ -15,7 +16,7 @@ import { keys } from '@/lib/query-keys';
 export function useCustomerList(query: string) {
   return useQuery({
     queryKey: keys.customers.list(query),
-    queryFn: ({ signal }) => api<Page<Customer>>(`/api/customers?${query}`, { signal }),
+    queryFn: ({ signal }) => api<Page<CustomerListItem>>(`/api/customers?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -16,6 +16,6 @@ export const customersArea: WebArea = {
     { path: 'customers/:id/edit', element: <EditCustomerPage /> },
   ],
   nav: [{ to: '/customers', label: 'Customers', icon: Users, position: 20 }],
-  // A lead taken in may add its customer.
-  refreshOn: { customers: [keys.customers.all], leads: [keys.customers.all] },
+  // A lead taken in may add its customer; the list shows each customer's next open task.
+  refreshOn: { customers: [keys.customers.all], leads: [keys.customers.all], tasks: [keys.customers.all] },
 };

@@ -8,8 +8,13 @@ import { useSettings } from '@/features/settings/api';
 import type { FilterKey } from './list-params';
 
 const SOLD = 'sold';
+/** Customers with an open task due today or before. */
+const DUE = 'task due';
 
-/** The Filter button: status, car preference, lead source, date added and sort, applied as they change. */
+/**
+ * The Filter button: status, car preference, lead source, stage, a completed sale, a task due, date added and sort,
+ * applied as they change.
+ */
 export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
   const { filters } = list.params;
   // A day the list cannot use ('Added to' before 'Added from') is not applied: the field says why instead.
@@ -56,6 +61,14 @@ export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
         options={[SOLD]}
         allLabel="Any customer"
         onChange={(v) => list.setFilter('sold', v ? '1' : '')}
+      />
+      <ChoiceFilter
+        id="filter-follow-up"
+        label="Needs follow-up"
+        value={filters.follow_up ? DUE : ''}
+        options={[DUE]}
+        allLabel="Any customer"
+        onChange={(v) => list.setFilter('follow_up', v ? '1' : '')}
       />
       <div className="grid grid-cols-2 gap-2">
         <div className="grid content-start gap-1.5">

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Mail, Pencil, Phone } from 'lucide-react';
-import type { Customer } from '@shared/customers/types';
+import type { Customer, CustomerListItem } from '@shared/customers/types';
 import { ChipList } from '@/components/chip-list';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { NextTaskText } from '@/features/tasks';
 import { StatusBadge } from './status-badge';
 
 function ContactInfo({ customer }: { customer: Customer }) {
@@ -46,7 +47,7 @@ function NameLink({ customer }: { customer: Customer }) {
 }
 
 /** The 'Customer Database' rows: a table from tablet width up, cards on a phone. */
-export function CustomersTable({ customers }: { customers: Customer[] }) {
+export function CustomersTable({ customers }: { customers: CustomerListItem[] }) {
   return (
     <>
       <div className="hidden md:block">
@@ -58,6 +59,7 @@ export function CustomersTable({ customers }: { customers: Customer[] }) {
               <TableHead>Status</TableHead>
               <TableHead>Preferences</TableHead>
               <TableHead>Date Added</TableHead>
+              <TableHead>Next Task</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
@@ -78,6 +80,9 @@ export function CustomersTable({ customers }: { customers: Customer[] }) {
                   <ChipList items={customer.preferred_cars} />
                 </TableCell>
                 <TableCell>{formatDate(customer.created_at)}</TableCell>
+                <TableCell>
+                  <NextTaskText task={customer.next_task} more={customer.open_tasks - 1} />
+                </TableCell>
                 <TableCell className="text-right">
                   <EditButton customer={customer} />
                 </TableCell>
@@ -103,7 +108,8 @@ export function CustomersTable({ customers }: { customers: Customer[] }) {
               <ChipList items={customer.preferred_cars} />
               <span className="text-muted-foreground shrink-0 text-xs">{formatDate(customer.created_at)}</span>
             </div>
-            <div className="flex justify-end">
+            <div className="flex items-end justify-between gap-2">
+              <NextTaskText task={customer.next_task} more={customer.open_tasks - 1} />
               <EditButton customer={customer} />
             </div>
           </li>

@@ -25,7 +25,7 @@ import { useDeleteTask, useReopenTask } from './api';
 import { CompleteTaskDialog } from './complete-task-dialog';
 import { TaskFormDialog } from './task-form-dialog';
 
-const typeIcons: Record<TaskType, typeof Phone> = {
+export const typeIcons: Record<TaskType, typeof Phone> = {
   call: Phone,
   email: Mail,
   text: MessageSquare,
@@ -33,8 +33,8 @@ const typeIcons: Record<TaskType, typeof Phone> = {
   todo: SquareCheck,
 };
 
-/** When it is due, in words: 'Today 14:30', 'Mar 4, 2026', 'Overdue since Mar 2, 2026'. */
-function dueText(task: Task) {
+/** When it is due, in words: 'Today 14:30', 'Mar 4, 2026', 'Overdue · Mar 2, 2026'. */
+export function dueText(task: Pick<Task, 'view' | 'due_date' | 'due_time'>) {
   const day = task.view === 'today' ? 'Today' : formatDate(task.due_date);
   const when = task.due_time ? `${day} ${task.due_time}` : day;
   return task.view === 'overdue' ? `Overdue · ${when}` : when;

@@ -1,0 +1,20 @@
+import type { NextTask } from '@shared/customers/types';
+import { dueText, typeIcons } from './task-row';
+
+/** A customer's next open task in two lines: what, then when (red once overdue) and how many more are open. */
+export function NextTaskText({ task, more }: { task: NextTask | null; more: number }) {
+  if (!task) return <span className="text-muted-foreground text-sm">No open task</span>;
+  const Icon = typeIcons[task.type];
+  return (
+    <div className="grid min-w-0 gap-0.5 text-sm">
+      <span className="flex min-w-0 items-center gap-1.5">
+        <Icon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
+        <span className="truncate">{task.title}</span>
+      </span>
+      <span className={task.view === 'overdue' ? 'text-destructive text-xs font-medium' : 'text-muted-foreground text-xs'}>
+        {dueText(task)}
+        {more > 0 && ` · ${more} more open`}
+      </span>
+    </div>
+  );
+}
