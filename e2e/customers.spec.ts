@@ -175,6 +175,42 @@ test.describe('customers', () => {
     await expect(page.getByRole('button', { name: /Filter/ })).toContainText('1');
   });
 
+  test('the list shows each customer’s next task, and “Needs follow-up” keeps those with a task due', async ({ page }) => {
+    await signIn(page, 'agent');
+    const due = unique('Dana Due');
+    const later = unique('Lee Later');
+    const dueId = await createThroughApi(page, due);
+    const laterId = await createThroughApi(page, later);
+    const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' }));
+    const nextWeek = new Date(Date.parse(`${today}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    for (const [customer_id, title, due_date] of [
+      [dueId, 'Call about the trade-in', today],
+      [laterId, 'Send the lease quote', nextWeek],
+    ]) {
+      const added = await page.request.post('/api/tasks', {
+        data: { type: 'call', title, due_date, customer_id },
+        headers: { 'x-requested-with': 'torque' },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+    }
+
+    await page.goto(`/customers?q=${encodeURIComponent(due)}`);
+    const row = page.getByRole('row').filter({ hasText: due });
+    await expect(row).toContainText('Call about the trade-in');
+    await expect(row).toContainText('Today');
+
+    await page.goto('/customers');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByLabel('Needs follow-up').click();
+    await page.getByRole('option', { name: 'task due' }).click();
+    await expect(page).toHaveURL(/follow_up=1/);
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill(due.split(' ').slice(0, 2).join(' '));
+    await expect(page.getByRole('row').filter({ hasText: due })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill(later.split(' ').slice(0, 2).join(' '));
+    await expect(page.getByText('No customers found.')).toBeVisible();
+  });
+
   test('an agent does not see the admin\u2019s customer', async ({ page, browser }) => {
     await signIn(page, 'admin');
     const name = unique('Admin Only');

@@ -18,7 +18,8 @@ export function AppShell() {
   return (
     <SidebarProvider defaultOpen={sidebarOpenFromCookie()}>
       <AppSidebar />
-      <SidebarInset>
+      {/* min-w-0: a wide table scrolls in its own box instead of widening the page past the window. */}
+      <SidebarInset className="min-w-0">
         <AppHeader onToggleChat={() => setChat((state) => (state === 'open' ? 'closed' : 'open'))} />
         <div className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6">
           <Suspense fallback={<InlineLoading message="Loading..." />}>

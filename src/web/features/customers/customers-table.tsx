@@ -13,9 +13,9 @@ function ContactInfo({ customer }: { customer: Customer }) {
   return (
     <div className="grid gap-0.5 text-sm">
       {customer.email && (
-        <span className="flex items-center gap-1.5">
-          <Mail className="text-muted-foreground size-3.5" aria-hidden />
-          {customer.email}
+        <span className="flex max-w-60 min-w-0 items-center gap-1.5" title={customer.email}>
+          <Mail className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
+          <span className="truncate">{customer.email}</span>
         </span>
       )}
       {customer.phone && (

@@ -6,7 +6,7 @@ export function NextTaskText({ task, more }: { task: NextTask | null; more: numb
   if (!task) return <span className="text-muted-foreground text-sm">No open task</span>;
   const Icon = typeIcons[task.type];
   return (
-    <div className="grid min-w-0 gap-0.5 text-sm">
+    <div className="grid max-w-40 min-w-0 gap-0.5 text-sm whitespace-normal">
       <span className="flex min-w-0 items-center gap-1.5">
         <Icon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
         <span className="truncate">{task.title}</span>
