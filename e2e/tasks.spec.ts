@@ -52,3 +52,36 @@ test('an agent adds a task from a customer page, finds it under Today and comple
   await expect(page.getByText('Call: left a message').first()).toBeVisible();
   await expect(page.getByText('Voicemail; try again Friday').first()).toBeVisible();
 });
+
+test('a lead arrives and its first-response task appears on the customer’s page without a reload; logging a call closes it', async ({
+  page,
+}) => {
+  await signIn(page, 'agent');
+  const name = unique('Fiona First');
+  const phone = `512555${String(Date.now()).slice(-4)}`;
+  const headers = { 'x-requested-with': 'torque' };
+  const created = await page.request.post('/api/customers', { data: { name, phone }, headers });
+  expect(created.status()).toBe(201);
+  const customer = (await created.json()) as { id: string };
+
+  await page.goto(`/customers/${customer.id}`);
+  const tasks = page.locator('[data-slot="card"]').filter({ has: page.getByText('What is next with this customer') });
+  await expect(tasks.getByText('No open tasks.')).toBeVisible();
+
+  // The customer calls in: the lead goes to their agent, with a task to answer it by the lead answer time.
+  const lead = await page.request.post('/api/leads', { data: { name, phone, lead_source: 'Phone' }, headers });
+  expect(lead.status()).toBe(201);
+  const task = tasks.getByRole('listitem', { name: 'Answer the new lead from Phone' });
+  await expect(task).toContainText('First-response rule');
+  await expect(task).toContainText('High');
+
+  // Logging the call is the lead's first answer, and closes the task.
+  await page.getByRole('button', { name: 'Log contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log contact' });
+  await dialog.getByLabel('Note').fill('Booked a test drive for Saturday');
+  await dialog.getByRole('button', { name: 'Log contact' }).click();
+  await expect(task).toHaveCount(0);
+  await expect(tasks.getByText('No open tasks.')).toBeVisible();
+  await expect(page.getByText('Completed a task: Answer the new lead from Phone')).toBeVisible();
+  await expect(page.getByText('Call: reached').first()).toBeVisible();
+});

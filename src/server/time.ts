@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { atLocalTime, dayIn, startOfDayIn, yearIn } from '../shared/common/time.js';
+import { atLocalTime, dayIn, startOfDayIn, timeIn, yearIn } from '../shared/common/time.js';
 import type { DB } from './db/schema.js';
 import { getSetting } from './modules/settings/service.js';
 
@@ -15,6 +15,8 @@ export type BusinessClock = {
   year: number;
   /** The calendar day of a moment. */
   dayOf: (at: Date) => string;
+  /** The local time of a moment, as HH:MM. */
+  timeOf: (at: Date) => string;
   /** The first moment of a day. */
   startOf: (day: string) => Date;
   /** The moment the clock shows `hour`:`minute` on `day` ("9 am local"). */
@@ -27,6 +29,7 @@ export function clockIn(timeZone: string, now: Date = new Date()): BusinessClock
     today: dayIn(timeZone, now),
     year: yearIn(timeZone, now),
     dayOf: (at) => dayIn(timeZone, at),
+    timeOf: (at) => timeIn(timeZone, at),
     startOf: (day) => startOfDayIn(day, timeZone),
     at: (day, hour, minute = 0) => atLocalTime(day, timeZone, hour, minute),
   };

@@ -250,18 +250,27 @@ describe('ADF lead intake', () => {
       const timeline = (
         await ctx.t.call({ method: 'GET', url: `/api/customers/${outcome.customer_id}/timeline`, as: ctx.admin })
       ).json();
-      expect(timeline).toEqual([
-        expect.objectContaining({
-          action: 'created_from_lead',
-          changes: {
-            lead: outcome.id,
-            source: 'CarMarket',
-            channel: 'adf',
-            assigned_to: outcome.assigned_to,
-            reason: 'next in rotation',
-          },
-        }),
-      ]);
+      // In one transaction: the customer created from the lead, and the task to answer it (the first-response rule).
+      expect(timeline).toHaveLength(2);
+      expect(timeline).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            action: 'created_from_lead',
+            changes: {
+              lead: outcome.id,
+              source: 'CarMarket',
+              channel: 'adf',
+              assigned_to: outcome.assigned_to,
+              reason: 'next in rotation',
+            },
+          }),
+          expect.objectContaining({
+            action: 'task_added',
+            actor_name: 'Torque',
+            changes: expect.objectContaining({ rule: 'first_response', title: 'Answer the new lead from CarMarket' }),
+          }),
+        ]),
+      );
     } finally {
       for (const tab of tabs) tab.close();
       await ctx.t.call({ method: 'PUT', url: '/api/settings', as: ctx.admin, payload: settings });

@@ -95,6 +95,21 @@ describe('settings', () => {
         'Follow-up reminder must be between 1 and 365 days',
       ],
       [{ backup: { daily_time: '24:00', retention_years: 7 } }, 'backup.daily_time', 'Enter a time as HH:MM'],
+      ...[[0], [3, 1.5], [400], 'x', ['3']].map((days): [Partial<Settings>, string, string] => [
+        { crm: { ...defaultSettings.crm, delivery_follow_up_days: days as number[] } },
+        'crm.delivery_follow_up_days',
+        'Delivery follow-ups must be whole days between 1 and 365',
+      ]),
+      ...[[], Array.from({ length: 11 }, (_, i) => i + 1)].map((days): [Partial<Settings>, string, string] => [
+        { crm: { ...defaultSettings.crm, delivery_follow_up_days: days } },
+        'crm.delivery_follow_up_days',
+        'Give between 1 and 10 delivery follow-up days',
+      ]),
+      [
+        { crm: { ...defaultSettings.crm, follow_up_rule: 'yes' as unknown as boolean } },
+        'crm.follow_up_rule',
+        'Follow-up tasks must be on or off',
+      ],
     ];
     for (const [change, field, message] of cases) {
       const response = await save({ ...defaultSettings, ...change });
@@ -106,6 +121,41 @@ describe('settings', () => {
       2,
     );
     expect(await read()).toEqual(defaultSettings);
+  });
+});
+
+describe('the follow-up rules', () => {
+  it('are on by default, and the delivery days are kept once each, in order', async () => {
+    expect((await read()).crm).toMatchObject({
+      follow_up_rule: true,
+      first_response_rule: true,
+      delivery_rule: true,
+      delivery_follow_up_days: [3, 30],
+    });
+    const response = await save({ ...defaultSettings, crm: { ...defaultSettings.crm, delivery_follow_up_days: [30, 7, 3, 7] } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().crm.delivery_follow_up_days).toEqual([3, 7, 30]);
+    await save(defaultSettings);
+  });
+
+  it('read as their defaults beside a CRM section an earlier release saved', async () => {
+    const {
+      follow_up_rule: _a,
+      first_response_rule: _b,
+      delivery_rule: _c,
+      delivery_follow_up_days: _d,
+      ...earlier
+    } = {
+      ...defaultSettings.crm,
+      follow_up_days: 5,
+    };
+    await t.database.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(earlier) })
+      .where('key', '=', 'crm')
+      .execute();
+    expect((await read()).crm).toEqual({ ...defaultSettings.crm, follow_up_days: 5 });
+    await save(defaultSettings);
   });
 });
 

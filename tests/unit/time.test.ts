@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, atLocalTime, dayIn, monthStart, startOfDayIn, yearIn } from '../../src/shared/common/time.js';
+import { addDays, atLocalTime, dayIn, monthStart, startOfDayIn, timeIn, yearIn } from '../../src/shared/common/time.js';
 import { newDealValues } from '../../src/shared/deals/form.js';
+import { answerDue } from '../../src/server/modules/tasks/rules.js';
 import { clockIn } from '../../src/server/time.js';
 
 const la = 'America/Los_Angeles';
@@ -59,6 +60,31 @@ describe('business days in the company\u2019s time zone', () => {
     expect(clock).toMatchObject({ timeZone: la, today: '2025-03-09', year: 2025 });
     expect(clock.startOf('2025-03-10')).toEqual(new Date('2025-03-10T07:00:00Z'));
     expect(clock.at('2025-03-10', 9)).toEqual(new Date('2025-03-10T16:00:00Z'));
+  });
+});
+
+describe('a lead’s answer time in the company’s zone', () => {
+  it('reads a moment’s local time, not UTC’s', () => {
+    expect(timeIn(la, new Date('2025-06-11T06:30:45Z'))).toBe('23:30');
+    expect(timeIn('Asia/Kolkata', new Date('2025-06-11T06:30:45Z'))).toBe('12:00');
+  });
+
+  it('is due on the next day for a lead at 23:55, fifteen minutes on', () => {
+    const clock = clockIn('Asia/Kolkata');
+    expect(answerDue(clock, atLocalTime('2025-06-10', 'Asia/Kolkata', 23, 55), 15)).toEqual({
+      date: '2025-06-11',
+      time: '00:10',
+    });
+  });
+
+  it('counts real minutes across both changes of clocks', () => {
+    const clock = clockIn(la);
+    // 01:55 PST on the day clocks go forward: fifteen minutes later it is 03:10 PDT.
+    expect(answerDue(clock, new Date('2025-03-09T09:55:00Z'), 15)).toEqual({ date: '2025-03-09', time: '03:10' });
+    // 01:55 PDT on the day clocks go back: fifteen minutes later it is 01:10 PST.
+    expect(answerDue(clock, new Date('2025-11-02T08:55:00Z'), 15)).toEqual({ date: '2025-11-02', time: '01:10' });
+    // A whole day's answer time on the 23-hour day lands an hour later on the clock.
+    expect(answerDue(clock, atLocalTime('2025-03-09', la, 0, 30), 1440)).toEqual({ date: '2025-03-10', time: '01:30' });
   });
 });
 

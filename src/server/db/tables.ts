@@ -427,6 +427,8 @@ export interface Tasks {
   outcome: 'reached' | 'left_message' | 'no_answer' | 'rescheduled' | 'other' | null;
   outcome_note: string | null;
   priority: Generated<'low' | 'normal' | 'high'>;
+  rule: 'follow_up' | 'first_response' | 'delivery' | null;
+  rule_day: number | null;
   title: string;
   type: 'call' | 'email' | 'text' | 'appointment' | 'todo';
   updated_at: Generated<Timestamp>;

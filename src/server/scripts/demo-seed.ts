@@ -5,6 +5,7 @@ import type { Role } from '../../shared/users/roles.js';
 import { demoPassword } from '../modules/session/service.js';
 import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
 import { receivePostedAdf } from '../modules/leads/intake.js';
+import { closeAnsweredLeadTasks } from '../modules/tasks/rules.js';
 import { addDays } from '../../shared/common/time.js';
 import type { TaskPriority, TaskType } from '../../shared/tasks/schemas.js';
 import { businessClock } from '../time.js';
@@ -207,11 +208,11 @@ async function seedLeads(db: Kysely<DB>, now: number) {
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
   for (const lead of [...demoLeads].reverse()) {
-    const [outcome] = (await receivePostedAdf(db, source, adfOf(lead))).leads;
     const received = new Date(now - lead[4] * 60_000);
+    const [outcome] = (await receivePostedAdf(db, source, adfOf(lead), received)).leads;
     // The admins were told of the unanswered ones when they had waited the default 15 minutes.
     const alerted = lead[5] === null ? new Date(received.getTime() + 15 * 60_000) : null;
-    await db.updateTable('leads').set({ received_at: received, alerted_at: alerted }).where('id', '=', outcome!.id).execute();
+    await db.updateTable('leads').set({ alerted_at: alerted }).where('id', '=', outcome!.id).execute();
     await db.updateTable('customers').set({ created_at: received }).where('id', '=', outcome!.customer_id!).execute();
     await db.updateTable('audit_log').set({ created_at: received }).where('entity_id', '=', outcome!.customer_id!).execute();
     const answeredAfter = lead[5];
@@ -230,6 +231,15 @@ async function seedLeads(db: Kysely<DB>, now: number) {
           created_at: new Date(received.getTime() + answeredAfter * 60_000),
         })
         .execute();
+    // The call answered the lead, and so closed its first-response task.
+    if (answeredAfter !== null && agent.assigned_user_id) {
+      const user = await db
+        .selectFrom('users')
+        .select(['id as userId', 'role', 'name', 'email'])
+        .where('id', '=', agent.assigned_user_id)
+        .executeTakeFirstOrThrow();
+      await closeAnsweredLeadTasks(db, { ...user, sessionId: '', impersonatorId: null }, [outcome!.customer_id!]);
+    }
   }
   // A prospect with no name, e-mail or phone: kept for a person to look at.
   const flagged = await receivePostedAdf(

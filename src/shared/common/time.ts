@@ -14,6 +14,12 @@ export function dayIn(timeZone: string, at: Date = new Date()): string {
   return `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
 }
 
+/** The local time of day it is in `timeZone` at `at`, as HH:MM (24-hour; the seconds dropped). */
+export function timeIn(timeZone: string, at: Date = new Date()): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  return `${pad(local.getHours())}:${pad(local.getMinutes())}`;
+}
+
 /** The year it is in `timeZone` at `at`. */
 export const yearIn = (timeZone: string, at: Date = new Date()) => new TZDate(at.getTime(), timeZone).getFullYear();
 

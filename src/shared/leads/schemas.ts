@@ -89,6 +89,13 @@ export const leadListQuerySchema = pageQuerySchema.extend({
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 const named = z.object({ id: z.string(), name: z.string() });
+/** How a lead's first answer came, by the audit action that was it (`first_response_kind`): 'an e-mail'. */
+export const firstAnswerLabels: Record<string, string> = {
+  email_sent: 'an e-mail',
+  offer_sent: 'an offer',
+  contact_logged: 'a logged contact',
+};
+
 export const leadItemSchema = z.object({
   id: z.string(),
   received_at: z.string(),

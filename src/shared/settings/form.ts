@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { settingsSchema, type Settings } from './schemas.js';
+import { DELIVERY_DAYS_MESSAGE, deliveryFollowUpDays, settingsSchema, type Settings } from './schemas.js';
 
 const stages = settingsSchema.shape.crm.shape.pipeline_stages;
+/** The words of '3, 30' (commas or spaces between them). */
+const daysIn = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
-/** The settings page's form: the settings as they are, but the pipeline stages as text, one stage per line. */
+/**
+ * The settings page's form: the settings as they are, but the pipeline stages as text, one stage per line, and the
+ * delivery follow-up days as text, '3, 30'.
+ */
 export const settingsFormSchema = settingsSchema.extend({
   crm: settingsSchema.shape.crm.extend({
     pipeline_stages: z
@@ -15,6 +20,11 @@ export const settingsFormSchema = settingsSchema.extend({
           .filter(Boolean),
       )
       .pipe(stages),
+    delivery_follow_up_days: z
+      .string()
+      .refine((text) => daysIn(text).every((day) => /^\d+$/.test(day)), DELIVERY_DAYS_MESSAGE)
+      .transform((text): unknown[] => daysIn(text).map(Number))
+      .pipe(deliveryFollowUpDays),
   }),
 });
 export type SettingsForm = z.input<typeof settingsFormSchema>;
@@ -23,6 +33,10 @@ export function settingsToForm(settings: Settings): SettingsForm {
   return {
     ...settings,
     company: { ...settings.company, address: settings.company.address ?? '', phone: settings.company.phone ?? '' },
-    crm: { ...settings.crm, pipeline_stages: settings.crm.pipeline_stages.join('\n') },
+    crm: {
+      ...settings.crm,
+      pipeline_stages: settings.crm.pipeline_stages.join('\n'),
+      delivery_follow_up_days: settings.crm.delivery_follow_up_days.join(', '),
+    },
   };
 }

@@ -63,8 +63,24 @@ export const isTimeZone = (value: string) => {
   }
 };
 
+/** The most delivery follow-ups one completed deal gets. */
+export const MAX_DELIVERY_FOLLOW_UPS = 10;
+
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const DELIVERY_DAYS_MESSAGE = 'Delivery follow-ups must be whole days between 1 and 365';
+export const DELIVERY_DAYS_COUNT_MESSAGE = `Give between 1 and ${MAX_DELIVERY_FOLLOW_UPS} delivery follow-up days`;
+
+const isDeliveryDay = (day: unknown): day is number => Number.isInteger(day) && Number(day) >= 1 && Number(day) <= 365;
+
+/** The days after a completed deal on which its agent follows up, each once, in order ([3, 30]). */
+export const deliveryFollowUpDays = z
+  .array(z.unknown(), { error: DELIVERY_DAYS_MESSAGE })
+  // Checked on the list, so the message is the field's, whichever day is wrong.
+  .refine((days) => days.every(isDeliveryDay), DELIVERY_DAYS_MESSAGE)
+  .transform((days) => [...new Set(days.filter(isDeliveryDay))].sort((a, b) => a - b))
+  .pipe(z.array(z.number()).min(1, DELIVERY_DAYS_COUNT_MESSAGE).max(MAX_DELIVERY_FOLLOW_UPS, DELIVERY_DAYS_COUNT_MESSAGE));
 
 export const settingsSchema = z.object({
   company: z.object({
@@ -89,6 +105,11 @@ export const settingsSchema = z.object({
     follow_up_days: wholeNumber(1, 365, 'Follow-up reminder must be between 1 and 365 days'),
     /** A new lead without a first answer after this long is reported to the admins. */
     lead_answer_minutes: wholeNumber(1, 1440, 'Lead answer time must be between 1 and 1440 minutes'),
+    /** The rules that add tasks by themselves (the tasks area's README): each on unless an admin turns it off. */
+    follow_up_rule: z.boolean({ error: 'Follow-up tasks must be on or off' }),
+    first_response_rule: z.boolean({ error: 'First-response tasks must be on or off' }),
+    delivery_rule: z.boolean({ error: 'Delivery follow-up tasks must be on or off' }),
+    delivery_follow_up_days: deliveryFollowUpDays,
   }),
   backup: z.object({
     daily_time: text(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM')),
@@ -121,6 +142,10 @@ export const defaultSettings: Settings = {
     pipeline_stages: ['Lead', 'Qualified', 'Test Drive', 'Negotiation', 'Closed'],
     follow_up_days: 3,
     lead_answer_minutes: 15,
+    follow_up_rule: true,
+    first_response_rule: true,
+    delivery_rule: true,
+    delivery_follow_up_days: [3, 30],
   },
   backup: { daily_time: '02:00', retention_years: 7 },
 };

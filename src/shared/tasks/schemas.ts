@@ -28,6 +28,18 @@ export const taskOutcomeLabels: Record<TaskOutcome, string> = {
   other: 'Other',
 };
 
+/**
+ * The rules of Settings → CRM that add tasks by themselves: a follow-up for a customer nobody has been in contact with
+ * for the follow-up reminder's days, the first answer to a lead from intake, the follow-ups of a completed deal.
+ */
+export const taskRules = ['follow_up', 'first_response', 'delivery'] as const;
+export type TaskRule = (typeof taskRules)[number];
+export const taskRuleLabels: Record<TaskRule, string> = {
+  follow_up: 'Follow-up rule',
+  first_response: 'First-response rule',
+  delivery: 'Delivery follow-up rule',
+};
+
 /** My Tasks' sections: open tasks due before, on and after the company's today, and the done ones. */
 export const taskViews = ['overdue', 'today', 'upcoming', 'done'] as const;
 export type TaskView = (typeof taskViews)[number];
@@ -46,6 +58,7 @@ export const taskListViews = [...taskViews, 'open', 'due'] as const;
 export type TaskListView = (typeof taskListViews)[number];
 
 export const TITLE_REQUIRED = 'Title is required';
+export const TASK_TITLE_MAX = 200;
 export const CUSTOMER_REQUIRED = 'Choose a customer';
 export const DUE_DATE_REQUIRED = 'Choose a due date';
 export const INVALID_TIME = 'Enter a time as HH:MM, e.g. 14:30';
@@ -53,6 +66,7 @@ export const DUE_IN_THE_PAST = 'The due date cannot be before today';
 export const OUTCOME_REQUIRED = 'Choose how it went';
 export const ALREADY_DONE = 'This task is already done';
 export const NOT_DONE = 'This task is not done';
+export const FOLLOW_UP_OPEN = 'This customer already has an open follow-up task';
 export const ASSIGN_TO_OTHERS = 'Only admins and editors can give a task to someone else';
 export const UNKNOWN_ASSIGNEE = 'Choose an active user';
 export const LINK_OF_ANOTHER_CUSTOMER = {
@@ -81,7 +95,7 @@ const optionalLink = (message: string) =>
 
 const taskFields = {
   type: z.enum(taskTypes, 'Choose a task type'),
-  title: requiredText(200, TITLE_REQUIRED),
+  title: requiredText(TASK_TITLE_MAX, TITLE_REQUIRED),
   notes: optionalText(5000),
   due_date: calendarDay(DUE_DATE_REQUIRED),
   due_time: optionalTime,

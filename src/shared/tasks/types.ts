@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/paging.js';
-import { taskOutcomes, taskPriorities, taskTypes, taskViews } from './schemas.js';
+import { taskOutcomes, taskPriorities, taskRules, taskTypes, taskViews } from './schemas.js';
 
 /** A task as the API sends it: the table's columns (the time as HH:MM), with the names of its customer and assignee. */
 export const taskSchema = z.object({
@@ -24,6 +24,10 @@ export const taskSchema = z.object({
   outcome: z.enum(taskOutcomes).nullable(),
   outcome_note: z.string().nullable(),
   created_by: z.string().nullable(),
+  /** The rule of Settings → CRM that added it; null for a task a person added. */
+  rule: z.enum(taskRules).nullable(),
+  /** A delivery follow-up's day after the deal was completed. */
+  rule_day: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Which of My Tasks' sections it is in today. */

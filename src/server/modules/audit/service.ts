@@ -24,7 +24,8 @@ export type AuditEntry = {
 
 /**
  * Writes who changed what, with the admin behind the change while switched to another user. `null` is the customer,
- * acting on their own record through a link or a reply (an unsubscribe, an SMS 'STOP').
+ * acting on their own record through a link or a reply (an unsubscribe, an SMS 'STOP'), or Torque itself when the
+ * entry's changes name the `rule` that acted.
  */
 export async function recordAudit(db: Kysely<DB>, actor: Actor | null, entry: AuditEntry) {
   await recordAudits(db, actor, [entry]);
@@ -75,6 +76,8 @@ export type AuditTimelineRow = {
 const TIMELINE_LIMIT = 200;
 /** Who the timeline names for a change without a user: the customer's own. */
 export const CUSTOMER_ACTOR = 'The customer';
+/** Who it names for a change Torque made by itself, by a rule of the settings (its entry names the `rule`). */
+export const RULE_ACTOR = 'Torque';
 
 /** A record's history from the audit log, newest first, with who did it and the admin behind them. */
 export async function auditTimeline(
@@ -91,7 +94,9 @@ export async function auditTimeline(
       'audit_log.action',
       'audit_log.changes',
       'audit_log.created_at',
-      sql<string>`coalesce(actor.name, ${CUSTOMER_ACTOR})`.as('actor_name'),
+      sql<string>`coalesce(actor.name, CASE WHEN audit_log.changes ? 'rule' THEN ${RULE_ACTOR} ELSE ${CUSTOMER_ACTOR} END)`.as(
+        'actor_name',
+      ),
       'impersonator.name as impersonator_name',
     ])
     .where('audit_log.entity_type', '=', entityType)

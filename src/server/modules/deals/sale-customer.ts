@@ -7,23 +7,28 @@ import type { DB, Row } from '../../db/schema.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
+import { addDeliveryFollowUps } from '../tasks/rules.js';
 
 type Tx = Kysely<DB>;
-type Sale = Pick<Row<'deals'>, 'id' | 'status' | 'customer_id'>;
+type Sale = Pick<Row<'deals'>, 'id' | 'status' | 'customer_id' | 'user_id' | 'vehicle_id' | 'year' | 'manufacturer' | 'model'>;
 
 /** The customer a deal holds as a completed sale, or null. */
 const soldTo = (deal: Sale | null) => (deal?.status === salesStatus ? deal.customer_id : null);
 
 /**
  * A completed sale moves its customer to the pipeline's last stage and makes them active, in the deal's transaction,
- * audited on the customer with the deal's id so both timelines show it. A sale reopened (or moved to another customer)
- * leaves its customer where they are, and both timelines say so (docs/decisions/021-funnel-stages.md).
+ * audited on the customer with the deal's id so both timelines show it, and gives the deal's agent its delivery
+ * follow-ups (the tasks area's delivery rule). A sale reopened (or moved to another customer) leaves its customer where
+ * they are, and both timelines say so (docs/decisions/021-funnel-stages.md).
  */
 export async function customerFollowsSale(tx: Tx, actor: Actor, before: Sale | null, deal: Sale) {
   const [was, is] = [soldTo(before), soldTo(deal)];
   if (was === is) return;
   const { pipeline_stages: stages } = await getSetting(tx, 'crm');
-  if (is) await closeSale(tx, actor, is, deal.id, stages);
+  if (is) {
+    await closeSale(tx, actor, is, deal.id, stages);
+    await addDeliveryFollowUps(tx, deal);
+  }
   if (was) await keepAfterReopening(tx, actor, was, deal, stages[0]!);
 }
 

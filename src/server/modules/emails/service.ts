@@ -19,6 +19,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { latestConsent } from '../consent/service.js';
 import { getSetting, mailFooter } from '../settings/service.js';
+import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 
 type Db = Kysely<DB>;
 type Row = Omit<EmailDetail, 'created_at'> & { created_at: Date };
@@ -165,6 +166,8 @@ export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: Com
         changes: { email_id: email.id, subject: input.subject, transactional: input.transactional },
       });
     }
+    // A mail to a lead's customer is the lead's first answer (migration 025's trigger) and closes its first-response task.
+    await closeAnsweredLeadTasks(tx, actor, [...onRecord]);
     return email.id;
   });
   const { body: _body, ...item } = await getEmail(db, actor, id);

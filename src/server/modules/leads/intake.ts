@@ -22,6 +22,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { insertCustomers } from '../customers/writer.js';
 import { notify } from '../notifications/service.js';
+import { addFirstResponseTask } from '../tasks/rules.js';
 import { parseAdf, type AdfResult } from './adf.js';
 import { contactOf, knownCustomer, newCustomer, nextInRotation } from './assignment.js';
 import type { Source } from './sources.js';
@@ -44,6 +45,8 @@ export type Intake = {
   addedBy?: Actor;
   /** The inbound e-mail it was found in. */
   emailId?: string;
+  /** When it arrived: the database's clock unless given (a test's clock, the demo's week of leads). */
+  receivedAt?: Date;
 };
 
 /** Where a new customer came from: the lead source and how it arrived, unless a person added the lead by hand. */
@@ -51,12 +54,13 @@ const customerOrigin = ({ source, channel }: Intake) =>
   channel === 'manual' ? {} : { lead_source_name: source.name, lead_channel: channel };
 
 /** Where a lead came from and what arrived, as its row keeps them. */
-const origin = ({ source, channel, raw, emailId }: Intake) => ({
+const origin = ({ source, channel, raw, emailId, receivedAt }: Intake) => ({
   source_id: source.id,
   source_name: source.name,
   channel,
   raw,
   email_id: emailId ?? null,
+  ...(receivedAt && { received_at: receivedAt }),
 });
 
 /** A lead taken in, with the id of the user it went to, which the service of 'Add Lead' needs and no answer carries. */
@@ -129,7 +133,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
         assigned_user_id: assignee?.id ?? null,
         assignment_reason: reason,
       })
-      .returning('id')
+      .returning(['id', 'received_at'])
       .executeTakeFirstOrThrow();
     if (!isNew)
       await recordAudit(tx, addedBy ?? null, {
@@ -138,6 +142,13 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
         action: 'lead_received',
         changes: { lead: row.id, source: source.name, channel, assigned_to: assignee?.name ?? null, reason },
       });
+    await addFirstResponseTask(tx, {
+      id: row.id,
+      customer_id: customerId,
+      assignee_id: assignee?.id ?? null,
+      received_at: row.received_at,
+      source_name: source.name,
+    });
     const name = lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'A lead';
     await notify(tx, addedBy ?? null, {
       event: 'lead_received',
@@ -209,16 +220,16 @@ async function countProspects(db: Db, source: Source, prospects: number) {
 /**
  * An ADF document a source posts with its key. One that cannot be read at all, or carries too many prospects, is
  * refused with the reason and nothing is kept: the sender is told and can send it again. One read without a lead in
- * it is kept flagged.
+ * it is kept flagged. `receivedAt` dates a lead that arrived earlier (the demo's week of leads).
  */
-export async function receivePostedAdf(db: Db, source: Source, raw: string): Promise<AdfOutcome> {
+export async function receivePostedAdf(db: Db, source: Source, raw: string, receivedAt?: Date): Promise<AdfOutcome> {
   // Counted once before it is read, so a source past its limit costs no parsing; its further prospects once read.
   await countProspects(db, source, 1);
   const result = parseAdf(raw);
   if (result.status === 'unreadable') throw badRequest(adfUnreadable(result.reason));
   if (tooMany(result)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', ADF_TOO_MANY_PROSPECTS);
   if (result.status === 'parsed' && result.leads.length > 1) await countProspects(db, source, result.leads.length - 1);
-  return takeIn(db, { source, channel: 'adf', raw }, result);
+  return takeIn(db, { source, channel: 'adf', raw, receivedAt }, result);
 }
 
 /** An ADF document found in inbound mail: what cannot be taken in is kept flagged, as nobody else would see it. */

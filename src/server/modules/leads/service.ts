@@ -19,6 +19,7 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
+import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 import { intakeLead } from './intake.js';
 
 type Db = Kysely<DB>;
@@ -120,7 +121,7 @@ export async function markLeadHandled(db: Db, actor: Actor, id: string): Promise
 
 /**
  * A call, text, meeting or note with a lead's customer, written on their timeline. It is the lead's first answer when
- * none came before (the audit trigger of migration 025 reads it from the entry).
+ * none came before (the audit trigger of migration 025 reads it from the entry), and closes its first-response task.
  */
 export async function logContact(db: Db, actor: Actor, id: string, input: ContactLog): Promise<LeadDetail> {
   const lead = await getLead(db, actor, id);
@@ -133,6 +134,7 @@ export async function logContact(db: Db, actor: Actor, id: string, input: Contac
       action: 'contact_logged',
       changes: { lead: id, kind: input.kind, label: contactKindLabels[input.kind], note: input.note },
     });
+    await closeAnsweredLeadTasks(tx, actor, [customerId]);
     await publishChange(tx, 'leads', [lead.assigned_to?.id]);
   });
   return getLead(db, actor, id);

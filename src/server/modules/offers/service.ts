@@ -24,6 +24,7 @@ import { latestConsent } from '../consent/service.js';
 import { marketingMail } from '../consent/unsubscribe.js';
 import { afterCursor, cursorOf, matchesFilter, sortSpecs } from '../customers/filters.js';
 import { getSetting } from '../settings/service.js';
+import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { instagramAccountVisible } from './instagram.js';
 
@@ -343,6 +344,12 @@ export async function notifyCustomers(
         changes: { channel: input.channel, offer: title, ...(imageUrl ? { image_url: imageUrl } : {}) },
       });
     }
+    // An offer to a lead's customer is the lead's first answer (migration 025's trigger) and closes its first-response task.
+    await closeAnsweredLeadTasks(
+      tx,
+      actor,
+      reachable.map((customer) => customer.id),
+    );
     return {
       channel: input.channel,
       sent: reachable.length - held,

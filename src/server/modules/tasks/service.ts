@@ -4,6 +4,7 @@ import {
   ALREADY_DONE,
   ASSIGN_TO_OTHERS,
   DUE_IN_THE_PAST,
+  FOLLOW_UP_OPEN,
   LINK_OF_ANOTHER_CUSTOMER,
   NOT_DONE,
   taskOutcomeLabels,
@@ -200,7 +201,7 @@ const refuseThePast = (dueDate: string, today: string) => {
 };
 
 /** Tells the tabs of the task's assignees and of its customer's agent that their tasks changed. */
-async function tasksChanged(tx: Db, ...owners: (string | null | undefined)[]) {
+export async function tasksChanged(tx: Db, ...owners: (string | null | undefined)[]) {
   await publishChange(tx, 'tasks', owners);
 }
 
@@ -211,7 +212,7 @@ const customerOwner = async (tx: Db, customerId: string) =>
  * A step of an existing task (completed, reopened, removed): written on its customer's timeline, and the tabs of its
  * assignee and of the customer's agent told their tasks changed.
  */
-async function recordTaskStep(
+export async function recordTaskStep(
   tx: Db,
   actor: Actor,
   task: { customer_id: string; assignee_id: string },
@@ -333,7 +334,11 @@ export async function reopenTask(db: Db, actor: Actor, id: string): Promise<Task
       .updateTable('tasks')
       .set({ completed_at: null, completed_by: null, outcome: null, outcome_note: null, updated_at: touched })
       .where('id', '=', id)
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        // A customer has one open follow-up at a time (migration 032); the rule may have added another since.
+        throw (error as { code?: string }).code === '23505' ? conflict(FOLLOW_UP_OPEN) : error;
+      });
     await recordTaskStep(tx, actor, task, 'task_reopened', { task: id, title: task.title });
   });
   return getTask(db, actor, id);

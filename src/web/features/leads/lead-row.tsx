@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, Clock } from 'lucide-react';
-import { leadChannelLabels, type LeadItem } from '@shared/leads/schemas';
+import { firstAnswerLabels, leadChannelLabels, type LeadItem } from '@shared/leads/schemas';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,12 +11,6 @@ import { notifyError, notifySuccess } from '@/lib/toast';
 import { useLead, useMarkLeadHandled } from './api';
 import { LogContactDialog } from './log-contact-dialog';
 import { AddTaskButton } from '@/features/tasks';
-
-const answeredBy: Record<string, string> = {
-  email_sent: 'an e-mail',
-  offer_sent: 'an offer',
-  contact_logged: 'a logged contact',
-};
 
 const seconds = (from: string, to: string | number) => ((typeof to === 'number' ? to : Date.parse(to)) - Date.parse(from)) / 1000;
 
@@ -38,7 +32,7 @@ function Response({ lead }: { lead: LeadItem }) {
         <CheckCircle2 className="text-success size-4 shrink-0" aria-hidden />
         Answered in {formatDuration(seconds(lead.received_at, lead.first_response_at))}
         {lead.first_response_by ? ` by ${lead.first_response_by}` : ''}
-        {lead.first_response_kind ? `, ${answeredBy[lead.first_response_kind] ?? lead.first_response_kind}` : ''}
+        {lead.first_response_kind ? `, ${firstAnswerLabels[lead.first_response_kind] ?? lead.first_response_kind}` : ''}
       </span>
     );
   return (

@@ -24,7 +24,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
 import { InviteForm } from '@/features/team';
@@ -342,7 +344,67 @@ function CrmSection({ form }: { form: Form }) {
       >
         <Input type="number" min={1} max={1440} {...form.register('crm.lead_answer_minutes', { valueAsNumber: true })} />
       </FormField>
+      <fieldset className="grid gap-4 rounded-md border p-3">
+        <legend className="px-1 text-sm font-medium">Tasks Torque adds by itself</legend>
+        <RuleSwitch
+          form={form}
+          name="crm.follow_up_rule"
+          label="Follow-up tasks"
+          description="A customer with no open task and no contact for the follow-up reminder's days gets a call for their agent."
+        />
+        <RuleSwitch
+          form={form}
+          name="crm.first_response_rule"
+          label="First-response tasks"
+          description="A new lead gets a call for its agent, due at the lead answer time; the first answer closes it."
+        />
+        <RuleSwitch
+          form={form}
+          name="crm.delivery_rule"
+          label="Delivery follow-up tasks"
+          description="A completed deal gets a call for its agent on each of the days below."
+        />
+        <FormField
+          label="Delivery follow-up days"
+          htmlFor="delivery-follow-up-days"
+          error={errors?.delivery_follow_up_days?.message}
+          description="Days after the deal is completed, separated by commas: 3, 30."
+        >
+          <Input inputMode="numeric" {...form.register('crm.delivery_follow_up_days')} />
+        </FormField>
+      </fieldset>
     </Section>
+  );
+}
+
+type RuleName = 'crm.follow_up_rule' | 'crm.first_response_rule' | 'crm.delivery_rule';
+
+/** One of the rules that add tasks, on or off, with what it does. */
+function RuleSwitch({ form, name, label, description }: { form: Form; name: RuleName; label: string; description: string }) {
+  const id = name.slice('crm.'.length).replaceAll('_', '-');
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-start gap-3">
+          <Switch
+            id={id}
+            className="mt-0.5"
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            disabled={field.disabled}
+            aria-describedby={`${id}-description`}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={id}>{label}</Label>
+            <p id={`${id}-description`} className="text-muted-foreground text-sm">
+              {description}
+            </p>
+          </div>
+        </div>
+      )}
+    />
   );
 }
 

@@ -12,12 +12,13 @@ import {
   SquareCheck,
   Trash2,
 } from 'lucide-react';
-import { taskOutcomeLabels, taskTypeLabels, type TaskType } from '@shared/tasks/schemas';
+import { taskOutcomeLabels, taskRuleLabels, taskTypeLabels, type TaskType } from '@shared/tasks/schemas';
 import type { Task } from '@shared/tasks/types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useDeleteTask, useReopenTask } from './api';
@@ -66,6 +67,7 @@ export function TaskRow({
           <span className={done ? 'text-muted-foreground font-medium line-through' : 'font-medium'}>{task.title}</span>
           {task.priority === 'high' && !done && <Badge variant="warning">High</Badge>}
           {done && task.outcome && <Badge variant="secondary">{taskOutcomeLabels[task.outcome]}</Badge>}
+          {task.rule && <Badge variant="outline">{taskRuleLabels[task.rule]}</Badge>}
         </div>
         <div className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-0.5 text-sm">
           <span className={task.view === 'overdue' ? 'text-destructive font-medium' : undefined}>
@@ -111,7 +113,7 @@ export function TaskRow({
                 onSelect={() =>
                   reopen.mutate(task.id, {
                     onSuccess: () => notifySuccess('Task reopened', task.title),
-                    onError: () => notifyError('Error', 'Failed to reopen the task. Please try again.'),
+                    onError: (error) => notifyError('Error', errorMessage(error, 'Failed to reopen the task. Please try again.')),
                   })
                 }
               >

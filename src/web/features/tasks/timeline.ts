@@ -10,7 +10,11 @@ export function describeTaskEntry(action: string, changes: Record<string, unknow
     case 'task_added':
       return {
         title: `Added a task: ${title}`,
-        details: changes.due_date ? [`Due ${formatDate(String(changes.due_date))}`] : [],
+        details: [
+          ...(changes.due_date ? [`Due ${formatDate(String(changes.due_date))}`] : []),
+          // A task a rule of Settings → CRM added says which.
+          ...(changes.rule_label ? [String(changes.rule_label)] : []),
+        ],
       };
     case 'task_updated':
       return { title: `Edited the task ${title}`, details: [] };

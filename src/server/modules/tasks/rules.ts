@@ -1,0 +1,213 @@
+import { sql, type Kysely } from 'kysely';
+import { addDays } from '../../../shared/common/time.js';
+import { firstAnswerLabels } from '../../../shared/leads/schemas.js';
+import {
+  TASK_TITLE_MAX,
+  taskOutcomeLabels,
+  taskRuleLabels,
+  taskTypeLabels,
+  type TaskRule,
+  type TaskType,
+} from '../../../shared/tasks/schemas.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { businessClock, clockIn, type BusinessClock } from '../../time.js';
+import { recordAudits } from '../audit/service.js';
+import { getSettings } from '../settings/service.js';
+import { recordTaskStep, tasksChanged } from './service.js';
+
+/*
+ * The tasks Torque adds by itself, each by a rule of Settings → CRM that admins can turn off (the README's Rules). Each
+ * insert is set-based and ends in ON CONFLICT DO NOTHING: migration 032's unique indexes make "exactly one" hold
+ * however many processes run a rule at once.
+ */
+
+type Db = Kysely<DB>;
+
+/** A task a rule added, as the insert returns it. */
+type Added = {
+  id: string;
+  customer_id: string;
+  assignee_id: string;
+  type: TaskType;
+  title: string;
+  due_date: string;
+  rule: TaskRule;
+  rule_day: number | null;
+};
+const addedColumns = sql`id, customer_id, assignee_id, type, title, due_date::text AS due_date, rule, rule_day`;
+
+/** The timeline entries that are a contact with the customer; the follow-up rule counts from the latest of them. */
+export const contactActions = ['email_sent', 'offer_sent', 'contact_logged', 'email_received', 'task_completed'] as const;
+
+/** A title within the task form's limit, so a rule's task can be edited as it is. */
+const titled = (title: string) => (title.length > TASK_TITLE_MAX ? `${title.slice(0, TASK_TITLE_MAX - 1)}…` : title);
+
+/**
+ * What a rule added, written on each customer's timeline as Torque's step (`task_added`, naming the rule) and told to
+ * the tabs of the assignees and of the customers' agents.
+ */
+async function recordAdded(tx: Db, added: Added[], owners: (string | null)[] = []) {
+  if (added.length === 0) return;
+  await recordAudits(
+    tx,
+    null,
+    added.map((task) => ({
+      entityType: 'customer' as const,
+      entityId: task.customer_id,
+      action: 'task_added',
+      changes: {
+        task: task.id,
+        type: task.type,
+        label: taskTypeLabels[task.type],
+        title: task.title,
+        due_date: task.due_date,
+        rule: task.rule,
+        rule_label: taskRuleLabels[task.rule],
+      },
+    })),
+  );
+  await tasksChanged(tx, ...added.map((task) => task.assignee_id), ...owners);
+}
+
+/** One run of the follow-up rule at a time; the unique index is the backstop. */
+const FOLLOW_UP_LOCK = 0x66_6f_6c_6c;
+
+/**
+ * The follow-up rule: a customer with no open task and no contact (`contactActions`) for the follow-up reminder's days
+ * (Settings → CRM) gets a call for their agent, due today in the company's time zone. A customer contacted on day D is
+ * due on D + N; one added on day D and never contacted, likewise. Inactive customers and those of a deactivated agent
+ * get none. One statement for every customer; returns how many tasks it added.
+ */
+export async function followUpIdleCustomers(db: Db, now = new Date()): Promise<number> {
+  const { crm, company } = await getSettings(db);
+  if (!crm.follow_up_rule) return 0;
+  const clock = clockIn(company.time_zone, now);
+  const days = crm.follow_up_days;
+  // Contact from the first moment of this day on keeps a customer off today's list.
+  const since = clock.startOf(addDays(clock.today, 1 - days));
+  const title = `Follow up: no contact for ${days} ${days === 1 ? 'day' : 'days'}`;
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${FOLLOW_UP_LOCK})`.execute(tx);
+    const { rows } = await sql<Added>`
+      INSERT INTO tasks (type, title, due_date, assignee_id, customer_id, rule)
+      SELECT 'call', ${title}, ${clock.today}::date, c.user_id, c.id, 'follow_up'
+        FROM customers c
+        JOIN users u ON u.id = c.user_id AND u.banned IS NOT TRUE
+       WHERE c.status <> 'inactive' AND c.created_at < ${since}
+         AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.customer_id = c.id AND t.completed_at IS NULL)
+         AND NOT EXISTS (
+               SELECT 1 FROM audit_log a
+                WHERE a.entity_type = 'customer' AND a.entity_id = c.id
+                  AND a.action IN (${sql.join(contactActions.map((action) => sql.lit(action)))})
+                  AND a.created_at >= ${since})
+       ORDER BY c.id
+      ON CONFLICT DO NOTHING
+      RETURNING ${addedColumns}`.execute(tx);
+    await recordAdded(tx, rows);
+    return rows.length;
+  });
+}
+
+/** When a lead that arrived at `receivedAt` is due an answer: the day and local time, `minutes` later, on `clock`. */
+export function answerDue(clock: BusinessClock, receivedAt: Date, minutes: number) {
+  const due = new Date(receivedAt.getTime() + minutes * 60_000);
+  return { date: clock.dayOf(due), time: clock.timeOf(due) };
+}
+
+/**
+ * The first-response rule, in the lead intake's transaction: a lead given to an agent gets a call for them, due at the
+ * lead answer time after it arrived (Settings → CRM), as a day and a local time of the company's zone.
+ */
+export async function addFirstResponseTask(
+  tx: Db,
+  lead: { id: string; customer_id: string; assignee_id: string | null; received_at: Date; source_name: string },
+) {
+  if (!lead.assignee_id) return;
+  const { crm, company } = await getSettings(tx);
+  if (!crm.first_response_rule) return;
+  const due = answerDue(clockIn(company.time_zone), lead.received_at, crm.lead_answer_minutes);
+  const { rows } = await sql<Added>`
+    INSERT INTO tasks (type, title, due_date, due_time, priority, assignee_id, customer_id, lead_id, rule)
+    VALUES ('call', ${titled(`Answer the new lead from ${lead.source_name}`)}, ${due.date}::date, ${due.time}::time,
+            'high', ${lead.assignee_id}, ${lead.customer_id}, ${lead.id}, 'first_response')
+    ON CONFLICT DO NOTHING
+    RETURNING ${addedColumns}`.execute(tx);
+  await recordAdded(tx, rows);
+}
+
+/**
+ * Closes the first-response tasks of these customers' leads that have now been answered, in the transaction of the
+ * answer (the audit entry migration 025's trigger reads as the lead's first answer): done when the answer came, by
+ * whom it came from, 'reached', and written on the customer's timeline.
+ */
+export async function closeAnsweredLeadTasks(tx: Db, actor: Actor, customerIds: readonly string[]) {
+  if (customerIds.length === 0) return;
+  const how = sql.join(
+    Object.entries(firstAnswerLabels).map(([kind, label]) => sql`WHEN ${kind} THEN ${`Answered with ${label}`}`),
+    sql` `,
+  );
+  const { rows } = await sql<{
+    id: string;
+    customer_id: string;
+    assignee_id: string;
+    type: TaskType;
+    title: string;
+    note: string;
+  }>`
+    UPDATE tasks t
+       SET completed_at = l.first_response_at, completed_by = l.first_response_by, outcome = 'reached',
+           outcome_note = CASE l.first_response_kind ${how} ELSE 'Answered' END,
+           updated_at = greatest(now(), t.updated_at + interval '1 millisecond')
+      FROM leads l
+     WHERE l.id = t.lead_id AND t.rule = 'first_response' AND t.completed_at IS NULL
+       AND l.first_response_at IS NOT NULL AND t.customer_id = ANY(${[...customerIds]}::uuid[])
+    RETURNING t.id, t.customer_id, t.assignee_id, t.type, t.title, t.outcome_note AS note`.execute(tx);
+  for (const task of rows) {
+    await recordTaskStep(tx, actor, task, 'task_completed', {
+      task: task.id,
+      type: task.type,
+      label: taskTypeLabels[task.type],
+      title: task.title,
+      outcome: 'reached',
+      outcome_label: taskOutcomeLabels.reached,
+      note: task.note,
+      rule: 'first_response',
+    });
+  }
+}
+
+type CompletedDeal = {
+  id: string;
+  user_id: string;
+  customer_id: string | null;
+  vehicle_id: string | null;
+  year: number;
+  manufacturer: string;
+  model: string;
+};
+
+/**
+ * The delivery rule, in the transaction that completes a deal: a call for the deal's agent on each of the settings'
+ * delivery follow-up days after today (the company's), linked to the deal, its customer and its vehicle. A deal gets
+ * its set once: completed again after a reopening, it gets none while any of its delivery follow-ups is kept.
+ */
+export async function addDeliveryFollowUps(tx: Db, deal: CompletedDeal, now = new Date()) {
+  if (!deal.customer_id) return;
+  const { crm } = await getSettings(tx);
+  if (!crm.delivery_rule) return;
+  const { today } = await businessClock(tx, now);
+  const what = `${deal.year} ${deal.manufacturer} ${deal.model}`;
+  const { rows } = await sql<Added>`
+    INSERT INTO tasks (type, title, due_date, assignee_id, customer_id, deal_id, vehicle_id, rule, rule_day)
+    SELECT 'call', left('Delivery follow-up, day ' || d.day || ': ' || ${what}, ${TASK_TITLE_MAX}),
+           ${today}::date + d.day, u.id, ${deal.customer_id}, ${deal.id}, ${deal.vehicle_id}, 'delivery', d.day
+      FROM unnest(${crm.delivery_follow_up_days}::int[]) AS d(day)
+      JOIN users u ON u.id = ${deal.user_id} AND u.banned IS NOT TRUE
+     WHERE NOT EXISTS (SELECT 1 FROM tasks t WHERE t.deal_id = ${deal.id} AND t.rule = 'delivery')
+     ORDER BY d.day
+    ON CONFLICT DO NOTHING
+    RETURNING ${addedColumns}`.execute(tx);
+  const owner = await tx.selectFrom('customers').select('user_id').where('id', '=', deal.customer_id).executeTakeFirst();
+  await recordAdded(tx, rows, [owner?.user_id ?? null]);
+}
