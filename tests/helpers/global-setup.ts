@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer, root } from '../../scripts/build.mjs';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { migrationsFingerprint, postgresTemplateName, snapshotPath, withDatabase } from './databases.js';
 
 /**
  * Prepares migrated databases once per run: a PGlite data-folder snapshot each test file loads in memory, and a
- * PostgreSQL template each test file copies. Both are rebuilt only when the migrations change.
+ * PostgreSQL template each test file copies. Both are rebuilt only when the migrations change. Builds the server as
+ * `npm start` runs it, for the tests that start it in processes of their own (`tests/helpers/server.ts`), and removes
+ * that build when the run ends.
  */
 export default async function setup() {
+  const removeServer = await buildTestServer();
   const fingerprint = migrationsFingerprint();
   const snapshot = snapshotPath(fingerprint);
   if (!fs.existsSync(snapshot)) {
@@ -37,4 +41,31 @@ export default async function setup() {
     }
     await admin.end();
   }
+  return removeServer;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The bundled server of this checkout, in a folder of this run's own inside the project (so that it finds
+ * node_modules); its path reaches the test files as TORQUE_TEST_SERVER. Builds left by runs that were killed go.
+ */
+async function buildTestServer() {
+  const dist = path.join(root, 'dist');
+  const prefix = 'test-server-';
+  for (const name of fs.existsSync(dist) ? fs.readdirSync(dist) : []) {
+    const pid = Number(name.slice(prefix.length));
+    if (name.startsWith(prefix) && pid && !alive(pid)) fs.rmSync(path.join(dist, name), { recursive: true, force: true });
+  }
+  const dir = path.join(dist, `${prefix}${process.pid}`);
+  await buildServer(dir);
+  process.env.TORQUE_TEST_SERVER = path.join(dir, 'main.js');
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -7,11 +7,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 export type Server = { child: ChildProcess; url: string; /** Everything it has printed so far. */ output: () => string };
 
 /**
- * Starts `src/server/main.ts` on a free port of this machine with `env`, once it says it is ready. `from` is the
- * checkout to run (another release's, for the upgrade test); this one by default.
+ * Starts the server on a free port of this machine with `env`, once it says it is ready. `from` is the checkout to run:
+ * this one by default, as the bundle `npm start` runs (built once per run by the global setup), or another release's
+ * `src/server/main.ts` through the TypeScript loader, for the upgrade test.
  */
 export async function startServer(env: Record<string, string>, from = root): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(from, 'src/server/main.ts')], {
+  const bundle = from === root ? process.env.TORQUE_TEST_SERVER : undefined;
+  const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(from, 'src/server/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: from,
     env: { ...process.env, LOG_LEVEL: 'info', DEMO: '0', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
