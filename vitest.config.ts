@@ -51,12 +51,15 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' },
       },
-      { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TORQUE_TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'api-pglite', include: apiTests, isolate: false, env: { TORQUE_TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'crash-pglite', include: crashTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'upgrade-pglite', include: upgradeTests, env: { TORQUE_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
         ? [
-            { extends: true as const, test: { name: 'api-postgres', include: apiTests, env: { TORQUE_TEST_DB: 'postgres' } } },
+            {
+              extends: true as const,
+              test: { name: 'api-postgres', include: apiTests, isolate: false, env: { TORQUE_TEST_DB: 'postgres' } },
+            },
             {
               extends: true as const,
               test: { name: 'crash-postgres', include: crashTests, env: { TORQUE_TEST_DB: 'postgres' } },
