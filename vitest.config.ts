@@ -2,6 +2,9 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
+// The API test files of one database share their worker's loaded modules (`isolate: false`): each file makes its own
+// database and app (tests/helpers/app.ts), and the server keeps no state in its modules, so a file need not load the
+// server's few hundred modules again.
 const apiTests = ['tests/api/**/*.test.ts'];
 // The crash test runs the real server in processes of its own, once per database; so does the upgrade test, from
 // each earlier release in .ci/upgrade-from.
