@@ -31,6 +31,7 @@ import { escapeLike } from '../../db/like.js';
 import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, resolveFilter } from './filters.js';
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import { assertReferrer, insertCustomers, normalized } from './writer.js';
+import { dueKey, viewOf } from '../tasks/service.js';
 
 export type CustomerRow = Row<'customers'>;
 
@@ -60,14 +61,13 @@ export async function listCustomers(
 }
 
 // A listed customer's open tasks, each read by the customer's index on tasks: whoever sees the customer sees their
-// tasks (see taskVisible).
+// tasks (see taskVisible). The next one is the first in My Tasks' order, in the section My Tasks shows it in.
 const openTasks = sql<number>`(SELECT count(*)::int FROM tasks t WHERE t.customer_id = customers.id AND t.completed_at IS NULL)`;
 const nextTask = (today: string) => sql<NextTask | null>`(
   SELECT json_build_object('id', t.id, 'type', t.type, 'title', t.title, 'due_date', to_char(t.due_date, 'YYYY-MM-DD'),
-    'due_time', to_char(t.due_time, 'HH24:MI'),
-    'view', CASE WHEN t.due_date < ${today}::date THEN 'overdue' WHEN t.due_date = ${today}::date THEN 'today' ELSE 'upcoming' END)
+    'due_time', to_char(t.due_time, 'HH24:MI'), 'view', ${viewOf(today)})
   FROM tasks t WHERE t.customer_id = customers.id AND t.completed_at IS NULL
-  ORDER BY t.due_date, coalesce(t.due_time, '24:00'::time), t.id LIMIT 1)`;
+  ORDER BY ${dueKey} LIMIT 1)`;
 
 /** True when the filter narrows the list: any value set but the sort, `exact`, and the time zone and day it is read in. */
 const narrows = ({

@@ -41,14 +41,14 @@ export const taskVisible = (actor: Actor, task: string): RawBuilder<SqlBool> =>
         SELECT 1 FROM customers tc WHERE tc.id = ${sql.ref(`${task}.customer_id`)} AND ${visibleTo(actor, 'tc.user_id')}))`;
 
 /** The section of My Tasks a task is in on `today` (the company's): done, or open and due before, on or after it. */
-const viewOf = (today: string) => sql<TaskView>`CASE
+export const viewOf = (today: string) => sql<TaskView>`CASE
   WHEN t.completed_at IS NOT NULL THEN 'done'
   WHEN t.due_date < ${today}::date THEN 'overdue'
   WHEN t.due_date = ${today}::date THEN 'today'
   ELSE 'upcoming' END`;
 
 /** Open tasks run by day, then time; those due at any time of the day come after the timed ones. */
-const dueKey = sql`(t.due_date, coalesce(t.due_time, '24:00'::time), t.id)`;
+export const dueKey = sql`(t.due_date, coalesce(t.due_time, '24:00'::time), t.id)`;
 
 function selectTasks(db: Db, actor: Actor, today: string) {
   return db
