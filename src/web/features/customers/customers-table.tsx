@@ -81,7 +81,7 @@ export function CustomersTable({ customers }: { customers: CustomerListItem[] })
                 </TableCell>
                 <TableCell>{formatDate(customer.created_at)}</TableCell>
                 <TableCell>
-                  <NextTaskText task={customer.next_task} more={customer.open_tasks - 1} />
+                  <NextTaskText task={customer.next_task} open={customer.open_tasks} />
                 </TableCell>
                 <TableCell className="text-right">
                   <EditButton customer={customer} />
@@ -109,7 +109,7 @@ export function CustomersTable({ customers }: { customers: CustomerListItem[] })
               <span className="text-muted-foreground shrink-0 text-xs">{formatDate(customer.created_at)}</span>
             </div>
             <div className="flex items-end justify-between gap-2">
-              <NextTaskText task={customer.next_task} more={customer.open_tasks - 1} />
+              <NextTaskText task={customer.next_task} open={customer.open_tasks} />
               <EditButton customer={customer} />
             </div>
           </li>

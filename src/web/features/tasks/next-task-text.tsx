@@ -1,8 +1,11 @@
 import type { NextTask } from '@shared/customers/types';
 import { dueText, typeIcons } from './task-row';
 
-/** A customer's next open task in two lines: what, then when (red once overdue) and how many more are open. */
-export function NextTaskText({ task, more }: { task: NextTask | null; more: number }) {
+/**
+ * A customer's next open task in two lines: what, then when (red once overdue) and how many more of their `open` tasks
+ * there are.
+ */
+export function NextTaskText({ task, open }: { task: NextTask | null; open: number }) {
   if (!task) return <span className="text-muted-foreground text-sm">No open task</span>;
   const Icon = typeIcons[task.type];
   return (
@@ -13,7 +16,7 @@ export function NextTaskText({ task, more }: { task: NextTask | null; more: numb
       </span>
       <span className={task.view === 'overdue' ? 'text-destructive text-xs font-medium' : 'text-muted-foreground text-xs'}>
         {dueText(task)}
-        {more > 0 && ` · ${more} more open`}
+        {open > 1 && ` · ${open - 1} more open`}
       </span>
     </div>
   );
