@@ -22,7 +22,7 @@ import { scheduleStorageSweeps } from './storage/maintenance.js';
 import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { createWebhookSender } from './modules/webhooks/sender.js';
+import { createWebhookSender, type WebhookSender } from './modules/webhooks/sender.js';
 import type { AreaDeps } from './modules/area.js';
 import { areas, exportTables } from './modules/areas.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
@@ -51,6 +51,8 @@ declare module 'fastify' {
     sweepStorage: () => Promise<void>;
     /** The one mailer: areas receive it in their deps; tests queue mail through it here. */
     mailer: Mailer;
+    /** The one sender of webhooks and texts, as areas receive it; tests run jobs' work through it here. */
+    webhooks: WebhookSender;
     /** The sockets of this process; tests read how many are open. */
     realtime: Realtime;
   }
@@ -135,6 +137,7 @@ export async function buildApp({
   const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry });
   const webhooks = createWebhookSender(database.db, jobs, app.log, { retry: jobOptions.webhookRetry });
   app.decorate('mailer', mailer);
+  app.decorate('webhooks', webhooks);
   const realtime = createRealtime(database, app.log);
   app.decorate('realtime', realtime);
 

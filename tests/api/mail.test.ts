@@ -93,6 +93,7 @@ describe('mail with an SMTP server', () => {
       text: expect.stringContaining('secret-token-1'),
       html: '<p>Offer 1</p>',
       headers: expect.objectContaining({ from: 'Torque <crm@dealer.example>', subject: 'Your offer 1' }),
+      calendars: [],
     });
     // A transactional mail carries no unsubscribe header; marketing mail does (tests/api/consent.test.ts).
     expect(mail!.headers['list-unsubscribe']).toBeUndefined();

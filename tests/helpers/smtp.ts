@@ -11,6 +11,8 @@ export type ReceivedMail = {
   html: string | null;
   /** Every header as written, by its lower-case name. */
   headers: Record<string, string>;
+  /** The iCalendar parts (text/calendar), as sent. */
+  calendars: { method: string | null; content: string }[];
 };
 
 export type SmtpPeer = {
@@ -85,6 +87,12 @@ export async function startSmtpPeer({ acceptDelayMs = 0 }: { acceptDelayMs?: num
           text: parsed.text ?? '',
           html: parsed.html || null,
           headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()])),
+          calendars: parsed.attachments
+            .filter((part) => part.contentType === 'text/calendar')
+            .map((part) => {
+              const type = part.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+              return { method: type?.params?.method ?? null, content: part.content.toString('utf8') };
+            }),
         });
         callback();
         for (const waiter of [...waiters]) waiter();

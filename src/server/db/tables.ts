@@ -412,20 +412,29 @@ export interface SmsReplies {
 }
 
 export interface Tasks {
+  agent_reminded_at: Timestamp | null;
   assignee_id: string;
   completed_at: Timestamp | null;
   completed_by: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   customer_id: string;
+  customer_reminded_at: Timestamp | null;
   deal_id: string | null;
   due_date: string;
   due_time: string | null;
+  duration_minutes: number | null;
   id: Generated<string>;
+  invitation: 'sent' | 'cancelled' | null;
+  invite_customer: Generated<boolean>;
+  invite_sequence: Generated<number>;
+  invited_at: Timestamp | null;
   lead_id: string | null;
   notes: string | null;
-  outcome: 'reached' | 'left_message' | 'no_answer' | 'rescheduled' | 'other' | null;
+  outcome:
+    'reached' | 'left_message' | 'no_answer' | 'rescheduled' | 'other' | 'showed' | 'no_show' | 'sold' | 'cancelled' | null;
   outcome_note: string | null;
+  place: string | null;
   priority: Generated<'low' | 'normal' | 'high'>;
   rule: 'follow_up' | 'first_response' | 'delivery' | null;
   rule_day: number | null;

@@ -7,11 +7,21 @@ import type { DB } from '../db/schema.js';
 import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
 import { publishChange } from '../realtime/publish.js';
 
+/** An iCalendar object sent as the mail's calendar part (RFC 6047): an appointment's invitation, change or cancellation. */
+export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string };
+
 /**
- * An e-mail as Torque writes it: one recipient, plain text, HTML when there is any, and extra headers (a marketing
- * mail's List-Unsubscribe).
+ * An e-mail as Torque writes it: one recipient, plain text, HTML when there is any, extra headers (a marketing
+ * mail's List-Unsubscribe), and an invitation's calendar.
  */
-export type MailMessage = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  calendar?: MailCalendar;
+};
 
 export type Mailer = {
   /**
@@ -35,6 +45,7 @@ const payloadSchema = z.object({
   text: z.string(),
   html: z.string().nullish(),
   headers: z.record(z.string(), z.string()).nullish(),
+  calendar: z.object({ method: z.enum(['REQUEST', 'CANCEL']), content: z.string() }).nullish(),
 });
 
 /** What may be logged about a recipient: the domain, never the address. */
@@ -76,6 +87,10 @@ export function createMailer(
         text: mail.text,
         html: mail.html ?? undefined,
         headers: mail.headers ?? undefined,
+        // The calendar part mail programs show as an invitation, and the same as an attachment for those that do not.
+        icalEvent: mail.calendar
+          ? { method: mail.calendar.method, content: mail.calendar.content, filename: 'invite.ics' }
+          : undefined,
       });
     } catch (caught) {
       const error = caught as SmtpError;
@@ -122,6 +137,7 @@ async function insertMail(tx: Transaction<DB>, message: MailMessage, createdBy: 
     text: message.text,
     html: message.html ?? null,
     headers: message.headers ?? null,
+    calendar: message.calendar ?? null,
   };
   const { id } = await tx
     .insertInto('outbox')

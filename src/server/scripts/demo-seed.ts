@@ -162,6 +162,9 @@ async function seedTasks(db: Kysely<DB>, now: number) {
           assignee_id: owner.id,
           customer_id: customers[i]!.id,
           created_by: owner.id,
+          // The demo's appointment is shown as booked, not sent: demo customers' addresses are not real.
+          duration_minutes: type === 'appointment' ? 45 : null,
+          place: type === 'appointment' ? 'The showroom' : null,
         })),
         {
           title: 'Call to thank them for the visit',

@@ -46,6 +46,21 @@ export function rangeBounds(range: AnalyticsRange, today: string) {
  */
 export type FunnelStage = { stage: string; count: number; query: string };
 
+/**
+ * Appointments of one agent or lead source whose day is in the range: those booked (not called off), and how the ones
+ * that happened went; the show rate is those who came (showed or bought) over those with an outcome, null before any.
+ */
+export type ShowRate = {
+  name: string;
+  booked: number;
+  showed: number;
+  no_show: number;
+  sold: number;
+  rate: number | null;
+};
+
+export const SHOW_RATE_DESCRIPTION = 'Appointments of the range: booked, and those who came (showed or bought) over those done';
+
 /** GET /api/analytics?range= */
 export type RangeAnalytics = {
   range: AnalyticsRange;
@@ -66,4 +81,5 @@ export type RangeAnalytics = {
   agent_performance: { user_id: string; name: string; deals: number; gross_cents: number; fees_cents: number }[];
   funnel: FunnelStage[];
   trends: { month: string; revenue_cents: number; units: number; new_customers: number }[];
+  show_rate: { by_agent: ShowRate[]; by_source: ShowRate[] };
 };

@@ -14,6 +14,8 @@ export const notificationEvents = [
   'lead_received',
   'lead_unanswered',
   'minor_turns_18',
+  'task_assigned',
+  'task_due',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEventLabels: Record<NotificationEvent, string> = {
@@ -28,6 +30,8 @@ export const notificationEventLabels: Record<NotificationEvent, string> = {
   lead_received: 'New lead',
   lead_unanswered: 'Lead waiting for an answer',
   minor_turns_18: 'A co-signed minor turns 18',
+  task_assigned: 'Task given to you',
+  task_due: 'Task or appointment coming up',
 };
 export const audiences = ['owner', 'editors', 'admins'] as const;
 export type Audience = (typeof audiences)[number];
@@ -110,6 +114,10 @@ export const settingsSchema = z.object({
     first_response_rule: z.boolean({ error: 'First-response tasks must be on or off' }),
     delivery_rule: z.boolean({ error: 'Delivery follow-up tasks must be on or off' }),
     delivery_follow_up_days: deliveryFollowUpDays,
+    /** The customer is reminded of an appointment this long before it (e-mail and text, with consent); 0 is never. */
+    appointment_reminder_hours: wholeNumber(0, 168, 'Appointment reminder must be between 0 and 168 hours'),
+    /** A task or appointment with a time reaches its assignee this long before it; 0 is never. */
+    task_reminder_minutes: wholeNumber(0, 1440, 'Task reminder must be between 0 and 1440 minutes'),
   }),
   backup: z.object({
     daily_time: text(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM')),
@@ -134,6 +142,8 @@ export const defaultSettings: Settings = {
     lead_received: ['owner', 'admins'],
     lead_unanswered: ['admins'],
     minor_turns_18: ['owner'],
+    task_assigned: ['owner'],
+    task_due: ['owner'],
   },
   security: { session_hours: 8, two_factor: 'admins' },
   crm: {
@@ -146,6 +156,8 @@ export const defaultSettings: Settings = {
     first_response_rule: true,
     delivery_rule: true,
     delivery_follow_up_days: [3, 30],
+    appointment_reminder_hours: 24,
+    task_reminder_minutes: 15,
   },
   backup: { daily_time: '02:00', retention_years: 7 },
 };

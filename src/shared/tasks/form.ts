@@ -1,4 +1,4 @@
-import type { TaskFormValues, TaskInput, TaskUpdate } from './schemas.js';
+import type { TaskFormValues, TaskInput, TaskType, TaskUpdate } from './schemas.js';
 import type { Task } from './types.js';
 
 /** What 'Add task' starts from somewhere: the customer, and the deal, lead or vehicle the page is about. */
@@ -8,12 +8,14 @@ export type TaskPrefill = {
   deal_id?: string | null;
   lead_id?: string | null;
   vehicle_id?: string | null;
+  vehicle_name?: string | null;
   title?: string;
+  type?: TaskType;
 };
 
 /** A new task's form: a call due today (the company's), for the person adding it. */
 export const newTaskForm = (today: string, prefill: TaskPrefill = {}): TaskFormValues => ({
-  type: 'call',
+  type: prefill.type ?? 'call',
   title: prefill.title ?? '',
   notes: '',
   due_date: today,
@@ -24,6 +26,9 @@ export const newTaskForm = (today: string, prefill: TaskPrefill = {}): TaskFormV
   deal_id: prefill.deal_id ?? null,
   lead_id: prefill.lead_id ?? null,
   vehicle_id: prefill.vehicle_id ?? null,
+  duration_minutes: null,
+  place: '',
+  invite_customer: true,
 });
 
 /** A saved task as its edit form shows it. */
@@ -39,6 +44,9 @@ export const taskToForm = (task: Task): TaskFormValues => ({
   deal_id: task.deal_id,
   lead_id: task.lead_id,
   vehicle_id: task.vehicle_id,
+  duration_minutes: task.duration_minutes,
+  place: task.place ?? '',
+  invite_customer: task.type === 'appointment' ? task.invite_customer : true,
 });
 
 /** The edit a filled form sends: everything but the customer, at the version the task was loaded at. */

@@ -18,7 +18,10 @@ export type TaskPriority = (typeof taskPriorities)[number];
 export const taskPriorityLabels: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High' };
 
 /** How a task went, said when it is completed; written on the customer's timeline. */
-export const taskOutcomes = ['reached', 'left_message', 'no_answer', 'rescheduled', 'other'] as const;
+export const contactOutcomes = ['reached', 'left_message', 'no_answer', 'rescheduled', 'other'] as const;
+/** How an appointment went: the customer came, did not, bought, or it was called off. */
+export const appointmentOutcomes = ['showed', 'no_show', 'sold', 'cancelled'] as const;
+export const taskOutcomes = [...contactOutcomes, ...appointmentOutcomes] as const;
 export type TaskOutcome = (typeof taskOutcomes)[number];
 export const taskOutcomeLabels: Record<TaskOutcome, string> = {
   reached: 'Reached',
@@ -26,7 +29,15 @@ export const taskOutcomeLabels: Record<TaskOutcome, string> = {
   no_answer: 'No answer',
   rescheduled: 'Rescheduled',
   other: 'Other',
+  showed: 'Showed',
+  no_show: 'No-show',
+  sold: 'Sold',
+  cancelled: 'Cancelled',
 };
+
+/** The outcomes a task of this type may be completed with. */
+export const outcomesFor = (type: TaskType): readonly TaskOutcome[] =>
+  type === 'appointment' ? appointmentOutcomes : contactOutcomes;
 
 /**
  * The rules of Settings → CRM that add tasks by themselves: a follow-up for a customer nobody has been in contact with
@@ -69,6 +80,11 @@ export const NOT_DONE = 'This task is not done';
 export const FOLLOW_UP_OPEN = 'This customer already has an open follow-up task';
 export const ASSIGN_TO_OTHERS = 'Only admins and editors can give a task to someone else';
 export const UNKNOWN_ASSIGNEE = 'Choose an active user';
+export const APPOINTMENT_TIME_REQUIRED = 'Choose the time of the appointment';
+export const APPOINTMENT_IN_THE_PAST = 'The appointment cannot start in the past';
+export const DURATION_REQUIRED = 'Choose how long it lasts';
+export const DURATION_RANGE = 'An appointment lasts between 5 minutes and 12 hours';
+export const APPOINTMENT_DURATIONS = [15, 30, 45, 60, 90, 120] as const;
 export const LINK_OF_ANOTHER_CUSTOMER = {
   deal_id: 'This deal is not this customer’s',
   lead_id: 'This lead is not this customer’s',
@@ -105,18 +121,45 @@ const taskFields = {
   deal_id: optionalLink('Choose a deal'),
   lead_id: optionalLink('Choose a lead'),
   vehicle_id: optionalLink('Choose a vehicle'),
+  /** An appointment's length in minutes; required for one, and kept only on one. */
+  duration_minutes: z
+    .number(DURATION_RANGE)
+    .int(DURATION_RANGE)
+    .min(5, DURATION_RANGE)
+    .max(720, DURATION_RANGE)
+    .nullish()
+    .transform((v) => v ?? null),
+  /** Where an appointment is (the lot, an address); the customer's invitation names it. */
+  place: optionalText(300),
+  /** Whether the customer is sent the appointment's invitation (and its changes) by mail; on unless turned off. */
+  invite_customer: z.boolean('Invite must be on or off').default(true),
 };
 
+type TaskShape = { type: TaskType; due_time: string | null; duration_minutes: number | null; invite_customer: boolean };
+
+/**
+ * An appointment has a start time and a length; another task has neither a length nor an invitation (those given to
+ * one are dropped, so a task changed from an appointment keeps none).
+ */
+function appointmentShape<T extends TaskShape>(task: T, ctx: z.RefinementCtx): T {
+  if (task.type !== 'appointment') return { ...task, duration_minutes: null, invite_customer: false };
+  if (!task.due_time) ctx.addIssue({ code: 'custom', path: ['due_time'], message: APPOINTMENT_TIME_REQUIRED });
+  if (task.duration_minutes === null) ctx.addIssue({ code: 'custom', path: ['duration_minutes'], message: DURATION_REQUIRED });
+  return task;
+}
+
 /** A new task ('Add task'): always for a customer, optionally about one of their deals or leads, or a vehicle. */
-export const taskInputSchema = z.object({
-  ...taskFields,
-  customer_id: z.string({ error: CUSTOMER_REQUIRED }).trim().refine(isRecordId, CUSTOMER_REQUIRED),
-});
+export const taskInputSchema = z
+  .object({
+    ...taskFields,
+    customer_id: z.string({ error: CUSTOMER_REQUIRED }).trim().refine(isRecordId, CUSTOMER_REQUIRED),
+  })
+  .transform(appointmentShape);
 export type TaskInput = z.output<typeof taskInputSchema>;
 export type TaskFormValues = z.input<typeof taskInputSchema>;
 
 /** An edit of a task, at the version it was loaded at; its customer stays. */
-export const taskUpdateSchema = z.object({ ...taskFields, updated_at: version });
+export const taskUpdateSchema = z.object({ ...taskFields, updated_at: version }).transform(appointmentShape);
 export type TaskUpdate = z.output<typeof taskUpdateSchema>;
 
 /** 'Complete': how it went, and a note for the customer's timeline. */

@@ -28,6 +28,15 @@ export const taskSchema = z.object({
   rule: z.enum(taskRules).nullable(),
   /** A delivery follow-up's day after the deal was completed. */
   rule_day: z.number().nullable(),
+  /** An appointment's length in minutes (null for any other task) and where it is. */
+  duration_minutes: z.number().nullable(),
+  place: z.string().nullable(),
+  /** Whether the customer is sent the appointment's invitation and its changes (off for any other task). */
+  invite_customer: z.boolean(),
+  /** What the customer was last sent ('sent': the invitation or a change; 'cancelled'), when, and its SEQUENCE. */
+  invitation: z.enum(['sent', 'cancelled']).nullable(),
+  invited_at: z.string().nullable(),
+  invite_sequence: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Which of My Tasks' sections it is in today. */

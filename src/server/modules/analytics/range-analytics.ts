@@ -1,11 +1,17 @@
 import { sql, type Kysely } from 'kysely';
-import { rangeBounds, type AnalyticsRange, type RangeAnalytics } from '../../../shared/analytics/range-analytics.js';
+import {
+  rangeBounds,
+  type AnalyticsRange,
+  type RangeAnalytics,
+  type ShowRate,
+} from '../../../shared/analytics/range-analytics.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { getSetting } from '../settings/service.js';
 import { addDays } from '../../../shared/common/time.js';
 import { businessClock } from '../../time.js';
+import { taskVisible } from '../tasks/service.js';
 
 type Db = Kysely<DB>;
 type Bounds = ReturnType<typeof rangeBounds>;
@@ -118,14 +124,38 @@ async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
+/** Appointments whose day is in the range, per agent and per the customer's lead source, as the actor sees tasks. */
+async function showRates(db: Db, actor: Actor, b: Bounds): Promise<RangeAnalytics['show_rate']> {
+  const { rows } = await sql<Omit<ShowRate, 'rate'> & { by: 'source' | 'agent' }>`
+    WITH appointments AS (
+      SELECT t.outcome, t.assignee_id, u.name AS agent, coalesce(c.lead_source_name, c.lead_source, 'No source') AS source
+      FROM tasks t JOIN customers c ON c.id = t.customer_id JOIN users u ON u.id = t.assignee_id
+      WHERE t.type = 'appointment' AND t.due_date BETWEEN ${b.from}::date AND ${b.to}::date AND ${taskVisible(actor, 't')}
+    )
+    SELECT CASE WHEN grouping(source) = 0 THEN 'source' ELSE 'agent' END AS by, coalesce(source, agent) AS name,
+           count(*) FILTER (WHERE outcome IS DISTINCT FROM 'cancelled')::int AS booked,
+           count(*) FILTER (WHERE outcome = 'showed')::int AS showed,
+           count(*) FILTER (WHERE outcome = 'no_show')::int AS no_show,
+           count(*) FILTER (WHERE outcome = 'sold')::int AS sold
+    FROM appointments
+    GROUP BY GROUPING SETS ((source), (assignee_id, agent))
+    ORDER BY booked DESC, name`.execute(db);
+  const pick = (by: 'source' | 'agent') =>
+    rows
+      .filter((row) => row.by === by)
+      .map(({ by: _by, ...row }) => ({ ...row, rate: rate(row.showed + row.sold, row.showed + row.sold + row.no_show) }));
+  return { by_agent: pick('agent'), by_source: pick('source') };
+}
+
 /** The range ending `today` (by default today in the company's time zone). */
 export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange, today?: string): Promise<RangeAnalytics> {
   const bounds = rangeBounds(range, today ?? (await businessClock(db)).today);
-  const [sales, trends, stageCounts, crm] = await Promise.all([
+  const [sales, trends, stageCounts, crm, showRate] = await Promise.all([
     salesOfRange(db, actor, bounds),
     monthlyTrends(db, actor, bounds),
     stagesOfRange(db, actor, bounds),
     getSetting(db, 'crm'),
+    showRates(db, actor, bounds),
   ]);
   const total = sales.find((r) => r.grouping === 7);
   const reached = reachedStages(crm.pipeline_stages, stageCounts, 'customers');
@@ -152,5 +182,6 @@ export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange
       .map((r) => ({ user_id: r.user_id!, name: r.name ?? '', deals: r.units, gross_cents: r.gross, fees_cents: r.fees })),
     funnel: funnelOf(crm.pipeline_stages, reached, bounds),
     trends,
+    show_rate: showRate,
   };
 }

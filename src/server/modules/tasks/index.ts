@@ -1,13 +1,20 @@
 import { defineArea } from '../area.js';
-import { FOLLOW_UP_JOB, registerFollowUpJob } from './jobs.js';
+import { FOLLOW_UP_JOB, registerFollowUpJob, registerReminderJob, REMINDER_JOB } from './jobs.js';
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
 
 export const tasksArea = defineArea({
   name: 'tasks',
   routes: tasksRoutes,
-  jobs: [{ name: FOLLOW_UP_JOB, register: ({ jobs, database, log }) => registerFollowUpJob(jobs, database.db, log) }],
+  jobs: [
+    { name: FOLLOW_UP_JOB, register: ({ jobs, database, log }) => registerFollowUpJob(jobs, database.db, log) },
+    {
+      name: REMINDER_JOB,
+      register: ({ jobs, database, mailer, webhooks, log }) => registerReminderJob(jobs, database.db, { mailer, webhooks }, log),
+    },
+  ],
   changes: ['tasks'],
+  notificationEvents: ['task_assigned', 'task_due'],
   exportTables: {
     tasks: { scope: (actor) => taskVisible(actor, 't') },
   },

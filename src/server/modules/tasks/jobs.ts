@@ -2,9 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { WebhookSender } from '../webhooks/sender.js';
+import { sendReminders } from './reminders.js';
 import { followUpIdleCustomers } from './rules.js';
 
 export const FOLLOW_UP_JOB = 'follow-up-idle-customers';
+export const REMINDER_JOB = 'task-reminders';
 
 /**
  * Every hour, across every process once, the follow-up rule: customers nobody has been in contact with for the
@@ -21,4 +25,26 @@ export function registerFollowUpJob(jobs: JobQueue, db: Kysely<DB>, log: Fastify
     { retryLimit: 2, retryDelay: 300, quiet: true },
   );
   return { start: () => jobs.schedule(FOLLOW_UP_JOB, '5 * * * *') };
+}
+
+/**
+ * Every minute, across every process once, the reminders whose time has come: appointments' customers and the
+ * assignees of tasks with a time (`reminders.ts`). A reminder is claimed in the transaction that sends it, so a run
+ * repeated after a failure, or two at once, send it once.
+ */
+export function registerReminderJob(
+  jobs: JobQueue,
+  db: Kysely<DB>,
+  deps: { mailer: Mailer; webhooks: WebhookSender },
+  log: FastifyBaseLogger,
+) {
+  jobs.work(
+    REMINDER_JOB,
+    async () => {
+      const sent = await sendReminders(db, deps);
+      if (sent.customers + sent.assignees > 0) log.info(sent, 'reminders sent');
+    },
+    { retryLimit: 1, retryDelay: 30, quiet: true },
+  );
+  return { start: () => jobs.schedule(REMINDER_JOB, '* * * * *') };
 }

@@ -11,9 +11,10 @@ import { taskPageSchema, taskSchema, taskSummarySchema } from '../../../shared/t
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { completeTask, createTask, deleteTask, getTask, listTasks, reopenTask, summarizeTasks, updateTask } from './service.js';
 
-export async function tasksRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export async function tasksRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
@@ -26,7 +27,7 @@ export async function tasksRoutes(app: FastifyInstance, { database }: { database
   );
 
   r.post('/api/tasks', { schema: { body: taskInputSchema, response: { 201: taskSchema } } }, async (request, reply) => {
-    const task = await createTask(db, actorOf(request), request.body);
+    const task = await createTask(db, mailer, actorOf(request), request.body);
     return reply.status(201).send(task);
   });
 
@@ -35,21 +36,21 @@ export async function tasksRoutes(app: FastifyInstance, { database }: { database
   );
 
   r.put('/api/tasks/:id', { schema: { params: idParams, body: taskUpdateSchema, response: { 200: taskSchema } } }, (request) =>
-    updateTask(db, actorOf(request), request.params.id, request.body),
+    updateTask(db, mailer, actorOf(request), request.params.id, request.body),
   );
 
   r.post(
     '/api/tasks/:id/complete',
     { schema: { params: idParams, body: taskCompletionSchema, response: { 200: taskSchema } } },
-    (request) => completeTask(db, actorOf(request), request.params.id, request.body),
+    (request) => completeTask(db, mailer, actorOf(request), request.params.id, request.body),
   );
 
   r.post('/api/tasks/:id/reopen', { schema: { params: idParams, response: { 200: taskSchema } } }, (request) =>
-    reopenTask(db, actorOf(request), request.params.id),
+    reopenTask(db, mailer, actorOf(request), request.params.id),
   );
 
   r.delete('/api/tasks/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteTask(db, actorOf(request), request.params.id);
+    await deleteTask(db, mailer, actorOf(request), request.params.id);
     return reply.status(204).send();
   });
 }

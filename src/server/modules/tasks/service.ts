@@ -1,7 +1,10 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Page } from '../../../shared/http/paging.js';
 import {
   ALREADY_DONE,
+  APPOINTMENT_IN_THE_PAST,
+  OUTCOME_REQUIRED,
+  outcomesFor,
   ASSIGN_TO_OTHERS,
   DUE_IN_THE_PAST,
   FOLLOW_UP_OPEN,
@@ -14,19 +17,24 @@ import {
   type TaskFilter,
   type TaskInput,
   type TaskListQuery,
+  type TaskType,
   type TaskUpdate,
   type TaskView,
 } from '../../../shared/tasks/schemas.js';
 import type { Task, TaskSummary } from '../../../shared/tasks/types.js';
 import type { Actor } from '../../auth/actor.js';
 import { hasRole, seesAll, visibleTo } from '../../auth/scope.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, Row } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { publishChange } from '../../realtime/publish.js';
-import { businessClock } from '../../time.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { businessClock, type BusinessClock } from '../../time.js';
 import { changedFields, recordAudit } from '../audit/service.js';
+import { notify } from '../notifications/service.js';
+import { getSetting } from '../settings/service.js';
+import { appointmentMail, type InviteMethod } from './invitation.js';
 
 type Db = Kysely<DB>;
 
@@ -69,7 +77,10 @@ function selectTasks(db: Db, actor: Actor, today: string) {
 type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
 
 /** A row as the API sends it: the local time as HH:MM. */
-const toTask = (row: TaskRow) => ({ ...row, due_time: row.due_time?.slice(0, 5) ?? null });
+const toTask = ({ customer_reminded_at: _customer, agent_reminded_at: _agent, ...row }: TaskRow) => ({
+  ...row,
+  due_time: row.due_time?.slice(0, 5) ?? null,
+});
 export type TaskRecord = ReturnType<typeof toTask>;
 
 // The task the API sends is exactly this record as JSON; a column added to one only fails the typecheck.
@@ -200,6 +211,124 @@ const refuseThePast = (dueDate: string, today: string) => {
   if (dueDate < today) throw badRequest(DUE_IN_THE_PAST, { due_date: DUE_IN_THE_PAST });
 };
 
+type Timed = { type: string; due_date: string; due_time: string | null };
+
+/** An appointment's start: its day and local time in the company's zone. */
+const startOf = (task: Timed & { due_time: string }, clock: BusinessClock) => {
+  const [hour, minute] = task.due_time.split(':').map(Number) as [number, number];
+  return clock.at(task.due_date, hour, minute);
+};
+
+/** A new appointment, or one moved, starts from now on. */
+const refuseAPastStart = (task: Timed, clock: BusinessClock, now: Date) => {
+  if (task.type === 'appointment' && task.due_time && startOf({ ...task, due_time: task.due_time }, clock) < now)
+    throw badRequest(APPOINTMENT_IN_THE_PAST, { due_time: APPOINTMENT_IN_THE_PAST });
+};
+
+/** What an appointment's customer sees of it; a change to one of these is sent to them. */
+const seenByTheCustomer = ['due_date', 'due_time', 'duration_minutes', 'place', 'vehicle_id', 'assignee_id'] as const;
+
+type CalendarState = Pick<
+  Row<'tasks'>,
+  'type' | 'invite_customer' | 'invitation' | 'completed_at' | 'outcome' | (typeof seenByTheCustomer)[number]
+>;
+
+/**
+ * What the customer's calendar is told after a change of a task: the invitation (or its change), its cancellation, or
+ * nothing. An open appointment they are invited to is sent when they were not told of it yet, or when what they see
+ * changed; one they were told of is cancelled when it stops being such (called off, no longer an appointment, the
+ * invitation turned off, removed while open). One done as it happened (showed, no-show, sold) is told nothing more.
+ */
+export function calendarStep(before: CalendarState | null, after: CalendarState | null): InviteMethod | null {
+  const told = before?.invitation === 'sent';
+  if (after && after.type === 'appointment' && after.invite_customer && after.completed_at === null)
+    return !told || seenByTheCustomer.some((field) => String(before?.[field]) !== String(after[field])) ? 'REQUEST' : null;
+  if (!told) return null;
+  if (after === null) return before.completed_at === null ? 'CANCEL' : null;
+  return after.completed_at !== null && after.outcome !== 'cancelled' ? null : 'CANCEL';
+}
+
+/**
+ * Sends the customer the appointment's invitation, change or cancellation through the outbox, in the change's
+ * transaction: one UID per appointment, the SEQUENCE raised with every message after the first. Without an address
+ * the customer is sent nothing (a cancellation still counts as told).
+ */
+async function tellCustomer(tx: Transaction<DB>, mailer: Mailer, actor: Actor, id: string, method: InviteMethod) {
+  const clock = await businessClock(tx);
+  const company = await getSetting(tx, 'company');
+  const row = await tx
+    .selectFrom('tasks as t')
+    .innerJoin('customers as c', 'c.id', 't.customer_id')
+    .innerJoin('users as a', 'a.id', 't.assignee_id')
+    .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+    .select([
+      't.id',
+      't.type',
+      't.customer_id',
+      't.due_date',
+      't.due_time',
+      't.duration_minutes',
+      't.place',
+      't.invitation',
+      't.invite_sequence',
+      'c.name as customer_name',
+      'c.email as customer_email',
+      'a.name as agent_name',
+      'a.email as agent_email',
+      sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`.as('vehicle'),
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirstOrThrow();
+  const sequence = row.invitation === null ? row.invite_sequence : row.invite_sequence + 1;
+  if (row.customer_email && row.due_time && row.duration_minutes) {
+    const invite = {
+      id: row.id,
+      start: startOf({ ...row, due_time: row.due_time }, clock),
+      minutes: row.duration_minutes,
+      place: row.place,
+      vehicle: row.vehicle,
+      sequence,
+      customer: { name: row.customer_name, email: row.customer_email },
+      agent: { name: row.agent_name, email: row.agent_email },
+      company: { name: company.name, address: company.address, phone: company.phone, timeZone: clock.timeZone },
+    };
+    await mailer.queue(tx, appointmentMail(invite, method, row.invitation === null), actor.userId);
+    await recordAudit(tx, actor, {
+      entityType: 'customer',
+      entityId: row.customer_id,
+      action: 'appointment_invitation',
+      changes: { task: id, method, sequence, to: row.customer_email, start: invite.start.toISOString() },
+    });
+  } else if (method === 'REQUEST') return;
+  await tx
+    .updateTable('tasks')
+    .set({ invitation: method === 'CANCEL' ? 'cancelled' : 'sent', invite_sequence: sequence, invited_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Tells the person a task was given to by someone else (`notify` never tells the actor of their own step). */
+async function tellAssignee(
+  tx: Db,
+  actor: Actor,
+  task: { id: string; assignee_id: string; customer_id: string; type: TaskType; title: string; due_date: string },
+) {
+  await notify(tx, actor, {
+    event: 'task_assigned',
+    ownerIds: [task.assignee_id],
+    title: `${actor.name} gave you a task: ${task.title}`,
+    content: `${taskTypeLabels[task.type]}, due ${task.due_date}`,
+    link: `/customers/${task.customer_id}`,
+  });
+}
+
+/** Tells the customer what `calendarStep` says the change from `before` to the task as it is now calls for. */
+async function syncCalendar(tx: Transaction<DB>, mailer: Mailer, actor: Actor, id: string, before: CalendarState | null) {
+  const after = await tx.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  const method = calendarStep(before, after ?? null);
+  if (method) await tellCustomer(tx, mailer, actor, id, method);
+}
+
 /** Tells the tabs of the task's assignees and of its customer's agent that their tasks changed. */
 export async function tasksChanged(tx: Db, ...owners: (string | null | undefined)[]) {
   await publishChange(tx, 'tasks', owners);
@@ -223,9 +352,10 @@ export async function recordTaskStep(
   await tasksChanged(tx, task.assignee_id, await customerOwner(tx, task.customer_id));
 }
 
-export async function createTask(db: Db, actor: Actor, input: TaskInput, now = new Date()): Promise<TaskRecord> {
-  const { today } = await businessClock(db, now);
-  refuseThePast(input.due_date, today);
+export async function createTask(db: Db, mailer: Mailer, actor: Actor, input: TaskInput, now = new Date()): Promise<TaskRecord> {
+  const clock = await businessClock(db, now);
+  refuseThePast(input.due_date, clock.today);
+  refuseAPastStart(input, clock, now);
   const id = await db.transaction().execute(async (tx) => {
     const customer = await tx
       .selectFrom('customers')
@@ -247,6 +377,8 @@ export async function createTask(db: Db, actor: Actor, input: TaskInput, now = n
       action: 'task_added',
       changes: { task: id, type: input.type, label: taskTypeLabels[input.type], title: input.title, due_date: input.due_date },
     });
+    await syncCalendar(tx, mailer, actor, id, null);
+    await tellAssignee(tx, actor, { ...input, id, assignee_id: assignee });
     await tasksChanged(tx, assignee, customer.user_id);
     return id;
   });
@@ -268,13 +400,22 @@ async function lockTask(tx: Db, actor: Actor, id: string) {
 
 const touched = sql<Date>`greatest(now(), tasks.updated_at + interval '1 millisecond')`;
 
-export async function updateTask(db: Db, actor: Actor, id: string, input: TaskUpdate, now = new Date()): Promise<TaskRecord> {
+export async function updateTask(
+  db: Db,
+  mailer: Mailer,
+  actor: Actor,
+  id: string,
+  input: TaskUpdate,
+  now = new Date(),
+): Promise<TaskRecord> {
   const { updated_at: loadedAt, ...fields } = input;
-  const { today } = await businessClock(db, now);
+  const clock = await businessClock(db, now);
   await db.transaction().execute(async (tx) => {
     const before = await lockTask(tx, actor, id);
     if (Date.parse(loadedAt) !== before.updated_at.getTime()) throw staleWrite();
-    if (fields.due_date !== before.due_date) refuseThePast(fields.due_date, today);
+    if (fields.due_date !== before.due_date) refuseThePast(fields.due_date, clock.today);
+    const moved = fields.due_date !== before.due_date || fields.due_time !== (before.due_time?.slice(0, 5) ?? null);
+    if (moved || fields.type !== before.type) refuseAPastStart(fields, clock, now);
     const assignee = await resolveAssignee(tx, actor, fields.assignee_id, before.assignee_id);
     await assertLinks(tx, actor, before.customer_id, fields);
     const values = { ...fields, assignee_id: assignee };
@@ -282,7 +423,8 @@ export async function updateTask(db: Db, actor: Actor, id: string, input: TaskUp
     if (Object.keys(changes).length === 0) return;
     await tx
       .updateTable('tasks')
-      .set({ ...values, updated_at: touched })
+      // A moved task is reminded of again before its new time.
+      .set({ ...values, ...(moved ? { customer_reminded_at: null, agent_reminded_at: null } : {}), updated_at: touched })
       .where('id', '=', id)
       .execute();
     await recordAudit(tx, actor, {
@@ -291,16 +433,19 @@ export async function updateTask(db: Db, actor: Actor, id: string, input: TaskUp
       action: 'task_updated',
       changes: { task: id, title: fields.title, changes },
     });
+    await syncCalendar(tx, mailer, actor, id, before);
+    if (assignee !== before.assignee_id) await tellAssignee(tx, actor, { ...before, ...values });
     await tasksChanged(tx, before.assignee_id, assignee, await customerOwner(tx, before.customer_id));
   });
   return getTask(db, actor, id, now);
 }
 
 /** 'Complete': the task is done, and how it went is written on the customer's timeline. */
-export async function completeTask(db: Db, actor: Actor, id: string, input: TaskCompletion): Promise<TaskRecord> {
+export async function completeTask(db: Db, mailer: Mailer, actor: Actor, id: string, input: TaskCompletion): Promise<TaskRecord> {
   await db.transaction().execute(async (tx) => {
     const task = await lockTask(tx, actor, id);
     if (task.completed_at) throw conflict(ALREADY_DONE);
+    if (!outcomesFor(task.type).includes(input.outcome)) throw badRequest(OUTCOME_REQUIRED, { outcome: OUTCOME_REQUIRED });
     await tx
       .updateTable('tasks')
       .set({
@@ -321,12 +466,13 @@ export async function completeTask(db: Db, actor: Actor, id: string, input: Task
       outcome_label: taskOutcomeLabels[input.outcome],
       note: input.outcome_note,
     });
+    await syncCalendar(tx, mailer, actor, id, task);
   });
   return getTask(db, actor, id);
 }
 
 /** A done task open again (completed by mistake); its outcome is cleared, the timeline keeps both steps. */
-export async function reopenTask(db: Db, actor: Actor, id: string): Promise<TaskRecord> {
+export async function reopenTask(db: Db, mailer: Mailer, actor: Actor, id: string): Promise<TaskRecord> {
   await db.transaction().execute(async (tx) => {
     const task = await lockTask(tx, actor, id);
     if (!task.completed_at) throw conflict(NOT_DONE);
@@ -340,13 +486,16 @@ export async function reopenTask(db: Db, actor: Actor, id: string): Promise<Task
         throw (error as { code?: string }).code === '23505' ? conflict(FOLLOW_UP_OPEN) : error;
       });
     await recordTaskStep(tx, actor, task, 'task_reopened', { task: id, title: task.title });
+    await syncCalendar(tx, mailer, actor, id, task);
   });
   return getTask(db, actor, id);
 }
 
-export async function deleteTask(db: Db, actor: Actor, id: string): Promise<void> {
+export async function deleteTask(db: Db, mailer: Mailer, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const task = await lockTask(tx, actor, id);
+    // The customer is told before the row goes: the cancellation is written from it.
+    if (calendarStep(task, null)) await tellCustomer(tx, mailer, actor, id, 'CANCEL');
     await tx.deleteFrom('tasks').where('id', '=', id).execute();
     await recordTaskStep(tx, actor, task, 'task_removed', { task: id, title: task.title });
   });

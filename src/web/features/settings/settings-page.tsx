@@ -373,6 +373,25 @@ function CrmSection({ form }: { form: Form }) {
           <Input inputMode="numeric" {...form.register('crm.delivery_follow_up_days')} />
         </FormField>
       </fieldset>
+      <fieldset className="grid gap-4 rounded-md border p-3">
+        <legend className="px-1 text-sm font-medium">Reminders</legend>
+        <FormField
+          label="Appointment reminder to the customer (hours before)"
+          htmlFor="appointment-reminder-hours"
+          error={errors?.appointment_reminder_hours?.message}
+          description="By e-mail and by text, each only with the customer's consent; texts wait for 8 am where they are. 0 sends none."
+        >
+          <Input type="number" min={0} max={168} {...form.register('crm.appointment_reminder_hours', { valueAsNumber: true })} />
+        </FormField>
+        <FormField
+          label="Task reminder to its assignee (minutes before)"
+          htmlFor="task-reminder-minutes"
+          error={errors?.task_reminder_minutes?.message}
+          description="A task or appointment with a time reaches its assignee as a notification. 0 sends none."
+        >
+          <Input type="number" min={0} max={1440} {...form.register('crm.task_reminder_minutes', { valueAsNumber: true })} />
+        </FormField>
+      </fieldset>
     </Section>
   );
 }

@@ -1,10 +1,13 @@
 import { useState, type ComponentProps } from 'react';
-import { ListPlus } from 'lucide-react';
+import { CalendarPlus, ListPlus } from 'lucide-react';
 import type { TaskPrefill } from '@shared/tasks/form';
 import { Button } from '@/components/ui/button';
 import { TaskFormDialog } from './task-form-dialog';
 
-/** 'Add task' on a customer's, deal's or lead's page: the form, filled in with what the page is about. */
+/**
+ * 'Add task' on a customer's, deal's or lead's page: the form, filled in with what the page is about; with
+ * `prefill.type` 'appointment', 'Book appointment'.
+ */
 export function AddTaskButton({
   prefill,
   variant = 'outline',
@@ -18,7 +21,15 @@ export function AddTaskButton({
   return (
     <>
       <Button variant={variant} size={size} onClick={() => setOpen(true)}>
-        <ListPlus /> Add task
+        {prefill.type === 'appointment' ? (
+          <>
+            <CalendarPlus /> Book appointment
+          </>
+        ) : (
+          <>
+            <ListPlus /> Add task
+          </>
+        )}
       </Button>
       <TaskFormDialog open={open} onOpenChange={setOpen} prefill={prefill} />
     </>

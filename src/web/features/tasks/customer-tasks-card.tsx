@@ -11,7 +11,11 @@ export function CustomerTasksCard({ customerId, customerName }: { customerId: st
       <CardHeader>
         <CardTitle>Tasks</CardTitle>
         <CardDescription>What is next with this customer</CardDescription>
-        <CardAction>
+        <CardAction className="flex flex-wrap justify-end gap-2">
+          <AddTaskButton
+            size="sm"
+            prefill={{ customer_id: customerId, customer_name: customerName, type: 'appointment', title: 'Appointment' }}
+          />
           <AddTaskButton size="sm" prefill={{ customer_id: customerId, customer_name: customerName }} />
         </CardAction>
       </CardHeader>

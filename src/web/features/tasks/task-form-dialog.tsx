@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { dayIn } from '@shared/common/time';
 import { formToUpdate, newTaskForm, taskToForm, type TaskPrefill } from '@shared/tasks/form';
 import {
+  APPOINTMENT_DURATIONS,
   taskInputSchema,
   taskPriorities,
   taskPriorityLabels,
@@ -16,9 +17,11 @@ import type { Task } from '@shared/tasks/types';
 import { seesAllRecords } from '@shared/users/roles';
 import { FormActions } from '@/components/form-actions';
 import { OptionField } from '@/components/option-select';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
@@ -27,6 +30,29 @@ import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useCreateTask, useUpdateTask } from './api';
 import { CustomerField } from './customer-field';
+import { VehicleField } from './vehicle-field';
+
+/** '1 h 30 min' */
+const durationText = (minutes: number) =>
+  [minutes >= 60 ? `${Math.floor(minutes / 60)} h` : '', minutes % 60 ? `${minutes % 60} min` : ''].filter(Boolean).join(' ');
+
+/** An appointment's length: the usual ones, and the one it has when that is another. */
+function DurationField({ value, onChange }: { value: number | null | undefined; onChange: (minutes: number | null) => void }) {
+  const options =
+    value && !(APPOINTMENT_DURATIONS as readonly number[]).includes(value)
+      ? [value, ...APPOINTMENT_DURATIONS]
+      : APPOINTMENT_DURATIONS;
+  return (
+    <NativeSelect value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+      <option value="">Choose…</option>
+      {options.map((minutes) => (
+        <option key={minutes} value={minutes}>
+          {durationText(minutes)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
 
 /** Admins and editors give a task to anyone; agents' tasks are their own, so they see no choice. */
 function AssigneeField({ value, onChange, current }: { value: string; onChange: (id: string) => void; current?: Task }) {
@@ -72,10 +98,21 @@ export function TaskFormDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  const type = form.watch('type');
+  const appointment = type === 'appointment';
+  // A new appointment lasts an hour unless changed; another type keeps none.
+  useEffect(() => {
+    if (appointment && !form.getValues('duration_minutes')) form.setValue('duration_minutes', 60);
+  }, [appointment, form]);
+
   const submit = form.handleSubmit((values) =>
     (task ? update.mutateAsync(formToUpdate(values, task.updated_at)) : create.mutateAsync(values)).then(
       (saved) => {
-        notifySuccess(task ? 'Task saved' : 'Task added', `${saved.title} · ${saved.customer_name}`);
+        const invited = saved.invitation === 'sent' && saved.invited_at !== task?.invited_at;
+        notifySuccess(
+          task ? 'Task saved' : 'Task added',
+          `${saved.title} · ${saved.customer_name}${invited ? ' · invitation sent' : ''}`,
+        );
         onOpenChange(false);
       },
       (error) => {
@@ -120,13 +157,55 @@ export function TaskFormDialog({
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Due date" htmlFor="task-due-date" error={errors.due_date?.message}>
+            <FormField label={appointment ? 'Date' : 'Due date'} htmlFor="task-due-date" error={errors.due_date?.message}>
               <Input type="date" {...form.register('due_date')} />
             </FormField>
-            <FormField label="Time (optional)" htmlFor="task-due-time" error={errors.due_time?.message}>
+            <FormField label={appointment ? 'Time' : 'Time (optional)'} htmlFor="task-due-time" error={errors.due_time?.message}>
               <Input type="time" {...form.register('due_time')} />
             </FormField>
           </div>
+          {appointment && (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Controller
+                  control={form.control}
+                  name="duration_minutes"
+                  render={({ field, fieldState }) => (
+                    <FormField label="Duration" htmlFor="task-duration" error={fieldState.error?.message}>
+                      <DurationField value={field.value} onChange={field.onChange} />
+                    </FormField>
+                  )}
+                />
+                <FormField label="Place (optional)" htmlFor="task-place" error={errors.place?.message}>
+                  <Input autoComplete="off" placeholder="The showroom" {...form.register('place')} />
+                </FormField>
+              </div>
+              <VehicleField control={form.control} initialName={task?.vehicle_name ?? prefill?.vehicle_name ?? null} />
+              <Controller
+                control={form.control}
+                name="invite_customer"
+                render={({ field }) => (
+                  <div className="flex items-start gap-2">
+                    <Checkbox
+                      id="task-invite"
+                      className="mt-0.5"
+                      checked={field.value !== false}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      aria-describedby="task-invite-hint"
+                    />
+                    <div className="grid gap-1">
+                      <Label htmlFor="task-invite" className="font-normal">
+                        Send the customer an invitation
+                      </Label>
+                      <p id="task-invite-hint" className="text-muted-foreground text-xs">
+                        By e-mail, with a calendar file; changes and a cancellation follow it. Not sent without an e-mail address.
+                      </p>
+                    </div>
+                  </div>
+                )}
+              />
+            </>
+          )}
           {seesAllRecords(user.role) && (
             <Controller
               control={form.control}

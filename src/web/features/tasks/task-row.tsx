@@ -33,10 +33,21 @@ export const typeIcons: Record<TaskType, typeof Phone> = {
   todo: SquareCheck,
 };
 
-/** When it is due, in words: 'Today 14:30', 'Mar 4, 2026', 'Overdue · Mar 2, 2026'. */
-export function dueText(task: Pick<Task, 'view' | 'due_date' | 'due_time'>) {
+/** The local time `minutes` after HH:MM, as HH:MM (on the clock, past midnight too). */
+export function timeAfter(time: string, minutes: number) {
+  const [hours, mins] = time.split(':').map(Number) as [number, number];
+  const total = (hours * 60 + mins + minutes) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** When it is due, in words: 'Today 14:30', 'Mar 4, 2026', 'Overdue · Mar 2, 2026'; an appointment to its end. */
+export function dueText(task: Pick<Task, 'view' | 'due_date' | 'due_time'> & { duration_minutes?: number | null }) {
   const day = task.view === 'today' ? 'Today' : formatDate(task.due_date);
-  const when = task.due_time ? `${day} ${task.due_time}` : day;
+  const time =
+    task.due_time && task.duration_minutes
+      ? `${task.due_time}–${timeAfter(task.due_time, task.duration_minutes)}`
+      : task.due_time;
+  const when = time ? `${day} ${time}` : day;
   return task.view === 'overdue' ? `Overdue · ${when}` : when;
 }
 
@@ -68,6 +79,9 @@ export function TaskRow({
           {task.priority === 'high' && !done && <Badge variant="warning">High</Badge>}
           {done && task.outcome && <Badge variant="secondary">{taskOutcomeLabels[task.outcome]}</Badge>}
           {task.rule && <Badge variant="outline">{taskRuleLabels[task.rule]}</Badge>}
+          {task.type === 'appointment' && task.invitation && (
+            <Badge variant="outline">{task.invitation === 'sent' ? 'Invited' : 'Invitation cancelled'}</Badge>
+          )}
         </div>
         <div className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-0.5 text-sm">
           <span className={task.view === 'overdue' ? 'text-destructive font-medium' : undefined}>
@@ -83,6 +97,7 @@ export function TaskRow({
               Deal
             </Link>
           )}
+          {task.place && <span>{task.place}</span>}
           {task.vehicle_name && <span>{task.vehicle_name}</span>}
           {showAssignee && <span>For {task.assignee_name}</span>}
         </div>

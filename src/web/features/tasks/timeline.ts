@@ -1,5 +1,5 @@
 import { taskOutcomeLabels, type TaskOutcome } from '@shared/tasks/schemas';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 type Wording = { title: string; details: string[] };
 
@@ -32,6 +32,25 @@ export function describeTaskEntry(action: string, changes: Record<string, unknow
       return { title: `Reopened the task ${title}`, details: [] };
     case 'task_removed':
       return { title: `Deleted the task ${title}`, details: [] };
+    case 'appointment_invitation': {
+      const start = changes.start ? [`For ${formatDateTime(String(changes.start))}`] : [];
+      const to = changes.to ? [`To ${String(changes.to)}`] : [];
+      const sent =
+        changes.method === 'CANCEL'
+          ? 'Sent the appointment’s cancellation'
+          : Number(changes.sequence) > 0
+            ? 'Sent the appointment’s change'
+            : 'Sent the appointment invitation';
+      return { title: sent, details: [...start, ...to] };
+    }
+    case 'appointment_reminder': {
+      const channels = Array.isArray(changes.channels) ? changes.channels.map(String) : [];
+      const by = channels.map((channel) => (channel === 'sms' ? 'text' : 'e-mail')).join(' and ');
+      return {
+        title: `Reminded the customer of an appointment: ${title}`,
+        details: [by ? `By ${by}` : 'Not sent: the customer has not agreed to reminders by e-mail or text'],
+      };
+    }
     default:
       return null;
   }

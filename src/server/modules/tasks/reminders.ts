@@ -1,0 +1,157 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { taskTypeLabels, type TaskType } from '../../../shared/tasks/schemas.js';
+import type { DB } from '../../db/schema.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { businessClock } from '../../time.js';
+import { recordAudits } from '../audit/service.js';
+import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
+import { latestConsent } from '../consent/service.js';
+import { notify } from '../notifications/service.js';
+import { getSettings } from '../settings/service.js';
+import type { WebhookSender } from '../webhooks/sender.js';
+import { localStart } from './invitation.js';
+
+/*
+ * Reminders before a task's time: the customer of an appointment (Settings → CRM's appointment reminder, by e-mail and
+ * by text, each only with their consent, texts outside their quiet hours) and the assignee of any task with a time
+ * (the task reminder, a notification). Each is claimed by setting its `*_reminded_at` in the transaction that sends
+ * it, so however many processes run at once a reminder leaves once; moving the task clears the mark.
+ */
+
+type Db = Kysely<DB>;
+
+/** A moment's start in the company's zone: the task's day and local time read there, in SQL. */
+const startsAt = (timeZone: string) => sql<Date>`((t.due_date + t.due_time) AT TIME ZONE ${timeZone})`;
+
+type Due = {
+  id: string;
+  type: TaskType;
+  title: string;
+  starts_at: Date;
+  assignee_id: string;
+  customer_id: string;
+  customer_name: string;
+  email: string | null;
+  phone: string | null;
+  location: string | null;
+  place: string | null;
+};
+
+/**
+ * Claims the open timed tasks (of `types`, when given) that start within `minutes` after `now` and whose `mark` is
+ * not set, setting it; returns them. The day range lets the open-tasks index narrow the scan before the zone is read.
+ */
+async function claim(
+  tx: Transaction<DB>,
+  mark: 'customer_reminded_at' | 'agent_reminded_at',
+  { minutes, now, timeZone, appointmentsOnly }: { minutes: number; now: Date; timeZone: string; appointmentsOnly: boolean },
+) {
+  const clock = await businessClock(tx, now);
+  const lastDay = clock.dayOf(new Date(now.getTime() + minutes * 60_000));
+  const starts = startsAt(timeZone);
+  const { rows } = await sql<Due>`
+    UPDATE tasks t SET ${sql.ref(mark)} = now()
+    FROM customers c
+    WHERE c.id = t.customer_id
+      AND t.completed_at IS NULL AND t.due_time IS NOT NULL AND t.${sql.ref(mark)} IS NULL
+      AND (${!appointmentsOnly} OR t.type = 'appointment')
+      AND t.due_date BETWEEN ${clock.today}::date - 1 AND ${lastDay}::date
+      AND ${starts} > ${now}::timestamptz AND ${starts} <= ${now}::timestamptz + make_interval(mins => ${minutes})
+    RETURNING t.id, t.type, t.title, ${starts} AS starts_at, t.assignee_id, t.customer_id, c.name AS customer_name,
+      c.email, c.phone, c.location, t.place`.execute(tx);
+  return rows;
+}
+
+/** The customers of appointments starting within the reminder's hours: an e-mail and a text, each with consent. */
+async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: WebhookSender }, now: Date): Promise<number> {
+  const { crm, company } = await getSettings(db);
+  if (crm.appointment_reminder_hours === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const due = await claim(tx, 'customer_reminded_at', {
+      minutes: crm.appointment_reminder_hours * 60,
+      now,
+      timeZone: company.time_zone,
+      appointmentsOnly: true,
+    });
+    if (due.length === 0) return 0;
+    const ids = due.map((task) => task.customer_id);
+    const [mail, texts] = await Promise.all([latestConsent(tx, ids, 'email'), latestConsent(tx, ids, 'sms')]);
+    const reached: { task: Due; channels: string[] }[] = [];
+    for (const task of due) {
+      const when = localStart(task.starts_at, company.time_zone);
+      const where = task.place ?? company.address;
+      const channels: string[] = [];
+      if (task.email && mail.get(task.customer_id) === 'opted_in') {
+        await deps.mailer.queue(
+          tx,
+          {
+            to: task.email,
+            subject: `Reminder: your appointment at ${company.name}, ${when}`,
+            text: [
+              `Dear ${task.customer_name},`,
+              '',
+              `This is a reminder of your appointment at ${company.name} on ${when}${where ? ` at ${where}` : ''}.`,
+              '',
+              ['--', company.name, company.address, company.phone].filter(Boolean).join('\n'),
+            ].join('\n'),
+          },
+          null,
+        );
+        channels.push('email');
+      }
+      if (task.phone && texts.get(task.customer_id) === 'opted_in') {
+        // A text waits for 8 am where the customer is; one that would arrive after the start is not sent.
+        const after = quietUntil(now, timeZoneOf(task.location, company.time_zone));
+        if (!after || after < task.starts_at) {
+          const text = `${company.name}: a reminder of your appointment on ${when}. Reply STOP to opt out.`;
+          await deps.webhooks.queueSms(tx, { to: task.phone, text }, null, { sendAfter: after ?? undefined });
+          channels.push('sms');
+        }
+      }
+      reached.push({ task, channels });
+    }
+    await recordAudits(
+      tx,
+      null,
+      reached.map(({ task, channels }) => ({
+        entityType: 'customer' as const,
+        entityId: task.customer_id,
+        action: 'appointment_reminder',
+        changes: { rule: 'reminder', task: task.id, title: task.title, start: task.starts_at.toISOString(), channels },
+      })),
+    );
+    return reached.filter((entry) => entry.channels.length > 0).length;
+  });
+}
+
+/** The assignees of tasks with a time starting within the task reminder's minutes: a notification each. */
+async function remindAssignees(db: Db, now: Date): Promise<number> {
+  const { crm, company } = await getSettings(db);
+  if (crm.task_reminder_minutes === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const due = await claim(tx, 'agent_reminded_at', {
+      minutes: crm.task_reminder_minutes,
+      now,
+      timeZone: company.time_zone,
+      appointmentsOnly: false,
+    });
+    for (const task of due) {
+      const at = new Intl.DateTimeFormat('en-US', { timeZone: company.time_zone, hour: 'numeric', minute: '2-digit' }).format(
+        task.starts_at,
+      );
+      await notify(tx, null, {
+        event: 'task_due',
+        ownerIds: [task.assignee_id],
+        title: `${taskTypeLabels[task.type]} at ${at}: ${task.customer_name}`,
+        content: [task.title, task.place].filter(Boolean).join(' · '),
+        link: `/customers/${task.customer_id}`,
+      });
+    }
+    return due.length;
+  });
+}
+
+/** One run of the reminder job at `now`: how many customers and assignees were reminded. */
+export async function sendReminders(db: Db, deps: { mailer: Mailer; webhooks: WebhookSender }, now = new Date()) {
+  return { customers: await remindCustomers(db, deps, now), assignees: await remindAssignees(db, now) };
+}

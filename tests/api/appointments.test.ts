@@ -1,0 +1,470 @@
+import ical, { type VEvent } from 'node-ical';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/connection.js';
+import { sendReminders } from '../../src/server/modules/tasks/reminders.js';
+import { addDays, atLocalTime, dayIn } from '../../src/shared/common/time.js';
+import type { Settings } from '../../src/shared/settings/schemas.js';
+import {
+  APPOINTMENT_IN_THE_PAST,
+  APPOINTMENT_TIME_REQUIRED,
+  DURATION_REQUIRED,
+  OUTCOME_REQUIRED,
+} from '../../src/shared/tasks/schemas.js';
+import type { Task } from '../../src/shared/tasks/types.js';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { withDatabase } from '../helpers/databases.js';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../helpers/smtp.js';
+
+/**
+ * Appointments: the customer's invitation by mail with an iCalendar request (one UID, SEQUENCE raised with each change,
+ * CANCEL when called off) parsed by a real iCalendar parser, the reminders before it (the customer's with consent, the
+ * assignee's as a notification), sent once however many processes run them, and the show rate on Analytics.
+ */
+
+const ZONE = 'America/Los_Angeles';
+
+let t: TestContext;
+let smtp: SmtpPeer;
+let admin: TestUser;
+let agent: TestUser;
+let otherAgent: TestUser;
+
+async function configure(change: (settings: Settings) => Settings) {
+  const current = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json() as Settings;
+  const saved = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: change(current) });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+async function addCustomer(name: string, fields: Record<string, unknown> = {}, consent: ('email' | 'sms')[] = []) {
+  const created = await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name, ...fields } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  for (const channel of consent) {
+    const recorded = await t.call({
+      method: 'POST',
+      url: `/api/customers/${id}/consent`,
+      as: agent,
+      payload: { channel, status: 'opted_in', source: 'in_person', wording: 'Remind me of my appointments.' },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+  }
+  return id;
+}
+
+const appointment = (customerId: string, fields: Record<string, unknown> = {}) => ({
+  type: 'appointment',
+  title: 'Test drive of the Camry',
+  customer_id: customerId,
+  due_date: '2027-03-15',
+  due_time: '10:00',
+  duration_minutes: 45,
+  place: 'Lot B, 100 Main St',
+  ...fields,
+});
+
+async function book(customerId: string, fields: Record<string, unknown> = {}, as = agent) {
+  const response = await t.call({ method: 'POST', url: '/api/tasks', as, payload: appointment(customerId, fields) });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as Task;
+}
+
+async function edit(task: Task, fields: Record<string, unknown>) {
+  const response = await t.call({
+    method: 'PUT',
+    url: `/api/tasks/${task.id}`,
+    as: agent,
+    payload: { ...appointment(task.customer_id), ...fields, customer_id: undefined, updated_at: task.updated_at },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Task;
+}
+
+/** The one VEVENT of a mail's calendar part, with the calendar's METHOD. */
+function eventOf(mail: ReceivedMail) {
+  expect(mail.calendars).toHaveLength(1);
+  const [calendar] = mail.calendars;
+  const parsed = ical.sync.parseICS(calendar!.content);
+  const events = Object.values(parsed).filter((item): item is VEvent => item?.type === 'VEVENT');
+  expect(events).toHaveLength(1);
+  const method = /^METHOD:(\w+)\r?$/m.exec(calendar!.content)?.[1];
+  expect(method).toBe(calendar!.method);
+  return { event: events[0]!, method };
+}
+
+let read = 0;
+/** The next mail the peer receives, in the order they arrive (waiting for it when it has not yet). */
+async function nextMail() {
+  const received = await smtp.waitFor(read + 1);
+  return received[read++]!;
+}
+
+const outboxCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestContext({ SMTP_URL: smtp.url }, { jobs: { pollingIntervalSeconds: 0.5 } });
+  admin = await t.createUser('admin', 'Ada Admin');
+  agent = await t.createUser('agent', 'Sam Seller');
+  otherAgent = await t.createUser('agent', 'Olive Other');
+  await configure((s) => ({ ...s, company: { ...s.company, name: 'Pacific Motors', time_zone: ZONE } }));
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('the invitation', () => {
+  it('reaches the customer as one VEVENT starting at the right moment in UTC, across both changes of the clock', async () => {
+    const customer = await addCustomer('Ivy Invitee', { email: 'ivy@buyer.example' });
+    // 14 March 2027 is the spring change in Los Angeles (UTC−7 after it), 7 November 2027 the fall one (UTC−8 after).
+    for (const [day, time, utc] of [
+      ['2027-03-15', '10:00', '2027-03-15T17:00:00.000Z'],
+      ['2027-03-13', '10:00', '2027-03-13T18:00:00.000Z'],
+      ['2027-11-08', '09:30', '2027-11-08T17:30:00.000Z'],
+      ['2027-11-06', '23:30', '2027-11-07T06:30:00.000Z'],
+    ] as const) {
+      const task = await book(customer, { due_date: day, due_time: time });
+      const mail = await nextMail();
+      expect(mail.to).toEqual(['ivy@buyer.example']);
+      expect(mail.subject).toContain('Your appointment at Pacific Motors');
+      const { event, method } = eventOf(mail);
+      expect(method).toBe('REQUEST');
+      expect(event.uid).toBe(`${task.id}@appointments.torque`);
+      expect(event.sequence).toBe(0);
+      expect(event.start.toISOString()).toBe(utc);
+      expect(event.end!.getTime() - event.start.getTime()).toBe(45 * 60_000);
+      expect(event.location).toBe('Lot B, 100 Main St');
+      // The staff's title stays inside; the customer is invited as an attendee by the salesperson.
+      expect(event.summary).not.toContain('Camry');
+      expect(JSON.stringify(event.attendee)).toContain('ivy@buyer.example');
+      expect(JSON.stringify(event.organizer)).toContain(agent.email);
+      expect(task).toMatchObject({ invitation: 'sent', invite_sequence: 0, invite_customer: true, duration_minutes: 45 });
+    }
+  });
+
+  it('sends a change with the same UID and a higher SEQUENCE, nothing for a change the customer does not see, and CANCEL', async () => {
+    const customer = await addCustomer('Carl Changes', { email: 'carl@buyer.example' });
+    const booked = await book(customer);
+    const first = eventOf(await nextMail()).event;
+
+    const renamed = await edit(booked, { title: 'Bring the trade-in papers', notes: 'Ask about financing' });
+    const moved = await edit(renamed, { due_time: '11:15', title: 'Bring the trade-in papers' });
+    const change = await nextMail();
+    expect(change.subject).toMatch(/^Changed: /);
+    const changed = eventOf(change);
+    expect(changed.method).toBe('REQUEST');
+    expect(changed.event.uid).toBe(first.uid);
+    expect(changed.event.sequence).toBe(1);
+    expect(changed.event.start.toISOString()).toBe('2027-03-15T18:15:00.000Z');
+    // The renaming alone sent nothing: the change is the next mail.
+    expect(smtp.received.filter((mail) => mail.to.includes('carl@buyer.example'))).toHaveLength(2);
+
+    const called = await t.call({
+      method: 'POST',
+      url: `/api/tasks/${moved.id}/complete`,
+      as: agent,
+      payload: { outcome: 'cancelled', outcome_note: 'Customer called' },
+    });
+    expect(called.statusCode, called.body).toBe(200);
+    const cancel = eventOf(await nextMail());
+    expect(cancel.method).toBe('CANCEL');
+    expect(cancel.event.uid).toBe(first.uid);
+    expect(cancel.event.sequence).toBe(2);
+    expect(cancel.event.status).toBe('CANCELLED');
+
+    const reopened = await t.call({ method: 'POST', url: `/api/tasks/${moved.id}/reopen`, as: agent });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const again = eventOf(await nextMail());
+    expect([again.method, again.event.sequence]).toEqual(['REQUEST', 3]);
+
+    const removed = await t.call({ method: 'DELETE', url: `/api/tasks/${moved.id}`, as: agent });
+    expect(removed.statusCode).toBe(204);
+    const gone = eventOf(await nextMail());
+    expect([gone.method, gone.event.sequence, gone.event.uid]).toEqual(['CANCEL', 4, first.uid]);
+
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${customer}/timeline`, as: agent })).json() as {
+      action: string;
+      changes: { method?: string; sequence?: number };
+    }[];
+    const sent = timeline.filter((entry) => entry.action === 'appointment_invitation');
+    expect(sent.map((entry) => [entry.changes.method, entry.changes.sequence])).toEqual([
+      ['CANCEL', 4],
+      ['REQUEST', 3],
+      ['CANCEL', 2],
+      ['REQUEST', 1],
+      ['REQUEST', 0],
+    ]);
+  });
+
+  it('is not sent when turned off, nor to a customer without an address; an appointment done as it happened is left alone', async () => {
+    const quiet = await addCustomer('Nora Noinvite', { email: 'nora@buyer.example' });
+    const noAddress = await addCustomer('Pete Phoneonly', { phone: '+1 555 0100' });
+    const before = await outboxCount();
+    const off = await book(quiet, { invite_customer: false });
+    const none = await book(noAddress);
+    expect(off.invitation).toBeNull();
+    expect(none.invitation).toBeNull();
+    const showed = await t.call({
+      method: 'POST',
+      url: `/api/tasks/${none.id}/complete`,
+      as: agent,
+      payload: { outcome: 'showed' },
+    });
+    expect(showed.statusCode, showed.body).toBe(200);
+    expect(await outboxCount()).toBe(before);
+
+    // Turning the invitation on sends the first one.
+    const on = await edit(off, { invite_customer: true });
+    expect(on.invitation).toBe('sent');
+    const mail = await nextMail();
+    expect(mail.to).toEqual(['nora@buyer.example']);
+    expect(eventOf(mail).event.sequence).toBe(0);
+  });
+});
+
+describe('bad input', () => {
+  it('is refused with the field’s message and stores nothing', async () => {
+    const customer = await addCustomer('Bea Badinput', { email: 'bea@buyer.example' });
+    const today = dayIn(ZONE);
+    const now = new Date();
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ due_time: '' }, 'due_time', APPOINTMENT_TIME_REQUIRED],
+      [{ duration_minutes: null }, 'duration_minutes', DURATION_REQUIRED],
+      [{ duration_minutes: 2 }, 'duration_minutes', 'An appointment lasts between 5 minutes and 12 hours'],
+    ];
+    // An hour ago today (the company's), unless that was yesterday there.
+    if (dayIn(ZONE, hourAgo) === today) {
+      const past = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      cases.push([{ due_date: today, due_time: past.format(hourAgo) }, 'due_time', APPOINTMENT_IN_THE_PAST]);
+    }
+    const tasksBefore = await t.database.db.selectFrom('tasks').select('id').execute();
+    const mailBefore = await outboxCount();
+    for (const [fields, field, message] of cases) {
+      const response = await t.call({ method: 'POST', url: '/api/tasks', as: agent, payload: appointment(customer, fields) });
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json().error.fields?.[field], response.body).toBe(message);
+    }
+    // Another agent's customer is missing for this one.
+    const hidden = await t.call({ method: 'POST', url: '/api/tasks', as: otherAgent, payload: appointment(customer) });
+    expect(hidden.statusCode).toBe(404);
+    expect(await t.database.db.selectFrom('tasks').select('id').execute()).toHaveLength(tasksBefore.length);
+    expect(await outboxCount()).toBe(mailBefore);
+  });
+
+  it('holds each type to its outcomes', async () => {
+    const customer = await addCustomer('Otto Outcomes');
+    const booked = await book(customer);
+    const call = await t.call({
+      method: 'POST',
+      url: '/api/tasks',
+      as: agent,
+      payload: { type: 'call', title: 'Call back', customer_id: customer, due_date: addDays(dayIn(ZONE), 1) },
+    });
+    expect(call.statusCode, call.body).toBe(201);
+    for (const [id, outcome] of [
+      [booked.id, 'reached'],
+      [call.json().id, 'showed'],
+    ] as const) {
+      const response = await t.call({ method: 'POST', url: `/api/tasks/${id}/complete`, as: agent, payload: { outcome } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields?.outcome).toBe(OUTCOME_REQUIRED);
+    }
+    // A call keeps no length and sends no invitation, whatever the form carried.
+    expect(call.json()).toMatchObject({ duration_minutes: null, invite_customer: false, invitation: null });
+  });
+});
+
+describe('reminders', () => {
+  /** An appointment at `start` (a moment), booked without an invitation so only reminders reach the peer. */
+  async function bookAt(customerId: string, start: Date, as = agent) {
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    return book(customerId, { due_date: dayIn(ZONE, start), due_time: clock.format(start), invite_customer: false }, as);
+  }
+
+  const deps = () => ({ mailer: t.app.mailer, webhooks: t.app.webhooks });
+
+  it('reach the consenting customer by e-mail and text once, the assignee as a notification, and no one twice', async () => {
+    const consenting = await addCustomer('Rita Reminded', { email: 'rita@buyer.example', phone: '+1 555 0101' }, [
+      'email',
+      'sms',
+    ]);
+    const silent = await addCustomer('Sid Silent', { email: 'sid@buyer.example', phone: '+1 555 0102' });
+    // Tomorrow at 14:00 in the company's zone, well inside the hours a text may leave when reminded a day before.
+    const start = atLocalTime(addDays(dayIn(ZONE), 2), ZONE, 14);
+    const [reminded, unreminded] = [await bookAt(consenting, start), await bookAt(silent, start)];
+
+    const early = await sendReminders(t.database.db, deps(), new Date(start.getTime() - 25 * 3_600_000));
+    expect(early).toEqual({ customers: 0, assignees: 0 });
+
+    const dayBefore = new Date(start.getTime() - 23 * 3_600_000);
+    const first = await sendReminders(t.database.db, deps(), dayBefore);
+    expect(first.customers).toBe(1);
+    const again = await sendReminders(t.database.db, deps(), new Date(dayBefore.getTime() + 60_000));
+    expect(again.customers).toBe(0);
+
+    const outbox = await t.database.db
+      .selectFrom('outbox')
+      .select(['kind', 'payload', 'send_after'])
+      .where('created_at', '>=', new Date(Date.now() - 60_000))
+      .execute();
+    const toRita = outbox.filter((row) => JSON.stringify(row.payload).includes('rita@buyer.example'));
+    const texts = outbox.filter((row) => row.kind === 'sms' && JSON.stringify(row.payload).includes('+1 555 0101'));
+    expect(toRita).toHaveLength(1);
+    expect(texts).toHaveLength(1);
+    expect(JSON.stringify(texts[0]!.payload)).toContain('Reply STOP to opt out');
+    expect(outbox.some((row) => JSON.stringify(row.payload).includes('sid@buyer.example'))).toBe(false);
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes('rita@buyer.example')).length).toBe(1);
+    const timeline = (
+      await t.call({ method: 'GET', url: `/api/customers/${unreminded.customer_id}/timeline`, as: agent })
+    ).json();
+    expect(timeline[0]).toMatchObject({ action: 'appointment_reminder', actor_name: 'Torque', changes: { channels: [] } });
+
+    // The assignee: once, within the task reminder's minutes.
+    const notificationsOf = async () =>
+      (
+        await t.database.db
+          .selectFrom('notifications')
+          .select(['title', 'link'])
+          .where('user_id', '=', agent.id)
+          .where('kind', '=', 'task_due')
+          .execute()
+      ).filter((n) => n.link === `/customers/${consenting}` || n.link === `/customers/${silent}`);
+    const soon = new Date(start.getTime() - 10 * 60_000);
+    expect((await sendReminders(t.database.db, deps(), soon)).assignees).toBe(2);
+    expect((await sendReminders(t.database.db, deps(), soon)).assignees).toBe(0);
+    const notes = await notificationsOf();
+    expect(notes).toHaveLength(2);
+    expect(notes[0]!.title).toMatch(/^Appointment at 2:00 PM: /);
+
+    // Moving it clears the marks: the new time is reminded of again.
+    const moved = await edit(reminded, {
+      due_date: addDays(dayIn(ZONE), 3),
+      due_time: '14:00',
+      invite_customer: false,
+    });
+    const later = atLocalTime(moved.due_date, ZONE, 14);
+    expect((await sendReminders(t.database.db, deps(), new Date(later.getTime() - 23 * 3_600_000))).customers).toBe(1);
+  });
+
+  it('hold a text until 8 am where the customer is, and send none that would arrive after the start', async () => {
+    const night = await addCustomer('Nina Night', { phone: '+1 555 0103', location: 'Los Angeles, CA' }, ['sms']);
+    const early = await addCustomer('Eli Early', { phone: '+1 555 0104', location: 'Los Angeles, CA' }, ['sms']);
+    const day = addDays(dayIn(ZONE), 2);
+    // Reminded at 10 pm the evening before a 3 pm appointment: the text waits for 8 am.
+    const afternoon = await bookAt(night, atLocalTime(day, ZONE, 15));
+    // Reminded at 6 am for a 7:30 am appointment: 8 am would be too late, so no text.
+    const dawn = await bookAt(early, atLocalTime(day, ZONE, 7, 30));
+    await configure((s) => ({ ...s, crm: { ...s.crm, appointment_reminder_hours: 17 } }));
+    try {
+      await sendReminders(t.database.db, deps(), atLocalTime(addDays(day, -1), ZONE, 22, 1));
+      await sendReminders(t.database.db, deps(), atLocalTime(day, ZONE, 6));
+    } finally {
+      await configure((s) => ({ ...s, crm: { ...s.crm, appointment_reminder_hours: 24 } }));
+    }
+    const texts = await t.database.db.selectFrom('outbox').select(['payload', 'send_after']).where('kind', '=', 'sms').execute();
+    const ofNina = texts.filter((row) => JSON.stringify(row.payload).includes('+1 555 0103'));
+    expect(ofNina).toHaveLength(1);
+    expect(ofNina[0]!.send_after?.toISOString()).toBe(atLocalTime(day, ZONE, 8).toISOString());
+    expect(texts.filter((row) => JSON.stringify(row.payload).includes('+1 555 0104'))).toHaveLength(0);
+    const marks = await t.database.db
+      .selectFrom('tasks')
+      .select(['id', 'customer_reminded_at'])
+      .where('id', 'in', [afternoon.id, dawn.id])
+      .execute();
+    expect(marks.every((row) => row.customer_reminded_at !== null)).toBe(true);
+  });
+
+  it.runIf(process.env.TORQUE_TEST_DB === 'postgres')(
+    'leave once when two processes on one PostgreSQL run them at the same moment',
+    async () => {
+      const { name } = await t.database.db
+        .selectNoFrom((eb) => eb.fn<string>('current_database').as('name'))
+        .executeTakeFirstOrThrow();
+      const second: Database = await openDatabase({
+        kind: 'postgres',
+        url: withDatabase(process.env.TEST_DATABASE_URL!, name),
+        max: 5,
+      });
+      try {
+        const customers = await Promise.all(
+          [1, 2, 3, 4, 5].map((n) => addCustomer(`Twin ${n}`, { email: `twin${n}@buyer.example` }, ['email'])),
+        );
+        const start = atLocalTime(addDays(dayIn(ZONE), 4), ZONE, 11);
+        for (const customer of customers) await bookAt(customer, start);
+        const at = new Date(start.getTime() - 23 * 3_600_000);
+        const runs = await Promise.all(
+          [t.database.db, second.db, t.database.db, second.db].map((db) => sendReminders(db, deps(), at)),
+        );
+        expect(runs.reduce((sum, run) => sum + run.customers, 0)).toBe(5);
+        const mails = await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'email').execute();
+        for (const n of [1, 2, 3, 4, 5])
+          expect(mails.filter((row) => JSON.stringify(row.payload).includes(`twin${n}@buyer.example`))).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});
+
+describe('show rate', () => {
+  it('counts each agent’s and source’s appointments of the range, and who came over those done', async () => {
+    // No other customer of this file has a source, and no other appointment is in the last 30 days.
+    const source = 'Phone';
+    const customers = await Promise.all(
+      ['Ann', 'Ben', 'Cy', 'Di'].map((name) => addCustomer(`${name} Shows`, { lead_source: source })),
+    );
+    const outcomes = ['showed', 'sold', 'no_show', 'cancelled'] as const;
+    const booked = await Promise.all(
+      customers.map((customer) => book(customer, { invite_customer: false, assignee_id: otherAgent.id }, admin)),
+    );
+    for (const [i, task] of booked.entries()) {
+      const done = await t.call({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/complete`,
+        as: admin,
+        payload: { outcome: outcomes[i] },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    // The appointments are on their day: bring them into the last 30 days.
+    await t.database.db
+      .updateTable('tasks')
+      .set({ due_date: dayIn(ZONE) })
+      .where(
+        'id',
+        'in',
+        booked.map((task) => task.id),
+      )
+      .execute();
+    const analytics = async (as: TestUser) => {
+      const response = await t.call({ method: 'GET', url: '/api/analytics?range=30d', as });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().show_rate as { by_agent: { name: string }[]; by_source: { name: string }[] };
+    };
+    const seen = await analytics(admin);
+    expect(seen.by_source.find((row) => row.name === source)).toEqual({
+      name: source,
+      booked: 3,
+      showed: 1,
+      no_show: 1,
+      sold: 1,
+      rate: 2 / 3,
+    });
+    expect(seen.by_agent.find((row) => row.name === otherAgent.name)).toMatchObject({ booked: 3, rate: 2 / 3 });
+    expect(seen.by_agent.find((row) => row.name === otherAgent.name)).toMatchObject({ showed: 1, sold: 1, no_show: 1 });
+    // An agent counts only what they may see: these customers are Sam's, the appointments Olive's.
+    expect((await analytics(agent)).by_source.find((row) => row.name === source)).toMatchObject({ booked: 3 });
+    const outsider = await t.createUser('agent', 'Una Unrelated');
+    expect((await analytics(outsider)).by_source.find((row) => row.name === source)).toBeUndefined();
+  });
+});
