@@ -1,4 +1,4 @@
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, mailTo, signIn, test, unique } from './fixtures';
 
 test('an agent adds a task from a customer page, finds it under Today and completes it onto the customer’s timeline', async ({
   page,
@@ -84,4 +84,56 @@ test('a lead arrives and its first-response task appears on the customer’s pag
   await expect(tasks.getByText('No open tasks.')).toBeVisible();
   await expect(page.getByText('Completed a task: Answer the new lead from Phone')).toBeVisible();
   await expect(page.getByText('Call: reached').first()).toBeVisible();
+});
+
+test('an agent books an appointment from a customer page; the customer is invited by mail, and a no-show is recorded', async ({
+  page,
+}) => {
+  await signIn(page, 'agent');
+  const name = unique('Avery Appointment');
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@buyer.example`;
+  const headers = { 'x-requested-with': 'torque' };
+  const created = await page.request.post('/api/customers', { data: { name, email }, headers });
+  expect(created.status()).toBe(201);
+  const customer = (await created.json()) as { id: string };
+  const session = (await (await page.request.get('/api/session')).json()) as { timeZone: string };
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: session.timeZone });
+
+  await page.goto(`/customers/${customer.id}`);
+  const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('What is next with this customer') });
+  await card.getByRole('button', { name: 'Book appointment' }).click();
+  const form = page.getByRole('dialog', { name: 'Book appointment' });
+  await expect(form.getByLabel('Send the customer an invitation')).toBeChecked();
+  await form.getByLabel('Title').fill('Test drive');
+  await form.getByLabel('Date', { exact: true }).fill(tomorrow);
+  // Without a time the appointment is refused, with the field's message.
+  await form.getByRole('button', { name: 'Book appointment' }).click();
+  await expect(form.getByText('Choose the time of the appointment')).toBeVisible();
+  await form.getByLabel('Time', { exact: true }).fill('10:30');
+  await expect(form.getByLabel('Duration')).toHaveValue('60');
+  await form.getByLabel('Duration').selectOption({ label: '45 min' });
+  await form.getByLabel('Place (optional)').fill('Showroom, bay 2');
+  await form.getByRole('button', { name: 'Book appointment' }).click();
+  await expect(page.getByText(/invitation sent/)).toBeVisible();
+  const row = card.getByRole('listitem', { name: 'Test drive' });
+  await expect(row).toContainText('10:30–11:15');
+  await expect(row).toContainText('Showroom, bay 2');
+  await expect(row).toContainText('Invited');
+
+  // The invitation reached the customer's mailbox.
+  const mail = await mailTo(email);
+  expect(mail.subject).toMatch(/^Your appointment at /);
+  expect(mail.text).toContain('Where: Showroom, bay 2');
+  await expect(page.getByText('Sent the appointment invitation')).toBeVisible();
+
+  // They did not come.
+  await row.getByRole('button', { name: 'Complete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete task' });
+  await expect(dialog.getByRole('combobox', { name: 'Outcome' })).toHaveText('Showed');
+  await dialog.getByRole('combobox', { name: 'Outcome' }).click();
+  await expect(page.getByRole('option', { name: 'Left a message' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'No-show' }).click();
+  await dialog.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByText('Task completed')).toBeVisible();
+  await expect(page.getByText('Appointment: no-show').first()).toBeVisible();
 });

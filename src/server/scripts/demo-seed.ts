@@ -130,7 +130,7 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
   return true;
 }
 
-/** A working day for each agent and the admin: a task overdue, a few due today and later, one done yesterday. */
+/** A working day for each agent and the admin: a task overdue, a few due today and later, a call and a visit done yesterday. */
 async function seedTasks(db: Kysely<DB>, now: number) {
   const { today } = await businessClock(db, new Date(now));
   const plan: [string, TaskType, number, string | null, TaskPriority][] = [
@@ -177,6 +177,21 @@ async function seedTasks(db: Kysely<DB>, now: number) {
           completed_by: owner.id,
           outcome: 'reached' as const,
           outcome_note: 'Happy with the visit; wants the numbers on the SUV.',
+        },
+        {
+          title: 'Showroom visit',
+          type: 'appointment' as const,
+          due_date: addDays(today, -1),
+          due_time: '11:00',
+          duration_minutes: 60,
+          place: 'The showroom',
+          assignee_id: owner.id,
+          customer_id: customers[5]!.id,
+          created_by: owner.id,
+          completed_at: new Date(now - DAY),
+          completed_by: owner.id,
+          outcome: 'showed' as const,
+          outcome_note: 'Drove the SUV; coming back with their partner.',
         },
       ])
       .execute();

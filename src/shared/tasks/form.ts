@@ -26,7 +26,7 @@ export const newTaskForm = (today: string, prefill: TaskPrefill = {}): TaskFormV
   deal_id: prefill.deal_id ?? null,
   lead_id: prefill.lead_id ?? null,
   vehicle_id: prefill.vehicle_id ?? null,
-  duration_minutes: null,
+  duration_minutes: prefill.type === 'appointment' ? 60 : null,
   place: '',
   invite_customer: true,
 });

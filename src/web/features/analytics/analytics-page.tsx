@@ -16,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatCents, formatCount } from '@/lib/format';
 import { useFailureToast } from '@/lib/toast';
 import { useRangeAnalytics } from './api';
-import { AgentPerformance, SalesFunnel } from './performance-cards';
+import { AgentPerformance, SalesFunnel, ShowRateCard } from './performance-cards';
 import { RankingBars, TrendChart } from './trend-chart';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
@@ -144,6 +144,7 @@ export function AnalyticsPage() {
               <AgentPerformance agents={data.agent_performance} period={`${data.from} to ${data.to}`} />
               <SalesFunnel funnel={data.funnel} />
             </div>
+            <ShowRateCard showRate={data.show_rate} />
           </div>
         )}
       </QueryState>

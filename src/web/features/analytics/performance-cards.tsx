@@ -1,6 +1,12 @@
 import { Link } from 'react-router';
 import { agentFigures } from '@shared/analytics/agent-figures';
-import { agentPerformanceOf, FUNNEL_DESCRIPTION, type RangeAnalytics } from '@shared/analytics/range-analytics';
+import {
+  agentPerformanceOf,
+  FUNNEL_DESCRIPTION,
+  SHOW_RATE_DESCRIPTION,
+  type RangeAnalytics,
+  type ShowRate,
+} from '@shared/analytics/range-analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCents, formatCount } from '@/lib/format';
@@ -84,6 +90,60 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
             );
           })}
         </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+
+/** One side of the show rate: each agent's or lead source's appointments of the range and who came. */
+function ShowRateTable({ rows, by }: { rows: ShowRate[]; by: string }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{by}</TableHead>
+          <TableHead className="text-right">Booked</TableHead>
+          <TableHead className="text-right">Showed</TableHead>
+          <TableHead className="text-right">No-show</TableHead>
+          <TableHead className="text-right">Sold</TableHead>
+          <TableHead className="text-right">Show rate</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.name}>
+            <TableCell className="font-medium">{row.name}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(row.booked)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(row.showed)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(row.no_show)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(row.sold)}</TableCell>
+            <TableCell className="text-right font-medium tabular-nums">{percent(row.rate)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Appointments of the range by agent and by the customer's lead source: booked, and who came over those done. */
+export function ShowRateCard({ showRate }: { showRate: RangeAnalytics['show_rate'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appointment Show Rate</CardTitle>
+        <CardDescription>{SHOW_RATE_DESCRIPTION}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {showRate.by_agent.length === 0 ? (
+          <p className="text-muted-foreground py-6 text-center text-sm">No appointments in this range.</p>
+        ) : (
+          <>
+            <ShowRateTable rows={showRate.by_agent} by="Agent" />
+            <ShowRateTable rows={showRate.by_source} by="Lead source" />
+          </>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dayIn } from '@shared/common/time';
@@ -37,13 +37,20 @@ const durationText = (minutes: number) =>
   [minutes >= 60 ? `${Math.floor(minutes / 60)} h` : '', minutes % 60 ? `${minutes % 60} min` : ''].filter(Boolean).join(' ');
 
 /** An appointment's length: the usual ones, and the one it has when that is another. */
-function DurationField({ value, onChange }: { value: number | null | undefined; onChange: (minutes: number | null) => void }) {
+function DurationField({
+  value,
+  onChange,
+  ...props
+}: Omit<ComponentProps<typeof NativeSelect>, 'value' | 'onChange'> & {
+  value: number | null | undefined;
+  onChange: (minutes: number | null) => void;
+}) {
   const options =
     value && !(APPOINTMENT_DURATIONS as readonly number[]).includes(value)
       ? [value, ...APPOINTMENT_DURATIONS]
       : APPOINTMENT_DURATIONS;
   return (
-    <NativeSelect value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+    <NativeSelect {...props} value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
       <option value="">Choose…</option>
       {options.map((minutes) => (
         <option key={minutes} value={minutes}>
@@ -100,10 +107,10 @@ export function TaskFormDialog({
 
   const type = form.watch('type');
   const appointment = type === 'appointment';
-  // A new appointment lasts an hour unless changed; another type keeps none.
+  // A task made an appointment lasts an hour unless changed.
   useEffect(() => {
-    if (appointment && !form.getValues('duration_minutes')) form.setValue('duration_minutes', 60);
-  }, [appointment, form]);
+    if (open && appointment && !form.getValues('duration_minutes')) form.setValue('duration_minutes', 60);
+  }, [open, appointment, form]);
 
   const submit = form.handleSubmit((values) =>
     (task ? update.mutateAsync(formToUpdate(values, task.updated_at)) : create.mutateAsync(values)).then(
@@ -125,11 +132,13 @@ export function TaskFormDialog({
     ),
   );
   const fixedCustomer = Boolean(task || prefill?.customer_id);
+  // Opened to book one, the dialog says so whatever the type is changed to.
+  const booking = prefill?.type === 'appointment';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{task ? 'Edit task' : 'Add task'}</DialogTitle>
+          <DialogTitle>{task ? 'Edit task' : booking ? 'Book appointment' : 'Add task'}</DialogTitle>
           <DialogDescription>
             {fixedCustomer
               ? `For ${task?.customer_name ?? prefill?.customer_name ?? 'this customer'}. Due dates and times are the company's.`
@@ -223,7 +232,7 @@ export function TaskFormDialog({
           <FormActions
             onCancel={() => onOpenChange(false)}
             pending={form.formState.isSubmitting}
-            submitLabel={task ? 'Save task' : 'Add task'}
+            submitLabel={task ? 'Save task' : booking ? 'Book appointment' : 'Add task'}
             pendingLabel="Saving..."
           />
         </form>
