@@ -62,3 +62,6 @@ export function formatDuration(seconds: number): string {
   if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   return `${Math.floor(hours / 24)} days`;
 }
+
+/** A share 0..1 as a percentage with one decimal ('66.7%'); '—' when there is none yet. */
+export const formatRate = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);

@@ -13,13 +13,11 @@ import { PageHeader } from '@/components/page-header';
 import { SummaryCard } from '@/components/summary-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatCents, formatCount } from '@/lib/format';
+import { formatCents, formatCount, formatRate } from '@/lib/format';
 import { useFailureToast } from '@/lib/toast';
 import { useRangeAnalytics } from './api';
 import { AgentPerformance, SalesFunnel, ShowRateCard } from './performance-cards';
 import { RankingBars, TrendChart } from './trend-chart';
-
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
 const versus = (current: number, previous: number) =>
   `${formatChange(changeBetween(current, previous)) ?? 'No earlier figure'} from the period before`;
@@ -49,7 +47,7 @@ function Figures({ cards, range, lastStage }: { cards: RangeAnalytics['cards']; 
       />
       <SummaryCard
         title="Conversion Rate"
-        value={percent(rate.current)}
+        value={formatRate(rate.current)}
         hint={
           points === null
             ? conversionRateHint(lastStage)

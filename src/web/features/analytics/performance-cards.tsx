@@ -9,7 +9,7 @@ import {
 } from '@shared/analytics/range-analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCents, formatCount } from '@/lib/format';
+import { formatCents, formatCount, formatRate } from '@/lib/format';
 
 /** Each agent's completed deals dated in the range, their sales and their broker fees. */
 export function AgentPerformance({ agents, period }: { agents: RangeAnalytics['agent_performance']; period: string }) {
@@ -95,8 +95,6 @@ export function SalesFunnel({ funnel }: { funnel: RangeAnalytics['funnel'] }) {
   );
 }
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
-
 /** One side of the show rate: each agent's or lead source's appointments of the range and who came. */
 function ShowRateTable({ rows, by }: { rows: ShowRate[]; by: string }) {
   return (
@@ -119,7 +117,7 @@ function ShowRateTable({ rows, by }: { rows: ShowRate[]; by: string }) {
             <TableCell className="text-right tabular-nums">{formatCount(row.showed)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCount(row.no_show)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCount(row.sold)}</TableCell>
-            <TableCell className="text-right font-medium tabular-nums">{percent(row.rate)}</TableCell>
+            <TableCell className="text-right font-medium tabular-nums">{formatRate(row.rate)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
