@@ -231,6 +231,69 @@ describe('the invitation', () => {
   });
 });
 
+describe('the invitation, at the edges', () => {
+  it('is cancelled when the appointment becomes another kind of task, written from the appointment it was', async () => {
+    const customer = await addCustomer('Tia Typechange', { email: 'tia@buyer.example' });
+    const booked = await book(customer, { due_time: '13:00' });
+    const invited = eventOf(await nextMail()).event;
+    const call = await edit(booked, { type: 'call', due_time: '', duration_minutes: null });
+    expect(call).toMatchObject({ type: 'call', invitation: 'cancelled', duration_minutes: null });
+    const cancel = eventOf(await nextMail());
+    expect([cancel.method, cancel.event.uid, cancel.event.sequence]).toEqual(['CANCEL', invited.uid, 1]);
+    expect(cancel.event.start.toISOString()).toBe(invited.start.toISOString());
+  });
+
+  it('keeps the invitation as it was when an edit leaves it out, and skips an address a calendar cannot take', async () => {
+    const customer = await addCustomer('Uma Unsent', { email: 'uma@buyer.example' });
+    const off = await book(customer, { invite_customer: false });
+    const before = await outboxCount();
+    const { invite_customer: _left, ...fields } = appointment(customer, { place: 'Lot C' }) as Record<string, unknown>;
+    const response = await t.call({
+      method: 'PUT',
+      url: `/api/tasks/${off.id}`,
+      as: agent,
+      payload: { ...fields, invite_customer: undefined, customer_id: undefined, updated_at: off.updated_at },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ invite_customer: false, invitation: null, place: 'Lot C' });
+
+    // An address kept from a lead's mail may be more than one mailbox: the appointment is booked, the mail not sent.
+    await t.database.db
+      .updateTable('customers')
+      .set({ email: 'Uma <uma@buyer.example>; x@y.example' })
+      .where('id', '=', customer)
+      .execute();
+    const booked = await book(customer);
+    expect(booked.invitation).toBeNull();
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('reminds the new assignee of a task given to them after the first was reminded', async () => {
+    const customer = await addCustomer('Rex Reassigned');
+    const start = atLocalTime(addDays(dayIn(ZONE), 3), ZONE, 10);
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const task = await book(customer, { due_date: dayIn(ZONE, start), due_time: time.format(start), invite_customer: false });
+    const deps = { mailer: t.app.mailer, webhooks: t.app.webhooks };
+    const soon = new Date(start.getTime() - 10 * 60_000);
+    expect((await sendReminders(t.database.db, deps, soon)).assignees).toBe(1);
+    const given = await t.call({
+      method: 'PUT',
+      url: `/api/tasks/${task.id}`,
+      as: admin,
+      payload: {
+        ...appointment(customer, { due_date: task.due_date, due_time: task.due_time, invite_customer: false }),
+        customer_id: undefined,
+        assignee_id: otherAgent.id,
+        updated_at: task.updated_at,
+      },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect((await sendReminders(t.database.db, deps, soon)).assignees).toBe(1);
+    const olive = await t.database.db.selectFrom('notifications').select('kind').where('user_id', '=', otherAgent.id).execute();
+    expect(olive.map((n) => n.kind).sort()).toEqual(['task_assigned', 'task_due']);
+  });
+});
+
 describe('bad input', () => {
   it('is refused with the field’s message and stores nothing', async () => {
     const customer = await addCustomer('Bea Badinput', { email: 'bea@buyer.example' });
@@ -468,3 +531,96 @@ describe('show rate', () => {
     expect((await analytics(outsider)).by_source.find((row) => row.name === source)).toBeUndefined();
   });
 });
+
+describe('the calendar', () => {
+  it('lists the days asked for, open and done, as the caller sees them; refuses a range longer than six weeks', async () => {
+    const customer = await addCustomer('Cal Endar', { email: 'cal@buyer.example' });
+    const booked = await book(customer, { due_date: '2027-05-10', due_time: '09:00', invite_customer: false });
+    const called = await t.call({
+      method: 'POST',
+      url: '/api/tasks',
+      as: admin,
+      payload: { type: 'call', title: 'Admin’s own call', customer_id: customer, due_date: '2027-05-11', assignee_id: admin.id },
+    });
+    expect(called.statusCode, called.body).toBe(201);
+    const week = async (as: TestUser, assignee: string) => {
+      const response = await t.call({
+        method: 'GET',
+        url: `/api/tasks/calendar?assignee=${assignee}&from=2027-05-09&to=2027-05-15`,
+        as,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { items: Task[]; truncated: boolean }).items.map((task) => task.title);
+    };
+    expect(await week(agent, 'me')).toEqual([booked.title]);
+    // The agent sees the admin's call too: it is on their customer.
+    expect(await week(agent, 'all')).toEqual([booked.title, 'Admin’s own call']);
+    expect(await week(otherAgent, 'all')).toEqual([]);
+    expect(await week(admin, agent.id)).toEqual([booked.title]);
+    for (const query of ['from=2027-05-01&to=2027-06-30', 'from=2027-05-10&to=2027-05-09', 'from=2027-05-10']) {
+      const response = await t.call({ method: 'GET', url: `/api/tasks/calendar?${query}`, as: agent });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('the private calendar feed', () => {
+  it('answers the owner’s tasks as valid iCalendar, and refuses a wrong, replaced or removed address', async () => {
+    const customer = await addCustomer('Fay Feed', { email: 'fay@buyer.example', phone: '+1 555 0199' });
+    const booked = await book(customer, { due_date: addDays(dayIn(ZONE), 5), due_time: '16:45', invite_customer: false });
+    const day = await t.call({
+      method: 'POST',
+      url: '/api/tasks',
+      as: agent,
+      payload: { type: 'todo', title: 'Bring the title papers', customer_id: customer, due_date: addDays(dayIn(ZONE), 6) },
+    });
+    expect(day.statusCode, day.body).toBe(201);
+
+    const none = await t.call({ method: 'GET', url: '/api/calendar-feed', as: agent });
+    expect(none.json()).toEqual({ created_at: null, url: null });
+    const made = await t.call({ method: 'POST', url: '/api/calendar-feed', as: agent });
+    expect(made.statusCode, made.body).toBe(201);
+    const { url } = made.json() as { url: string };
+    expect(url).toMatch(/\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
+    // The address is shown once: afterwards the feed is only said to exist.
+    expect((await t.call({ method: 'GET', url: '/api/calendar-feed', as: agent })).json()).toMatchObject({ url: null });
+
+    const fetched = await t.call({ method: 'GET', url: new URL(url).pathname });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(fetched.body).toMatch(/^METHOD:PUBLISH\r$/m);
+    const events = Object.values(ical.sync.parseICS(fetched.body)).filter((item): item is VEvent => item?.type === 'VEVENT');
+    const appointmentEvent = events.find((event) => event.uid === `${booked.id}@appointments.torque`);
+    expect(appointmentEvent?.start.toISOString()).toBe(atLocalTime(booked.due_date, ZONE, 16, 45).toISOString());
+    expect(appointmentEvent!.end!.getTime() - appointmentEvent!.start.getTime()).toBe(45 * 60_000);
+    expect(appointmentEvent?.location).toBe('Lot B, 100 Main St');
+    const allDay = events.find((event) => event.uid === `${day.json().id}@tasks.torque`);
+    expect(allDay?.datetype).toBe('date');
+    expect(String(allDay?.summary)).toContain('Bring the title papers');
+    // Only the owner's own tasks.
+    const others = await t.call({
+      method: 'POST',
+      url: '/api/tasks',
+      as: otherAgent,
+      payload: { type: 'call', title: 'Olive’s call', customer_id: await addOwnCustomer(otherAgent), due_date: dayIn(ZONE) },
+    });
+    expect(others.statusCode, others.body).toBe(201);
+    expect((await t.call({ method: 'GET', url: new URL(url).pathname })).body).not.toContain('Olive’s call');
+
+    const wrong = await t.call({ method: 'GET', url: `/api/calendar-feeds/${'A'.repeat(43)}.ics` });
+    expect(wrong.statusCode).toBe(404);
+    const malformed = await t.call({ method: 'GET', url: '/api/calendar-feeds/abc.ics' });
+    expect(malformed.statusCode).toBe(404);
+    const replaced = await t.call({ method: 'POST', url: '/api/calendar-feed', as: agent });
+    expect((await t.call({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: new URL(replaced.json().url).pathname })).statusCode).toBe(200);
+    expect((await t.call({ method: 'DELETE', url: '/api/calendar-feed', as: agent })).statusCode).toBe(204);
+    expect((await t.call({ method: 'GET', url: new URL(replaced.json().url).pathname })).statusCode).toBe(404);
+  });
+});
+
+async function addOwnCustomer(as: TestUser) {
+  const created = await t.call({ method: 'POST', url: '/api/customers', as, payload: { name: `${as.name}’s customer` } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as string;
+}

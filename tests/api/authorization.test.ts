@@ -464,6 +464,21 @@ const rows: Record<string, Row> = {
   // Tasks: the agent's own, on their own customer; another agent's customer answers 404, as a missing one.
   'GET /api/tasks': { request: () => ({ url: '/api/tasks?view=upcoming&assignee=all' }), expected: signedIn(200) },
   'GET /api/tasks/summary': { request: () => ({ url: '/api/tasks/summary' }), expected: signedIn(200) },
+  'GET /api/tasks/calendar': {
+    request: () => ({ url: '/api/tasks/calendar?assignee=all&from=2026-11-01&to=2026-12-12' }),
+    expected: signedIn(200),
+  },
+  'GET /api/calendar-feed': { request: () => ({ url: '/api/calendar-feed' }), expected: signedIn(200) },
+  'POST /api/calendar-feed': { request: () => ({ url: '/api/calendar-feed' }), expected: signedIn(201) },
+  'DELETE /api/calendar-feed': { request: () => ({ url: '/api/calendar-feed' }), expected: signedIn(204) },
+  // The address is the permission: whoever holds it reads the feed, signed in or not.
+  'GET /api/calendar-feeds/:file': {
+    request: async () => {
+      const made = await t.call({ method: 'POST', url: '/api/calendar-feed', as: agent });
+      return { url: new URL(made.json().url).pathname };
+    },
+    expected: everyone(200),
+  },
   'POST /api/tasks': {
     request: () => ({
       url: '/api/tasks',

@@ -47,6 +47,12 @@ export interface AuditLog {
   impersonator_id: string | null;
 }
 
+export interface CalendarFeeds {
+  created_at: Generated<Timestamp>;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface ChatParticipants {
   chat_id: string;
   created_at: Generated<Timestamp>;
@@ -522,6 +528,7 @@ export interface WebhookEndpoints {
 export interface DB {
   accounts: Accounts;
   audit_log: AuditLog;
+  calendar_feeds: CalendarFeeds;
   chat_participants: ChatParticipants;
   chats: Chats;
   commission_rates: CommissionRates;

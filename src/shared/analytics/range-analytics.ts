@@ -48,7 +48,8 @@ export type FunnelStage = { stage: string; count: number; query: string };
 
 /**
  * Appointments of one agent or lead source whose day is in the range: those booked (not called off), and how the ones
- * that happened went; the show rate is those who came (showed or bought) over those with an outcome, null before any.
+ * that happened went; the show rate is those who came (showed or bought) over those who came or did not (no-show),
+ * null before any.
  */
 export type ShowRate = {
   name: string;
@@ -59,7 +60,8 @@ export type ShowRate = {
   rate: number | null;
 };
 
-export const SHOW_RATE_DESCRIPTION = 'Appointments of the range: booked, and those who came (showed or bought) over those done';
+export const SHOW_RATE_DESCRIPTION =
+  'Appointments of the range: booked, and those who came (showed or bought) over those held or missed (cancelled ones left out)';
 
 /** GET /api/analytics?range= */
 export type RangeAnalytics = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDay, isRecordId, optionalText, requiredText, version } from '../common/fields.js';
+import { addDays } from '../common/time.js';
 import { optionalParam, pageQuerySchema } from '../http/paging.js';
 
 /** What a task is: the next call, e-mail, text, appointment or anything else to do with a customer. */
@@ -135,7 +136,12 @@ const taskFields = {
   invite_customer: z.boolean('Invite must be on or off').default(true),
 };
 
-type TaskShape = { type: TaskType; due_time: string | null; duration_minutes: number | null; invite_customer: boolean };
+type TaskShape = {
+  type: TaskType;
+  due_time: string | null;
+  duration_minutes: number | null;
+  invite_customer?: boolean | undefined;
+};
 
 /**
  * An appointment has a start time and a length; another task has neither a length nor an invitation (those given to
@@ -159,7 +165,14 @@ export type TaskInput = z.output<typeof taskInputSchema>;
 export type TaskFormValues = z.input<typeof taskInputSchema>;
 
 /** An edit of a task, at the version it was loaded at; its customer stays. */
-export const taskUpdateSchema = z.object({ ...taskFields, updated_at: version }).transform(appointmentShape);
+export const taskUpdateSchema = z
+  .object({
+    ...taskFields,
+    /** Left out, an appointment's invitation stays as it is. */
+    invite_customer: z.boolean('Invite must be on or off').optional(),
+    updated_at: version,
+  })
+  .transform(appointmentShape);
 export type TaskUpdate = z.output<typeof taskUpdateSchema>;
 
 /** 'Complete': how it went, and a note for the customer's timeline. */
@@ -184,3 +197,17 @@ export const taskListQuerySchema = z.object({
   ...pageQuerySchema.shape,
 });
 export type TaskListQuery = z.output<typeof taskListQuerySchema>;
+
+/** The longest span the calendar asks for at once: a month view's six weeks. */
+export const CALENDAR_MAX_DAYS = 42;
+export const CALENDAR_RANGE = `Choose a range of at most ${CALENDAR_MAX_DAYS} days, ending after it starts`;
+
+/** The calendar's days (`from` and `to` both included), for the caller, everyone they may see, or one user. */
+export const taskCalendarQuerySchema = z
+  .object({
+    assignee: assigneeFilter,
+    from: calendarDay('Choose the first day'),
+    to: calendarDay('Choose the last day'),
+  })
+  .refine((q) => q.from <= q.to && q.to <= addDays(q.from, CALENDAR_MAX_DAYS - 1), { message: CALENDAR_RANGE, path: ['to'] });
+export type TaskCalendarQuery = z.output<typeof taskCalendarQuerySchema>;

@@ -54,3 +54,11 @@ export const taskSummarySchema = z.object({
   done: z.number(),
 });
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
+
+/** The calendar's tasks of a range of days, open and done, by day and time; `truncated` when there were more. */
+export const taskCalendarSchema = z.object({ items: z.array(taskSchema), truncated: z.boolean() });
+export type TaskCalendar = z.infer<typeof taskCalendarSchema>;
+
+/** The user's private calendar feed: whether there is one and since when; its address only when it is made. */
+export const calendarFeedSchema = z.object({ created_at: z.string().nullable(), url: z.string().nullable() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

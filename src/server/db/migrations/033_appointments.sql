@@ -32,3 +32,16 @@ ALTER TABLE tasks
 
 -- Analytics' show rate: appointments by the day they were for.
 CREATE INDEX tasks_appointments_idx ON tasks (due_date, assignee_id) WHERE type = 'appointment';
+
+-- The calendar: a user's tasks, or the team's, by day whatever their state.
+CREATE INDEX tasks_assignee_day_idx ON tasks (assignee_id, due_date);
+CREATE INDEX tasks_day_idx ON tasks (due_date);
+
+-- Each user's private calendar feed (an iCalendar address Google, Outlook and Apple Calendar subscribe to): the address
+-- holds a random token, and only its SHA-256 is kept, so the address is shown once when it is made. Making a new one
+-- replaces it; the old address stops answering.
+CREATE TABLE calendar_feeds (
+  user_id    uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  token_hash text NOT NULL UNIQUE,
+  created_at timestamptz(3) NOT NULL DEFAULT now()
+);

@@ -1,4 +1,5 @@
 import { defineArea } from '../area.js';
+import { personal } from '../export/tables.js';
 import { FOLLOW_UP_JOB, registerFollowUpJob, registerReminderJob, REMINDER_JOB } from './jobs.js';
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
@@ -17,5 +18,6 @@ export const tasksArea = defineArea({
   notificationEvents: ['task_assigned', 'task_due'],
   exportTables: {
     tasks: { scope: (actor) => taskVisible(actor, 't') },
+    calendar_feeds: { scope: personal('user_id'), omit: { token_hash: 'the hash of a secret address' } },
   },
 });

@@ -20,9 +20,6 @@ import { localStart } from './invitation.js';
 
 type Db = Kysely<DB>;
 
-/** A moment's start in the company's zone: the task's day and local time read there, in SQL. */
-const startsAt = (timeZone: string) => sql<Date>`((t.due_date + t.due_time) AT TIME ZONE ${timeZone})`;
-
 type Due = {
   id: string;
   type: TaskType;
@@ -38,28 +35,41 @@ type Due = {
 };
 
 /**
- * Claims the open timed tasks (of `types`, when given) that start within `minutes` after `now` and whose `mark` is
- * not set, setting it; returns them. The day range lets the open-tasks index narrow the scan before the zone is read.
+ * Claims the open timed tasks (appointments only, when asked) that start within `minutes` after `now` and whose `mark`
+ * is not set, setting it; returns them. The start is read by the business clock, the one the invitation is written
+ * with: SQL narrows the candidates by day (the open-tasks index) and by the zone's reading give or take an hour (the
+ * two differ only in an hour the clocks repeat), the clock picks them, and the claim sets the mark only where it is
+ * still unset, so a process that ran the same moment claims none of them again.
  */
 async function claim(
   tx: Transaction<DB>,
   mark: 'customer_reminded_at' | 'agent_reminded_at',
-  { minutes, now, timeZone, appointmentsOnly }: { minutes: number; now: Date; timeZone: string; appointmentsOnly: boolean },
-) {
+  { minutes, now, appointmentsOnly }: { minutes: number; now: Date; appointmentsOnly: boolean },
+): Promise<Due[]> {
   const clock = await businessClock(tx, now);
-  const lastDay = clock.dayOf(new Date(now.getTime() + minutes * 60_000));
-  const starts = startsAt(timeZone);
-  const { rows } = await sql<Due>`
+  const until = new Date(now.getTime() + minutes * 60_000);
+  const roughly = sql<Date>`((t.due_date + t.due_time) AT TIME ZONE ${clock.timeZone})`;
+  const { rows: candidates } = await sql<{ id: string; due_date: string; due_time: string }>`
+    SELECT t.id, t.due_date::text AS due_date, t.due_time::text AS due_time FROM tasks t
+    WHERE t.completed_at IS NULL AND t.due_time IS NOT NULL AND t.${sql.ref(mark)} IS NULL
+      AND (${!appointmentsOnly} OR t.type = 'appointment')
+      AND t.due_date BETWEEN ${clock.today}::date - 1 AND ${clock.dayOf(until)}::date + 1
+      AND ${roughly} > ${now}::timestamptz - interval '1 hour' AND ${roughly} <= ${until}::timestamptz + interval '1 hour'`.execute(
+    tx,
+  );
+  const startOf = (task: { due_date: string; due_time: string }) => {
+    const [hour, minute] = task.due_time.split(':').map(Number) as [number, number];
+    return clock.at(task.due_date, hour, minute);
+  };
+  const ids = candidates.filter((task) => startOf(task) > now && startOf(task) <= until).map((task) => task.id);
+  if (ids.length === 0) return [];
+  const { rows } = await sql<Omit<Due, 'starts_at'> & { due_date: string; due_time: string }>`
     UPDATE tasks t SET ${sql.ref(mark)} = now()
     FROM customers c
-    WHERE c.id = t.customer_id
-      AND t.completed_at IS NULL AND t.due_time IS NOT NULL AND t.${sql.ref(mark)} IS NULL
-      AND (${!appointmentsOnly} OR t.type = 'appointment')
-      AND t.due_date BETWEEN ${clock.today}::date - 1 AND ${lastDay}::date
-      AND ${starts} > ${now}::timestamptz AND ${starts} <= ${now}::timestamptz + make_interval(mins => ${minutes})
-    RETURNING t.id, t.type, t.title, ${starts} AS starts_at, t.assignee_id, t.customer_id, c.name AS customer_name,
-      c.email, c.phone, c.location, t.place`.execute(tx);
-  return rows;
+    WHERE c.id = t.customer_id AND t.id = ANY(${ids}::uuid[]) AND t.${sql.ref(mark)} IS NULL
+    RETURNING t.id, t.type, t.title, t.due_date::text AS due_date, t.due_time::text AS due_time, t.assignee_id,
+      t.customer_id, c.name AS customer_name, c.email, c.phone, c.location, t.place`.execute(tx);
+  return rows.map(({ due_date, due_time, ...task }) => ({ ...task, starts_at: startOf({ due_date, due_time }) }));
 }
 
 /** The customers of appointments starting within the reminder's hours: an e-mail and a text, each with consent. */
@@ -70,18 +80,21 @@ async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: Webhook
     const due = await claim(tx, 'customer_reminded_at', {
       minutes: crm.appointment_reminder_hours * 60,
       now,
-      timeZone: company.time_zone,
       appointmentsOnly: true,
     });
     if (due.length === 0) return 0;
     const ids = due.map((task) => task.customer_id);
     const [mail, texts] = await Promise.all([latestConsent(tx, ids, 'email'), latestConsent(tx, ids, 'sms')]);
-    const reached: { task: Due; channels: string[] }[] = [];
+    const reached: { task: Due; channels: string[]; skipped: Record<string, string> }[] = [];
     for (const task of due) {
       const when = localStart(task.starts_at, company.time_zone);
       const where = task.place ?? company.address;
       const channels: string[] = [];
-      if (task.email && mail.get(task.customer_id) === 'opted_in') {
+      // Why a channel was not used: no address, no consent, or (a text) 8 am would be after the start.
+      const skipped: Record<string, string> = {};
+      if (!task.email) skipped.email = 'no_address';
+      else if (mail.get(task.customer_id) !== 'opted_in') skipped.email = 'no_consent';
+      else {
         await deps.mailer.queue(
           tx,
           {
@@ -99,25 +112,33 @@ async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: Webhook
         );
         channels.push('email');
       }
-      if (task.phone && texts.get(task.customer_id) === 'opted_in') {
-        // A text waits for 8 am where the customer is; one that would arrive after the start is not sent.
-        const after = quietUntil(now, timeZoneOf(task.location, company.time_zone));
-        if (!after || after < task.starts_at) {
-          const text = `${company.name}: a reminder of your appointment on ${when}. Reply STOP to opt out.`;
-          await deps.webhooks.queueSms(tx, { to: task.phone, text }, null, { sendAfter: after ?? undefined });
-          channels.push('sms');
-        }
+      // A text waits for 8 am where the customer is; one that would arrive after the start is not sent.
+      const after = quietUntil(now, timeZoneOf(task.location, company.time_zone));
+      if (!task.phone) skipped.sms = 'no_address';
+      else if (texts.get(task.customer_id) !== 'opted_in') skipped.sms = 'no_consent';
+      else if (after && after >= task.starts_at) skipped.sms = 'quiet_hours';
+      else {
+        const text = `${company.name}: a reminder of your appointment on ${when}. Reply STOP to opt out.`;
+        await deps.webhooks.queueSms(tx, { to: task.phone, text }, null, { sendAfter: after ?? undefined });
+        channels.push('sms');
       }
-      reached.push({ task, channels });
+      reached.push({ task, channels, skipped });
     }
     await recordAudits(
       tx,
       null,
-      reached.map(({ task, channels }) => ({
+      reached.map(({ task, channels, skipped }) => ({
         entityType: 'customer' as const,
         entityId: task.customer_id,
         action: 'appointment_reminder',
-        changes: { rule: 'reminder', task: task.id, title: task.title, start: task.starts_at.toISOString(), channels },
+        changes: {
+          rule: 'reminder',
+          task: task.id,
+          title: task.title,
+          start: task.starts_at.toISOString(),
+          channels,
+          skipped,
+        },
       })),
     );
     return reached.filter((entry) => entry.channels.length > 0).length;
@@ -129,12 +150,7 @@ async function remindAssignees(db: Db, now: Date): Promise<number> {
   const { crm, company } = await getSettings(db);
   if (crm.task_reminder_minutes === 0) return 0;
   return db.transaction().execute(async (tx) => {
-    const due = await claim(tx, 'agent_reminded_at', {
-      minutes: crm.task_reminder_minutes,
-      now,
-      timeZone: company.time_zone,
-      appointmentsOnly: false,
-    });
+    const due = await claim(tx, 'agent_reminded_at', { minutes: crm.task_reminder_minutes, now, appointmentsOnly: false });
     for (const task of due) {
       const at = new Intl.DateTimeFormat('en-US', { timeZone: company.time_zone, hour: 'numeric', minute: '2-digit' }).format(
         task.starts_at,

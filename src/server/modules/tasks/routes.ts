@@ -1,22 +1,76 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { idParams } from '../../../shared/common/fields.js';
 import {
   taskCompletionSchema,
   taskFilterSchema,
   taskInputSchema,
+  taskCalendarQuerySchema,
   taskListQuerySchema,
   taskUpdateSchema,
 } from '../../../shared/tasks/schemas.js';
-import { taskPageSchema, taskSchema, taskSummarySchema } from '../../../shared/tasks/types.js';
+import {
+  calendarFeedSchema,
+  taskCalendarSchema,
+  taskPageSchema,
+  taskSchema,
+  taskSummarySchema,
+} from '../../../shared/tasks/types.js';
 import { actorOf } from '../../auth/actor.js';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
+import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { completeTask, createTask, deleteTask, getTask, listTasks, reopenTask, summarizeTasks, updateTask } from './service.js';
+import { FEED_FILE, feedCalendar, feedOf, makeFeed, removeFeed } from './feed.js';
+import {
+  calendarTasks,
+  completeTask,
+  createTask,
+  deleteTask,
+  getTask,
+  listTasks,
+  reopenTask,
+  summarizeTasks,
+  updateTask,
+} from './service.js';
 
-export async function tasksRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {
+export async function tasksRoutes(
+  app: FastifyInstance,
+  { database, mailer, config }: { database: Database; mailer: Mailer; config: Config },
+) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
+
+  r.get(
+    '/api/tasks/calendar',
+    { schema: { querystring: taskCalendarQuerySchema, response: { 200: taskCalendarSchema } } },
+    (request) => calendarTasks(db, actorOf(request), request.query),
+  );
+
+  // The caller's private calendar feed: whether there is one; a new address (replacing the old); none.
+  r.get('/api/calendar-feed', { schema: { response: { 200: calendarFeedSchema } } }, (request) => feedOf(db, actorOf(request)));
+  r.post('/api/calendar-feed', { schema: { response: { 201: calendarFeedSchema } } }, async (request, reply) =>
+    reply.status(201).send(await makeFeed(db, actorOf(request), originOf(config, request))),
+  );
+  r.delete('/api/calendar-feed', async (request, reply) => {
+    await removeFeed(db, actorOf(request));
+    return reply.status(204).send();
+  });
+
+  // The feed's address is its permission: calendar programs fetch it from anywhere, without signing in.
+  const feedParams = z.object({ file: z.string().regex(FEED_FILE, 'Not found') });
+  r.get('/api/calendar-feeds/:file', { config: { public: true }, schema: { params: feedParams } }, async (request, reply) => {
+    const token = FEED_FILE.exec(request.params.file)![1]!;
+    const calendar = await feedCalendar(db, token, originOf(config, request));
+    if (calendar === null)
+      return reply.status(404).type('text/plain; charset=utf-8').send('This calendar address no longer works.');
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(calendar);
+  });
 
   r.get('/api/tasks', { schema: { querystring: taskListQuerySchema, response: { 200: taskPageSchema } } }, (request) =>
     listTasks(db, actorOf(request), request.query),

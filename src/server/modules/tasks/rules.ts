@@ -161,6 +161,8 @@ export async function closeAnsweredLeadTasks(tx: Db, actor: Actor, customerIds: 
            updated_at = greatest(now(), t.updated_at + interval '1 millisecond')
       FROM leads l
      WHERE l.id = t.lead_id AND t.rule = 'first_response' AND t.completed_at IS NULL
+       -- A first-response call made into an appointment is kept until it is held: answering is not showing up.
+       AND t.type <> 'appointment'
        AND l.first_response_at IS NOT NULL AND t.customer_id = ANY(${[...customerIds]}::uuid[])
     RETURNING t.id, t.customer_id, t.assignee_id, t.type, t.title, t.outcome_note AS note`.execute(tx);
   for (const task of rows) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Page } from '../../../shared/http/paging.js';
 import {
   ALREADY_DONE,
@@ -17,6 +18,7 @@ import {
   type TaskFilter,
   type TaskInput,
   type TaskListQuery,
+  type TaskCalendarQuery,
   type TaskType,
   type TaskUpdate,
   type TaskView,
@@ -132,6 +134,28 @@ export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now 
   return pageOf(rows.map(toTask), query.limit, (row) => [row.due_date, row.due_time ? `${row.due_time}:00` : '24:00:00', row.id]);
 }
 
+/** How many tasks the calendar shows of one range at most. */
+export const CALENDAR_LIMIT = 2000;
+
+/** The calendar: the tasks of a range of days, open and done, as the actor sees them, by day and time. */
+export async function calendarTasks(
+  db: Db,
+  actor: Actor,
+  query: TaskCalendarQuery,
+  now = new Date(),
+): Promise<{ items: TaskRecord[]; truncated: boolean }> {
+  const { today } = await businessClock(db, now);
+  const rows = await filtered(selectTasks(db, actor, today), actor, query)
+    .where('t.due_date', '>=', query.from)
+    .where('t.due_date', '<=', query.to)
+    .orderBy('t.due_date')
+    .orderBy(sql`coalesce(t.due_time, '24:00'::time)`)
+    .orderBy('t.id')
+    .limit(CALENDAR_LIMIT + 1)
+    .execute();
+  return { items: rows.slice(0, CALENDAR_LIMIT).map(toTask), truncated: rows.length > CALENDAR_LIMIT };
+}
+
 const isTimeKey = (value: unknown): value is string =>
   typeof value === 'string' && /^(([01]\d|2[0-3]):[0-5]\d:[0-5]\d|24:00:00)$/.test(value);
 
@@ -241,20 +265,34 @@ type CalendarState = Pick<
  */
 export function calendarStep(before: CalendarState | null, after: CalendarState | null): InviteMethod | null {
   const told = before?.invitation === 'sent';
+  // A time read from the table has seconds ('10:00:00'), one from a form has none.
+  const seen = (task: CalendarState | null, field: (typeof seenByTheCustomer)[number]) =>
+    field === 'due_time' ? String(task?.due_time ?? '').slice(0, 5) : String(task?.[field]);
   if (after && after.type === 'appointment' && after.invite_customer && after.completed_at === null)
-    return !told || seenByTheCustomer.some((field) => String(before?.[field]) !== String(after[field])) ? 'REQUEST' : null;
+    return !told || seenByTheCustomer.some((field) => seen(before, field) !== seen(after, field)) ? 'REQUEST' : null;
   if (!told) return null;
   if (after === null) return before.completed_at === null ? 'CANCEL' : null;
   return after.completed_at !== null && after.outcome !== 'cancelled' ? null : 'CANCEL';
 }
 
+/** An address a calendar invitation can be sent to: one mailbox, as `ics` and mail programs read it. */
+const invitable = (address: string | null): address is string => address !== null && z.email().safeParse(address).success;
+
 /**
  * Sends the customer the appointment's invitation, change or cancellation through the outbox, in the change's
- * transaction: one UID per appointment, the SEQUENCE raised with every message after the first. Without an address
- * the customer is sent nothing (a cancellation still counts as told).
+ * transaction, written from the task's row as it is: one UID per appointment, the SEQUENCE raised with every message
+ * after the first. Without a usable address, or for an appointment whose start has passed, the customer is sent
+ * nothing (a cancellation still counts as told).
  */
-async function tellCustomer(tx: Transaction<DB>, mailer: Mailer, actor: Actor, id: string, method: InviteMethod) {
-  const clock = await businessClock(tx);
+async function tellCustomer(
+  tx: Transaction<DB>,
+  mailer: Mailer,
+  actor: Actor,
+  id: string,
+  method: InviteMethod,
+  now = new Date(),
+) {
+  const clock = await businessClock(tx, now);
   const company = await getSetting(tx, 'company');
   const row = await tx
     .selectFrom('tasks as t')
@@ -280,10 +318,11 @@ async function tellCustomer(tx: Transaction<DB>, mailer: Mailer, actor: Actor, i
     .where('t.id', '=', id)
     .executeTakeFirstOrThrow();
   const sequence = row.invitation === null ? row.invite_sequence : row.invite_sequence + 1;
-  if (row.customer_email && row.due_time && row.duration_minutes) {
+  const start = row.due_time ? startOf({ ...row, due_time: row.due_time }, clock) : null;
+  if (invitable(row.customer_email) && start && start > now && row.duration_minutes) {
     const invite = {
       id: row.id,
-      start: startOf({ ...row, due_time: row.due_time }, clock),
+      start,
       minutes: row.duration_minutes,
       place: row.place,
       vehicle: row.vehicle,
@@ -418,13 +457,27 @@ export async function updateTask(
     if (moved || fields.type !== before.type) refuseAPastStart(fields, clock, now);
     const assignee = await resolveAssignee(tx, actor, fields.assignee_id, before.assignee_id);
     await assertLinks(tx, actor, before.customer_id, fields);
-    const values = { ...fields, assignee_id: assignee };
+    const values = {
+      ...fields,
+      assignee_id: assignee,
+      // Left out of the edit, an appointment's invitation stays as it was.
+      invite_customer: fields.invite_customer ?? (fields.type === 'appointment' && before.invite_customer),
+    };
     const changes = changedFields({ ...before, due_time: before.due_time?.slice(0, 5) ?? null }, values);
     if (Object.keys(changes).length === 0) return;
+    // A cancellation is written from the appointment as it was (it may be a call by now); an invitation or a change
+    // from the task as it becomes.
+    const step = calendarStep(before, { ...before, ...values });
+    if (step === 'CANCEL') await tellCustomer(tx, mailer, actor, id, 'CANCEL', now);
     await tx
       .updateTable('tasks')
-      // A moved task is reminded of again before its new time.
-      .set({ ...values, ...(moved ? { customer_reminded_at: null, agent_reminded_at: null } : {}), updated_at: touched })
+      .set({
+        ...values,
+        // A moved task is reminded of again before its new time; a task given to someone else reminds them.
+        ...(moved ? { customer_reminded_at: null, agent_reminded_at: null } : {}),
+        ...(assignee !== before.assignee_id ? { agent_reminded_at: null } : {}),
+        updated_at: touched,
+      })
       .where('id', '=', id)
       .execute();
     await recordAudit(tx, actor, {
@@ -433,7 +486,7 @@ export async function updateTask(
       action: 'task_updated',
       changes: { task: id, title: fields.title, changes },
     });
-    await syncCalendar(tx, mailer, actor, id, before);
+    if (step === 'REQUEST') await tellCustomer(tx, mailer, actor, id, 'REQUEST', now);
     if (assignee !== before.assignee_id) await tellAssignee(tx, actor, { ...before, ...values });
     await tasksChanged(tx, before.assignee_id, assignee, await customerOwner(tx, before.customer_id));
   });

@@ -127,6 +127,7 @@ export function DealPage() {
                   customer_name: d.customer_name,
                   deal_id: d.id,
                   vehicle_id: d.vehicle_id,
+                  vehicle_name: d.vehicle_id ? dealVehicle(d) : null,
                   title: `Follow up on the ${dealVehicle(d)} deal`,
                 }}
               />

@@ -3,6 +3,14 @@ import { formatDate, formatDateTime } from '@/lib/format';
 
 type Wording = { title: string; details: string[] };
 
+const channelNames: Record<string, string> = { email: 'e-mail', sms: 'text' };
+/** Why a reminder did not go by a channel. */
+const skipReasons: Record<string, string> = {
+  no_address: 'none on file',
+  no_consent: 'the customer has not agreed to it',
+  quiet_hours: 'it could not leave after 8 am before the appointment',
+};
+
 /** How the customer's timeline words a task's steps; null for an entry that is not a task's. */
 export function describeTaskEntry(action: string, changes: Record<string, unknown>): Wording | null {
   const title = String(changes.title ?? 'a task');
@@ -45,10 +53,14 @@ export function describeTaskEntry(action: string, changes: Record<string, unknow
     }
     case 'appointment_reminder': {
       const channels = Array.isArray(changes.channels) ? changes.channels.map(String) : [];
-      const by = channels.map((channel) => (channel === 'sms' ? 'text' : 'e-mail')).join(' and ');
+      const skipped = (changes.skipped ?? {}) as Record<string, string>;
+      const by = channels.map((channel) => channelNames[channel] ?? channel).join(' and ');
+      const not = Object.entries(skipped).map(
+        ([channel, reason]) => `No ${channelNames[channel] ?? channel}: ${skipReasons[reason] ?? reason}`,
+      );
       return {
-        title: `Reminded the customer of an appointment: ${title}`,
-        details: [by ? `By ${by}` : 'Not sent: the customer has not agreed to reminders by e-mail or text'],
+        title: by ? `Reminded the customer of an appointment: ${title}` : `No reminder could be sent for ${title}`,
+        details: [...(by ? [`By ${by}`] : []), ...not],
       };
     }
     default:

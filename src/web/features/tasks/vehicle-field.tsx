@@ -24,13 +24,14 @@ export function VehicleField({
   const [search, setSearch] = useState('');
   const [searching, setSearching] = useState(false);
   const options = useVehicleOptions(useDebounced(search.trim(), 250), searching);
-  if (field.value && picked)
+  // A vehicle linked without its name at hand (a page that passed only the id) is still shown, and can be removed.
+  if (field.value)
     return (
       <div className="grid gap-2">
         <span className="text-sm leading-none font-medium">Vehicle to show</span>
         <div className="flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm">
           <Car className="text-muted-foreground size-4" aria-hidden />
-          <span className="min-w-0 flex-1 truncate font-medium">{picked}</span>
+          <span className="min-w-0 flex-1 truncate font-medium">{picked ?? 'A vehicle from inventory'}</span>
           <Button
             type="button"
             variant="ghost"

@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { createEvents, type EventAttributes } from 'ics';
+import { addDays } from '../../../shared/common/time.js';
+import { taskOutcomeLabels, taskTypeLabels } from '../../../shared/tasks/schemas.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { businessClock } from '../../time.js';
+import { recordAudit } from '../audit/service.js';
+import { appointmentUid } from './invitation.js';
+
+/*
+ * Each user's private calendar feed: an address with a random token that Google, Outlook and Apple Calendar subscribe
+ * to, answering the user's own tasks as iCalendar. Only the token's SHA-256 is kept; the address is shown when it is
+ * made, and making a new one replaces it.
+ */
+
+type Db = Kysely<DB>;
+
+const dateArray = (day: string) => day.split('-').map(Number) as [number, number, number];
+
+const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** The feed's address path for a token: 32 random bytes, base64url, and '.ics' (calendar programs look at the end). */
+export const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+const feedUrl = (origin: string, token: string) => `${origin}/api/calendar-feeds/${token}.ics`;
+
+/** Whether the actor has a feed, and since when (its address is not kept, so it is not said again). */
+export async function feedOf(db: Db, actor: Actor) {
+  const row = await db.selectFrom('calendar_feeds').select('created_at').where('user_id', '=', actor.userId).executeTakeFirst();
+  return { created_at: row?.created_at.toISOString() ?? null, url: null };
+}
+
+/** A new address for the actor's feed, replacing any earlier one (which stops answering at once). */
+export async function makeFeed(db: Db, actor: Actor, origin: string) {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const row = await db.transaction().execute(async (tx) => {
+    const saved = await tx
+      .insertInto('calendar_feeds')
+      .values({ user_id: actor.userId, token_hash: hashOf(token) })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: hashOf(token), created_at: sql<Date>`now()` }))
+      .returning('created_at')
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, { entityType: 'user', entityId: actor.userId, action: 'calendar_feed_made', changes: {} });
+    return saved;
+  });
+  return { created_at: row.created_at.toISOString(), url: feedUrl(origin, token) };
+}
+
+/** The actor's feed turned off: its address stops answering. */
+export async function removeFeed(db: Db, actor: Actor) {
+  await db.transaction().execute(async (tx) => {
+    const removed = await tx.deleteFrom('calendar_feeds').where('user_id', '=', actor.userId).executeTakeFirst();
+    if (removed.numDeletedRows > 0n)
+      await recordAudit(tx, actor, { entityType: 'user', entityId: actor.userId, action: 'calendar_feed_removed', changes: {} });
+  });
+}
+
+/** How far back and ahead the feed reaches, in days. */
+const FEED_PAST_DAYS = 30;
+const FEED_AHEAD_DAYS = 365;
+const FEED_LIMIT = 2000;
+
+/**
+ * The feed of the user whose token this is, as iCalendar (`METHOD:PUBLISH`), or null for a token that is no feed's (a
+ * wrong one, or one replaced). The user's own tasks from 30 days back to a year ahead: an appointment for its length,
+ * another task with a time for 15 minutes, one without a time on its day; times in UTC, so each calendar shows them
+ * in its own zone. A cancelled appointment is CANCELLED; a done task says how it went.
+ */
+export async function feedCalendar(db: Db, token: string, origin: string): Promise<string | null> {
+  const feed = await db
+    .selectFrom('calendar_feeds as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['u.id', 'u.name'])
+    .where('f.token_hash', '=', hashOf(token))
+    .where(sql<boolean>`u.banned IS NOT TRUE`)
+    .executeTakeFirst();
+  if (!feed) return null;
+  const clock = await businessClock(db);
+  const rows = await db
+    .selectFrom('tasks as t')
+    .innerJoin('customers as c', 'c.id', 't.customer_id')
+    .select([
+      't.id',
+      't.type',
+      't.title',
+      't.notes',
+      't.due_date',
+      't.due_time',
+      't.duration_minutes',
+      't.place',
+      't.outcome',
+      't.customer_id',
+      't.updated_at',
+      'c.name as customer_name',
+      'c.phone as customer_phone',
+    ])
+    .where('t.assignee_id', '=', feed.id)
+    .where('t.due_date', '>=', addDays(clock.today, -FEED_PAST_DAYS))
+    .where('t.due_date', '<=', addDays(clock.today, FEED_AHEAD_DAYS))
+    .orderBy('t.due_date')
+    .orderBy('t.id')
+    .limit(FEED_LIMIT)
+    .execute();
+  const events: EventAttributes[] = rows.map((task) => {
+    // A day without a time ends where the next begins (DTEND;VALUE=DATE; `ics` writes a one-day DURATION invalidly).
+    const [hour, minute] = (task.due_time ?? '').split(':').map(Number) as [number, number];
+    const when: EventAttributes = task.due_time
+      ? {
+          start: clock.at(task.due_date, hour, minute).getTime(),
+          startInputType: 'utc',
+          startOutputType: 'utc',
+          duration: { minutes: task.duration_minutes ?? 15 },
+        }
+      : { start: dateArray(task.due_date), end: dateArray(addDays(task.due_date, 1)) };
+    return {
+      uid: task.type === 'appointment' ? appointmentUid(task.id) : `${task.id}@tasks.torque`,
+      ...when,
+      title: `${taskTypeLabels[task.type]}: ${task.title} · ${task.customer_name}`,
+      description: [
+        task.outcome && `Done: ${taskOutcomeLabels[task.outcome]}`,
+        task.customer_phone && `Phone: ${task.customer_phone}`,
+        task.notes,
+        `${origin}/customers/${task.customer_id}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      location: task.place ?? undefined,
+      url: `${origin}/customers/${task.customer_id}`,
+      status: task.outcome === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+      lastModified: task.updated_at.getTime(),
+    };
+  });
+  const { error, value } = createEvents(events, {
+    method: 'PUBLISH',
+    productId: '-//Torque//Tasks//EN',
+    calName: `Torque: ${feed.name}`,
+  });
+  if (error || value === null) throw error ?? new Error('The feed could not be written as iCalendar');
+  return value;
+}
