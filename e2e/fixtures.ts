@@ -79,6 +79,7 @@ export const screens = [
   '/dashboard',
   '/tasks',
   '/tasks?view=done',
+  '/calendar',
   '/customers',
   '/customers/new',
   '/leads',

@@ -137,3 +137,54 @@ test('an agent books an appointment from a customer page; the customer is invite
   await expect(page.getByText('Task completed')).toBeVisible();
   await expect(page.getByText('Appointment: no-show').first()).toBeVisible();
 });
+
+test('at 390 px an appointment is dragged to another time on the calendar, and the customer is sent the change', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'agent');
+  const name = unique('Drew Dragged');
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@buyer.example`;
+  const headers = { 'x-requested-with': 'torque' };
+  const created = await page.request.post('/api/customers', { data: { name, email }, headers });
+  expect(created.status()).toBe(201);
+  const customer = (await created.json()) as { id: string };
+  const session = (await (await page.request.get('/api/session')).json()) as { timeZone: string };
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: session.timeZone });
+  const booked = await page.request.post('/api/tasks', {
+    data: {
+      type: 'appointment',
+      title: 'Walkaround',
+      customer_id: customer.id,
+      due_date: tomorrow,
+      due_time: '10:00',
+      duration_minutes: 60,
+    },
+    headers,
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const task = (await booked.json()) as { id: string };
+  await mailTo(email);
+
+  // The phone opens on the day; tomorrow is one step on.
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next day' }).click();
+  const event = page.locator('.fc-event', { hasText: 'Walkaround' });
+  await expect(event).toContainText('10:00 - 11:00');
+
+  // Dragged down to 14:00.
+  const from = (await event.boundingBox())!;
+  const slot = (await page.locator('td.fc-timegrid-slot-lane[data-time="14:00:00"]').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + 40, { steps: 5 });
+  await page.mouse.move(from.x + from.width / 2, slot.y + 4, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByText('Task moved')).toBeVisible();
+  await expect(page.getByText(/the customer is sent the change/)).toBeVisible();
+  await expect(event).toContainText('14:00 - 15:00');
+  const saved = (await (await page.request.get(`/api/tasks/${task.id}`)).json()) as { due_time: string; invite_sequence: number };
+  expect(saved).toMatchObject({ due_time: '14:00', invite_sequence: 1 });
+  await expect.poll(async () => (await mailTo(email)).subject).toMatch(/^Changed: /);
+});

@@ -56,6 +56,8 @@ export const keys = {
     all: ['tasks'] as const,
     list: (query: string) => ['tasks', 'list', query] as const,
     summary: (query: string) => ['tasks', 'summary', query] as const,
+    calendar: (query: string) => ['tasks', 'calendar', query] as const,
+    feed: ['tasks', 'feed'] as const,
     customerSearch: (q: string) => ['tasks', 'customer-search', q] as const,
   },
   webhooks: ['webhooks'] as const,

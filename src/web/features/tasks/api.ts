@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer } from '@shared/customers/types';
 import type { Page } from '@shared/http/paging';
 import type { TaskCompletion, TaskInput, TaskListView, TaskUpdate } from '@shared/tasks/schemas';
-import type { Task, TaskSummary } from '@shared/tasks/types';
+import type { CalendarFeed, Task, TaskCalendar, TaskSummary } from '@shared/tasks/types';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
@@ -27,6 +27,38 @@ export function useTaskSummary(filter: TaskFilter) {
   return useQuery({
     queryKey: keys.tasks.summary(query),
     queryFn: ({ signal }) => api<TaskSummary>(`/api/tasks/summary?${query}`, { signal }),
+  });
+}
+
+/** The calendar's tasks of the days `from`–`to` (both included), open and done. */
+export function useCalendarTasks(range: { from: string; to: string } | null, assignee: string) {
+  const query = range ? toSearchParams({ assignee, from: range.from, to: range.to }) : '';
+  return useQuery({
+    queryKey: keys.tasks.calendar(query),
+    queryFn: ({ signal }) => api<TaskCalendar>(`/api/tasks/calendar?${query}`, { signal }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Whether the caller has a private calendar feed; making one answers its address, once. */
+export function useCalendarFeed() {
+  return useQuery({ queryKey: keys.tasks.feed, queryFn: ({ signal }) => api<CalendarFeed>('/api/calendar-feed', { signal }) });
+}
+
+export function useMakeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<CalendarFeed>('/api/calendar-feed', { method: 'POST' }),
+    onSuccess: (feed) => queryClient.setQueryData(keys.tasks.feed, { ...feed, url: null }),
+  });
+}
+
+export function useRemoveCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('/api/calendar-feed', { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData(keys.tasks.feed, { created_at: null, url: null }),
   });
 }
 
@@ -61,6 +93,16 @@ export function useUpdateTask(id: string) {
   const changed = useTaskChanged();
   return useMutation({
     mutationFn: (input: TaskUpdate) => api<Task>(`/api/tasks/${id}`, { method: 'PUT', body: input }),
+    onSuccess: changed,
+  });
+}
+
+/** A task moved on the calendar: the same edit as the form's, for whichever task was dragged. */
+export function useMoveTask() {
+  const changed = useTaskChanged();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TaskUpdate }) =>
+      api<Task>(`/api/tasks/${id}`, { method: 'PUT', body: input }),
     onSuccess: changed,
   });
 }

@@ -1,14 +1,21 @@
 import type { WebArea } from '@/lib/area';
-import { ListTodo } from 'lucide-react';
+import { CalendarDays, ListTodo } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
 import { keys } from '@/lib/query-keys';
 
 const TasksPage = lazyNamed(() => import('./tasks-page'), 'TasksPage');
+const CalendarPage = lazyNamed(() => import('./calendar-page'), 'CalendarPage');
 
 export const tasksArea: WebArea = {
-  routes: [{ path: 'tasks', element: <TasksPage /> }],
+  routes: [
+    { path: 'tasks', element: <TasksPage /> },
+    { path: 'calendar', element: <CalendarPage /> },
+  ],
   // A salesperson's day starts here: right after the dashboard.
-  nav: [{ to: '/tasks', label: 'My Tasks', icon: ListTodo, position: 15 }],
+  nav: [
+    { to: '/tasks', label: 'My Tasks', icon: ListTodo, position: 15 },
+    { to: '/calendar', label: 'Calendar', icon: CalendarDays, position: 16 },
+  ],
   // A task's change also writes its customer's timeline.
   refreshOn: { tasks: [keys.tasks.all, keys.customers.all] },
 };

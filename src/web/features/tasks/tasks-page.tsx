@@ -7,13 +7,12 @@ import { seesAllRecords } from '@shared/users/roles';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentSession } from '@/features/auth/api';
-import { useDealAgents } from '@/features/deals/api';
 import { formatDate } from '@/lib/format';
 import { useTaskSummary, useTasks } from './api';
 import { TaskFormDialog } from './task-form-dialog';
+import { AssigneeFilter } from './assignee-filter';
 import { TaskList } from './task-list';
 
 const emptyMessages: Record<TaskView, string> = {
@@ -32,27 +31,6 @@ const counted: Record<TaskView, keyof TaskSummary> = {
 /** True when a key press is meant for a field, not for the page's shortcuts. */
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-/** Admins and editors choose whose tasks: their own, everyone's, or one agent's. */
-function AssigneeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const agents = useDealAgents();
-  const { user } = useCurrentSession();
-  return (
-    <div className="w-full sm:w-56">
-      <NativeSelect aria-label="Whose tasks" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="me">My tasks</option>
-        <option value="all">Everyone’s tasks</option>
-        {(agents.data ?? [])
-          .filter((agent) => agent.id !== user.id)
-          .map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-      </NativeSelect>
-    </div>
-  );
-}
 
 /** My Tasks: overdue, today, upcoming and done; the team's for admins and editors. N adds a task. */
 export function TasksPage() {
