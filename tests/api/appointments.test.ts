@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
+import { sendDigests } from '../../src/server/modules/tasks/digest.js';
 import { sendReminders } from '../../src/server/modules/tasks/reminders.js';
 import { addDays, atLocalTime, dayIn } from '../../src/shared/common/time.js';
 import type { Settings } from '../../src/shared/settings/schemas.js';
@@ -624,3 +626,76 @@ async function addOwnCustomer(as: TestUser) {
   expect(created.statusCode, created.body).toBe(201);
   return created.json().id as string;
 }
+
+describe('the morning e-mail', () => {
+  it('reaches each user who asked for it once a day at 7:30 the company’s time, with their overdue and today’s tasks', async () => {
+    const morning = await t.createUser('agent', 'Mo Morning');
+    const quiet = await t.createUser('agent', 'Quinn Quiet');
+    const idle = await t.createUser('agent', 'Ida Idle');
+    for (const user of [morning, idle]) {
+      const on = await t.call({ method: 'PUT', url: '/api/tasks/digest', as: user, payload: { enabled: true } });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(on.json()).toEqual({ enabled: true });
+    }
+    expect((await t.call({ method: 'GET', url: '/api/tasks/digest', as: quiet })).json()).toEqual({ enabled: false });
+    const bad = await t.call({ method: 'PUT', url: '/api/tasks/digest', as: quiet, payload: { enabled: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+
+    const today = dayIn(ZONE);
+    const tomorrow = addDays(today, 1);
+    for (const [as, title] of [
+      [morning, 'Call Mo’s buyer'],
+      [quiet, 'Call Quinn’s buyer'],
+    ] as const) {
+      const customer = await t.call({ method: 'POST', url: '/api/customers', as, payload: { name: `${title} customer` } });
+      const task = await t.call({
+        method: 'POST',
+        url: '/api/tasks',
+        as,
+        payload: { type: 'call', title, customer_id: customer.json().id, due_date: tomorrow, due_time: '09:15' },
+      });
+      expect(task.statusCode, task.body).toBe(201);
+    }
+    // Tomorrow (the company's): before 7:30 nothing; at 7:31 Mo's day; again, or from a second run, nothing more.
+    const mailer = t.app.mailer;
+    expect(await sendDigests(t.database.db, mailer, 'https://crm.example', atLocalTime(tomorrow, ZONE, 7, 29))).toBe(0);
+    const at = atLocalTime(tomorrow, ZONE, 7, 31);
+    const runs = await Promise.all([
+      sendDigests(t.database.db, mailer, 'https://crm.example', at),
+      sendDigests(t.database.db, mailer, 'https://crm.example', at),
+    ]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await sendDigests(t.database.db, mailer, 'https://crm.example', atLocalTime(tomorrow, ZONE, 9))).toBe(0);
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('kind', '=', 'email')
+      .where(sql<boolean>`payload->>'to' = ${morning.email}`)
+      .execute();
+    expect(mail).toHaveLength(1);
+    const sent = mail[0]!.payload as { subject: string; text: string };
+    expect(sent.subject).toBe('Your day: 1 today, 0 overdue');
+    expect(sent.text).toContain('09:15  Call: Call Mo’s buyer');
+    expect(sent.text).toContain('https://crm.example/tasks');
+    // Quinn did not ask; Ida had nothing due.
+    const others = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where(sql<boolean>`payload->>'to' IN (${quiet.email}, ${idle.email})`)
+      .execute();
+    expect(others).toHaveLength(0);
+
+    // The next day, Mo's call is overdue; turned off, nothing comes.
+    const dayAfter = addDays(tomorrow, 1);
+    expect(await sendDigests(t.database.db, mailer, undefined, atLocalTime(dayAfter, ZONE, 8))).toBe(1);
+    const second = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where(sql<boolean>`payload->>'to' = ${morning.email}`)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((second.payload as { subject: string }).subject).toBe('Your day: 0 today, 1 overdue');
+    await t.call({ method: 'PUT', url: '/api/tasks/digest', as: morning, payload: { enabled: false } });
+    expect(await sendDigests(t.database.db, mailer, undefined, atLocalTime(addDays(dayAfter, 1), ZONE, 8))).toBe(0);
+  });
+});

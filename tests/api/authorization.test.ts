@@ -468,6 +468,8 @@ const rows: Record<string, Row> = {
     request: () => ({ url: '/api/tasks/calendar?assignee=all&from=2026-11-01&to=2026-12-12' }),
     expected: signedIn(200),
   },
+  'GET /api/tasks/digest': { request: () => ({ url: '/api/tasks/digest' }), expected: signedIn(200) },
+  'PUT /api/tasks/digest': { request: () => ({ url: '/api/tasks/digest', payload: { enabled: true } }), expected: signedIn(200) },
   'GET /api/calendar-feed': { request: () => ({ url: '/api/calendar-feed' }), expected: signedIn(200) },
   'POST /api/calendar-feed': { request: () => ({ url: '/api/calendar-feed' }), expected: signedIn(201) },
   'DELETE /api/calendar-feed': { request: () => ({ url: '/api/calendar-feed' }), expected: signedIn(204) },

@@ -417,6 +417,12 @@ export interface SmsReplies {
   received_at: Generated<Timestamp>;
 }
 
+export interface TaskDigests {
+  created_at: Generated<Timestamp>;
+  sent_for: string | null;
+  user_id: string;
+}
+
 export interface Tasks {
   agent_reminded_at: Timestamp | null;
   assignee_id: string;
@@ -559,6 +565,7 @@ export interface DB {
   sessions: Sessions;
   settings: Settings;
   sms_replies: SmsReplies;
+  task_digests: TaskDigests;
   tasks: Tasks;
   two_factors: TwoFactors;
   users: Users;

@@ -211,3 +211,6 @@ export const taskCalendarQuerySchema = z
   })
   .refine((q) => q.from <= q.to && q.to <= addDays(q.from, CALENDAR_MAX_DAYS - 1), { message: CALENDAR_RANGE, path: ['to'] });
 export type TaskCalendarQuery = z.output<typeof taskCalendarQuerySchema>;
+
+/** The morning e-mail on or off. */
+export const digestInputSchema = z.object({ enabled: z.boolean('Choose on or off') });

@@ -62,3 +62,7 @@ export type TaskCalendar = z.infer<typeof taskCalendarSchema>;
 /** The user's private calendar feed: whether there is one and since when; its address only when it is made. */
 export const calendarFeedSchema = z.object({ created_at: z.string().nullable(), url: z.string().nullable() });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** Whether the user gets the morning e-mail of their day. */
+export const digestSchema = z.object({ enabled: z.boolean() });
+export type Digest = z.infer<typeof digestSchema>;

@@ -58,6 +58,7 @@ export const keys = {
     summary: (query: string) => ['tasks', 'summary', query] as const,
     calendar: (query: string) => ['tasks', 'calendar', query] as const,
     feed: ['tasks', 'feed'] as const,
+    digest: ['tasks', 'digest'] as const,
     customerSearch: (q: string) => ['tasks', 'customer-search', q] as const,
   },
   webhooks: ['webhooks'] as const,

@@ -45,3 +45,12 @@ CREATE TABLE calendar_feeds (
   token_hash text NOT NULL UNIQUE,
   created_at timestamptz(3) NOT NULL DEFAULT now()
 );
+
+-- The morning e-mail of a user's day (their overdue and today's tasks and appointments) at 7:30 the company's time,
+-- for those who asked for it (a row each). `sent_for` is the day the last one was for: the job claims a day by
+-- setting it, so a day's e-mail leaves once whichever process runs the job.
+CREATE TABLE task_digests (
+  user_id    uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  sent_for   date,
+  created_at timestamptz(3) NOT NULL DEFAULT now()
+);

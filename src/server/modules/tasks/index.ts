@@ -1,6 +1,6 @@
 import { defineArea } from '../area.js';
 import { personal } from '../export/tables.js';
-import { FOLLOW_UP_JOB, registerFollowUpJob, registerReminderJob, REMINDER_JOB } from './jobs.js';
+import { DIGEST_JOB, FOLLOW_UP_JOB, registerDigestJob, registerFollowUpJob, registerReminderJob, REMINDER_JOB } from './jobs.js';
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
 
@@ -13,11 +13,16 @@ export const tasksArea = defineArea({
       name: REMINDER_JOB,
       register: ({ jobs, database, mailer, webhooks, log }) => registerReminderJob(jobs, database.db, { mailer, webhooks }, log),
     },
+    {
+      name: DIGEST_JOB,
+      register: ({ jobs, database, mailer, config, log }) => registerDigestJob(jobs, database.db, mailer, config.publicUrl, log),
+    },
   ],
   changes: ['tasks'],
   notificationEvents: ['task_assigned', 'task_due'],
   exportTables: {
     tasks: { scope: (actor) => taskVisible(actor, 't') },
     calendar_feeds: { scope: personal('user_id'), omit: { token_hash: 'the hash of a secret address' } },
+    task_digests: { scope: personal('user_id') },
   },
 });

@@ -4,11 +4,13 @@ import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { WebhookSender } from '../webhooks/sender.js';
+import { sendDigests } from './digest.js';
 import { sendReminders } from './reminders.js';
 import { followUpIdleCustomers } from './rules.js';
 
 export const FOLLOW_UP_JOB = 'follow-up-idle-customers';
 export const REMINDER_JOB = 'task-reminders';
+export const DIGEST_JOB = 'task-digest';
 
 /**
  * Every hour, across every process once, the follow-up rule: customers nobody has been in contact with for the
@@ -47,4 +49,26 @@ export function registerReminderJob(
     { retryLimit: 1, retryDelay: 30, quiet: true },
   );
   return { start: () => jobs.schedule(REMINDER_JOB, '* * * * *') };
+}
+
+/**
+ * Every five minutes, across every process once, the morning e-mails whose time has come (7:30 the company's time,
+ * `digest.ts`); each user's day is claimed in the transaction that queues their mail, so it leaves once.
+ */
+export function registerDigestJob(
+  jobs: JobQueue,
+  db: Kysely<DB>,
+  mailer: Mailer,
+  origin: string | undefined,
+  log: FastifyBaseLogger,
+) {
+  jobs.work(
+    DIGEST_JOB,
+    async () => {
+      const sent = await sendDigests(db, mailer, origin);
+      if (sent > 0) log.info({ sent }, 'morning e-mails sent');
+    },
+    { retryLimit: 1, retryDelay: 60, quiet: true },
+  );
+  return { start: () => jobs.schedule(DIGEST_JOB, '*/5 * * * *') };
 }

@@ -5,12 +5,14 @@ import {
   taskCompletionSchema,
   taskFilterSchema,
   taskInputSchema,
+  digestInputSchema,
   taskCalendarQuerySchema,
   taskListQuerySchema,
   taskUpdateSchema,
 } from '../../../shared/tasks/schemas.js';
 import {
   calendarFeedSchema,
+  digestSchema,
   taskCalendarSchema,
   taskPageSchema,
   taskSchema,
@@ -22,6 +24,7 @@ import type { Database } from '../../db/connection.js';
 import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { digestOf, setDigest } from './digest.js';
 import { FEED_FILE, feedCalendar, feedOf, makeFeed, removeFeed } from './feed.js';
 import {
   calendarTasks,
@@ -46,6 +49,12 @@ export async function tasksRoutes(
     '/api/tasks/calendar',
     { schema: { querystring: taskCalendarQuerySchema, response: { 200: taskCalendarSchema } } },
     (request) => calendarTasks(db, actorOf(request), request.query),
+  );
+
+  // The caller's morning e-mail of their day.
+  r.get('/api/tasks/digest', { schema: { response: { 200: digestSchema } } }, (request) => digestOf(db, actorOf(request)));
+  r.put('/api/tasks/digest', { schema: { body: digestInputSchema, response: { 200: digestSchema } } }, (request) =>
+    setDigest(db, actorOf(request), request.body.enabled),
   );
 
   // The caller's private calendar feed: whether there is one; a new address (replacing the old); none.

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { Customer } from '@shared/customers/types';
 import type { Page } from '@shared/http/paging';
 import type { TaskCompletion, TaskInput, TaskListView, TaskUpdate } from '@shared/tasks/schemas';
-import type { CalendarFeed, Task, TaskCalendar, TaskSummary } from '@shared/tasks/types';
+import type { CalendarFeed, Digest, Task, TaskCalendar, TaskSummary } from '@shared/tasks/types';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
@@ -59,6 +59,19 @@ export function useRemoveCalendarFeed() {
   return useMutation({
     mutationFn: () => api<void>('/api/calendar-feed', { method: 'DELETE' }),
     onSuccess: () => queryClient.setQueryData(keys.tasks.feed, { created_at: null, url: null }),
+  });
+}
+
+/** Whether the caller gets the morning e-mail of their day; turning it on or off. */
+export function useDigest() {
+  return useQuery({ queryKey: keys.tasks.digest, queryFn: ({ signal }) => api<Digest>('/api/tasks/digest', { signal }) });
+}
+
+export function useSetDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api<Digest>('/api/tasks/digest', { method: 'PUT', body: { enabled } }),
+    onSuccess: (digest) => queryClient.setQueryData(keys.tasks.digest, digest),
   });
 }
 

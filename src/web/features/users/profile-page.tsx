@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/page-header';
 import { sessionKey, useCurrentSession } from '@/features/auth/api';
+import { MorningEmailCard } from '@/features/tasks';
 import { api, errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { TwoFactorCard } from './two-factor-card';
@@ -48,6 +49,7 @@ export function ProfilePage() {
           </form>
         </CardContent>
       </Card>
+      <MorningEmailCard />
       <TwoFactorCard />
     </div>
   );
