@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay, isRecordId, optionalText, requiredText, version } from '../common/fields.js';
+import { calendarDay, isCalendarDay, isRecordId, optionalText, requiredText, version } from '../common/fields.js';
 import { addDays } from '../common/time.js';
 import { optionalParam, pageQuerySchema } from '../http/paging.js';
 
@@ -209,7 +209,11 @@ export const taskCalendarQuerySchema = z
     from: calendarDay('Choose the first day'),
     to: calendarDay('Choose the last day'),
   })
-  .refine((q) => q.from <= q.to && q.to <= addDays(q.from, CALENDAR_MAX_DAYS - 1), { message: CALENDAR_RANGE, path: ['to'] });
+  // Checked once both are days: a missing or malformed one has its own message.
+  .refine(
+    (q) => !isCalendarDay(q.from) || !isCalendarDay(q.to) || (q.from <= q.to && q.to <= addDays(q.from, CALENDAR_MAX_DAYS - 1)),
+    { message: CALENDAR_RANGE, path: ['to'] },
+  );
 export type TaskCalendarQuery = z.output<typeof taskCalendarQuerySchema>;
 
 /** The morning e-mail on or off. */
