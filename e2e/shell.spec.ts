@@ -3,6 +3,7 @@ import { expect, signIn, signInOnScreen, test } from './fixtures';
 const sidebarOrder = [
   'Dashboard',
   'My Tasks',
+  'Calendar',
   'Customers',
   'Leads',
   'Minor Co-Signers',

@@ -128,7 +128,8 @@ function ShowRateTable({ rows, by }: { rows: ShowRate[]; by: string }) {
 /** Appointments of the range by agent and by the customer's lead source: booked, and who came over those done. */
 export function ShowRateCard({ showRate }: { showRate: RangeAnalytics['show_rate'] }) {
   return (
-    <Card>
+    // Its tables scroll in their own box on a phone instead of widening the page.
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Appointment Show Rate</CardTitle>
         <CardDescription>{SHOW_RATE_DESCRIPTION}</CardDescription>
