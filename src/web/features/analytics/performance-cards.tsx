@@ -134,7 +134,7 @@ export function ShowRateCard({ showRate }: { showRate: RangeAnalytics['show_rate
         <CardTitle>Appointment Show Rate</CardTitle>
         <CardDescription>{SHOW_RATE_DESCRIPTION}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         {showRate.by_agent.length === 0 ? (
           <p className="text-muted-foreground py-6 text-center text-sm">No appointments in this range.</p>
         ) : (
