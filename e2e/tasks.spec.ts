@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, mailTo, signIn, test, unique } from './fixtures';
 
 test('an agent adds a task from a customer page, finds it under Today and completes it onto the customer’s timeline', async ({
@@ -86,11 +87,9 @@ test('a lead arrives and its first-response task appears on the customer’s pag
   await expect(page.getByText('Call: reached').first()).toBeVisible();
 });
 
-test('an agent books an appointment from a customer page; the customer is invited by mail, and a no-show is recorded', async ({
-  page,
-}) => {
-  await signIn(page, 'agent');
-  const name = unique('Avery Appointment');
+/** A new customer of the signed-in user with an e-mail address to invite, and tomorrow in the company's zone. */
+async function customerToInvite(page: Page, prefix: string) {
+  const name = unique(prefix);
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@buyer.example`;
   const headers = { 'x-requested-with': 'torque' };
   const created = await page.request.post('/api/customers', { data: { name, email }, headers });
@@ -98,6 +97,14 @@ test('an agent books an appointment from a customer page; the customer is invite
   const customer = (await created.json()) as { id: string };
   const session = (await (await page.request.get('/api/session')).json()) as { timeZone: string };
   const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: session.timeZone });
+  return { customer, email, tomorrow, headers };
+}
+
+test('an agent books an appointment from a customer page; the customer is invited by mail, and a no-show is recorded', async ({
+  page,
+}) => {
+  await signIn(page, 'agent');
+  const { customer, email, tomorrow } = await customerToInvite(page, 'Avery Appointment');
 
   await page.goto(`/customers/${customer.id}`);
   const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('What is next with this customer') });
@@ -143,14 +150,7 @@ test('at 390 px an appointment is dragged to another time on the calendar, and t
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'agent');
-  const name = unique('Drew Dragged');
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@buyer.example`;
-  const headers = { 'x-requested-with': 'torque' };
-  const created = await page.request.post('/api/customers', { data: { name, email }, headers });
-  expect(created.status()).toBe(201);
-  const customer = (await created.json()) as { id: string };
-  const session = (await (await page.request.get('/api/session')).json()) as { timeZone: string };
-  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: session.timeZone });
+  const { customer, email, tomorrow, headers } = await customerToInvite(page, 'Drew Dragged');
   const booked = await page.request.post('/api/tasks', {
     data: {
       type: 'appointment',

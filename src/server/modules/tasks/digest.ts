@@ -3,7 +3,7 @@ import { taskTypeLabels, type TaskType } from '../../../shared/tasks/schemas.js'
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { businessClock } from '../../time.js';
+import { businessClock, clockIn } from '../../time.js';
 import { recordAudit } from '../audit/service.js';
 import { getSetting, mailFooter } from '../settings/service.js';
 
@@ -72,9 +72,9 @@ function lineOf(task: DueTask, today: string) {
  * many were sent.
  */
 export async function sendDigests(db: Db, mailer: Mailer, origin: string | undefined, now = new Date()): Promise<number> {
-  const clock = await businessClock(db, now);
-  if (now < clock.at(clock.today, DIGEST_AT.hour, DIGEST_AT.minute) || now >= clock.at(clock.today, DIGEST_UNTIL_HOUR)) return 0;
   const company = await getSetting(db, 'company');
+  const clock = clockIn(company.time_zone, now);
+  if (now < clock.at(clock.today, DIGEST_AT.hour, DIGEST_AT.minute) || now >= clock.at(clock.today, DIGEST_UNTIL_HOUR)) return 0;
   return db.transaction().execute(async (tx: Transaction<DB>) => {
     const users = await sql<{ id: string; name: string; email: string }>`
       UPDATE task_digests d SET sent_for = ${clock.today}::date

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { taskTypeLabels, type TaskType } from '../../../shared/tasks/schemas.js';
 import type { DB } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { businessClock } from '../../time.js';
+import { clockIn, type BusinessClock } from '../../time.js';
 import { recordAudits } from '../audit/service.js';
 import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
 import { latestConsent } from '../consent/service.js';
@@ -44,9 +44,8 @@ type Due = {
 async function claim(
   tx: Transaction<DB>,
   mark: 'customer_reminded_at' | 'agent_reminded_at',
-  { minutes, now, appointmentsOnly }: { minutes: number; now: Date; appointmentsOnly: boolean },
+  { minutes, now, clock, appointmentsOnly }: { minutes: number; now: Date; clock: BusinessClock; appointmentsOnly: boolean },
 ): Promise<Due[]> {
-  const clock = await businessClock(tx, now);
   const until = new Date(now.getTime() + minutes * 60_000);
   const roughly = sql<Date>`((t.due_date + t.due_time) AT TIME ZONE ${clock.timeZone})`;
   const { rows: candidates } = await sql<{ id: string; due_date: string; due_time: string }>`
@@ -80,6 +79,7 @@ async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: Webhook
     const due = await claim(tx, 'customer_reminded_at', {
       minutes: crm.appointment_reminder_hours * 60,
       now,
+      clock: clockIn(company.time_zone, now),
       appointmentsOnly: true,
     });
     if (due.length === 0) return 0;
@@ -150,7 +150,12 @@ async function remindAssignees(db: Db, now: Date): Promise<number> {
   const { crm, company } = await getSettings(db);
   if (crm.task_reminder_minutes === 0) return 0;
   return db.transaction().execute(async (tx) => {
-    const due = await claim(tx, 'agent_reminded_at', { minutes: crm.task_reminder_minutes, now, appointmentsOnly: false });
+    const due = await claim(tx, 'agent_reminded_at', {
+      minutes: crm.task_reminder_minutes,
+      now,
+      clock: clockIn(company.time_zone, now),
+      appointmentsOnly: false,
+    });
     for (const task of due) {
       const at = new Intl.DateTimeFormat('en-US', { timeZone: company.time_zone, hour: 'numeric', minute: '2-digit' }).format(
         task.starts_at,

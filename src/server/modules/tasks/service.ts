@@ -32,7 +32,7 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { publishChange } from '../../realtime/publish.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { businessClock, type BusinessClock } from '../../time.js';
+import { businessClock, clockIn, type BusinessClock } from '../../time.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { getSetting } from '../settings/service.js';
@@ -60,6 +60,9 @@ export const viewOf = (today: string) => sql<TaskView>`CASE
 /** Open tasks run by day, then time; those due at any time of the day come after the timed ones. */
 export const dueKey = sql`(t.due_date, coalesce(t.due_time, '24:00'::time), t.id)`;
 
+/** The linked vehicle (`v`) as '2022 Toyota Camry', or null without one. */
+const vehicleName = sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`;
+
 function selectTasks(db: Db, actor: Actor, today: string) {
   return db
     .selectFrom('tasks as t')
@@ -67,12 +70,7 @@ function selectTasks(db: Db, actor: Actor, today: string) {
     .innerJoin('users as a', 'a.id', 't.assignee_id')
     .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
     .selectAll('t')
-    .select([
-      'c.name as customer_name',
-      'a.name as assignee_name',
-      sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`.as('vehicle_name'),
-      viewOf(today).as('view'),
-    ])
+    .select(['c.name as customer_name', 'a.name as assignee_name', vehicleName.as('vehicle_name'), viewOf(today).as('view')])
     .where(taskVisible(actor, 't'));
 }
 
@@ -292,8 +290,8 @@ async function tellCustomer(
   method: InviteMethod,
   now = new Date(),
 ) {
-  const clock = await businessClock(tx, now);
   const company = await getSetting(tx, 'company');
+  const clock = clockIn(company.time_zone, now);
   const row = await tx
     .selectFrom('tasks as t')
     .innerJoin('customers as c', 'c.id', 't.customer_id')
@@ -313,7 +311,7 @@ async function tellCustomer(
       'c.email as customer_email',
       'a.name as agent_name',
       'a.email as agent_email',
-      sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`.as('vehicle'),
+      vehicleName.as('vehicle'),
     ])
     .where('t.id', '=', id)
     .executeTakeFirstOrThrow();
