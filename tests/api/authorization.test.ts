@@ -55,6 +55,8 @@ const thisYear = new Date().getUTCFullYear();
 
 let invited = 0;
 const tokenOf = (link: string) => link.split('/invite/')[1];
+let plans = 0;
+const planBody = () => ({ name: `Plan ${++plans}`, steps: [{ day: 2, type: 'call', title: 'Call back' }] });
 /** Records of the agent, made anew for each call that changes or removes one. */
 const make = {
   customer: async () =>
@@ -92,6 +94,11 @@ const make = {
         },
       })
     ).json() as { id: string; updated_at: string },
+  plan: async () =>
+    (await t.call({ method: 'POST', url: '/api/action-plans', as: admin, payload: planBody() })).json() as {
+      id: string;
+      updated_at: string;
+    },
   invitation: async () =>
     (
       await t.call({
@@ -507,6 +514,48 @@ const rows: Record<string, Row> = {
   'POST /api/tasks/:id/reopen': {
     request: async () => ({ url: `/api/tasks/${(await make.task(true)).id}/reopen` }),
     expected: owners(200),
+  },
+  // Action plans: admins define them, anyone reads them; a customer's plan is for those who may see the customer.
+  'GET /api/action-plans': { request: () => ({ url: '/api/action-plans' }), expected: signedIn(200) },
+  'POST /api/action-plans': {
+    request: () => ({ url: '/api/action-plans', payload: planBody() }),
+    expected: adminOnly(201, 403),
+  },
+  'PUT /api/action-plans/:id': {
+    request: async () => {
+      const plan = await make.plan();
+      return { url: `/api/action-plans/${plan.id}`, payload: { ...planBody(), updated_at: plan.updated_at } };
+    },
+    expected: adminOnly(200, 403),
+  },
+  'DELETE /api/action-plans/:id': {
+    request: async () => ({ url: `/api/action-plans/${(await make.plan()).id}` }),
+    expected: adminOnly(204, 403),
+  },
+  'GET /api/customers/:id/action-plan': {
+    request: () => ({ url: `/api/customers/${fixed.customer}/action-plan` }),
+    expected: owners(200),
+  },
+  'POST /api/customers/:id/action-plan': {
+    request: async () => ({
+      url: `/api/customers/${(await make.customer()).id}/action-plan`,
+      payload: { plan_id: (await make.plan()).id },
+    }),
+    expected: owners(201),
+  },
+  'DELETE /api/customers/:id/action-plan': {
+    request: async () => {
+      const customer = await make.customer();
+      const plan = await make.plan();
+      await t.call({
+        method: 'POST',
+        url: `/api/customers/${customer.id}/action-plan`,
+        as: agent,
+        payload: { plan_id: plan.id },
+      });
+      return { url: `/api/customers/${customer.id}/action-plan` };
+    },
+    expected: owners(204),
   },
   'GET /api/documents': { request: () => ({ url: '/api/documents' }), expected: signedIn(200) },
   'GET /api/emails': { request: () => ({ url: '/api/emails?box=sent' }), expected: signedIn(200) },

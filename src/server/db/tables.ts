@@ -36,6 +36,17 @@ export interface Accounts {
   user_id: string;
 }
 
+export interface ActionPlans {
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  lead_source: string | null;
+  name: string;
+  starts_on: Generated<'manual' | 'lead' | 'deal_completed'>;
+  steps: Json;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface AuditLog {
   action: string;
   actor_id: string | null;
@@ -379,6 +390,21 @@ export interface Outbox {
   status: Generated<'pending' | 'sent' | 'failed' | 'held'>;
 }
 
+export interface PlanRuns {
+  customer_id: string;
+  id: Generated<string>;
+  plan_id: string | null;
+  plan_name: string;
+  start_day: string;
+  started_at: Generated<Timestamp>;
+  started_by: string | null;
+  steps: Json;
+  steps_added: Generated<number>;
+  stop_reason: 'answered' | 'bought' | 'lost' | 'by_hand' | 'finished' | null;
+  stopped_at: Timestamp | null;
+  stopped_by: string | null;
+}
+
 export interface RateLimits {
   count: number;
   key: string;
@@ -447,8 +473,10 @@ export interface Tasks {
     'reached' | 'left_message' | 'no_answer' | 'rescheduled' | 'other' | 'showed' | 'no_show' | 'sold' | 'cancelled' | null;
   outcome_note: string | null;
   place: string | null;
+  plan_run_id: string | null;
+  plan_step: number | null;
   priority: Generated<'low' | 'normal' | 'high'>;
-  rule: 'follow_up' | 'first_response' | 'delivery' | null;
+  rule: 'follow_up' | 'first_response' | 'delivery' | 'plan' | null;
   rule_day: number | null;
   title: string;
   type: 'call' | 'email' | 'text' | 'appointment' | 'todo';
@@ -533,6 +561,7 @@ export interface WebhookEndpoints {
 
 export interface DB {
   accounts: Accounts;
+  action_plans: ActionPlans;
   audit_log: AuditLog;
   calendar_feeds: CalendarFeeds;
   chat_participants: ChatParticipants;
@@ -561,6 +590,7 @@ export interface DB {
   notifications: Notifications;
   offer_images: OfferImages;
   outbox: Outbox;
+  plan_runs: PlanRuns;
   rate_limits: RateLimits;
   sessions: Sessions;
   settings: Settings;

@@ -42,14 +42,16 @@ export const outcomesFor = (type: TaskType): readonly TaskOutcome[] =>
 
 /**
  * The rules of Settings → CRM that add tasks by themselves: a follow-up for a customer nobody has been in contact with
- * for the follow-up reminder's days, the first answer to a lead from intake, the follow-ups of a completed deal.
+ * for the follow-up reminder's days, the first answer to a lead from intake, the follow-ups of a completed deal; and the
+ * steps of an action plan.
  */
-export const taskRules = ['follow_up', 'first_response', 'delivery'] as const;
+export const taskRules = ['follow_up', 'first_response', 'delivery', 'plan'] as const;
 export type TaskRule = (typeof taskRules)[number];
 export const taskRuleLabels: Record<TaskRule, string> = {
   follow_up: 'Follow-up rule',
   first_response: 'First-response rule',
   delivery: 'Delivery follow-up rule',
+  plan: 'Action plan',
 };
 
 /** My Tasks' sections: open tasks due before, on and after the company's today, and the done ones. */

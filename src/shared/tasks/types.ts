@@ -28,6 +28,9 @@ export const taskSchema = z.object({
   rule: z.enum(taskRules).nullable(),
   /** A delivery follow-up's day after the deal was completed. */
   rule_day: z.number().nullable(),
+  /** The action plan's run that added it, and which of its steps it is (from 0). */
+  plan_run_id: z.string().nullable(),
+  plan_step: z.number().nullable(),
   /** An appointment's length in minutes (null for any other task) and where it is. */
   duration_minutes: z.number().nullable(),
   place: z.string().nullable(),

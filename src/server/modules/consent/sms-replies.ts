@@ -6,6 +6,7 @@ import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import { notify } from '../notifications/service.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { getSetting } from '../settings/service.js';
+import { stopPlans } from '../tasks/plans.js';
 import { appendConsent, latestConsent } from './service.js';
 
 const outcomes = { opt_out: 'opted_out', unclear: 'flagged', other: 'other' } as const;
@@ -75,6 +76,13 @@ export async function receiveSmsReply(
       .returning('id')
       .executeTakeFirst();
     if (!stored) return earlierReply(tx, reply);
+    // Any reply, an opt-out too, is the customer answering: their action plan stops.
+    await stopPlans(
+      tx,
+      null,
+      customers.map((c) => c.id),
+      'answered',
+    );
 
     if (outcome === 'opted_out') {
       const latest = await latestConsent(

@@ -32,6 +32,7 @@ import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, r
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import { assertReferrer, insertCustomers, normalized } from './writer.js';
 import { dueKey, viewOf } from '../tasks/service.js';
+import { stopPlans } from '../tasks/plans.js';
 
 export type CustomerRow = Row<'customers'>;
 
@@ -201,6 +202,8 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'customer', entityId: id, action: 'updated', changes });
+    // Marked inactive, the customer is lost: their action plan stops.
+    if (row.status === 'inactive' && before.status !== 'inactive') await stopPlans(tx, actor, [id], 'lost');
     await publishChange(tx, 'customers', [row.user_id]);
     return row;
   });

@@ -7,6 +7,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
+import { startPlanOn, stopPlans } from '../tasks/plans.js';
 import { addDeliveryFollowUps } from '../tasks/rules.js';
 
 type Tx = Kysely<DB>;
@@ -17,8 +18,9 @@ const soldTo = (deal: Sale | null) => (deal?.status === salesStatus ? deal.custo
 
 /**
  * A completed sale moves its customer to the pipeline's last stage and makes them active, in the deal's transaction,
- * audited on the customer with the deal's id so both timelines show it, and gives the deal's agent its delivery
- * follow-ups (the tasks area's delivery rule). A sale reopened (or moved to another customer) leaves its customer where
+ * audited on the customer with the deal's id so both timelines show it, gives the deal's agent its delivery
+ * follow-ups (the tasks area's delivery rule), and stops the customer's action plan (they bought) to start the one for
+ * a completed deal. A sale reopened (or moved to another customer) leaves its customer where
  * they are, and both timelines say so (docs/decisions/021-funnel-stages.md).
  */
 export async function customerFollowsSale(tx: Tx, actor: Actor, before: Sale | null, deal: Sale) {
@@ -28,6 +30,9 @@ export async function customerFollowsSale(tx: Tx, actor: Actor, before: Sale | n
   if (is) {
     await closeSale(tx, actor, is, deal.id, stages);
     await addDeliveryFollowUps(tx, deal);
+    // A purchase ends the plan the customer was on, and starts the one for a completed deal.
+    await stopPlans(tx, actor, [is], 'bought');
+    await startPlanOn(tx, 'deal_completed', is);
   }
   if (was) await keepAfterReopening(tx, actor, was, deal, stages[0]!);
 }

@@ -19,6 +19,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { latestConsent } from '../consent/service.js';
 import { getSetting, mailFooter } from '../settings/service.js';
+import { stopPlans } from '../tasks/plans.js';
 import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 
 type Db = Kysely<DB>;
@@ -249,6 +250,7 @@ export async function receiveEmail(db: Db, input: InboundEmail, repeatedCall = f
         action: 'email_received',
         changes: { email_id: stored.id, subject: input.subject },
       });
+      await stopPlans(tx, null, [customer.id], 'answered');
     }
     return { id: stored.id, customer_linked: Boolean(customer), repeated: false };
   });

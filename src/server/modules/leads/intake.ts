@@ -22,6 +22,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { insertCustomers } from '../customers/writer.js';
 import { notify } from '../notifications/service.js';
+import { startPlanOn } from '../tasks/plans.js';
 import { addFirstResponseTask } from '../tasks/rules.js';
 import { parseAdf, type AdfResult } from './adf.js';
 import { contactOf, knownCustomer, newCustomer, nextInRotation } from './assignment.js';
@@ -149,6 +150,7 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       received_at: row.received_at,
       source_name: source.name,
     });
+    await startPlanOn(tx, 'lead', customerId, source.name);
     const name = lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'A lead';
     await notify(tx, addedBy ?? null, {
       event: 'lead_received',

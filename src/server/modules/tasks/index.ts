@@ -1,6 +1,15 @@
 import { defineArea } from '../area.js';
-import { personal } from '../export/tables.js';
-import { DIGEST_JOB, FOLLOW_UP_JOB, registerDigestJob, registerFollowUpJob, registerReminderJob, REMINDER_JOB } from './jobs.js';
+import { ofRecord, personal } from '../export/tables.js';
+import {
+  DIGEST_JOB,
+  FOLLOW_UP_JOB,
+  PLAN_STEPS_JOB,
+  registerDigestJob,
+  registerFollowUpJob,
+  registerPlanStepsJob,
+  registerReminderJob,
+  REMINDER_JOB,
+} from './jobs.js';
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
 
@@ -9,6 +18,7 @@ export const tasksArea = defineArea({
   routes: tasksRoutes,
   jobs: [
     { name: FOLLOW_UP_JOB, register: ({ jobs, database, log }) => registerFollowUpJob(jobs, database.db, log) },
+    { name: PLAN_STEPS_JOB, register: ({ jobs, database, log }) => registerPlanStepsJob(jobs, database.db, log) },
     {
       name: REMINDER_JOB,
       register: ({ jobs, database, mailer, webhooks, log }) => registerReminderJob(jobs, database.db, { mailer, webhooks }, log),
@@ -24,5 +34,8 @@ export const tasksArea = defineArea({
     tasks: { scope: (actor) => taskVisible(actor, 't') },
     calendar_feeds: { scope: personal('user_id'), omit: { token_hash: 'the hash of a secret address' } },
     task_digests: { scope: personal('user_id') },
+    // Company configuration, as the settings are: admins' exports only.
+    action_plans: {},
+    plan_runs: { scope: ofRecord('customers', 'customer_id') },
   },
 });

@@ -5,12 +5,14 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { sendDigests } from './digest.js';
+import { addPlanSteps } from './plans.js';
 import { sendReminders } from './reminders.js';
 import { followUpIdleCustomers } from './rules.js';
 
 export const FOLLOW_UP_JOB = 'follow-up-idle-customers';
 export const REMINDER_JOB = 'task-reminders';
 export const DIGEST_JOB = 'task-digest';
+export const PLAN_STEPS_JOB = 'action-plan-steps';
 
 /**
  * Every hour, across every process once, the follow-up rule: customers nobody has been in contact with for the
@@ -27,6 +29,22 @@ export function registerFollowUpJob(jobs: JobQueue, db: Kysely<DB>, log: Fastify
     { retryLimit: 2, retryDelay: 300, quiet: true },
   );
   return { start: () => jobs.schedule(FOLLOW_UP_JOB, '5 * * * *') };
+}
+
+/**
+ * Every hour, across every process once, the steps of the running action plans whose day has come (`plans.ts`), as
+ * tasks for the customers' agents.
+ */
+export function registerPlanStepsJob(jobs: JobQueue, db: Kysely<DB>, log: FastifyBaseLogger) {
+  jobs.work(
+    PLAN_STEPS_JOB,
+    async () => {
+      const added = await addPlanSteps(db);
+      if (added > 0) log.info({ added }, 'action plan steps added');
+    },
+    { retryLimit: 2, retryDelay: 300, quiet: true },
+  );
+  return { start: () => jobs.schedule(PLAN_STEPS_JOB, '3 * * * *') };
 }
 
 /**

@@ -24,7 +24,16 @@ import type { Database } from '../../db/connection.js';
 import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { Mailer } from '../../mail/mailer.js';
+import {
+  customerPlanSchema,
+  planInputSchema,
+  planListSchema,
+  planSchema,
+  planStartSchema,
+  planUpdateSchema,
+} from '../../../shared/tasks/plans.js';
 import { digestOf, setDigest } from './digest.js';
+import { createPlan, customerPlan, deletePlan, listPlans, startPlan, stopPlanByHand, updatePlan } from './plans.js';
 import { FEED_FILE, feedCalendar, feedOf, makeFeed, removeFeed } from './feed.js';
 import {
   calendarTasks,
@@ -79,6 +88,36 @@ export async function tasksRoutes(
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .send(calendar);
+  });
+
+  // Action plans: admins define them; anyone starts one on a customer they work with.
+  r.get('/api/action-plans', { schema: { response: { 200: planListSchema } } }, () => listPlans(db));
+  r.post('/api/action-plans', { schema: { body: planInputSchema, response: { 201: planSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createPlan(db, actorOf(request), request.body)),
+  );
+  r.put(
+    '/api/action-plans/:id',
+    { schema: { params: idParams, body: planUpdateSchema, response: { 200: planSchema } } },
+    (request) => updatePlan(db, actorOf(request), request.params.id, request.body),
+  );
+  r.delete('/api/action-plans/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deletePlan(db, actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  // A customer's plan: the latest (running or stopped); start one; stop the running one.
+  r.get('/api/customers/:id/action-plan', { schema: { params: idParams, response: { 200: customerPlanSchema } } }, (request) =>
+    customerPlan(db, actorOf(request), request.params.id),
+  );
+  r.post(
+    '/api/customers/:id/action-plan',
+    { schema: { params: idParams, body: planStartSchema, response: { 201: customerPlanSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await startPlan(db, actorOf(request), request.params.id, request.body.plan_id)),
+  );
+  r.delete('/api/customers/:id/action-plan', { schema: { params: idParams } }, async (request, reply) => {
+    await stopPlanByHand(db, actorOf(request), request.params.id);
+    return reply.status(204).send();
   });
 
   r.get('/api/tasks', { schema: { querystring: taskListQuerySchema, response: { 200: taskPageSchema } } }, (request) =>
