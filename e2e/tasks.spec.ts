@@ -188,3 +188,49 @@ test('at 390 px an appointment is dragged to another time on the calendar, and t
   expect(saved).toMatchObject({ due_time: '14:00', invite_sequence: 1 });
   await expect.poll(async () => (await mailTo(email)).subject).toMatch(/^Changed: /);
 });
+
+test('an admin adds an action plan in Settings; started on a customer, its first step is a task there, and stopping it removes the step still open', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const plan = unique('Trade-in chase');
+  await page.goto('/settings');
+  const plans = page.locator('[data-slot="card"]').filter({ has: page.getByText('Action plans', { exact: true }) });
+  await plans.getByRole('button', { name: 'Add plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add plan' });
+  await dialog.getByLabel('Name').fill(plan);
+  await dialog.getByRole('listitem', { name: 'Step 1' }).getByLabel('Title').fill('Call about the trade-in');
+  await dialog.getByRole('button', { name: 'Add step' }).click();
+  const second = dialog.getByRole('listitem', { name: 'Step 2' });
+  await second.getByLabel('Day').fill('2');
+  await second.getByLabel('Type').selectOption('email');
+  await second.getByLabel('Title').fill('Send the appraisal');
+  // A placeholder the plan cannot fill is refused at the field.
+  await second.getByLabel('Message (optional)').fill('Hi {firstname}');
+  await dialog.getByRole('button', { name: 'Add plan' }).click();
+  await expect(second.getByText('{firstname} is not a placeholder')).toBeVisible();
+  await second.getByLabel('Message (optional)').fill('Hi {first_name}, here is the appraisal. {agent}');
+  await dialog.getByRole('button', { name: 'Add plan' }).click();
+  await expect(page.getByText('Plan added')).toBeVisible();
+  await expect(plans.getByText(plan)).toBeVisible();
+
+  const { customer } = await customerToInvite(page, 'Tina Trader');
+  await page.goto(`/customers/${customer.id}`);
+  const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Steps that become tasks on their days') });
+  const tasks = page.locator('[data-slot="card"]').filter({ has: page.getByText('What is next with this customer') });
+  await expect(card).toContainText('Not on a plan.');
+  await card.getByLabel('Plan').selectOption({ label: plan });
+  await card.getByRole('button', { name: 'Start plan' }).click();
+  await expect(page.getByText('Plan started')).toBeVisible();
+  await expect(card.getByTestId('plan-next-step')).toContainText('Day 2 · E-mail — Send the appraisal');
+  await expect(tasks.getByRole('listitem', { name: 'Call about the trade-in' })).toBeVisible();
+  await expect(page.getByText(`Started the action plan ${plan}`)).toBeVisible();
+
+  await card.getByRole('button', { name: 'Stop plan' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Stop plan' }).click();
+  await expect(page.getByText('Plan stopped')).toBeVisible();
+  await expect(card).toContainText(`${plan} stopped on`);
+  await expect(card).toContainText('stopped by hand');
+  await expect(tasks.getByRole('listitem', { name: 'Call about the trade-in' })).toHaveCount(0);
+  await expect(page.getByText(`Stopped the action plan ${plan}`)).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { demoPassword } from '../modules/session/service.js';
 import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
 import { receivePostedAdf } from '../modules/leads/intake.js';
 import { closeAnsweredLeadTasks } from '../modules/tasks/rules.js';
+import type { PlanInput } from '../../shared/tasks/plans.js';
 import { addDays } from '../../shared/common/time.js';
 import type { TaskPriority, TaskType } from '../../shared/tasks/schemas.js';
 import { businessClock } from '../time.js';
@@ -125,12 +126,84 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
       .values(users.map((u) => ({ user_id: u.id, title: 'Welcome to Torque', content: 'Your demo workspace is ready.' })))
       .execute();
   });
+  await seedPlans(db);
   await seedLeads(db, now);
   await seedTasks(db, now);
   return true;
 }
 
 /** A working day for each agent and the admin: a task overdue, a few due today and later, a call and a visit done yesterday. */
+/**
+ * Three action plans: one the marketplace's new leads start (so the week of leads below is on it), one for after a
+ * sale, and one started by hand.
+ */
+async function seedPlans(db: Kysely<DB>) {
+  const plans: PlanInput[] = [
+    {
+      name: 'New internet lead',
+      starts_on: 'lead',
+      lead_source: 'CarMarket',
+      active: true,
+      steps: [
+        {
+          day: 1,
+          type: 'email',
+          title: 'Send the details of the car they asked about',
+          message: 'Hi {first_name}, thank you for your interest. Here are the details and a few pictures. {agent}, {company}',
+        },
+        {
+          day: 3,
+          type: 'text',
+          title: 'Offer a test drive',
+          message: 'Hi {first_name}, would a test drive this week suit you? {agent}',
+        },
+        { day: 7, type: 'call', title: 'Call about what they are looking for', message: null },
+        {
+          day: 14,
+          type: 'email',
+          title: 'Last check-in',
+          message: 'Hi {first_name}, is the car still on your mind? {agent}, {company}',
+        },
+      ],
+    },
+    {
+      name: 'After the sale',
+      starts_on: 'deal_completed',
+      lead_source: null,
+      active: true,
+      steps: [
+        {
+          day: 1,
+          type: 'text',
+          title: 'Thank them for their purchase',
+          message: 'Thank you for choosing {company}, {first_name}! {agent}',
+        },
+        { day: 60, type: 'call', title: 'Ask for a referral', message: null },
+      ],
+    },
+    {
+      name: 'Lease ending',
+      starts_on: 'manual',
+      lead_source: null,
+      active: true,
+      steps: [
+        { day: 0, type: 'call', title: 'Call about the lease’s end', message: null },
+        {
+          day: 7,
+          type: 'email',
+          title: 'Send the options for a new car',
+          message: 'Hi {first_name}, here are your options. {agent}',
+        },
+        { day: 21, type: 'todo', title: 'Book the return inspection', message: null },
+      ],
+    },
+  ];
+  await db
+    .insertInto('action_plans')
+    .values(plans.map((plan) => ({ ...plan, steps: JSON.stringify(plan.steps) })))
+    .execute();
+}
+
 async function seedTasks(db: Kysely<DB>, now: number) {
   const { today } = await businessClock(db, new Date(now));
   const plan: [string, TaskType, number, string | null, TaskPriority][] = [

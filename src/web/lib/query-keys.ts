@@ -60,6 +60,8 @@ export const keys = {
     feed: ['tasks', 'feed'] as const,
     digest: ['tasks', 'digest'] as const,
     customerSearch: (q: string) => ['tasks', 'customer-search', q] as const,
+    plans: ['tasks', 'action-plans'] as const,
+    customerPlan: (customerId: string) => ['tasks', 'customer-plan', customerId] as const,
   },
   webhooks: ['webhooks'] as const,
   unsubscribe: (token: string) => ['unsubscribe', token] as const,

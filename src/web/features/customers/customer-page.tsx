@@ -21,7 +21,7 @@ import { useCustomer, useDeleteCustomer, useSetCustomerStage } from './api';
 import { CustomerNotFound } from './customer-not-found';
 import { ConsentCard } from '@/features/consent';
 import { CustomerLeadsCard } from '@/features/leads';
-import { CustomerTasksCard } from '@/features/tasks';
+import { CustomerPlanCard, CustomerTasksCard } from '@/features/tasks';
 import { CustomerTimeline } from './customer-timeline';
 import { BackToCustomers } from './new-customer-page';
 import { StatusBadge } from './status-badge';
@@ -176,6 +176,7 @@ export function CustomerPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <CustomerLeadsCard customerId={c.id} />
         <CustomerTasksCard customerId={c.id} customerName={c.name} />
+        <CustomerPlanCard customerId={c.id} />
         <DocumentsPanel
           kind="customer"
           parentId={c.id}

@@ -34,6 +34,7 @@ import { OutboxCard } from '@/features/outbox';
 import { FullExportCard } from '@/features/export';
 import { HooksCard } from '@/features/hooks';
 import { LeadSourcesCard } from '@/features/leads';
+import { ActionPlansCard } from '@/features/tasks';
 import { WebhooksCard } from '@/features/webhooks';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
@@ -143,6 +144,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <UserManagementSection isAdmin={isAdmin} />
         {isAdmin && <OutboxCard />}
         {isAdmin && <LeadSourcesCard />}
+        {isAdmin && <ActionPlansCard />}
         {isAdmin && <HooksCard />}
         {isAdmin && <WebhooksCard />}
         {isAdmin && (

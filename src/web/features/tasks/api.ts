@@ -3,6 +3,7 @@ import type { Customer } from '@shared/customers/types';
 import type { Page } from '@shared/http/paging';
 import type { TaskCompletion, TaskInput, TaskListView, TaskUpdate } from '@shared/tasks/schemas';
 import type { CalendarFeed, Digest, Task, TaskCalendar, TaskSummary } from '@shared/tasks/types';
+import type { CustomerPlan, Plan, PlanInput, PlanUpdate } from '@shared/tasks/plans';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
@@ -141,5 +142,74 @@ export function useDeleteTask(task: Task) {
   return useMutation({
     mutationFn: () => api(`/api/tasks/${task.id}`, { method: 'DELETE' }),
     onSuccess: () => changed(task),
+  });
+}
+
+/** The action plans admins have defined, by name. */
+export function usePlans() {
+  return useQuery({
+    queryKey: keys.tasks.plans,
+    queryFn: ({ signal }) => api<{ items: Plan[] }>('/api/action-plans', { signal }),
+    select: (list) => list.items,
+  });
+}
+
+function usePlansChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: keys.tasks.plans });
+}
+
+export function useSavePlan(id: string | null) {
+  const changed = usePlansChanged();
+  return useMutation({
+    mutationFn: (input: PlanInput | PlanUpdate) =>
+      id
+        ? api<Plan>(`/api/action-plans/${id}`, { method: 'PUT', body: input })
+        : api<Plan>('/api/action-plans', { method: 'POST', body: input }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeletePlan() {
+  const changed = usePlansChanged();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/action-plans/${id}`, { method: 'DELETE' }),
+    onSuccess: changed,
+  });
+}
+
+/** A customer's latest action plan, running or stopped. */
+export function useCustomerPlan(customerId: string) {
+  return useQuery({
+    queryKey: keys.tasks.customerPlan(customerId),
+    queryFn: ({ signal }) => api<CustomerPlan>(`/api/customers/${customerId}/action-plan`, { signal }),
+    select: (plan) => plan.run,
+  });
+}
+
+/** Starting or stopping a customer's plan changes their tasks, their timeline and the plans' counts. */
+function useCustomerPlanChanged(customerId: string) {
+  const changed = useTaskChanged();
+  const queryClient = useQueryClient();
+  return () => {
+    changed({ customer_id: customerId });
+    void queryClient.invalidateQueries({ queryKey: keys.tasks.plans });
+  };
+}
+
+export function useStartPlan(customerId: string) {
+  const changed = useCustomerPlanChanged(customerId);
+  return useMutation({
+    mutationFn: (planId: string) =>
+      api<CustomerPlan>(`/api/customers/${customerId}/action-plan`, { method: 'POST', body: { plan_id: planId } }),
+    onSuccess: changed,
+  });
+}
+
+export function useStopPlan(customerId: string) {
+  const changed = useCustomerPlanChanged(customerId);
+  return useMutation({
+    mutationFn: () => api<void>(`/api/customers/${customerId}/action-plan`, { method: 'DELETE' }),
+    onSuccess: changed,
   });
 }

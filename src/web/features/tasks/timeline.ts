@@ -21,7 +21,9 @@ export function describeTaskEntry(action: string, changes: Record<string, unknow
         details: [
           ...(changes.due_date ? [`Due ${formatDate(String(changes.due_date))}`] : []),
           // A task a rule of Settings → CRM added says which.
-          ...(changes.rule_label ? [String(changes.rule_label)] : []),
+          ...(changes.rule_label
+            ? [changes.plan ? `${String(changes.rule_label)}: ${String(changes.plan)}` : String(changes.rule_label)]
+            : []),
         ],
       };
     case 'task_updated':
@@ -61,6 +63,21 @@ export function describeTaskEntry(action: string, changes: Record<string, unknow
       return {
         title: by ? `Reminded the customer of an appointment: ${title}` : `No reminder could be sent for ${title}`,
         details: [...(by ? [`By ${by}`] : []), ...not],
+      };
+    }
+    case 'plan_started':
+      return { title: `Started the action plan ${String(changes.plan)}`, details: [] };
+    case 'plan_stopped': {
+      const removed = Number(changes.removed ?? 0);
+      return {
+        title:
+          changes.reason === 'finished'
+            ? `The action plan ${String(changes.plan)} has added its last step`
+            : `Stopped the action plan ${String(changes.plan)}`,
+        details: [
+          ...(changes.reason !== 'finished' ? [`Why: ${String(changes.reason_label)}`] : []),
+          ...(removed > 0 ? [`${removed} open ${removed === 1 ? 'task' : 'tasks'} removed`] : []),
+        ],
       };
     }
     default:
