@@ -220,6 +220,7 @@ async function startRun(tx: Db, actor: Actor | null, plan: PlanToStart, customer
     changes: { run: run.id, plan: plan.name, steps: plan.steps.length, ...(actor === null && { rule: 'plan' }) },
   });
   await addDueSteps(tx, today, [run.id]);
+  await tasksChanged(tx, await ownerOf(tx, customerId));
   return run.id;
 }
 
@@ -236,7 +237,6 @@ export async function startPlan(db: Db, actor: Actor, customerId: string, planId
     if (!plan.active) throw badRequest(PLAN_INACTIVE, { plan_id: PLAN_INACTIVE });
     const started = await startRun(tx, actor, { ...plan, steps: plan.steps as PlanStep[] }, customerId, now);
     if (!started) throw conflict(PLAN_RUNNING);
-    await tasksChanged(tx, await ownerOf(tx, customerId));
   });
   return customerPlan(db, actor, customerId);
 }
