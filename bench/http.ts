@@ -1,11 +1,12 @@
 /**
- * Torque as a user meets it: `npm run bench` (every area) or `npm run bench:<area>` (customers, vehicles, analytics).
+ * Torque as a user meets it: `npm run bench` (every area) or `npm run bench:<area>` (customers, vehicles, analytics,
+ * tasks).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/torque_large npm run bench
- *       PostgreSQL with 1,000,000 customers, 200,000 vehicles and 1,000,000 deals, 32 connections
+ *       PostgreSQL with 1,000,000 customers, 200,000 vehicles, 1,000,000 deals and 1,000,000 tasks, 32 connections
  *   npm run bench
- *       the embedded database (in DATA_DIR, default a kept temp folder) with 100,000 customers, 20,000 vehicles and
- *       100,000 deals, 4 connections
+ *       the embedded database (in DATA_DIR, default a kept temp folder) with 100,000 customers, 20,000 vehicles,
+ *       100,000 deals and 100,000 tasks, 4 connections
  *
  * 1. The database is filled by `npm run seed:large` (a database already that full is reused as it is).
  * 2. In this process, Torque answers each request once through `inject` while every SQL statement it sends is
@@ -30,7 +31,7 @@ import { percentile, sqlRecorder, startApp, startServerProcess } from './lib.js'
 import type { LoadPlan, LoadResult } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const areas = ['customers', 'vehicles', 'analytics'] as const;
+const areas = ['customers', 'vehicles', 'analytics', 'tasks'] as const;
 type Area = (typeof areas)[number];
 const chosen = process.argv.slice(2).filter((a): a is Area => (areas as readonly string[]).includes(a));
 const serverUrl = process.env.DATABASE_URL;
@@ -40,6 +41,7 @@ const rows = {
   customers: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
   vehicles: (kind === 'postgres' ? 200_000 : 20_000) * scale,
   deals: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
+  tasks: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
 };
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? (kind === 'postgres' ? 32 : 4));
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -50,6 +52,9 @@ type Scenario = { area: Area; name: string; who: 'admin' | 'agent'; paths: strin
 const thisYear = new Date().getFullYear();
 const years = [0, 1, 2, 3].map((back) => thisYear - back);
 const searches = ['smith', 'olivia', 'garcia', 'nguyen', 'king'];
+/** The calendar's week view: the seven days around today. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const week = `from=${day(-3)}&to=${day(3)}`;
 const embedded = { p95: 50 };
 const everyScenario: Scenario[] = [
   {
@@ -115,6 +120,19 @@ const everyScenario: Scenario[] = [
   { area: 'analytics', who: 'admin', name: 'dashboard', paths: ['/api/dashboard'], goal: { p95: 50 } },
   { area: 'analytics', who: 'agent', name: 'dashboard', paths: ['/api/dashboard'], goal: { p95: 50 } },
   { area: 'analytics', who: 'admin', name: 'analytics page, 12 months', paths: ['/api/analytics?range=12m'] },
+  // My Tasks opens on Today with the count of each section; the team's calendar week is the admin's whole team.
+  { area: 'tasks', who: 'agent', name: 'My Tasks, today', paths: ['/api/tasks?view=today'], goal: { p95: 50 } },
+  { area: 'tasks', who: 'agent', name: 'My Tasks, overdue', paths: ['/api/tasks?view=overdue'], goal: { p95: 50 } },
+  { area: 'tasks', who: 'agent', name: 'My Tasks, counts', paths: ['/api/tasks/summary'], goal: { p95: 50 } },
+  { area: 'tasks', who: 'admin', name: 'team tasks, counts', paths: ['/api/tasks/summary?assignee=all'], goal: { p95: 50 } },
+  { area: 'tasks', who: 'agent', name: 'calendar week', paths: [`/api/tasks/calendar?${week}`], goal: { p95: 50 } },
+  {
+    area: 'tasks',
+    who: 'admin',
+    name: 'team calendar week',
+    paths: [`/api/tasks/calendar?assignee=all&${week}`],
+    goal: { p95: 100 },
+  },
 ];
 const only = process.env.ONLY;
 const scenarios = everyScenario.filter(
@@ -134,6 +152,7 @@ run(
     path.join(root, 'node_modules/tsx/dist/cli.mjs'),
     'src/server/scripts/seed-large.ts',
     ...['--customers', String(rows.customers), '--vehicles', String(rows.vehicles), '--deals', String(rows.deals)],
+    ...['--tasks', String(rows.tasks)],
   ],
   target,
 );
@@ -254,7 +273,8 @@ const goalText = (goal?: Goal) =>
 const cores = os.availableParallelism();
 console.log(
   `\n${kind === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)'} · ${rows.customers.toLocaleString('en-US')} customers, ` +
-    `${rows.vehicles.toLocaleString('en-US')} vehicles, ${rows.deals.toLocaleString('en-US')} deals · ${CONNECTIONS} connections · ` +
+    `${rows.vehicles.toLocaleString('en-US')} vehicles, ${rows.deals.toLocaleString('en-US')} deals, ` +
+    `${rows.tasks.toLocaleString('en-US')} tasks · ${CONNECTIONS} connections · ` +
     `${SECONDS} s per request · ${cores} cores · ${new Date().toISOString().slice(0, 10)}\n`,
 );
 console.log('| request | as | p50 ms | p95 ms | p99 ms | req/s | floor tx/s | floor ms | ratio | goal | met | why not |');

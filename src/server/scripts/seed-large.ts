@@ -1,10 +1,10 @@
 /**
  * Fills the PostgreSQL database DATABASE_URL names, or the embedded one in DATA_DIR, with a large brokerage, for
  * measuring:
- *   DATABASE_URL=postgres://… npm run seed:large -- --customers 1000000 --vehicles 200000 --deals 1000000
- *   DATA_DIR=/tmp/torque-100k npm run seed:large -- --customers 100000 --vehicles 20000 --deals 100000
+ *   DATABASE_URL=postgres://… npm run seed:large -- --customers 1000000 --vehicles 200000 --deals 1000000 --tasks 1000000
+ *   DATA_DIR=/tmp/torque-100k npm run seed:large -- --customers 100000 --vehicles 20000 --deals 100000 --tasks 100000
  * Migrates first; then writes an admin and 20 agents (password in scripts/bench-users.ts) and their customers,
- * vehicles and deals, spread over four years, with COPY. A database that already holds as many rows of a kind is left
+ * vehicles and deals, spread over four years, with COPY, and their tasks from the customers. A database that already holds as many rows of a kind is left
  * as it is, so later runs reuse it.
  */
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,7 @@ import { MultiBar, Presets } from 'cli-progress';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PoolClient } from 'pg';
 import { openDatabase, type Database } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createBenchUsers } from './bench-users.js';
@@ -52,6 +53,39 @@ const bars = new MultiBar(
   Presets.shades_classic,
 );
 
+/**
+ * Runs `fill` on one connection, in one transaction, with `table`'s secondary indexes dropped, and builds the indexes
+ * again from their own definitions afterwards: several times faster than keeping them up to date row by row. Should
+ * anything fail, the rollback brings the indexes back as they were.
+ */
+async function withoutIndexes(database: Database, table: string, fill: (client: PoolClient) => Promise<void>) {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL maintenance_work_mem = '${database.kind === 'postgres' ? '1GB' : '256MB'}'`);
+    const { rows: defined } = await client.query<{ name: string; definition: string }>(
+      `SELECT i.indexname AS name, i.indexdef AS definition
+         FROM pg_indexes i
+        WHERE i.schemaname = 'public' AND i.tablename = $1
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = to_regclass('public.' || quote_ident(i.indexname)))`,
+      [table],
+    );
+    for (const index of defined) await client.query(`DROP INDEX public.${JSON.stringify(index.name)}`);
+    await fill(client);
+    const building = performance.now();
+    for (const index of defined) await client.query(index.definition);
+    await client.query('COMMIT');
+    console.log(
+      `  ${table.padEnd(9)} ${defined.length} indexes built in ${((performance.now() - building) / 1000).toFixed(1)} s`,
+    );
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** COPYs `total` rows made by `make` into `table`, with its line in the progress bars. */
 async function copyRows(
   database: Database,
@@ -62,23 +96,7 @@ async function copyRows(
   const columns = Object.keys(make(0));
   const bar = bars.create(total, 0, { table: table.padEnd(9), rate: 0 });
   const started = performance.now();
-  const client = await database.pool.connect();
-  let indexes: string[] = [];
-  try {
-    // One transaction: the table's secondary indexes are dropped, the rows copied, and the indexes built again from
-    // their own definitions, which is several times faster than keeping them up to date row by row. Should anything
-    // fail, the rollback brings the indexes back as they were.
-    await client.query('BEGIN');
-    await client.query(`SET LOCAL maintenance_work_mem = '${database.kind === 'postgres' ? '1GB' : '256MB'}'`);
-    const { rows: defined } = await client.query<{ name: string; definition: string }>(
-      `SELECT i.indexname AS name, i.indexdef AS definition
-         FROM pg_indexes i
-        WHERE i.schemaname = 'public' AND i.tablename = $1
-          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = to_regclass('public.' || quote_ident(i.indexname)))`,
-      [table],
-    );
-    indexes = defined.map((index) => index.definition);
-    for (const index of defined) await client.query(`DROP INDEX public.${JSON.stringify(index.name)}`);
+  await withoutIndexes(database, table, async (client) => {
     const rows = Readable.from(
       (function* () {
         const chunk: string[] = [];
@@ -104,21 +122,50 @@ async function copyRows(
       const { pglite } = database as Database & { pglite: PGlite };
       await pglite.query(`${copy} '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob(chunks) });
     }
-    const building = performance.now();
-    for (const definition of indexes) await client.query(definition);
-    await client.query('COMMIT');
-    console.log(
-      `  ${table.padEnd(9)} ${indexes.length} indexes built in ${((performance.now() - building) / 1000).toFixed(1)} s`,
-    );
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
-const count = async (database: Database, table: 'customers' | 'vehicles' | 'deals') =>
+/**
+ * `total` tasks, written by the database from the customers it holds (a task needs one, and is given to the customer's
+ * agent): due days spread evenly from four years back to 60 days ahead (the company's today is the server's here),
+ * those due before today done but one in twenty, one in ten an appointment at a time, four in ten others with a time.
+ * About 685 a day for the 21 users, as a busy brokerage's day. Deterministic: the n-th task is the same every time.
+ */
+async function fillTasks(database: Database, have: number, total: number) {
+  const started = performance.now();
+  await withoutIndexes(database, 'tasks', async (client) => {
+    await client.query(
+      `WITH c AS (SELECT id, user_id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM customers),
+            g AS (SELECT n, (hashtext(n::text) & 2147483647) AS h FROM generate_series($1::bigint, $1::bigint + $2 - 1) AS n),
+            t AS (
+              SELECT g.n, g.h, c.id AS customer_id, c.user_id,
+                     current_date - 1460 + (g.n * 7919 % 1521)::int AS due_date,
+                     (ARRAY['call', 'email', 'text', 'todo'])[1 + g.h / 3 % 4] AS kind
+                FROM g JOIN c ON c.n = g.n % c.total)
+       INSERT INTO tasks (type, title, due_date, due_time, duration_minutes, priority, assignee_id, customer_id,
+                          completed_at, completed_by, outcome, created_at)
+       SELECT CASE WHEN t.h % 10 = 0 THEN 'appointment' ELSE t.kind END,
+              (ARRAY['Call about the trade-in', 'Send the brochure', 'Follow up on the test drive', 'Check in',
+                     'Book a test drive', 'Send the finance options'])[1 + t.h / 11 % 6],
+              t.due_date,
+              CASE WHEN t.h % 10 = 0 OR t.h / 5 % 10 < 4 THEN make_time(8 + t.h / 17 % 11, t.h / 19 % 4 * 15, 0) END,
+              CASE WHEN t.h % 10 = 0 THEN 30 + t.h / 23 % 2 * 30 END,
+              (ARRAY['low', 'normal', 'normal', 'high'])[1 + t.h / 13 % 4],
+              t.user_id, t.customer_id,
+              CASE WHEN t.due_date < current_date AND t.h / 97 % 20 <> 1 THEN t.due_date + interval '14 hours' END,
+              CASE WHEN t.due_date < current_date AND t.h / 97 % 20 <> 1 THEN t.user_id END,
+              CASE WHEN t.due_date < current_date AND t.h / 97 % 20 <> 1
+                   THEN CASE WHEN t.h % 10 = 0 THEN (ARRAY['showed', 'no_show', 'sold'])[1 + t.h / 29 % 3]
+                             ELSE (ARRAY['reached', 'left_message', 'no_answer'])[1 + t.h / 29 % 3] END END,
+              least(now(), t.due_date - interval '3 days')
+         FROM t`,
+      [have, total],
+    );
+  });
+  console.log(`  tasks     ${total.toLocaleString()} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const count = async (database: Database, table: 'customers' | 'vehicles' | 'deals' | 'tasks') =>
   Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(database.db)).rows[0]!.n);
 
 async function main() {
@@ -129,6 +176,7 @@ async function main() {
     customers: option('customers', 1_000_000),
     vehicles: option('vehicles', 200_000),
     deals: option('deals', 1_000_000),
+    tasks: option('tasks', 1_000_000),
   };
   const database = url
     ? await openDatabase({ kind: 'postgres', url, max: 4 })
@@ -162,9 +210,13 @@ async function main() {
         ? Promise.all(plans.map(fill))
         : plans.reduce<Promise<unknown>>((previous, plan) => previous.then(() => fill(plan)), Promise.resolve());
     await loading.finally(() => bars.stop());
+    // Tasks hang off the customers, so they come after them.
+    const haveTasks = await count(database, 'tasks');
+    if (wanted.tasks > haveTasks) await fillTasks(database, haveTasks, wanted.tasks - haveTasks);
+    else console.log(`  tasks     ${haveTasks.toLocaleString()} already there`);
     console.log('  vacuuming and analysing the tables…');
     // What autovacuum does on a live server: statistics for the planner, and visibility for index-only scans.
-    await sql`VACUUM (ANALYZE) customers, vehicles, deals`.execute(database.db);
+    await sql`VACUUM (ANALYZE) customers, vehicles, deals, tasks`.execute(database.db);
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Sign in as admin@bench.test or agent0@bench.test.`,
     );
