@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordAudit } from '../../src/server/modules/audit/service.js';
 import { intakeLead } from '../../src/server/modules/leads/intake.js';
 import { personsLead } from '../../src/server/modules/leads/service.js';
@@ -90,6 +90,25 @@ describe('the follow-up rule', () => {
     expect((await openTasks(agent, idle)).map((task) => [task.rule, task.view])).toEqual([['follow_up', 'today']]);
     const added = (await timeline(idle)).find((entry) => entry.action === 'task_added');
     expect(added).toMatchObject({ actor_name: 'Torque', changes: { rule: 'follow_up', task: tasks[0]!.id } });
+  });
+
+  it('reads the customers a batch at a time, each batch in its own transaction, and adds each task once', async () => {
+    const idle = [];
+    for (let i = 0; i < 5; i++) idle.push(await addedDaysAgo(agent, `Bea Batch ${i}`, 6));
+    const db = t.database.db;
+    const spy = vi.spyOn(db, 'transaction');
+    let transactions = 0;
+    try {
+      await followUpIdleCustomers(db, new Date(), 2);
+      transactions = spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+    for (const customer of idle) expect(await tasksOf(customer), customer).toHaveLength(1);
+    // Every idle customer of the database at two a batch: at least the five here, in three batches or more.
+    expect(transactions).toBeGreaterThanOrEqual(3);
+    await followUpIdleCustomers(db, new Date(), 2);
+    for (const customer of idle) expect(await tasksOf(customer)).toHaveLength(1);
   });
 
   it('adds one task when two runs meet', async () => {

@@ -74,12 +74,19 @@ async function recordAdded(tx: Db, added: Added[], owners: (string | null)[] = [
 const FOLLOW_UP_LOCK = 0x66_6f_6c_6c;
 
 /**
+ * Customers the follow-up rule reads per transaction. The first run on a database with years of idle customers (after
+ * an upgrade, or an import) adds their tasks a batch at a time: each batch commits, and reaches the agents' tabs, on
+ * its own, and no transaction holds more than this many new tasks and timeline entries.
+ */
+export const FOLLOW_UP_BATCH = 5000;
+
+/**
  * The follow-up rule: a customer with no open task and no contact (`contactActions`) for the follow-up reminder's days
  * (Settings → CRM) gets a call for their agent, due today in the company's time zone. A customer contacted on day D is
  * due on D + N; one added on day D and never contacted, likewise. Inactive customers and those of a deactivated agent
- * get none. One statement for every customer; returns how many tasks it added.
+ * get none. One statement per batch of customers (by id); returns how many tasks it added.
  */
-export async function followUpIdleCustomers(db: Db, now = new Date()): Promise<number> {
+export async function followUpIdleCustomers(db: Db, now = new Date(), batch = FOLLOW_UP_BATCH): Promise<number> {
   const { crm, company } = await getSettings(db);
   if (!crm.follow_up_rule) return 0;
   const clock = clockIn(company.time_zone, now);
@@ -87,26 +94,45 @@ export async function followUpIdleCustomers(db: Db, now = new Date()): Promise<n
   // Contact from the first moment of this day on keeps a customer off today's list.
   const since = clock.startOf(addDays(clock.today, 1 - days));
   const title = `Follow up: no contact for ${days} ${days === 1 ? 'day' : 'days'}`;
-  return db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${FOLLOW_UP_LOCK})`.execute(tx);
-    const { rows } = await sql<Added>`
-      INSERT INTO tasks (type, title, due_date, assignee_id, customer_id, rule)
-      SELECT 'call', ${title}, ${clock.today}::date, c.user_id, c.id, 'follow_up'
-        FROM customers c
-        JOIN users u ON u.id = c.user_id AND u.banned IS NOT TRUE
-       WHERE c.status <> 'inactive' AND c.created_at < ${since}
-         AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.customer_id = c.id AND t.completed_at IS NULL)
-         AND NOT EXISTS (
-               SELECT 1 FROM audit_log a
-                WHERE a.entity_type = 'customer' AND a.entity_id = c.id
-                  AND a.action IN (${sql.join(contactActions.map((action) => sql.lit(action)))})
-                  AND a.created_at >= ${since})
-       ORDER BY c.id
-      ON CONFLICT DO NOTHING
-      RETURNING ${addedColumns}`.execute(tx);
-    await recordAdded(tx, rows);
-    return rows.length;
-  });
+  let added = 0;
+  for (let after: string | null = null; ;) {
+    const step: { added: number; last: string | null; full: boolean } = await db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(${FOLLOW_UP_LOCK})`.execute(tx);
+      const { rows } = await sql<Added & { last: string | null; size: number }>`
+        WITH due AS (
+          SELECT c.id, c.user_id
+            FROM customers c
+            JOIN users u ON u.id = c.user_id AND u.banned IS NOT TRUE
+           WHERE c.status <> 'inactive' AND c.created_at < ${since}
+             ${after === null ? sql`` : sql`AND c.id > ${after}::uuid`}
+             AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.customer_id = c.id AND t.completed_at IS NULL)
+             AND NOT EXISTS (
+                   SELECT 1 FROM audit_log a
+                    WHERE a.entity_type = 'customer' AND a.entity_id = c.id
+                      AND a.action IN (${sql.join(contactActions.map((action) => sql.lit(action)))})
+                      AND a.created_at >= ${since})
+           ORDER BY c.id
+           LIMIT ${batch}),
+        added AS (
+          INSERT INTO tasks (type, title, due_date, assignee_id, customer_id, rule)
+          SELECT 'call', ${title}, ${clock.today}::date, due.user_id, due.id, 'follow_up' FROM due ORDER BY due.id
+          ON CONFLICT DO NOTHING
+          RETURNING ${addedColumns})
+        -- The batch's last customer and size, on a row of their own when none was added (another run came first).
+        SELECT added.*, b.last, b.size FROM added, (SELECT max(id::text) AS last, count(*)::int AS size FROM due) b
+        UNION ALL
+        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.last, b.size
+          FROM (SELECT max(id::text) AS last, count(*)::int AS size FROM due) b
+         WHERE NOT EXISTS (SELECT 1 FROM added)`.execute(tx);
+      const tasks = rows.filter((row) => row.id !== null);
+      await recordAdded(tx, tasks);
+      return { added: tasks.length, last: rows[0]?.last ?? null, full: rows[0]?.size === batch };
+    });
+    added += step.added;
+    // A batch short of full was the last one.
+    if (!step.full || step.last === null) return added;
+    after = step.last;
+  }
 }
 
 /** When a lead that arrived at `receivedAt` is due an answer: the day and local time, `minutes` later, on `clock`. */
