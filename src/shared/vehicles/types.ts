@@ -44,6 +44,9 @@ export type VehicleSummary = z.infer<typeof vehicleSummarySchema>;
 /** One row of the deal form's vehicle picker. */
 export type VehicleOption = Pick<Vehicle, 'id' | 'make' | 'model' | 'year' | 'vin' | 'price_cents' | 'status'>;
 
+/** A vehicle as people name it: '2022 Toyota Camry'. */
+export const vehicleName = (v: { year: number; make: string; model: string }) => `${v.year} ${v.make} ${v.model}`;
+
 export type VinDuplicate = { duplicate: Pick<Vehicle, 'id' | 'make' | 'model' | 'year'> | null };
 
 /** One audit entry of a vehicle, newest first. */

@@ -10,6 +10,7 @@ import { notFound } from '../../http/errors.js';
 import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { recordAudit } from '../audit/service.js';
+import { vehicleName } from '../../../shared/vehicles/types.js';
 
 type CustomOfferRow = Row<'custom_offers'>;
 const _matches: Matches<Wire<CustomOfferRow>, CustomOffer> = true;
@@ -49,7 +50,7 @@ export async function createCustomOffer(
       entityType: 'custom_offer',
       entityId: offer.id,
       action: 'created',
-      changes: { offer: { from: null, to: `${offer.year} ${offer.make} ${offer.model}` } },
+      changes: { offer: { from: null, to: vehicleName(offer) } },
     });
     return offer;
   });
@@ -69,7 +70,7 @@ export async function deleteCustomOffer(db: Kysely<DB>, actor: Actor, id: string
       entityType: 'custom_offer',
       entityId: id,
       action: 'deleted',
-      changes: { offer: { from: `${removed.year} ${removed.make} ${removed.model}`, to: null } },
+      changes: { offer: { from: vehicleName(removed), to: null } },
     });
   });
 }

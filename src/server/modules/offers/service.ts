@@ -27,6 +27,7 @@ import { getSetting } from '../settings/service.js';
 import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { instagramAccountVisible } from './instagram.js';
+import { vehicleName } from '../../../shared/vehicles/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -269,7 +270,7 @@ export async function notifyCustomers(
       return Boolean(address) && status === 'opted_in';
     });
     const company = await getSetting(tx, 'company');
-    const title = `${offer.year} ${offer.make} ${offer.model}`;
+    const title = vehicleName(offer);
     const savings = offerSavingsCents(offer);
     const headline = `${title} for ${offerDollars(offer.price_cents)}${savings ? ` (save ${offerDollars(savings)})` : ''}`;
     let held = 0;

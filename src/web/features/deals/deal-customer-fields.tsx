@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useController, type UseFormReturn } from 'react-hook-form';
 import { Link2, Unlink } from 'lucide-react';
 import type { DealFormInput, DealFormValues } from '@shared/deals/schemas';
@@ -9,18 +9,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useCustomerOptions } from '@/features/customers/api';
 import { SearchPicker } from '@/components/search-picker';
+import { useDebounced } from '@/hooks/use-debounced';
 
 export type DealForm = UseFormReturn<DealFormInput, unknown, DealFormValues>;
-
-/** The value after typing has paused, so a picker does not ask the server on every keystroke. */
-export function useDebounced<T>(value: T, delay = 250): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -33,7 +24,7 @@ export function DealCustomerFields({ form }: { form: DealForm }) {
   const createCustomer = watch('create_customer');
   const owner = watch('user_id');
   const [searching, setSearching] = useState(false);
-  const q = useDebounced(text(name.field.value).trim());
+  const q = useDebounced(text(name.field.value).trim(), 250);
   const options = useCustomerOptions(q, searching && !customerId && q.length > 0, text(owner) || null);
 
   return (

@@ -6,28 +6,19 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatCents } from '@/lib/format';
-import type { VehicleOption } from '@shared/vehicles/types';
-import { useVehicleOptions } from '@/features/vehicles/api';
-import { MakeSuggestions } from '@/features/vehicles';
-import { useDebounced, type DealForm } from './deal-customer-fields';
-import { SearchPicker } from '@/components/search-picker';
+import { vehicleName, type VehicleOption } from '@shared/vehicles/types';
+import { MakeSuggestions, VehicleSearchPicker } from '@/features/vehicles';
+import type { DealForm } from './deal-customer-fields';
 import { toDollars } from '@shared/money';
-
-const describe = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
 
 /** Picks a vehicle from inventory (filling make, model, year and price), then the vehicle fields themselves. */
 export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; initialVehicle: LinkedVehicle | null }) {
   const { register, formState, setValue, watch } = form;
   const errors = formState.errors;
   const [picked, setPicked] = useState<(Omit<VehicleOption, 'status'> & { status: string }) | null>(initialVehicle);
-  const [search, setSearch] = useState('');
-  const [searching, setSearching] = useState(false);
-  const q = useDebounced(search.trim());
-  const options = useVehicleOptions(q, searching);
 
   const pick = (vehicle: VehicleOption) => {
     setPicked(vehicle);
-    setSearch('');
     setValue('vehicle_id', vehicle.id, { shouldDirty: true });
     setValue('manufacturer', vehicle.make, { shouldDirty: true, shouldValidate: true });
     setValue('model', vehicle.model, { shouldDirty: true, shouldValidate: true });
@@ -41,7 +32,7 @@ export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; in
         {picked && watch('vehicle_id') ? (
           <div className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-sm">
             <Car className="text-muted-foreground size-4" aria-hidden />
-            <span className="font-medium">{describe(picked)}</span>
+            <span className="font-medium">{vehicleName(picked)}</span>
             {picked.vin && <span className="text-muted-foreground font-mono text-xs">{picked.vin}</span>}
             <span className="tabular-nums">{formatCents(picked.price_cents)}</span>
             <Badge variant="secondary">{picked.status}</Badge>
@@ -59,30 +50,13 @@ export function DealVehicleFields({ form, initialVehicle }: { form: DealForm; in
             </Button>
           </div>
         ) : (
-          <FormField label="Vehicle from Inventory (Optional)" htmlFor="vehicle_search" error={errors.vehicle_id?.message}>
-            <SearchPicker
-              value={search}
-              placeholder="Search by make, model, or VIN..."
-              options={options.data ?? []}
-              optionKey={(v) => v.id}
-              renderOption={(v) => (
-                <span className="flex items-center justify-between gap-2">
-                  <span className="grid">
-                    <span className="font-medium">{describe(v)}</span>
-                    <span className="text-muted-foreground font-mono text-xs">{v.vin ?? 'No VIN'}</span>
-                  </span>
-                  <span className="text-right text-xs">
-                    <span className="block tabular-nums">{formatCents(v.price_cents)}</span>
-                    <span className="text-muted-foreground">{v.status}</span>
-                  </span>
-                </span>
-              )}
-              onFocus={() => setSearching(true)}
-              onBlur={() => setSearching(false)}
-              onChange={(e) => setSearch(e.target.value)}
-              onPick={pick}
-            />
-          </FormField>
+          <VehicleSearchPicker
+            id="vehicle_search"
+            label="Vehicle from Inventory (Optional)"
+            error={errors.vehicle_id?.message}
+            onPick={pick}
+            withPrice
+          />
         )}
       </div>
       <FormField label="Manufacturer" htmlFor="manufacturer" error={errors.manufacturer?.message}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import type { OfferRef } from '@shared/offers/schemas';
-import type { VehicleOption } from '@shared/vehicles/types';
+import { vehicleName } from '@shared/vehicles/types';
 import { DeleteButton } from '@/components/delete-button';
 import { QueryState } from '@/components/query-state';
 import { SearchPicker } from '@/components/search-picker';
@@ -18,8 +18,6 @@ import { CustomOfferDialog } from './custom-offer-dialog';
 
 /** The offer the tabs work on: an inventory vehicle or a custom offer. */
 export type SelectedOffer = { ref: OfferRef; label: string };
-
-const vehicleLabel = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
 
 /** Pick a vehicle from inventory by make, model or VIN, or one of the custom offers (create, select, delete). */
 export function OfferPicker({
@@ -56,15 +54,15 @@ export function OfferPicker({
             optionKey={(vehicle) => vehicle.id}
             renderOption={(vehicle) => (
               <span className="flex justify-between gap-2">
-                <span className="truncate">{vehicleLabel(vehicle)}</span>
+                <span className="truncate">{vehicleName(vehicle)}</span>
                 <span className="text-muted-foreground shrink-0 text-xs">{formatCents(vehicle.price_cents)}</span>
               </span>
             )}
             onFocus={() => setSearching(true)}
             onChange={(event) => setText(event.target.value)}
             onPick={(vehicle) => {
-              setText(vehicleLabel(vehicle));
-              onSelect({ ref: { vehicle_id: vehicle.id }, label: vehicleLabel(vehicle) });
+              setText(vehicleName(vehicle));
+              onSelect({ ref: { vehicle_id: vehicle.id }, label: vehicleName(vehicle) });
             }}
           />
         </div>
@@ -72,7 +70,7 @@ export function OfferPicker({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium">Custom offers</p>
             <CustomOfferDialog
-              onCreated={(offer) => onSelect({ ref: { custom_offer_id: offer.id }, label: vehicleLabel(offer) })}
+              onCreated={(offer) => onSelect({ ref: { custom_offer_id: offer.id }, label: vehicleName(offer) })}
             />
           </div>
           <QueryState query={offers} loadingMessage="Loading offers..." failedMessage="Failed to load custom offers">
@@ -92,9 +90,9 @@ export function OfferPicker({
                           type="button"
                           className="min-w-0 flex-1 text-left"
                           aria-pressed={active}
-                          onClick={() => onSelect({ ref: { custom_offer_id: offer.id }, label: vehicleLabel(offer) })}
+                          onClick={() => onSelect({ ref: { custom_offer_id: offer.id }, label: vehicleName(offer) })}
                         >
-                          <span className="block truncate text-sm font-medium">{vehicleLabel(offer)}</span>
+                          <span className="block truncate text-sm font-medium">{vehicleName(offer)}</span>
                           <span className="text-muted-foreground text-xs">
                             {formatCents(offer.price_cents)}
                             {offer.original_price_cents && offer.original_price_cents > offer.price_cents
@@ -105,14 +103,14 @@ export function OfferPicker({
                         {active && <Badge>Selected</Badge>}
                         <DeleteButton
                           title="Delete this offer?"
-                          description={`${vehicleLabel(offer)} is removed from the list. Images already posted keep working.`}
+                          description={`${vehicleName(offer)} is removed from the list. Images already posted keep working.`}
                           onDelete={async () => {
                             await remove.mutateAsync(offer.id);
                             if (active) onSelect(null);
-                            notifySuccess('Offer Deleted', `${vehicleLabel(offer)} was removed.`);
+                            notifySuccess('Offer Deleted', `${vehicleName(offer)} was removed.`);
                           }}
                           trigger={
-                            <Button variant="ghost" size="icon-sm" aria-label={`Delete ${vehicleLabel(offer)}`}>
+                            <Button variant="ghost" size="icon-sm" aria-label={`Delete ${vehicleName(offer)}`}>
                               <Trash2 />
                             </Button>
                           }

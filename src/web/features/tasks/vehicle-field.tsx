@@ -2,14 +2,9 @@ import { useState } from 'react';
 import { Car, X } from 'lucide-react';
 import { useController, type Control } from 'react-hook-form';
 import type { TaskFormValues, TaskInput } from '@shared/tasks/schemas';
-import type { VehicleOption } from '@shared/vehicles/types';
-import { SearchPicker } from '@/components/search-picker';
+import { vehicleName } from '@shared/vehicles/types';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { useVehicleOptions } from '@/features/vehicles/api';
-import { useDebounced } from '@/hooks/use-debounced';
-
-const describe = (v: Pick<VehicleOption, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
+import { VehicleSearchPicker } from '@/features/vehicles';
 
 /** The vehicle a task is about (the one to show at an appointment), picked from inventory by make, model or VIN. */
 export function VehicleField({
@@ -21,9 +16,6 @@ export function VehicleField({
 }) {
   const { field, fieldState } = useController({ control, name: 'vehicle_id' });
   const [picked, setPicked] = useState(initialName);
-  const [search, setSearch] = useState('');
-  const [searching, setSearching] = useState(false);
-  const options = useVehicleOptions(useDebounced(search.trim(), 250), searching);
   // A vehicle linked without its name at hand (a page that passed only the id) is still shown, and can be removed.
   if (field.value)
     return (
@@ -47,27 +39,14 @@ export function VehicleField({
       </div>
     );
   return (
-    <FormField label="Vehicle to show (optional)" htmlFor="task-vehicle" error={fieldState.error?.message}>
-      <SearchPicker
-        value={search}
-        placeholder="Search by make, model, or VIN..."
-        options={options.data ?? []}
-        optionKey={(v) => v.id}
-        renderOption={(v) => (
-          <span className="grid">
-            <span className="font-medium">{describe(v)}</span>
-            <span className="text-muted-foreground font-mono text-xs">{v.vin ?? 'No VIN'}</span>
-          </span>
-        )}
-        onFocus={() => setSearching(true)}
-        onBlur={() => setSearching(false)}
-        onChange={(e) => setSearch(e.target.value)}
-        onPick={(vehicle) => {
-          setPicked(describe(vehicle));
-          setSearch('');
-          field.onChange(vehicle.id);
-        }}
-      />
-    </FormField>
+    <VehicleSearchPicker
+      id="task-vehicle"
+      label="Vehicle to show (optional)"
+      error={fieldState.error?.message}
+      onPick={(vehicle) => {
+        setPicked(vehicleName(vehicle));
+        field.onChange(vehicle.id);
+      }}
+    />
   );
 }

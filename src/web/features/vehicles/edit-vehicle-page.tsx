@@ -12,7 +12,7 @@ import { useUpdateVehicle, useVehicle } from './api';
 import { BackToInventory } from './new-vehicle-page';
 import { VehicleForm } from './vehicle-form';
 import { VehicleNotFound } from './vehicle-not-found';
-import { vehicleTitle } from './vehicles-table';
+import { vehicleName } from '@shared/vehicles/types';
 
 export function EditVehiclePage() {
   const { id = '' } = useParams();
@@ -49,7 +49,7 @@ export function EditVehiclePage() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <BackToInventory />
-      <PageHeader title="Edit Vehicle" description={vehicleTitle(loaded)} />
+      <PageHeader title="Edit Vehicle" description={vehicleName(loaded)} />
       {version.changedElsewhere && !update.isSuccess && <ChangedElsewhere what="vehicle" onReload={version.reload} />}
       <VehicleForm
         key={loaded.updated_at}

@@ -14,7 +14,8 @@ import { BackToInventory } from './new-vehicle-page';
 import { StatusChanger } from './status-changer';
 import { VehicleNotFound } from './vehicle-not-found';
 import { VehicleTimeline } from './vehicle-timeline';
-import { formatMileage, vehicleTitle } from './vehicles-table';
+import { vehicleName } from '@shared/vehicles/types';
+import { formatMileage } from './vehicles-table';
 import { VinSummary } from './vin-summary';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -52,13 +53,13 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
     <div className="grid grid-cols-1 gap-6">
       <BackToInventory />
       <PageHeader
-        title={vehicleTitle(vehicle)}
+        title={vehicleName(vehicle)}
         description={<span className="font-mono text-sm break-all">{vehicle.vin ?? 'No VIN'}</span>}
         actions={
           <>
             <StatusChanger vehicle={vehicle} />
             <DeleteButton
-              title={`Delete the ${vehicleTitle(vehicle)}?`}
+              title={`Delete the ${vehicleName(vehicle)}?`}
               description={
                 <>
                   <p>
@@ -70,7 +71,7 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
               }
               onDelete={() =>
                 remove.mutateAsync().then(() => {
-                  notifySuccess('Vehicle deleted', `${vehicleTitle(vehicle)} has been deleted.`);
+                  notifySuccess('Vehicle deleted', `${vehicleName(vehicle)} has been deleted.`);
                   navigate('/inventory', { replace: true });
                 })
               }

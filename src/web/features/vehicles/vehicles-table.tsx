@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { Mail, Phone, User } from 'lucide-react';
-import type { Vehicle } from '@shared/vehicles/types';
+import { vehicleName, type Vehicle } from '@shared/vehicles/types';
 import { ChipList } from '@/components/chip-list';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCents, formatDate } from '@/lib/format';
 import { VehicleStatusBadge } from './vehicle-status-badge';
 
-export const vehicleTitle = (v: Pick<Vehicle, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
 export const formatMileage = (miles: number) => `${miles.toLocaleString('en-US')} miles`;
 
 function ContactInfo({ vehicle }: { vehicle: Vehicle }) {
@@ -34,7 +33,7 @@ function Location({ vehicle }: { vehicle: Vehicle }) {
 }
 
 function Actions({ vehicle, stacked = false }: { vehicle: Vehicle; stacked?: boolean }) {
-  const title = vehicleTitle(vehicle);
+  const title = vehicleName(vehicle);
   return (
     <div className={stacked ? 'grid justify-end gap-1.5 2xl:flex' : 'flex justify-end gap-1.5'}>
       <Button asChild variant="outline" size="sm">
@@ -84,7 +83,7 @@ export function VehiclesTable({ vehicles }: { vehicles: Vehicle[] }) {
               <TableRow key={vehicle.id}>
                 <TableCell className="min-w-36 whitespace-normal">
                   <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
-                    {vehicleTitle(vehicle)}
+                    {vehicleName(vehicle)}
                   </Link>
                   {vehicle.color && <div className="text-muted-foreground text-sm">{vehicle.color}</div>}
                 </TableCell>
@@ -118,7 +117,7 @@ export function VehiclesTable({ vehicles }: { vehicles: Vehicle[] }) {
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
-                  {vehicleTitle(vehicle)}
+                  {vehicleName(vehicle)}
                 </Link>
                 <div className="text-muted-foreground truncate text-sm">
                   {[vehicle.color, formatMileage(vehicle.mileage)].filter(Boolean).join(' · ')}
