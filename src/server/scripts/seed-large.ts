@@ -135,13 +135,14 @@ async function fillTasks(database: Database, have: number, total: number) {
   const started = performance.now();
   await withoutIndexes(database, 'tasks', async (client) => {
     await client.query(
-      `WITH c AS (SELECT id, user_id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM customers),
-            g AS (SELECT n, (hashtext(n::text) & 2147483647) AS h FROM generate_series($1::bigint, $1::bigint + $2 - 1) AS n),
+      `WITH c AS (SELECT id, user_id, row_number() OVER (ORDER BY id) - 1 AS n FROM customers),
+            g AS (SELECT n, n % (SELECT count(*) FROM customers) AS k, (hashtext(n::text) & 2147483647) AS h
+                    FROM generate_series($1::bigint, $1::bigint + $2 - 1) AS n),
             t AS (
               SELECT g.n, g.h, c.id AS customer_id, c.user_id,
                      current_date - 1460 + (g.n * 7919 % 1521)::int AS due_date,
                      (ARRAY['call', 'email', 'text', 'todo'])[1 + g.h / 3 % 4] AS kind
-                FROM g JOIN c ON c.n = g.n % c.total)
+                FROM g JOIN c ON c.n = g.k)
        INSERT INTO tasks (type, title, due_date, due_time, duration_minutes, priority, assignee_id, customer_id,
                           completed_at, completed_by, outcome, created_at)
        SELECT CASE WHEN t.h % 10 = 0 THEN 'appointment' ELSE t.kind END,
