@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, atLocalTime, dayIn } from '../../src/shared/common/time.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
+import { TASK_DONE_BOUND } from '../../src/shared/tasks/schemas.js';
 import type { Task, TaskSummary } from '../../src/shared/tasks/types.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { rowCount } from '../helpers/databases.js';
@@ -71,7 +72,14 @@ describe('My Tasks', () => {
     expect(await titles(agent, `view=upcoming&${query}`)).toEqual(['After midnight']);
     expect(await titles(agent, `view=overdue&${query}`)).toEqual([]);
     expect(await titles(agent, `view=due&${query}`)).toEqual(['Before midnight']);
-    expect(await summary(agent, query)).toEqual({ today: addDays(day, -1), overdue: 0, due_today: 1, upcoming: 1, done: 0 });
+    expect(await summary(agent, query)).toEqual({
+      today: addDays(day, -1),
+      overdue: 0,
+      due_today: 1,
+      upcoming: 1,
+      done: 0,
+      done_capped: false,
+    });
 
     vi.setSystemTime(new Date(midnight.getTime() + 60_000));
     expect(await titles(agent, `view=overdue&${query}`)).toEqual(['Before midnight']);
@@ -81,7 +89,45 @@ describe('My Tasks', () => {
     expect(await titles(agent, `view=due&${query}`)).toEqual(['Before midnight', 'After midnight']);
     const [overdue] = (await list(agent, `view=overdue&${query}`)).items;
     expect(overdue!.view).toBe('overdue');
-    expect(await summary(agent, query)).toEqual({ today: day, overdue: 1, due_today: 1, upcoming: 0, done: 0 });
+    expect(await summary(agent, query)).toEqual({
+      today: day,
+      overdue: 1,
+      due_today: 1,
+      upcoming: 0,
+      done: 0,
+      done_capped: false,
+    });
+  });
+
+  it('counts the open sections exactly and the done tasks up to the bound, each as the caller may see them', async () => {
+    const busy = await addCustomer(agent, 'Dan Done');
+    const done = Array.from({ length: TASK_DONE_BOUND + 1 }, (_, i) => ({
+      type: 'call' as const,
+      title: `Call ${i}`,
+      due_date: addDays(today(), -2),
+      assignee_id: agent.id,
+      customer_id: busy,
+      completed_at: new Date(),
+      completed_by: agent.id,
+      outcome: 'reached' as const,
+    }));
+    await t.database.db.insertInto('tasks').values(done).execute();
+    await addTask(agent, { title: 'Still to do', due_date: today(), customer_id: busy });
+    const query = `customer=${busy}`;
+    expect(await summary(agent, query)).toMatchObject({ due_today: 1, done: TASK_DONE_BOUND, done_capped: true });
+    expect(await summary(admin, `assignee=all&${query}`)).toMatchObject({
+      due_today: 1,
+      done: TASK_DONE_BOUND,
+      done_capped: true,
+    });
+    // Another agent sees none of them, whoever they filter by.
+    expect(await summary(otherAgent, `assignee=${agent.id}&${query}`)).toMatchObject({
+      due_today: 0,
+      done: 0,
+      done_capped: false,
+    });
+    expect(await summary(otherAgent, `assignee=all&${query}`)).toMatchObject({ due_today: 0, done: 0, done_capped: false });
+    await t.database.db.deleteFrom('tasks').where('customer_id', '=', busy).execute();
   });
 
   it('pages a section by day and time, the tasks of any time of the day last', async () => {

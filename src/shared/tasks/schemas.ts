@@ -68,6 +68,9 @@ export const taskViewLabels: Record<TaskView, string> = {
  * What a list may ask for: one section; every open task (a customer's page); or the open tasks due up to today, the
  * overdue first (the dashboard's Today) — the open ones in the order they are due.
  */
+/** How many done tasks My Tasks counts; above it the Done tab reads '1,000+' (the list pages through them all). */
+export const TASK_DONE_BOUND = 1000;
+
 export const taskListViews = [...taskViews, 'open', 'due'] as const;
 export type TaskListView = (typeof taskListViews)[number];
 

@@ -54,7 +54,9 @@ export const taskSummarySchema = z.object({
   overdue: z.number(),
   due_today: z.number(),
   upcoming: z.number(),
+  /** Done tasks up to TASK_DONE_BOUND; `done_capped` when there are more. */
   done: z.number(),
+  done_capped: z.boolean(),
 });
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
 

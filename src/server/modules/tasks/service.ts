@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../../shared/http/paging.js';
 import {
@@ -6,6 +6,7 @@ import {
   APPOINTMENT_IN_THE_PAST,
   OUTCOME_REQUIRED,
   outcomesFor,
+  TASK_DONE_BOUND,
   ASSIGN_TO_OTHERS,
   DUE_IN_THE_PAST,
   FOLLOW_UP_OPEN,
@@ -157,22 +158,39 @@ export async function calendarTasks(
 const isTimeKey = (value: unknown): value is string =>
   typeof value === 'string' && /^(([01]\d|2[0-3]):[0-5]\d:[0-5]\d|24:00:00)$/.test(value);
 
-/** How many tasks each section of My Tasks holds for the same filter, counted against the company's today. */
+/**
+ * How many tasks each section of My Tasks holds for the same filter, counted against the company's today: the open
+ * ones exactly (read from the open tasks' partial indexes), the done ones up to `TASK_DONE_BOUND` (years of them
+ * would be counted on every visit; the list pages through them all).
+ */
 export async function summarizeTasks(db: Db, actor: Actor, filter: TaskFilter, now = new Date()): Promise<TaskSummary> {
   const { today } = await businessClock(db, now);
-  let q = db
-    .selectFrom('tasks as t')
-    .where(taskVisible(actor, 't'))
-    .select([
-      sql<number>`count(*) FILTER (WHERE t.completed_at IS NULL AND t.due_date < ${today}::date)::int`.as('overdue'),
-      sql<number>`count(*) FILTER (WHERE t.completed_at IS NULL AND t.due_date = ${today}::date)::int`.as('due_today'),
-      sql<number>`count(*) FILTER (WHERE t.completed_at IS NULL AND t.due_date > ${today}::date)::int`.as('upcoming'),
-      sql<number>`count(*) FILTER (WHERE t.completed_at IS NOT NULL)::int`.as('done'),
-    ]);
   const assignee = filter.assignee ?? 'me';
-  if (assignee !== 'all') q = q.where('t.assignee_id', '=', assignee === 'me' ? actor.userId : assignee);
-  if (filter.customer) q = q.where('t.customer_id', '=', filter.customer);
-  return { today, ...(await q.executeTakeFirstOrThrow()) };
+  const whose = (q: SelectQueryBuilder<DB & { t: DB['tasks'] }, 't', object>) => {
+    let scoped = q;
+    // One's own tasks are always visible: the rule is only asked of someone else's, or everyone's.
+    if (assignee !== 'me') scoped = scoped.where(taskVisible(actor, 't'));
+    if (assignee !== 'all') scoped = scoped.where('t.assignee_id', '=', assignee === 'me' ? actor.userId : assignee);
+    if (filter.customer) scoped = scoped.where('t.customer_id', '=', filter.customer);
+    return scoped;
+  };
+  const open = await whose(db.selectFrom('tasks as t').where('t.completed_at', 'is', null))
+    .select([
+      sql<number>`count(*) FILTER (WHERE t.due_date < ${today}::date)::int`.as('overdue'),
+      sql<number>`count(*) FILTER (WHERE t.due_date = ${today}::date)::int`.as('due_today'),
+      sql<number>`count(*) FILTER (WHERE t.due_date > ${today}::date)::int`.as('upcoming'),
+    ])
+    .executeTakeFirstOrThrow();
+  const { done } = await db
+    .selectFrom(
+      whose(db.selectFrom('tasks as t').where('t.completed_at', 'is not', null))
+        .select(sql`1`.as('one'))
+        .limit(TASK_DONE_BOUND + 1)
+        .as('d'),
+    )
+    .select(sql<number>`count(*)::int`.as('done'))
+    .executeTakeFirstOrThrow();
+  return { today, ...open, done: Math.min(done, TASK_DONE_BOUND), done_capped: done > TASK_DONE_BOUND };
 }
 
 /** A task the actor may see, or 404 (another agent's task looks exactly like a missing one). */

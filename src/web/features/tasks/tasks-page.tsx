@@ -95,7 +95,9 @@ export function TasksPage() {
                           : 'text-muted-foreground text-xs'
                       }
                     >
-                      {summary.data[counted[v]]}
+                      {v === 'done' && summary.data.done_capped
+                        ? `${summary.data.done.toLocaleString('en-US')}+`
+                        : summary.data[counted[v]].toLocaleString('en-US')}
                     </span>
                   )}
                 </TabsTrigger>
