@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
 import { createUserWithPassword } from '../../src/server/modules/users/service.js';
+import { dayIn, timeIn } from '../../src/shared/common/time.js';
 import { REALTIME_CLOSE, REALTIME_SOCKET_LIMITS, type RealtimeMessage } from '../../src/shared/realtime/events.js';
 import { cookieHeader, PASSWORD, TEST_SECRET } from '../helpers/app.js';
 import { withDatabase } from '../helpers/databases.js';
@@ -14,9 +15,9 @@ import { openSocket, type TestSocket } from '../helpers/socket.js';
 
 /**
  * Two Torque processes on one PostgreSQL: what happens through one reaches the sockets of the other, through
- * LISTEN/NOTIFY, and a session ended on one closes its sockets on the other.
+ * LISTEN/NOTIFY, and a session ended on one closes its sockets on the other; the jobs both run send a reminder once.
  */
-describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('realtime across two processes', () => {
+describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('realtime and jobs across two processes', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `torque_test_realtime_${crypto.randomBytes(4).toString('hex')}`;
   const servers: Server[] = [];
@@ -145,4 +146,54 @@ describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('realtime across two p
     await expect(openSocket(a.url, cookie)).rejects.toMatchObject({ code: REALTIME_CLOSE.tooManySockets });
     await socket(b, cookie);
   });
+
+  it('reminds the customer and the agent of an appointment once, from whichever process runs the job first', async () => {
+    const emmaOnA = await signIn(a, emma.email);
+    const tabs = [await socket(a, emmaOnA), await socket(b, await signIn(b, emma.email))];
+    const customer = await call(a, emmaOnA, 'POST', '/api/customers', { name: 'Rory Reminded', email: 'rory@buyer.example' });
+    expect(customer.status).toBe(201);
+    const consent = await call(a, emmaOnA, 'POST', `/api/customers/${customer.body.id}/consent`, {
+      channel: 'email',
+      status: 'opted_in',
+      source: 'in_person',
+      wording: 'Remind me of my appointments.',
+    });
+    expect(consent.status).toBe(201);
+    // Ten minutes from now in the company's zone: inside the customer's 24 hours and the agent's 15 minutes.
+    const session = (await call(a, emmaOnA, 'GET', '/api/session')).body as { timeZone: string };
+    const start = new Date(Date.now() + 10 * 60_000);
+    const booked = await call(a, emmaOnA, 'POST', '/api/tasks', {
+      type: 'appointment',
+      title: 'Test drive',
+      customer_id: customer.body.id,
+      due_date: dayIn(session.timeZone, start),
+      due_time: timeIn(session.timeZone, start),
+      duration_minutes: 30,
+      invite_customer: false,
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+
+    // Both processes run the every-minute job; whichever claims the appointment first sends its reminders.
+    const reminders = () =>
+      database.db
+        .selectFrom('tasks')
+        .select(['customer_reminded_at', 'agent_reminded_at'])
+        .where('id', '=', booked.body.id)
+        .executeTakeFirstOrThrow();
+    await expect
+      .poll(async () => Object.values(await reminders()).every((at) => at !== null), { timeout: 150_000, interval: 1_000 })
+      .toBe(true);
+    const due = await database.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', emma.id)
+      .where('kind', '=', 'task_due')
+      .where('link', '=', `/customers/${customer.body.id}`)
+      .execute();
+    expect(due).toHaveLength(1);
+    const mails = await database.db.selectFrom('outbox').select('payload').where('kind', '=', 'email').execute();
+    expect(mails.filter((mail) => JSON.stringify(mail.payload).includes('rory@buyer.example'))).toHaveLength(1);
+    // The agent's tabs on both processes hear of it.
+    for (const tab of tabs) await tab.next((m) => m.type === 'notification');
+  }, 180_000);
 });
