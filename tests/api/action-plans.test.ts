@@ -16,6 +16,7 @@ import {
   type CustomerPlan,
   type Plan,
 } from '../../src/shared/tasks/plans.js';
+import { liveTab } from '../helpers/live-tab.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 let t: TestContext;
@@ -153,6 +154,16 @@ describe('defining action plans', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('tells every user’s open tabs when an admin adds one, so an agent can start it at once', async () => {
+    const tab = await liveTab(t, otherAgent);
+    try {
+      await makePlan({ name: 'Told to everyone' });
+      expect(await tab.next((m) => m.type === 'change' && m.area === 'tasks')).toEqual({ type: 'change', area: 'tasks' });
+    } finally {
+      tab.close();
+    }
   });
 
   it('lets only admins change plans; a name is used once; an edit at an old version is refused', async () => {

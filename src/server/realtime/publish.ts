@@ -24,9 +24,11 @@ const MAX_NAMED_OWNERS = 100;
 /**
  * Refreshes `area`'s lists in every tab that shows these owners' records: the owners' own tabs, and, for the areas
  * whose records admins and editors see all of, theirs. The one way an area tells tabs its lists changed. One event
- * per change: when more owners changed than one event can name (a large import), every tab of the area refreshes.
+ * per change: when more owners changed than one event can name (a large import), or what changed is everyone's
+ * (`'all'`: the company's action plans), every tab of the area refreshes.
  */
-export async function publishChange(db: Kysely<DB>, area: RealtimeArea, ownerIds: (string | null | undefined)[]) {
+export async function publishChange(db: Kysely<DB>, area: RealtimeArea, ownerIds: (string | null | undefined)[] | 'all') {
+  if (ownerIds === 'all') return publish(db, 'change', { area, ownerIds: 'all' });
   const owners = [...new Set(ownerIds.filter((id): id is string => Boolean(id)))];
   await publish(db, 'change', { area, ownerIds: owners.length > MAX_NAMED_OWNERS ? 'all' : owners });
 }

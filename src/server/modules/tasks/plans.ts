@@ -17,6 +17,7 @@ import type { Actor } from '../../auth/actor.js';
 import { requireRole, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
+import { publishChange } from '../../realtime/publish.js';
 import { businessClock } from '../../time.js';
 import { recordAudit, recordAudits } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
@@ -32,6 +33,9 @@ type Db = Kysely<DB>;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 const nameTaken = () => new AppError(409, 'CONFLICT', PLAN_NAME_TAKEN, { name: PLAN_NAME_TAKEN });
+
+/** The plans are everyone's to start: every tab's list of them is read again. */
+const plansChanged = (db: Db) => publishChange(db, 'tasks', 'all');
 
 const planColumns = sql`p.id, p.name, p.starts_on, p.lead_source, p.active, p.steps, p.created_at, p.updated_at,
   (SELECT count(*)::int FROM plan_runs r WHERE r.plan_id = p.id AND r.stopped_at IS NULL) AS running`;
@@ -62,6 +66,7 @@ export async function createPlan(db: Db, actor: Actor, input: PlanInput): Promis
   requireRole(actor, 'admin');
   try {
     const { id } = await db.insertInto('action_plans').values(stored(input)).returning('id').executeTakeFirstOrThrow();
+    await plansChanged(db);
     return await planById(db, id);
   } catch (error) {
     throw isUniqueViolation(error) ? nameTaken() : error;
@@ -82,6 +87,7 @@ export async function updatePlan(db: Db, actor: Actor, id: string, input: PlanUp
         .set({ ...stored(fields), updated_at: sql<Date>`greatest(now(), action_plans.updated_at + interval '1 millisecond')` })
         .where('id', '=', id)
         .execute();
+      await plansChanged(tx);
       return planById(tx, id);
     });
   } catch (error) {
@@ -94,6 +100,7 @@ export async function deletePlan(db: Db, actor: Actor, id: string): Promise<void
   requireRole(actor, 'admin');
   const removed = await db.deleteFrom('action_plans').where('id', '=', id).executeTakeFirst();
   if (removed.numDeletedRows === 0n) throw notFound('Action plan');
+  await plansChanged(db);
 }
 
 /** A run the steps of which are added: those locked here, in the transaction that adds them. */
