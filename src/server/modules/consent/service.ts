@@ -4,7 +4,7 @@ import type { ConsentEntry, ConsentState } from '../../../shared/consent/types.j
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
-import { assertCustomerVisible } from '../customers/service.js';
+import { assertCustomerVisible } from '../customers/visible.js';
 
 type Db = Kysely<DB>;
 

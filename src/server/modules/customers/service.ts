@@ -31,6 +31,7 @@ import { escapeLike } from '../../db/like.js';
 import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, resolveFilter } from './filters.js';
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import { assertReferrer, insertCustomers, normalized } from './writer.js';
+import { assertCustomerVisible } from './visible.js';
 import { dueKey, viewOf } from '../tasks/service.js';
 import { stopPlans } from '../tasks/plans.js';
 
@@ -158,16 +159,6 @@ export async function getCustomer(db: Kysely<DB>, actor: Actor, id: string) {
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
   return row;
-}
-
-export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: string) {
-  const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', id)
-    .where(visibleTo(actor, 'customers.user_id'))
-    .executeTakeFirst();
-  if (!row) throw notFound('Customer');
 }
 
 export async function createCustomer(db: Kysely<DB>, actor: Actor, input: CustomerInput): Promise<CustomerRow> {

@@ -12,16 +12,18 @@ import {
   type PlanTrigger,
   type PlanUpdate,
 } from '../../../shared/tasks/plans.js';
-import { taskRuleLabels, taskTypeLabels, type TaskType } from '../../../shared/tasks/schemas.js';
+import type { TaskType } from '../../../shared/tasks/schemas.js';
 import type { Actor } from '../../auth/actor.js';
-import { requireRole, visibleTo } from '../../auth/scope.js';
+import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { businessClock } from '../../time.js';
+import { clockIn } from '../../time.js';
 import { recordAudit, recordAudits } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
-import { tasksChanged } from './service.js';
+import { assertCustomerVisible } from '../customers/visible.js';
+import { ruleAddedEntry } from './rules.js';
+import { customerOwner, tasksChanged } from './service.js';
 
 /*
  * Action plans (the README's Action plans): admins define them; a person or an event starts one on a customer; each
@@ -103,7 +105,7 @@ export async function deletePlan(db: Db, actor: Actor, id: string): Promise<void
   await plansChanged(db);
 }
 
-/** A run the steps of which are added: those locked here, in the transaction that adds them. */
+/** A task a step of a run became, as the insert returns it. */
 type DueStep = {
   id: string;
   customer_id: string;
@@ -116,12 +118,22 @@ type DueStep = {
   plan_name: string;
 };
 
+/** The company's name (for `{company}`) and its today, read once for the steps a start or a run of the job adds. */
+async function companyDay(db: Db, now: Date) {
+  const company = await getSetting(db, 'company');
+  return { company: company.name, today: clockIn(company.time_zone, now).today };
+}
+
 /**
  * Adds every step whose day has come (the company's `today`) of the running plans `runs` names (all of them when
  * null), as tasks for each customer's agent with the step's message filled in, written on the timelines as Torque's;
  * then moves each run past them, and finishes those whose last step has been added. The caller holds the transaction.
  */
-async function addDueSteps(tx: Db, today: string, runs: string[] | null): Promise<number> {
+async function addDueSteps(
+  tx: Db,
+  { company, today }: Awaited<ReturnType<typeof companyDay>>,
+  runs: string[] | null,
+): Promise<number> {
   const { rows: locked } = await sql<{ id: string }>`
     SELECT r.id FROM plan_runs r
      WHERE r.stopped_at IS NULL AND r.steps_added < jsonb_array_length(r.steps)
@@ -131,7 +143,6 @@ async function addDueSteps(tx: Db, today: string, runs: string[] | null): Promis
        FOR UPDATE`.execute(tx);
   if (locked.length === 0) return 0;
   const ids = locked.map((run) => run.id);
-  const { name: company } = await getSetting(tx, 'company');
   const filled = sql`nullif(replace(replace(replace(replace(s.step ->> 'message',
       '{first_name}', split_part(c.name, ' ', 1)), '{name}', c.name), '{agent}', u.name), '{company}', ${company}), '')`;
   const { rows: added } = await sql<DueStep>`
@@ -161,47 +172,42 @@ async function addDueSteps(tx: Db, today: string, runs: string[] | null): Promis
     RETURNING r.id, r.customer_id, r.plan_name, r.stopped_at IS NOT NULL AS done`.execute(tx);
   const done = moved.filter((run) => run.done);
   await recordAudits(tx, null, [
-    ...added.map((task) => ({
-      entityType: 'customer' as const,
-      entityId: task.customer_id,
-      action: 'task_added',
-      changes: {
-        task: task.id,
-        type: task.type,
-        label: taskTypeLabels[task.type],
-        title: task.title,
-        due_date: task.due_date,
-        rule: 'plan',
-        rule_label: taskRuleLabels.plan,
-        plan: task.plan_name,
-      },
-    })),
-    ...done.map((run) => ({
-      entityType: 'customer' as const,
-      entityId: run.customer_id,
-      action: 'plan_stopped',
-      changes: {
-        run: run.id,
-        plan: run.plan_name,
-        reason: 'finished',
-        reason_label: planStopReasonLabels.finished,
-        rule: 'plan',
-      },
-    })),
+    ...added.map((task) => ruleAddedEntry({ ...task, rule: 'plan' }, { plan: task.plan_name })),
+    ...done.map((run) => stoppedEntry(run, 'finished', null)),
   ]);
   await tasksChanged(tx, ...added.map((task) => task.assignee_id));
   return added.length;
 }
+
+/** A run's `plan_stopped` entry on its customer's timeline: why, and Torque's (`rule`) when no person stopped it. */
+const stoppedEntry = (
+  run: { id: string; customer_id: string; plan_name: string },
+  reason: PlanStopReason,
+  actor: Actor | null,
+  more: Record<string, unknown> = {},
+) => ({
+  entityType: 'customer' as const,
+  entityId: run.customer_id,
+  action: 'plan_stopped',
+  changes: {
+    run: run.id,
+    plan: run.plan_name,
+    reason,
+    reason_label: planStopReasonLabels[reason],
+    ...more,
+    ...(actor === null && { rule: 'plan' }),
+  },
+});
 
 /** One run of the daily steps at a time; the unique index is the backstop. */
 const PLAN_STEPS_LOCK = 0x70_6c_61_6e;
 
 /** The job: every running plan's steps whose day has come (the company's today). Returns how many tasks it added. */
 export async function addPlanSteps(db: Db, now = new Date()): Promise<number> {
-  const { today } = await businessClock(db, now);
+  const day = await companyDay(db, now);
   return db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${PLAN_STEPS_LOCK})`.execute(tx);
-    return addDueSteps(tx, today, null);
+    return addDueSteps(tx, day, null);
   });
 }
 
@@ -212,10 +218,10 @@ type PlanToStart = { id: string; name: string; steps: PlanStep[] };
  * (then null). `actor` is who started it, or null for an event.
  */
 async function startRun(tx: Db, actor: Actor | null, plan: PlanToStart, customerId: string, now: Date) {
-  const { today } = await businessClock(tx, now);
+  const day = await companyDay(tx, now);
   const { rows } = await sql<{ id: string }>`
     INSERT INTO plan_runs (plan_id, plan_name, steps, customer_id, start_day, started_by)
-    VALUES (${plan.id}, ${plan.name}, ${JSON.stringify(plan.steps)}::jsonb, ${customerId}, ${today}::date, ${actor?.userId ?? null})
+    VALUES (${plan.id}, ${plan.name}, ${JSON.stringify(plan.steps)}::jsonb, ${customerId}, ${day.today}::date, ${actor?.userId ?? null})
     ON CONFLICT (customer_id) WHERE stopped_at IS NULL DO NOTHING
     RETURNING id`.execute(tx);
   const run = rows[0];
@@ -226,15 +232,15 @@ async function startRun(tx: Db, actor: Actor | null, plan: PlanToStart, customer
     action: 'plan_started',
     changes: { run: run.id, plan: plan.name, steps: plan.steps.length, ...(actor === null && { rule: 'plan' }) },
   });
-  await addDueSteps(tx, today, [run.id]);
-  await tasksChanged(tx, await ownerOf(tx, customerId));
+  await addDueSteps(tx, day, [run.id]);
+  await tasksChanged(tx, await customerOwner(tx, customerId));
   return run.id;
 }
 
 /** Starts a plan on a customer the actor may see ('Start plan'); 409 while they are on one. */
 export async function startPlan(db: Db, actor: Actor, customerId: string, planId: string, now = new Date()) {
   await db.transaction().execute(async (tx) => {
-    await assertCustomer(tx, actor, customerId);
+    await assertCustomerVisible(tx, actor, customerId);
     const plan = await tx
       .selectFrom('action_plans')
       .select(['id', 'name', 'steps', 'active'])
@@ -299,19 +305,9 @@ export async function stopPlans(tx: Db, actor: Actor | null, customerIds: readon
   await recordAudits(
     tx,
     actor,
-    stopped.map((run) => ({
-      entityType: 'customer' as const,
-      entityId: run.customer_id,
-      action: 'plan_stopped',
-      changes: {
-        run: run.id,
-        plan: run.plan_name,
-        reason,
-        reason_label: planStopReasonLabels[reason],
-        removed: removed.filter((task) => task.plan_run_id === run.id).length,
-        ...(actor === null && { rule: 'plan' }),
-      },
-    })),
+    stopped.map((run) =>
+      stoppedEntry(run, reason, actor, { removed: removed.filter((task) => task.plan_run_id === run.id).length }),
+    ),
   );
   const owners = await tx
     .selectFrom('customers')
@@ -329,23 +325,10 @@ export async function stopPlans(tx: Db, actor: Actor | null, customerIds: readon
 /** 'Stop plan' on a customer the actor may see; 404 when none is running. */
 export async function stopPlanByHand(db: Db, actor: Actor, customerId: string) {
   await db.transaction().execute(async (tx) => {
-    await assertCustomer(tx, actor, customerId);
+    await assertCustomerVisible(tx, actor, customerId);
     if ((await stopPlans(tx, actor, [customerId], 'by_hand')) === 0) throw notFound('Running plan');
   });
 }
-
-async function assertCustomer(tx: Db, actor: Actor, customerId: string) {
-  const customer = await tx
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', customerId)
-    .where(visibleTo(actor, 'customers.user_id'))
-    .executeTakeFirst();
-  if (!customer) throw notFound('Customer');
-}
-
-const ownerOf = async (tx: Db, customerId: string) =>
-  (await tx.selectFrom('customers').select('user_id').where('id', '=', customerId).executeTakeFirstOrThrow()).user_id;
 
 type RunRow = {
   id: string;
@@ -362,7 +345,7 @@ type RunRow = {
 
 /** A customer's latest plan, running or stopped, with each step's day and task; null when they were never on one. */
 export async function customerPlan(db: Db, actor: Actor, customerId: string) {
-  await assertCustomer(db, actor, customerId);
+  await assertCustomerVisible(db, actor, customerId);
   const { rows } = await sql<RunRow>`
     SELECT r.id, r.plan_id, r.plan_name, r.start_day::text AS start_day, r.started_at, u.name AS started_by_name,
            r.stopped_at, r.stop_reason, r.steps_added,

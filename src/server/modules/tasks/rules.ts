@@ -43,6 +43,23 @@ export const contactActions = ['email_sent', 'offer_sent', 'contact_logged', 'em
 /** A title within the task form's limit, so a rule's task can be edited as it is. */
 const titled = (title: string) => (title.length > TASK_TITLE_MAX ? `${title.slice(0, TASK_TITLE_MAX - 1)}…` : title);
 
+/** A task a rule added, as Torque's `task_added` entry on its customer's timeline, naming the rule (and `more`). */
+export const ruleAddedEntry = (task: Omit<Added, 'assignee_id' | 'rule_day'>, more: Record<string, unknown> = {}) => ({
+  entityType: 'customer' as const,
+  entityId: task.customer_id,
+  action: 'task_added',
+  changes: {
+    task: task.id,
+    type: task.type,
+    label: taskTypeLabels[task.type],
+    title: task.title,
+    due_date: task.due_date,
+    rule: task.rule,
+    rule_label: taskRuleLabels[task.rule],
+    ...more,
+  },
+});
+
 /**
  * What a rule added, written on each customer's timeline as Torque's step (`task_added`, naming the rule) and told to
  * the tabs of the assignees and of the customers' agents.
@@ -52,20 +69,7 @@ async function recordAdded(tx: Db, added: Added[], owners: (string | null)[] = [
   await recordAudits(
     tx,
     null,
-    added.map((task) => ({
-      entityType: 'customer' as const,
-      entityId: task.customer_id,
-      action: 'task_added',
-      changes: {
-        task: task.id,
-        type: task.type,
-        label: taskTypeLabels[task.type],
-        title: task.title,
-        due_date: task.due_date,
-        rule: task.rule,
-        rule_label: taskRuleLabels[task.rule],
-      },
-    })),
+    added.map((task) => ruleAddedEntry(task)),
   );
   await tasksChanged(tx, ...added.map((task) => task.assignee_id), ...owners);
 }

@@ -389,7 +389,8 @@ export async function tasksChanged(tx: Db, ...owners: (string | null | undefined
   await publishChange(tx, 'tasks', owners);
 }
 
-const customerOwner = async (tx: Db, customerId: string) =>
+/** Whose customer this is: the agent whose tabs hear of a change to the customer's tasks. */
+export const customerOwner = async (tx: Db, customerId: string) =>
   (await tx.selectFrom('customers').select('user_id').where('id', '=', customerId).executeTakeFirstOrThrow()).user_id;
 
 /**
