@@ -12,7 +12,6 @@ import {
   type PlanTrigger,
   type PlanUpdate,
 } from '../../../shared/tasks/plans.js';
-import type { TaskType } from '../../../shared/tasks/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
@@ -22,7 +21,7 @@ import { clockIn } from '../../time.js';
 import { recordAudit, recordAudits } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
 import { assertCustomerVisible } from '../customers/visible.js';
-import { ruleAddedEntry } from './rules.js';
+import { ruleAddedEntry, type RuleAdded } from './rules.js';
 import { customerOwner, tasksChanged } from './service.js';
 
 /*
@@ -106,17 +105,7 @@ export async function deletePlan(db: Db, actor: Actor, id: string): Promise<void
 }
 
 /** A task a step of a run became, as the insert returns it. */
-type DueStep = {
-  id: string;
-  customer_id: string;
-  assignee_id: string;
-  type: TaskType;
-  title: string;
-  due_date: string;
-  plan_run_id: string;
-  plan_step: number;
-  plan_name: string;
-};
+type DueStep = Omit<RuleAdded, 'rule' | 'rule_day'> & { plan_run_id: string; plan_step: number; plan_name: string };
 
 /** The company's name (for `{company}`) and its today, read once for the steps a start or a run of the job adds. */
 async function companyDay(db: Db, now: Date) {

@@ -25,7 +25,7 @@ import { recordTaskStep, tasksChanged } from './service.js';
 type Db = Kysely<DB>;
 
 /** A task a rule added, as the insert returns it. */
-type Added = {
+export type RuleAdded = {
   id: string;
   customer_id: string;
   assignee_id: string;
@@ -44,7 +44,7 @@ export const contactActions = ['email_sent', 'offer_sent', 'contact_logged', 'em
 const titled = (title: string) => (title.length > TASK_TITLE_MAX ? `${title.slice(0, TASK_TITLE_MAX - 1)}…` : title);
 
 /** A task a rule added, as Torque's `task_added` entry on its customer's timeline, naming the rule (and `more`). */
-export const ruleAddedEntry = (task: Omit<Added, 'assignee_id' | 'rule_day'>, more: Record<string, unknown> = {}) => ({
+export const ruleAddedEntry = (task: Omit<RuleAdded, 'assignee_id' | 'rule_day'>, more: Record<string, unknown> = {}) => ({
   entityType: 'customer' as const,
   entityId: task.customer_id,
   action: 'task_added',
@@ -64,7 +64,7 @@ export const ruleAddedEntry = (task: Omit<Added, 'assignee_id' | 'rule_day'>, mo
  * What a rule added, written on each customer's timeline as Torque's step (`task_added`, naming the rule) and told to
  * the tabs of the assignees and of the customers' agents.
  */
-async function recordAdded(tx: Db, added: Added[], owners: (string | null)[] = []) {
+async function recordAdded(tx: Db, added: RuleAdded[], owners: (string | null)[] = []) {
   if (added.length === 0) return;
   await recordAudits(
     tx,
@@ -102,7 +102,7 @@ export async function followUpIdleCustomers(db: Db, now = new Date(), batch = FO
   for (let after: string | null = null; ;) {
     const step: { added: number; last: string | null; full: boolean } = await db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(${FOLLOW_UP_LOCK})`.execute(tx);
-      const { rows } = await sql<Added & { last: string | null; size: number }>`
+      const { rows } = await sql<RuleAdded & { last: string | null; size: number }>`
         WITH due AS (
           SELECT c.id, c.user_id
             FROM customers c
@@ -157,7 +157,7 @@ export async function addFirstResponseTask(
   const { crm, company } = await getSettings(tx);
   if (!crm.first_response_rule) return;
   const due = answerDue(clockIn(company.time_zone), lead.received_at, crm.lead_answer_minutes);
-  const { rows } = await sql<Added>`
+  const { rows } = await sql<RuleAdded>`
     INSERT INTO tasks (type, title, due_date, due_time, priority, assignee_id, customer_id, lead_id, rule)
     VALUES ('call', ${titled(`Answer the new lead from ${lead.source_name}`)}, ${due.date}::date, ${due.time}::time,
             'high', ${lead.assignee_id}, ${lead.customer_id}, ${lead.id}, 'first_response')
@@ -230,7 +230,7 @@ export async function addDeliveryFollowUps(tx: Db, deal: CompletedDeal, now = ne
   if (!crm.delivery_rule) return;
   const { today } = await businessClock(tx, now);
   const what = `${deal.year} ${deal.manufacturer} ${deal.model}`;
-  const { rows } = await sql<Added>`
+  const { rows } = await sql<RuleAdded>`
     INSERT INTO tasks (type, title, due_date, assignee_id, customer_id, deal_id, vehicle_id, rule, rule_day)
     SELECT 'call', left('Delivery follow-up, day ' || d.day || ': ' || ${what}, ${TASK_TITLE_MAX}),
            ${today}::date + d.day, u.id, ${deal.customer_id}, ${deal.id}, ${deal.vehicle_id}, 'delivery', d.day
