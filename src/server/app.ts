@@ -114,7 +114,7 @@ export async function buildApp({
 
   const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
   const auth = lazyAuth({ db: database.db, secret, baseURL, secureCookies: baseURL.startsWith('https:') });
-  const resolveActor = createActorResolver(database.db, secret);
+  const resolveActor = createActorResolver(database, secret);
   registerActor(app, resolveActor);
   registerCsrfProtection(app);
   registerHeavyRequestLimit(app);
@@ -140,6 +140,7 @@ export async function buildApp({
   app.decorate('webhooks', webhooks);
   const realtime = createRealtime(database, app.log);
   app.decorate('realtime', realtime);
+  realtime.onSessionChange(resolveActor.forget);
 
   const deps: AreaDeps = {
     auth,

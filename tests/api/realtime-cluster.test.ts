@@ -53,6 +53,11 @@ describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('realtime and jobs acr
   };
   const isMessage = (content: string) => (m: RealtimeMessage) => m.type === 'message' && m.message.content === content;
 
+  const person = async (role: 'agent' | 'editor', fullName: string) => {
+    const email = `${fullName.toLowerCase().replace(' ', '.')}@example.com`;
+    return { email, id: await createUserWithPassword(database.db, { name: fullName, email, role, password: PASSWORD }) };
+  };
+
   let emma: { email: string; id: string };
   let liam: { email: string; id: string };
   let olivia: { email: string; id: string };
@@ -72,10 +77,6 @@ describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('realtime and jobs acr
     }
     [a, b] = servers as [Server, Server];
     database = await openDatabase({ kind: 'postgres', url, max: 2 });
-    const person = async (role: 'agent' | 'editor', fullName: string) => {
-      const email = `${fullName.toLowerCase().replace(' ', '.')}@example.com`;
-      return { email, id: await createUserWithPassword(database.db, { name: fullName, email, role, password: PASSWORD }) };
-    };
     emma = await person('agent', 'Emma Carter');
     liam = await person('agent', 'Liam Brooks');
     olivia = await person('agent', 'Olivia Reed');
@@ -138,6 +139,25 @@ describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('realtime and jobs acr
     const deactivated = await call(a, editorOnA, 'PATCH', `/api/team/members/${liam.id}`, { status: 'inactive' });
     expect(deactivated.status).toBe(200);
     for (const tab of tabs) expect(await tab.closed).toBe(REALTIME_CLOSE.sessionEnded);
+  });
+
+  it('refuses within a second the requests of a session signed out through the other process, and applies a new role', async () => {
+    const signedOut = await signIn(a, olivia.email);
+    const demoted = await signIn(a, editor.email);
+    // The other process has read both sessions just now, and keeps what it read for its next requests.
+    expect((await call(b, signedOut, 'GET', '/api/customers')).status).toBe(200);
+    expect((await call(b, demoted, 'GET', '/api/session')).body.user.role).toBe('editor');
+
+    let started = Date.now();
+    expect((await call(a, signedOut, 'DELETE', '/api/session')).status).toBeLessThan(300);
+    await expect.poll(async () => (await call(b, signedOut, 'GET', '/api/customers')).status, { interval: 20 }).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1_000);
+
+    started = Date.now();
+    // Changed from outside both processes: a third connection to the database.
+    await database.db.updateTable('users').set({ role: 'agent' }).where('id', '=', editor.id).execute();
+    await expect.poll(async () => (await call(b, demoted, 'GET', '/api/session')).body.user.role, { interval: 20 }).toBe('agent');
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("counts a session's sockets per process: its eleventh is refused on one and taken on the other", async () => {

@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  AliasNode,
+  DeleteQueryNode,
+  InsertQueryNode,
+  Kysely,
+  PostgresDialect,
+  RawNode,
+  TableNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type RootOperationNode,
+} from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -27,10 +39,15 @@ export type ListenHandlers = {
   onResume?: () => void;
 };
 
+/** Told the tables a statement writes, as it is sent and again once it has run. */
+export type WriteWatcher = (tables: ReadonlySet<string>) => void;
+
 export type Database = {
   kind: DatabaseKind;
   pool: pg.Pool;
   db: Kysely<DB>;
+  /** Calls `watcher` for every statement of this process's `db` that inserts, updates or deletes; returns its removal. */
+  watchWrites: (watcher: WriteWatcher) => () => void;
   /** LISTEN on `channel`: a connection of its own on a server (re-opened when lost), the embedded engine's own hook. */
   listen: (channel: string, handlers: ListenHandlers) => Promise<Listener>;
   close: () => Promise<void>;
@@ -155,12 +172,61 @@ async function listenOnServer(url: string, channel: string, { onMessage, onResum
   };
 }
 
+/** A raw statement's writes: `INSERT INTO t`, `UPDATE t`, `DELETE FROM t`, wherever they stand in its text. */
+const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?(\w+)"?/gi;
+
+/** The tables a statement writes: its own target and those of writes in its WITH clauses, or named in raw SQL. */
+function writtenTables(node: OperationNode, into = new Set<string>()): Set<string> {
+  if (InsertQueryNode.is(node)) addTable(node.into, into);
+  else if (UpdateQueryNode.is(node)) addTable(node.table, into);
+  else if (DeleteQueryNode.is(node)) node.from.froms.forEach((from) => addTable(from, into));
+  else if (RawNode.is(node))
+    for (const match of node.sqlFragments.join(' ').matchAll(RAW_WRITE)) into.add(match[1]!.toLowerCase());
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object' && 'kind' in value) writtenTables(value as OperationNode, into);
+  };
+  for (const [key, value] of Object.entries(node)) if (key !== 'kind') visit(value);
+  return into;
+}
+
+function addTable(node: OperationNode | undefined, into: Set<string>) {
+  if (node && AliasNode.is(node)) addTable(node.node, into);
+  else if (node && TableNode.is(node)) into.add(node.table.identifier.name);
+}
+
+/** Tells the watchers what each writing statement writes, before it runs and once it has. */
+class WriteWatch implements KyselyPlugin {
+  readonly watchers = new Set<WriteWatcher>();
+  readonly #running = new WeakMap<object, ReadonlySet<string>>();
+
+  transformQuery({ node, queryId }: { node: RootOperationNode; queryId: object }): RootOperationNode {
+    if (this.watchers.size === 0 || (node.kind === 'SelectQueryNode' && !node.with)) return node;
+    const tables = writtenTables(node);
+    if (tables.size === 0) return node;
+    this.#running.set(queryId, tables);
+    for (const watcher of this.watchers) watcher(tables);
+    return node;
+  }
+
+  async transformResult<R>({ result, queryId }: { result: R; queryId: object }): Promise<R> {
+    const tables = this.#running.get(queryId);
+    if (tables) for (const watcher of this.watchers) watcher(tables);
+    return result;
+  }
+}
+
 function wrap(kind: DatabaseKind, pool: pg.Pool, listen: Database['listen'], release: () => Promise<void>): Database {
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new WriteWatch();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   return {
     kind,
     pool,
     db,
+    watchWrites: (watcher) => {
+      writes.watchers.add(watcher);
+      return () => writes.watchers.delete(watcher);
+    },
     listen,
     close: async () => {
       await db.destroy();

@@ -40,6 +40,7 @@ export type Realtime = ReturnType<typeof createRealtime>;
 export function createRealtime(database: Database, log: FastifyBaseLogger) {
   const byUser = new Map<string, Set<Client>>();
   const handlers = new Map<string, EventHandler>();
+  const sessionWatchers: (() => void)[] = [];
   let listener: Listener | null = null;
   let timers: NodeJS.Timeout[] = [];
   // Events are handled one after another, so a chat's messages reach a socket in the order they were sent.
@@ -97,6 +98,7 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
   }
 
   async function handle(kind: string, data: Record<string, unknown>) {
+    if (kind === 'session' || kind === 'user') sessionWatchers.forEach((watcher) => watcher());
     if (byUser.size === 0) return;
     if (kind === 'session') {
       for (const client of clients()) if (client.sessionId === data.sessionId) end(client);
@@ -168,6 +170,14 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
       if (kept) send(kept, { type: 'ready' });
     },
 
+    /**
+     * Calls `watcher` when any process ends a session or changes a user (role, deactivation), and when events may have
+     * been missed.
+     */
+    onSessionChange(watcher: () => void) {
+      sessionWatchers.push(watcher);
+    },
+
     /** The number of sockets open in this process. */
     get connections() {
       return clients().length;
@@ -178,6 +188,7 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
         onMessage: receive,
         // Events were missed while the connection was away: sessions are checked again, and every tab fetches anew.
         onResume: () => {
+          sessionWatchers.forEach((watcher) => watcher());
           void check(clients()).then((kept) => kept.forEach((client) => send(client, { type: 'ready' })));
         },
       });
