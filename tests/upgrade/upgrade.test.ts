@@ -119,13 +119,18 @@ const recounted: Record<string, string[]> = {
   customer_stage_daily: ['customers'],
   vehicle_stock: ['n', 'value_cents'],
 };
+/** What the one customer added after the upgrade adds to the kept counts' totals, per column of `recounted`. */
+const addedCustomer: Record<string, number[]> = { customer_counts: [1], customer_stage_daily: [1] };
 const totals = (rows: string[], columns: string[]) =>
   columns.map((column) => rows.reduce((sum, row) => sum + Number((JSON.parse(row) as Record<string, unknown>)[column] ?? 0), 0));
 
-/** A row's JSON without the columns a later migration rewrites on purpose. */
+/** What today's Torque writes as it is used after the upgrade: the demo admin's sign-in is their last. */
+const signedIn: Record<string, string[]> = { users: ['last_login_at'] };
+
+/** A row's JSON without the columns a later migration rewrites on purpose, or the sign-in after the upgrade writes. */
 const withoutRewritten = (table: string, row: string) => {
   const values = JSON.parse(row) as Record<string, unknown>;
-  for (const column of rewritten[table] ?? []) delete values[column];
+  for (const column of [...(rewritten[table] ?? []), ...(signedIn[table] ?? [])]) delete values[column];
   return JSON.stringify(values);
 };
 
@@ -260,10 +265,51 @@ describe.each(releases)(
       for (const table of ['users', 'customers', 'customer_documents', 'vehicles', 'deals', 'commission_rates'])
         expect(before.get(table)!.length, table).toBeGreaterThan(0);
 
-      // 2. Today's Torque on the same data: it backs the data up, migrates, and starts.
+      // 2. Today's Torque on the same data: it backs the data up, migrates, and starts; what the earlier release wrote
+      // reads back, and new work is done: one customer added and edited.
       const today = await startServer(env);
       servers.push(today);
+      cookie = await signInDemo(today);
+      const read = await call(today, cookie, `/api/customers/${customer.id}`);
+      expect(read.status).toBe(200);
+      // Their completed sale made them an active customer at the pipeline's last stage (migration 029).
+      expect(await read.json()).toMatchObject({
+        name: 'Upgrade Customer',
+        email: 'upgrade@example.com',
+        status: 'active',
+        pipeline_stage: 'Closed',
+      });
+      expect((await call(today, cookie, `/api/deals/${deal.id}`)).status).toBe(200);
+      const link = (await (await call(today, cookie, `/api/customers/${customer.id}/documents/${uploaded.id}/link`)).json()) as {
+        url: string;
+      };
+      const file = Buffer.from(await (await fetch(`${today.url}${link.url}`)).arrayBuffer());
+      expect(file.equals(agreement)).toBe(true);
+
+      const added = await created(
+        await call(today, cookie, '/api/customers', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: 'After Upgrade' }),
+        }),
+      );
+      const current = (await (await call(today, cookie, `/api/customers/${added.id}`)).json()) as { updated_at: string };
+      const edited = await call(today, cookie, `/api/customers/${added.id}`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ name: 'After Upgrade, Edited', updated_at: current.updated_at }),
+      });
+      expect(edited.status, await edited.clone().text()).toBe(200);
+      const listed = (await (await call(today, cookie, '/api/customers?q=After%20Upgrade')).json()) as {
+        items: { name: string }[];
+      };
+      expect(listed.items.map((c) => c.name)).toEqual(['After Upgrade, Edited']);
+      const counted = (await (await call(today, cookie, '/api/customers/summary')).json()) as { total: number };
+      expect(counted.total).toBe(before.get('customers')!.length + 1);
       await stopServer(today, 'SIGTERM');
+
+      // 3. Every row the earlier release wrote is still there with the same values, and every file; the records' counts
+      // are the same but for the customer added after the upgrade.
       const upgraded = await open();
       const after = await everyRow(upgraded);
       await upgraded.close();
@@ -272,7 +318,8 @@ describe.each(releases)(
         if (table.startsWith('kysely_migration') || working.has(table) || dropped.has(table)) continue;
         expect(after.has(table), `table ${table} is still there`).toBe(true);
         if (recounted[table]) {
-          expect(totals(after.get(table)!, recounted[table]), `the totals of ${table}`).toEqual(totals(rows, recounted[table]));
+          const expected = totals(rows, recounted[table]).map((total, i) => total + (addedCustomer[table]?.[i] ?? 0));
+          expect(totals(after.get(table)!, recounted[table]), `the totals of ${table}`).toEqual(expected);
           continue;
         }
         const now = new Set(asBefore(rows, after.get(table)!).map((row) => withoutRewritten(table, row)));
@@ -283,54 +330,13 @@ describe.each(releases)(
           `rows of ${table} missing or changed`,
         ).toEqual([]);
       }
-      for (const table of records) expect(after.get(table)!.length, `${table} count`).toBe(before.get(table)!.length);
+      for (const table of records)
+        expect(after.get(table)!.length, `${table} count`).toBe(before.get(table)!.length + (table === 'customers' ? 1 : 0));
       expect(fileHashes(path.join(dataDir, 'blobs'))).toEqual(filesBefore);
       const migrated = after.get('kysely_migration')!.length;
       expect(migrated).toBe(fs.readdirSync(path.join(root, 'src/server/db/migrations')).length);
       if (migrated > before.get('kysely_migration')!.length)
         expect(fs.readdirSync(path.join(dataDir, 'backups')).some((f) => f.startsWith('torque-before-'))).toBe(true);
-
-      // 3. The app on the upgraded data: what the earlier release wrote reads back, and new work is done.
-      const again = await startServer(env);
-      servers.push(again);
-      cookie = await signInDemo(again);
-      const read = await call(again, cookie, `/api/customers/${customer.id}`);
-      expect(read.status).toBe(200);
-      // Their completed sale made them an active customer at the pipeline's last stage (migration 029).
-      expect(await read.json()).toMatchObject({
-        name: 'Upgrade Customer',
-        email: 'upgrade@example.com',
-        status: 'active',
-        pipeline_stage: 'Closed',
-      });
-      expect((await call(again, cookie, `/api/deals/${deal.id}`)).status).toBe(200);
-      const link = (await (await call(again, cookie, `/api/customers/${customer.id}/documents/${uploaded.id}/link`)).json()) as {
-        url: string;
-      };
-      const file = Buffer.from(await (await fetch(`${again.url}${link.url}`)).arrayBuffer());
-      expect(file.equals(agreement)).toBe(true);
-
-      const added = await created(
-        await call(again, cookie, '/api/customers', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ name: 'After Upgrade' }),
-        }),
-      );
-      const current = (await (await call(again, cookie, `/api/customers/${added.id}`)).json()) as { updated_at: string };
-      const edited = await call(again, cookie, `/api/customers/${added.id}`, {
-        method: 'PUT',
-        headers: json,
-        body: JSON.stringify({ name: 'After Upgrade, Edited', updated_at: current.updated_at }),
-      });
-      expect(edited.status, await edited.clone().text()).toBe(200);
-      const listed = (await (await call(again, cookie, '/api/customers?q=After%20Upgrade')).json()) as {
-        items: { name: string }[];
-      };
-      expect(listed.items.map((c) => c.name)).toEqual(['After Upgrade, Edited']);
-      const counted = (await (await call(again, cookie, '/api/customers/summary')).json()) as { total: number };
-      expect(counted.total).toBe(before.get('customers')!.length + 1);
-      await stopServer(again, 'SIGTERM');
 
       // 4. Going back, as the README says: the earlier release restores the backup taken before the upgrade into a new
       // data folder (with the session secret) or a new database, and starts on it with the earlier data.
@@ -364,7 +370,8 @@ describe.each(releases)(
           url: string;
         };
         expect(Buffer.from(await (await fetch(`${back.url}${backLink.url}`)).arrayBuffer()).equals(agreement)).toBe(true);
-        await stopServer(back, 'SIGTERM');
+        // Gone at once: how the earlier release stops is not what this test is about (0.6.0 took a minute to).
+        await stopServer(back, 'SIGKILL');
       } finally {
         fs.rmSync(backDir, { recursive: true, force: true });
       }
