@@ -26,7 +26,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's headless shell (npm test installs it): the headless mode Playwright's own Chromium runs tests in.
+      // E2E_CHROMIUM=/usr/bin/chromium runs the journeys in the full browser instead.
+      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
