@@ -9,9 +9,13 @@ import { backUpBeforeUpgrade } from './modules/backup/service.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { isLoopback } from './http/addresses.js';
 
+/** Each start-up step with the moment it ended, in ms since the process began; printed at LOG_LEVEL=debug. */
+const steps: [string, number][] = [['modules loaded', performance.now()]];
+const step = (name: string) => steps.push([name, performance.now()]);
 const started = performance.now();
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
+step('database opened');
 const secret = resolveSessionSecret(config);
 try {
   await migrateToLatest(database.db, {
@@ -32,11 +36,15 @@ try {
   await database.close();
   process.exit(1);
 }
+step('migrations checked');
 if (config.admin) await ensureAdmin(database.db, config.admin);
 if (config.demo) await seedDemo(database.db, secret);
+step(config.demo ? 'demo data checked' : 'admin checked');
 
 const app = await buildApp({ config, database, secret, logger: true });
+step('app built');
 await app.listen({ port: config.port, host: config.host });
+step('listening');
 if (config.demo && !isLoopback(config.host)) {
   app.log.warn(
     `Demo sign-in is on and HOST=${config.host} lets other machines reach it: anyone who can open Torque can sign in as ` +
@@ -50,6 +58,8 @@ const url = `http://localhost:${(app.server.address() as { port: number }).port}
 app.log.info(
   `Torque is ready at ${url} (${database.kind} database${config.demo ? ', demo data' : ''}) in ${Math.round(performance.now() - started)} ms`,
 );
+
+app.log.debug(`Start-up: ${steps.map(([name, at], i) => `${name} ${Math.round(at - (steps[i - 1]?.[1] ?? 0))} ms`).join(', ')}`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
