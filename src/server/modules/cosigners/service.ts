@@ -14,6 +14,7 @@ import { sealAgreement } from '../../render/agreement-pdf.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
+import { assertCustomerVisible } from '../customers/visible.js';
 import { insertCustomers } from '../customers/writer.js';
 import { getSetting } from '../settings/service.js';
 import { dayIn } from '../../../shared/common/time.js';
@@ -102,14 +103,8 @@ export async function listAgreements(
 /** The customer the agreement belongs to: the one chosen, or a new customer for the minor. */
 async function customerFor(tx: Transaction<DB>, actor: Actor, input: AgreementSubmit): Promise<string> {
   if (input.customer_id) {
-    const customer = await tx
-      .selectFrom('customers')
-      .select('id')
-      .where('id', '=', input.customer_id)
-      .where(visibleTo(actor, 'customers.user_id'))
-      .executeTakeFirst();
-    if (!customer) throw notFound('Customer');
-    return customer.id;
+    await assertCustomerVisible(tx, actor, input.customer_id);
+    return input.customer_id;
   }
   const [written] = await insertCustomers(
     tx,
