@@ -9,10 +9,10 @@ export type Server = { child: ChildProcess; url: string; /** Everything it has p
 /**
  * Starts the server on a free port of this machine with `env`, once it says it is ready. `from` is the checkout to run:
  * this one by default, as the bundle `npm start` runs (built once per run by the global setup), or another release's
- * `src/server/main.ts` through the TypeScript loader, for the upgrade test.
+ * own bundle, `dist/server/main.js` as its `npm start` built it (the upgrade test builds it when it installs the release).
  */
 export async function startServer(env: Record<string, string>, from = root): Promise<Server> {
-  const bundle = from === root ? process.env.TORQUE_TEST_SERVER : undefined;
+  const bundle = from === root ? process.env.TORQUE_TEST_SERVER : path.join(from, 'dist/server/main.js');
   const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(from, 'src/server/main.ts')];
   const child = spawn(process.execPath, args, {
     cwd: from,

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { sql } from 'kysely';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
@@ -38,8 +39,9 @@ function run(command: string, args: string[], cwd: string) {
 }
 
 /**
- * The release at `commit`, unpacked and installed once per machine (both databases' runs share it; the lock keeps
- * them from installing it twice at once).
+ * The release at `commit`, unpacked, installed and built once per machine (both databases' runs share it; the lock
+ * keeps them from installing it twice at once): its server bundle as its own `npm start` built it, and its restore
+ * script bundled beside it, so that neither loads its TypeScript through the loader at each start (about 1.5 s each).
  */
 async function installRelease(commit: string): Promise<string> {
   const dir = path.join(os.tmpdir(), 'torque-releases', commit);
@@ -53,6 +55,20 @@ async function installRelease(commit: string): Promise<string> {
       fs.rmSync(archive);
       run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], dir);
       fs.writeFileSync(path.join(dir, '.installed'), '');
+    }
+    if (!fs.existsSync(path.join(dir, '.built'))) {
+      run(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildServer()"], dir);
+      await build({
+        entryPoints: [path.join(dir, 'src/server/scripts/restore.ts')],
+        outdir: path.join(dir, 'dist/server'),
+        bundle: true,
+        packages: 'external',
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'warning',
+      });
+      fs.writeFileSync(path.join(dir, '.built'), '');
     }
   } finally {
     await release();
@@ -349,7 +365,7 @@ describe.each(releases)(
       try {
         const restored = spawnSync(
           process.execPath,
-          ['--import', 'tsx', 'src/server/scripts/restore.ts', path.join(dataDir, 'backups', backup)],
+          ['dist/server/restore.js', path.join(dataDir, 'backups', backup)],
           {
             cwd: releaseDir,
             env: { ...process.env, ...backEnv },
