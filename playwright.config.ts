@@ -4,25 +4,34 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// One free port for the whole run; worker processes inherit it through the environment.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-]).toString();
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// Journeys run in E2E_WORKERS workers (two by default: on two cores one worker left a third of the machine idle while
+// it waited on the page), each against a server with data of its own. Free ports for the servers and for the signal
+// that all of them are ready; worker processes inherit them through the environment.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!process.env.E2E_PORTS) {
+  const ports = execFileSync(process.execPath, [
+    '-e',
+    `const net=require('net');Promise.all(Array.from({length:${workers + 1}},()=>new Promise(r=>{const s=net.createServer();` +
+      `s.listen(0,'127.0.0.1',()=>r(s))}))).then(all=>{process.stdout.write(all.map(s=>s.address().port).join(','));all.forEach(s=>s.close())})`,
+  ])
+    .toString()
+    .split(',');
+  process.env.E2E_READY_PORT = ports.pop();
+  process.env.E2E_PORTS = ports.join(',');
+}
 // Where the e2e server's SMTP peer writes the mail Torque sends, for the journeys to read.
 process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-mail-'));
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL,
+    // Each journey's own address is its worker's server (e2e/fixtures.ts).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -35,8 +44,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 } } }],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
-    env: { PORT: process.env.E2E_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    url: `http://127.0.0.1:${process.env.E2E_READY_PORT}/`,
+    env: { E2E_PORTS: process.env.E2E_PORTS!, E2E_READY_PORT: process.env.E2E_READY_PORT!, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { totp } from '../tests/helpers/totp';
-import { expect, screens, signIn, test } from './fixtures';
+import { expect, screens, serverURL, signIn, test } from './fixtures';
 
 /** The first link on a list screen to one of its records. */
 async function firstRecord(page: Page, list: string, pattern: RegExp) {
@@ -46,8 +46,7 @@ async function seriousViolations(page: Page) {
 
 /** A page of its own context, with the project's address and screen (the axe check needs a context it can open pages in). */
 async function newPage(browser: Browser, testInfo: TestInfo) {
-  const { baseURL, viewport } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL: serverURL(testInfo), viewport: testInfo.project.use.viewport });
   return context.newPage();
 }
 

@@ -1,8 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { expect, test as base, type Cookie, type Page, type TestInfo } from '@playwright/test';
 
-export { expect, test };
+/**
+ * The address of the server of this journey's worker: each worker has a server with data of its own
+ * (scripts/e2e-server.mjs), so journeys of two workers never see each other's records.
+ */
+export function serverURL(testInfo: TestInfo) {
+  const ports = process.env.E2E_PORTS!.split(',');
+  return `http://127.0.0.1:${ports[testInfo.parallelIndex % ports.length]}`;
+}
+
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
+  baseURL: async ({}, use, testInfo) => use(serverURL(testInfo)),
+});
+export { expect };
 
 type Role = 'admin' | 'agent';
 /** The demo sessions this worker has signed in, one per role, reused by every journey that only needs to be signed in. */

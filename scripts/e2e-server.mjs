@@ -1,7 +1,8 @@
-// The server the browser journeys run against: the same bundled server `npm start` runs, with its own web build
-// and a fresh data folder with demo data.
+// The servers the browser journeys run against: the same bundled server `npm start` runs, with its own web build,
+// one per journey worker, each with a fresh data folder with demo data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -60,23 +61,57 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDir, 'main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    DATA_DIR: path.join(work, 'data'),
-    WEB_ROOT: webRoot,
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    SMTP_URL: smtpUrl,
-  },
-});
+// One server per journey worker, each on its own port (E2E_PORTS) with a data folder of its own, so that a worker's
+// journeys see only the records they and the demo made. Once every one answers, the readiness port (E2E_READY_PORT)
+// answers too: the test runner waits for that one.
+const ports = (process.env.E2E_PORTS ?? process.env.PORT ?? '3000').split(',');
+const servers = ports.map((port, i) =>
+  spawn(process.execPath, ['--enable-source-maps', path.join(serverDir, 'main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: port,
+      DATA_DIR: path.join(work, `data-${i}`),
+      WEB_ROOT: webRoot,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      SMTP_URL: smtpUrl,
+    },
+  }),
+);
 const cleanUp = () => [work, serverDir, mailDir].forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => {
-  smtp.close();
-  cleanUp();
-  process.exit(code ?? 0);
-});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => servers.forEach((server) => server.kill(signal)));
+let running = servers.length;
+let exitCode = 0;
+for (const server of servers) {
+  server.on('exit', (code) => {
+    exitCode ||= code ?? 0;
+    // One server gone ends the run's servers: the others are stopped, and this process ends when the last has.
+    for (const other of servers) if (other.exitCode === null && other.signalCode === null) other.kill('SIGTERM');
+    if (--running > 0) return;
+    smtp.close();
+    ready?.close();
+    cleanUp();
+    process.exit(exitCode);
+  });
+}
+
+/** Resolves once the server on `port` answers its health check. */
+async function answering(port) {
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+let ready;
+if (process.env.E2E_READY_PORT) {
+  await Promise.all(ports.map(answering));
+  ready = http.createServer((request, response) => response.end('ready'));
+  ready.listen(Number(process.env.E2E_READY_PORT), '127.0.0.1');
+}
