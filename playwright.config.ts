@@ -45,7 +45,11 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${process.env.E2E_READY_PORT}/`,
-    env: { E2E_PORTS: process.env.E2E_PORTS!, E2E_READY_PORT: process.env.E2E_READY_PORT!, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    env: {
+      E2E_PORTS: process.env.E2E_PORTS!,
+      E2E_READY_PORT: process.env.E2E_READY_PORT!,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

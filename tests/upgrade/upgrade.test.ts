@@ -363,15 +363,11 @@ describe.each(releases)(
       const backEnv: Record<string, string> = { DEMO: '1', DATA_DIR: backDir };
       if (onPostgres) backEnv.DATABASE_URL = await scratchDatabase('rollback');
       try {
-        const restored = spawnSync(
-          process.execPath,
-          ['dist/server/restore.js', path.join(dataDir, 'backups', backup)],
-          {
-            cwd: releaseDir,
-            env: { ...process.env, ...backEnv },
-            encoding: 'utf8',
-          },
-        );
+        const restored = spawnSync(process.execPath, ['dist/server/restore.js', path.join(dataDir, 'backups', backup)], {
+          cwd: releaseDir,
+          env: { ...process.env, ...backEnv },
+          encoding: 'utf8',
+        });
         expect(restored.status, restored.stderr).toBe(0);
         const back = await startServer(backEnv, releaseDir);
         servers.push(back);
