@@ -10,7 +10,6 @@ import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
-import { sealAgreement } from '../../render/agreement-pdf.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
@@ -186,6 +185,8 @@ export async function submitAgreement(
   });
   let sealed: Buffer;
   try {
+    // pdf-lib is loaded on the first agreement, not at start-up.
+    const { sealAgreement } = await import('../../render/agreement-pdf.js');
     sealed = await sealAgreement({
       agreementId: id,
       company: company.name,

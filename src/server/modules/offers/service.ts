@@ -15,7 +15,6 @@ import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { renderOfferImage } from '../../render/offer-image.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
 import { recordAudit } from '../audit/service.js';
@@ -77,6 +76,8 @@ type ImageDeps = { store: BlobStore; spool: Spool; instanceId: string; origin: s
 export async function generateOfferImage(db: Kysely<DB>, actor: Actor, ref: OfferRef, deps: ImageDeps): Promise<OfferImage> {
   const offer = await offerContent(db, actor, ref);
   const company = await getSetting(db, 'company');
+  // satori and resvg are loaded on the first image, not at start-up.
+  const { renderOfferImage } = await import('../../render/offer-image.js');
   const png = await renderOfferImage(offer, { companyName: company.name });
   const token = crypto.randomBytes(32).toString('base64url');
   const key = `offer-images/${token}.png`;

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server bundle `npm start` runs (built by the global setup as TORQUE_TEST_SERVER) keeps the heavy packages that
+ * only some requests need out of the start-up path: they load on first use, as chunks of their own. A static import
+ * of one of them anywhere on the path from `main.js` puts it back into every restart (pdf-lib and satori with resvg
+ * alone took about 250 ms of it).
+ */
+const loadedOnFirstUse = ['pdf-lib', 'satori', '@resvg/resvg-js', 'better-auth', '@aws-sdk/client-s3'];
+
+/** The packages `file` and the bundle's chunks it imports statically load, followed through those chunks. */
+function staticPackages(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const text = fs.readFileSync(file, 'utf8');
+  // Static imports only: `import … from "x"` and `import "x"`, not `import("x")`.
+  for (const [, specifier] of text.matchAll(/^(?:import|export)\b[^;(]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
+    if (!specifier) continue;
+    if (specifier.startsWith('.')) {
+      for (const name of staticPackages(path.resolve(path.dirname(file), specifier), seen)) packages.add(name);
+    } else packages.add(specifier);
+  }
+  return packages;
+}
+
+describe('the server bundle', () => {
+  it('loads pdf-lib, satori, resvg, better-auth and the S3 client on first use, not at start-up', () => {
+    const bundle = process.env.TORQUE_TEST_SERVER!;
+    expect(fs.existsSync(bundle)).toBe(true);
+    const loaded = staticPackages(bundle);
+    // The walk reads the bundle's static imports: the database and the web framework are among them.
+    expect(loaded).toContain('fastify');
+    expect(loaded).toContain('pg');
+    const eager = [...loaded].filter((name) => loadedOnFirstUse.some((lazy) => name === lazy || name.startsWith(`${lazy}/`)));
+    expect(eager).toEqual([]);
+  });
+});
