@@ -17,8 +17,8 @@ function staticPackages(file: string, seen = new Set<string>()): Set<string> {
   seen.add(file);
   const text = fs.readFileSync(file, 'utf8');
   // Static imports only: `import … from "x"` and `import "x"`, not `import("x")`.
-  for (const [, specifier] of text.matchAll(/^(?:import|export)\b[^;(]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
-    if (!specifier) continue;
+  for (const [, from, bare] of text.matchAll(/^(?:import|export)\b[^;(]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
+    const specifier = (from ?? bare)!;
     if (specifier.startsWith('.')) {
       for (const name of staticPackages(path.resolve(path.dirname(file), specifier), seen)) packages.add(name);
     } else packages.add(specifier);
