@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Journeys run in E2E_WORKERS workers, each against a server with data of its own. One by default: two took the
-// journeys from 10.2 to 8.0 minutes on two cores (one worker leaves a third of the machine idle while it waits on the
-// page), but two journeys that depend on the page's timing failed in one of three runs so (see CONTRIBUTING.md).
+// Journeys run in E2E_WORKERS workers (two by default), each against a server with data of its own: two took the
+// journeys from 10.2 to 8.0 minutes on two cores, where one worker leaves a third of the machine idle while it waits
+// on the page. E2E_WORKERS=1 runs them one after another.
 // Free ports for the servers and for the signal that all of them are ready; worker processes inherit them through
 // the environment.
-const workers = Number(process.env.E2E_WORKERS ?? 1);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 if (!process.env.E2E_PORTS) {
   const ports = execFileSync(process.execPath, [
     '-e',
