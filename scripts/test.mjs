@@ -1,9 +1,10 @@
 // `npm test`: the static checks (typecheck, lint, format), the unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium headless shell, installing it first when it
 // is missing.
-// The three lanes run one after another: on a machine of two cores, side by side they took longer in all and the
-// journeys' waits ran out. Each lane's output is printed whole when it ends, and the run ends with each step's time
-// and the slowest test files and journeys.
+// The static checks run beside the unit and API tests, which leave part of the two cores idle while they wait on
+// servers and PostgreSQL; the journeys run after both, alone, as their waits on the page are timed (all three side
+// by side took longer in all, and the journeys' waits ran out). Each lane's output is printed whole when it ends, and
+// the run ends with each step's time and the slowest test files and journeys.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-test-'));
 const vitestReport = path.join(reports, 'vitest.json');
+const vitestFileTimes = path.join(reports, 'vitest-files.json');
 const playwrightReport = path.join(reports, 'playwright.json');
 const started = Date.now();
 
@@ -72,7 +74,7 @@ async function lane(name, steps) {
   return done;
 }
 
-const lanes = [
+const [staticChecks, unitAndApiTests, browserJourneys] = [
   // The type checker and the linter each use one core: side by side, they take the time of the longer.
   () =>
     lane('static checks', [
@@ -93,8 +95,15 @@ const lanes = [
         run(
           'unit and API tests',
           bin('vitest'),
-          ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+          [
+            'run',
+            '--reporter=default',
+            '--reporter=json',
+            `--outputFile.json=${vitestReport}`,
+            '--reporter=./tests/helpers/file-times.ts',
+          ],
           log,
+          { VITEST_FILE_TIMES: vitestFileTimes },
         ),
     ]),
   () =>
@@ -108,8 +117,8 @@ const lanes = [
           : { label: 'browser journeys', ok: false, ms: 0 },
     ]),
 ];
-const steps = [];
-for (const start of lanes) steps.push(...(await start()));
+const steps = (await Promise.all([staticChecks(), unitAndApiTests()])).flat();
+steps.push(...(await browserJourneys()));
 
 /** Each test file's time, slowest first, from Vitest's report; and each journey's, from Playwright's. */
 function slowest() {
@@ -121,13 +130,10 @@ function slowest() {
     const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    for (const file of report.testResults) {
-      const project = file.assertionResults[0]?.meta?.project ?? '';
-      files.push({
-        name: `${path.relative(root, file.name)}${project ? ` (${project})` : ''}`,
-        ms: file.endTime - file.startTime,
-      });
-    }
+  }
+  if (fs.existsSync(vitestFileTimes)) {
+    for (const { project, file, ms } of JSON.parse(fs.readFileSync(vitestFileTimes, 'utf8')))
+      files.push({ name: `${path.relative(root, file)} (${project})`, ms });
   }
   if (fs.existsSync(playwrightReport)) {
     const { stats, suites } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
