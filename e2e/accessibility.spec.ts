@@ -3,9 +3,35 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { totp } from '../tests/helpers/totp';
 import { expect, screens, serverURL, signIn, test } from './fixtures';
 
+/**
+ * Opens `path` in the app the page has loaded, as its links do (the router follows the history), so each screen pays
+ * for its own rendering and not for loading the app again. The router renders the new screen in a transition, keeping
+ * the settled one until the new one is ready: the walk goes on once the app's content has changed, and then waits, as
+ * after a page load, for the new screen's loading words to go.
+ */
+async function show(page: Page, path: string) {
+  await page.evaluate(async (to) => {
+    if (location.pathname + location.search === to) return;
+    const root = document.getElementById('root')!;
+    const before = root.innerHTML;
+    const changed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (root.innerHTML === before) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    await changed;
+  }, path);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+}
+
 /** The first link on a list screen to one of its records. */
 async function firstRecord(page: Page, list: string, pattern: RegExp) {
-  await page.goto(list);
+  await show(page, list);
   const find = async () =>
     (await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).find((h) =>
       pattern.test(h),
@@ -83,7 +109,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     for (const path of screens) {
       test(`${path} has no serious or critical accessibility violation`, async () => {
-        await shared.goto(path);
+        await show(shared, path);
         expect(await seriousViolations(shared), path).toEqual([]);
       });
     }
@@ -92,7 +118,7 @@ for (const theme of ['light', 'dark'] as const) {
       test(`a record of ${list} and its edit form have no serious or critical violation`, async () => {
         const record = await firstRecord(shared, list, pattern);
         for (const path of [record, `${record}/edit`]) {
-          await shared.goto(path);
+          await show(shared, path);
           expect(await seriousViolations(shared), path).toEqual([]);
         }
       });
@@ -125,8 +151,7 @@ for (const theme of ['light', 'dark'] as const) {
 for (const theme of ['light', 'dark'] as const) {
   test(`compose refusing an opted-out address has no serious or critical violation in the ${theme} theme`, async ({ page }) => {
     await themed(page, theme);
-    await signIn(page, 'admin');
-    await page.goto('/communications');
+    await signIn(page, 'admin', '/communications');
     const compose = page.getByRole('form', { name: 'Compose an e-mail' });
     await compose.getByLabel('To').fill(await optedOutAddress(page, theme));
     await compose.getByLabel('Subject').fill('Offer');

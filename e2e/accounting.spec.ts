@@ -11,8 +11,7 @@ const rateOf = async (page: Page, name: string) => {
 };
 
 test('an admin sets an agent’s commission rate and downloads the commission report', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/accounting');
+  await signIn(page, 'admin', '/accounting');
   await expect(page.getByRole('heading', { name: 'Accounting & Commissions' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Commission Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Average Rate')).toBeVisible();
@@ -47,8 +46,7 @@ test('an admin sets an agent’s commission rate and downloads the commission re
 });
 
 test('an agent sees only their own commissions, without Commission Management', async ({ page }) => {
-  await signIn(page, 'agent');
-  await page.goto('/accounting');
+  await signIn(page, 'agent', '/accounting');
   await expect(page.getByRole('tab', { name: 'Deal Commission' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Commission Management' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Commission' })).toBeVisible();

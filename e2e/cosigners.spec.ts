@@ -86,8 +86,7 @@ async function downloadSealed(page: Page, minor: string) {
 
 test.describe('minor co-signer agreements', () => {
   test('complete the four steps with signatures drawn by mouse and download the sealed PDF', async ({ page }) => {
-    await signIn(page, 'agent');
-    await page.goto('/minor-cosigners');
+    await signIn(page, 'agent', '/minor-cosigners');
     await page.getByRole('button', { name: 'Submit Agreement' }).click();
     await expect(page.getByText("Minor's name must be at least 2 characters")).toBeVisible();
     await expect(page.getByText('Age must be between 1 and 17')).toBeVisible();
@@ -104,8 +103,7 @@ test.describe('minor co-signer agreements', () => {
 
 test.describe('a document that is not a PDF', () => {
   test('is refused as soon as it is chosen, though it is named .pdf, and the upload step stays', async ({ page }) => {
-    await signIn(page, 'agent');
-    await page.goto('/minor-cosigners');
+    await signIn(page, 'agent', '/minor-cosigners');
     const progress = page.getByRole('list', { name: 'Progress' });
     await page
       .getByLabel('Agreement (PDF)')
@@ -125,8 +123,7 @@ test.describe('minor co-signer agreements on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('the same flow at 390 px with signatures drawn by touch', async ({ page }) => {
-    await signIn(page, 'agent');
-    await page.goto('/minor-cosigners');
+    await signIn(page, 'agent', '/minor-cosigners');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const minor = unique('Riley Lee');
     await fillAgreement(page, minor);

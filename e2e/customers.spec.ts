@@ -143,8 +143,7 @@ test.describe('customers', () => {
   });
 
   test('search and filters live in the query string', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/customers');
+    await signIn(page, 'admin', '/customers');
     await expect(page.getByText('Loading customers...').or(page.getByRole('table'))).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('no-such-customer-anywhere');
     await expect(page.getByText('No customers found.')).toBeVisible();
@@ -237,8 +236,7 @@ test.describe('customers', () => {
 
   test('the phone layout at 390 px shows cards without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'agent');
-    await page.goto('/customers');
+    await signIn(page, 'agent', '/customers');
     const cards = page.getByRole('list', { name: 'Customers' });
     await expect(cards.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();

@@ -96,8 +96,7 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
 });
 
 test('an agent types a Toyota cash deal by hand: any make, suggested as typed, and no monthly payment', async ({ page }) => {
-  await signIn(page, 'agent');
-  await page.goto('/deals/new');
+  await signIn(page, 'agent', '/deals/new');
   const make = page.getByLabel('Manufacturer');
   await make.fill('Toy');
   await expect(page.locator('#deal-make-suggestions option[value="Toyota"]')).toHaveCount(1);

@@ -3,8 +3,7 @@ import { csvRecords, readZip } from '../tests/helpers/zip';
 import { expect, signIn, test } from './fixtures';
 
 test("'Download everything' gives an admin every table, readable files and documents, the manifest last", async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/settings');
+  await signIn(page, 'admin', '/settings');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download everything' }).click(),
@@ -30,8 +29,7 @@ test("'Download everything' gives an admin every table, readable files and docum
 });
 
 test("an agent's 'Download my data' that cannot start says so in a toast", async ({ page }) => {
-  await signIn(page, 'agent');
-  await page.goto('/settings');
+  await signIn(page, 'agent', '/settings');
   await page.route('**/api/export', (route) =>
     route.fulfill({
       status: 429,

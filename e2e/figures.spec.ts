@@ -88,8 +88,7 @@ test('Recent Leads names the lead source a lead came from and how it arrived', a
 });
 
 test('each agent figure says what it counts and over which period, and one label shows one figure', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/agents');
+  await signIn(page, 'admin', '/agents');
   await expect(page.getByRole('columnheader', { name: 'Total Sales Completed, all time' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Deals Any status, all time' })).toBeVisible();
   const salesColumn = 4;

@@ -31,11 +31,11 @@ async function signedInAs(page: Page, role: Role) {
 }
 
 /**
- * Opens the dashboard signed in as the demo `role`. The worker's session of that role is reused while it lives (a
- * journey may have signed it out or switched it to another user: then a new one is made), so a journey spends no time
- * on the sign-in screen; `e2e/shell.spec.ts` signs in through the screen itself.
+ * Opens `path` (the dashboard unless told) signed in as the demo `role`. The worker's session of that role is reused
+ * while it lives (a journey may have signed it out or switched it to another user: then a new one is made), so a
+ * journey spends no time on the sign-in screen; `e2e/shell.spec.ts` signs in through the screen itself.
  */
-export async function signIn(page: Page, role: Role) {
+export async function signIn(page: Page, role: Role, path = '/dashboard') {
   const context = page.context();
   const cached = sessions.get(role);
   if (cached) await context.addCookies(cached);
@@ -45,8 +45,8 @@ export async function signIn(page: Page, role: Role) {
     expect(response.ok(), await response.text()).toBe(true);
     sessions.set(role, await context.cookies());
   }
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(path);
+  await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
 }
 
 /** Signs in through the sign-in screen's demo buttons, with a session of its own, and waits for the dashboard. */

@@ -28,8 +28,7 @@ test.describe('a session ended elsewhere', () => {
   });
 
   test('any 401 sends the tab to sign-in', async ({ page, context }) => {
-    await signIn(page, 'agent');
-    await page.goto('/customers');
+    await signIn(page, 'agent', '/customers');
     await expect(page.getByRole('heading', { name: 'Customer Management' })).toBeVisible();
     await context.clearCookies();
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('anyone');
@@ -158,8 +157,7 @@ test.describe('deleting records', () => {
 
 test.describe('filters', () => {
   test('say what is wrong with impossible input instead of ignoring it', async ({ page }) => {
-    await signIn(page, 'agent');
-    await page.goto('/inventory');
+    await signIn(page, 'agent', '/inventory');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByLabel('Year from').fill('2025');
     await expect(page).toHaveURL(/year_min=2025/);
@@ -173,8 +171,7 @@ test.describe('filters', () => {
   });
 
   test('a shared link with an impossible filter explains itself', async ({ page }) => {
-    await signIn(page, 'agent');
-    await page.goto('/inventory?year_min=2025&year_max=2019');
+    await signIn(page, 'agent', '/inventory?year_min=2025&year_max=2019');
     await expect(page.getByText('Failed to fetch vehicles').first()).toBeVisible();
     await expect(page.getByText("'Year to' can't be before 'Year from'")).toBeVisible();
   });

@@ -80,8 +80,7 @@ test.describe('imports', () => {
   test('import vehicles on a phone in the dark theme, by keyboard, and undo the import', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem('ui-theme', 'dark'));
-    await signIn(page, 'admin');
-    await page.goto('/inventory');
+    await signIn(page, 'admin', '/inventory');
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import vehicles' });
     const vin = `1HGCM82633A${String(Date.now()).slice(-6)}`;

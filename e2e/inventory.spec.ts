@@ -139,8 +139,7 @@ test.describe('inventory', () => {
   });
 
   test('the form shows the spec messages', async ({ page }) => {
-    await signIn(page, 'agent');
-    await page.goto('/inventory/new');
+    await signIn(page, 'agent', '/inventory/new');
     await expect(page.getByLabel('Mileage')).toHaveValue('0');
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('available');
     await page.getByRole('button', { name: 'Add Vehicle' }).click();
@@ -206,8 +205,7 @@ test.describe('inventory', () => {
 
   test('the phone layout at 390 px shows cards without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'agent');
-    await page.goto('/inventory');
+    await signIn(page, 'agent', '/inventory');
     const cards = page.getByRole('list', { name: 'Vehicles' });
     await expect(cards.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();

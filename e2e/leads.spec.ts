@@ -20,8 +20,7 @@ test('an admin adds a lead source; a lead posted to it reaches the customer\u201
   };
   const known = mine.items.find((c) => c.email)!;
 
-  await signIn(page, 'admin');
-  await page.goto('/settings');
+  await signIn(page, 'admin', '/settings');
   const sourceName = unique('Lead Market');
   await page.getByLabel('Source name').fill(sourceName);
   await page.getByRole('button', { name: 'Add source' }).click();
@@ -100,8 +99,7 @@ test('a lead sent through the web form appears on the agent\u2019s Leads screen 
 });
 
 test('an admin adds a lead by hand; it becomes a customer given to an agent in turn', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/leads');
+  await signIn(page, 'admin', '/leads');
   await page.getByRole('button', { name: 'Add Lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Lead' });
   await dialog.getByRole('button', { name: 'Add Lead' }).click();

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import { expect, signIn, test, unique } from './fixtures';
 
 test('an admin saves the settings, they persist, and Reset to Defaults brings back the defaults', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/settings');
+  await signIn(page, 'admin', '/settings');
   const name = page.getByLabel('Company Name');
   await expect(name).toHaveValue('Torque Auto Brokerage');
 
@@ -32,8 +31,7 @@ test('an admin saves the settings, they persist, and Reset to Defaults brings ba
 });
 
 test('an agent reads the settings without changing them', async ({ page }) => {
-  await signIn(page, 'agent');
-  await page.goto('/settings');
+  await signIn(page, 'agent', '/settings');
   await expect(page.getByText('Only admins can change settings.')).toBeVisible();
   await expect(page.getByLabel('Company Name')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save All Changes' })).toHaveCount(0);
@@ -41,8 +39,7 @@ test('an agent reads the settings without changing them', async ({ page }) => {
 });
 
 test("'Download backup' gives an admin one archive of the database and documents", async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/settings');
+  await signIn(page, 'admin', '/settings');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download backup' }).click(),

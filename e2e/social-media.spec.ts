@@ -5,8 +5,7 @@ const headers = { 'x-requested-with': 'torque' };
 
 test.describe('social media', () => {
   test('create a custom offer, generate its 1080 × 1080 image with the caption, and delete it', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/social-media');
+    await signIn(page, 'admin', '/social-media');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await expect(page.getByText('Please select a vehicle first')).toBeVisible();
 
@@ -112,8 +111,7 @@ test.describe('social media', () => {
   });
 
   test('accounts: an agent connects their own, not the company’s', async ({ page }) => {
-    await signIn(page, 'agent');
-    await page.goto('/social-media?tab=accounts');
+    await signIn(page, 'agent', '/social-media?tab=accounts');
     const table = page.getByRole('table', { name: 'Instagram accounts' });
     await expect(table.getByRole('button', { name: 'Manage @torque.auto' })).toBeDisabled();
     await expect(table.getByRole('button', { name: /connect @torque\.auto/i })).toBeDisabled();
@@ -127,8 +125,7 @@ test.describe('social media', () => {
   });
 
   test('Gmail sync asks for the Zapier URL and refuses a private address', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/communications?tab=gmail');
+    await signIn(page, 'admin', '/communications?tab=gmail');
     await page.getByRole('button', { name: 'Sync Gmail' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter your Zapier webhook URL');
     await page.getByLabel('Zapier Webhook URL').fill('http://192.168.1.20/hook');

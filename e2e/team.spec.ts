@@ -19,8 +19,7 @@ test('an admin invites an agent by mail, the agent joins, and deactivation signs
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
   const password = 'green tractor on a hill';
 
-  await signIn(page, 'admin');
-  await page.goto('/users');
+  await signIn(page, 'admin', '/users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await page.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
@@ -82,8 +81,7 @@ test('an admin invites an agent by mail, the agent joins, and deactivation signs
 });
 
 test("an admin's own switch is disabled and says why", async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/users');
+  await signIn(page, 'admin', '/users');
   const own = page.getByRole('row').filter({ hasText: 'admin@torque.demo' }).getByRole('switch');
   await expect(own).toBeDisabled();
   await expect(own).toHaveAccessibleDescription('You cannot deactivate your own account');
@@ -91,8 +89,7 @@ test("an admin's own switch is disabled and says why", async ({ page }) => {
 
 test("'Copy invite link' copies a working link and 'Link Copied' says so", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'admin');
-  await page.goto('/agents');
+  await signIn(page, 'admin', '/agents');
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
   const email = `${unique('copied').replace(/\W+/g, '.')}@example.com`;
   await page.getByLabel('Email').fill(email);
@@ -155,8 +152,7 @@ test('an invitation whose inviter has since been demoted says why it no longer w
 });
 
 test('an agent sees the team without invite form or actions', async ({ page }) => {
-  await signIn(page, 'agent');
-  await page.goto('/agents');
+  await signIn(page, 'agent', '/agents');
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Total Sales' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Invitation' })).toHaveCount(0);
