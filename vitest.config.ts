@@ -13,15 +13,24 @@ const upgradeTests = ['tests/upgrade/**/*.test.ts'];
 const alias = { '@': path.resolve(import.meta.dirname, 'src/web'), '@shared': path.resolve(import.meta.dirname, 'src/shared') };
 
 /**
- * The files that take minutes, longest first, so that the two workers end together instead of one running the upgrade
- * test alone at the end (Vitest would run project after project, by name, and a new checkout's files by size).
+ * The files that take minutes, longest first, then those that take a quarter of a minute or more, so that the two
+ * workers end together on the many short files instead of one running the upgrade test, or a server-starting file,
+ * alone at the end (Vitest would run project after project, by name, and a new checkout's files by size).
  */
 const longest = [
   'upgrade-pglite:tests/upgrade/',
   'api-pglite:tests/api/fuzz.test.ts',
   'upgrade-postgres:tests/upgrade/',
   'api-postgres:tests/api/fuzz.test.ts',
+  'api-postgres:tests/api/realtime-cluster.test.ts',
+  'api-pglite:tests/api/backup.test.ts',
   'crash-pglite:tests/crash/crash.test.ts',
+  'api-pglite:tests/api/mail.test.ts',
+  'api-postgres:tests/api/mail.test.ts',
+  'api-pglite:tests/api/migrations.test.ts',
+  'crash-pglite:tests/crash/disconnect.test.ts',
+  'crash-postgres:tests/crash/',
+  'unit:tests/unit/data-dir-lock.test.ts',
 ];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {

@@ -1,37 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { totp } from '../tests/helpers/totp';
-import { expect, screens, serverURL, signIn, test } from './fixtures';
-
-/**
- * Opens `path` in the app the page has loaded, as its links do (the router follows the history), so each screen pays
- * for its own rendering and not for loading the app again. The router renders the new screen in a transition, keeping
- * the settled one until the new one is ready: the walk goes on once the app's content has changed, and then waits, as
- * after a page load, for the new screen's loading words to go.
- */
-async function show(page: Page, path: string) {
-  await page.evaluate(async (to) => {
-    if (location.pathname + location.search === to) return;
-    const root = document.getElementById('root')!;
-    const before = root.innerHTML;
-    const changed = new Promise<void>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (root.innerHTML === before) return;
-        observer.disconnect();
-        resolve();
-      });
-      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    });
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-    await changed;
-  }, path);
-  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
-}
+import { expect, screens, serverURL, showScreen, signIn, test } from './fixtures';
 
 /** The first link on a list screen to one of its records. */
 async function firstRecord(page: Page, list: string, pattern: RegExp) {
-  await show(page, list);
+  await showScreen(page, list);
   const find = async () =>
     (await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).find((h) =>
       pattern.test(h),
@@ -109,7 +83,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     for (const path of screens) {
       test(`${path} has no serious or critical accessibility violation`, async () => {
-        await show(shared, path);
+        await showScreen(shared, path);
         expect(await seriousViolations(shared), path).toEqual([]);
       });
     }
@@ -118,7 +92,7 @@ for (const theme of ['light', 'dark'] as const) {
       test(`a record of ${list} and its edit form have no serious or critical violation`, async () => {
         const record = await firstRecord(shared, list, pattern);
         for (const path of [record, `${record}/edit`]) {
-          await show(shared, path);
+          await showScreen(shared, path);
           expect(await seriousViolations(shared), path).toEqual([]);
         }
       });

@@ -49,6 +49,32 @@ export async function signIn(page: Page, role: Role, path = '/dashboard') {
   await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
 }
 
+/**
+ * Opens `path` in the app the page has loaded, as its links do (the router follows the history), so each screen pays
+ * for its own rendering and not for loading the app again. The router renders the new screen in a transition, keeping
+ * the settled one until the new one is ready: the walk goes on once the app's content has changed, and then waits, as
+ * after a page load, for the new screen's loading words to go.
+ */
+export async function showScreen(page: Page, path: string) {
+  await page.evaluate(async (to) => {
+    if (location.pathname + location.search === to) return;
+    const root = document.getElementById('root')!;
+    const before = root.innerHTML;
+    const changed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (root.innerHTML === before) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    await changed;
+  }, path);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+}
+
 /** Signs in through the sign-in screen's demo buttons, with a session of its own, and waits for the dashboard. */
 export async function signInOnScreen(page: Page, role: Role) {
   await page.goto('/');

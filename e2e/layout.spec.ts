@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screens, signIn, test } from './fixtures';
+import { expect, screens, showScreen, signIn, test } from './fixtures';
 
 const headers = { 'x-requested-with': 'torque' };
 const pdf = Buffer.from(
@@ -50,9 +50,8 @@ test('every screen fits a phone (390 px) without scrolling sideways, long names 
   await page.setViewportSize({ width: 390, height: 844 });
   const overflowing: string[] = [];
   for (const screen of screens) {
-    await page.goto(screen);
+    await showScreen(page, screen);
     await expect(page.getByRole('main')).toBeVisible();
-    await page.waitForLoadState('networkidle');
     // Loaded: no loading words left.
     await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
