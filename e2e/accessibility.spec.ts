@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { totp } from '../tests/helpers/totp';
-import { expect, screens, serverURL, showScreen, signIn, test } from './fixtures';
+import { axe, expect, screens, serverURL, showScreen, signIn, test } from './fixtures';
 
 /** The first link on a list screen to one of its records. */
 async function firstRecord(page: Page, list: string, pattern: RegExp) {
@@ -32,7 +31,7 @@ async function seriousViolations(page: Page) {
   // Checked as a user who turned animations off sees it: a toast half-way through fading in or out has the contrast
   // of neither end.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -44,7 +43,7 @@ async function seriousViolations(page: Page) {
     );
 }
 
-/** A page of its own context, with the project's address and screen (the axe check needs a context it can open pages in). */
+/** A page of its own context, with the project's address and screen. */
 async function newPage(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({ baseURL: serverURL(testInfo), viewport: testInfo.project.use.viewport });
   return context.newPage();
