@@ -53,7 +53,9 @@ export default defineConfig({
       E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
     },
     timeout: 120_000,
-    reuseExistingServer: false,
+    // `npm test` starts the servers while the unit and API tests run, on the ports it gives (E2E_PORTS and
+    // E2E_READY_PORT): answering there, they are used. Ports picked above are free, so a run of its own starts them.
+    reuseExistingServer: true,
     stdout: 'pipe',
     stderr: 'pipe',
   },

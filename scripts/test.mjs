@@ -3,10 +3,11 @@
 // is missing.
 // The static checks run beside the unit and API tests, which leave part of the two cores idle while they wait on
 // servers and PostgreSQL; the journeys run after both, alone, as their waits on the page are timed (all three side
-// by side took longer in all, and the journeys' waits ran out). Each lane's output is printed whole when it ends, and
+// by side took longer in all, and the journeys' waits ran out), against servers started as the run begins. Each lane's output is printed whole when it ends, and
 // the run ends with each step's time and the slowest test files and journeys.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -74,6 +75,67 @@ async function lane(name, steps) {
   return done;
 }
 
+/** Free ports of this machine, as many as asked for. */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve) => {
+          const s = net.createServer();
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => s.address().port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
+/**
+ * The journeys' servers (scripts/e2e-server.mjs: the web app built, and a server with demo data per journey worker),
+ * started as the run begins: their ~20 s of start-up then overlaps the other lanes instead of delaying the first
+ * journey. Playwright finds them answering on the ports it is given (playwright.config.ts) and uses them.
+ */
+async function startJourneyServers(log) {
+  const workers = Number(process.env.E2E_WORKERS ?? 2);
+  const ports = await freePorts(workers + 1);
+  const env = {
+    E2E_READY_PORT: String(ports.pop()),
+    E2E_PORTS: ports.join(','),
+    E2E_MAIL_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-mail-')),
+  };
+  const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], { cwd: root, env: { ...process.env, ...env } });
+  child.stdout.on('data', (chunk) => log.push(chunk.toString()));
+  child.stderr.on('data', (chunk) => log.push(chunk.toString()));
+  let gone = false;
+  const exited = new Promise((resolve) => child.on('exit', resolve)).then(() => (gone = true));
+  const answering = async () => {
+    while (!gone) {
+      const ok = await fetch(`http://127.0.0.1:${env.E2E_READY_PORT}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return false;
+  };
+  // Ready, or gone (a failed build): then Playwright starts the servers itself and reports what fails.
+  const ready = Promise.race([answering(), exited.then(() => false)]);
+  return {
+    env,
+    ready,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const journeyLog = [];
+const journeyServers = await startJourneyServers(journeyLog);
+
 const [staticChecks, unitAndApiTests, browserJourneys] = [
   // The type checker and the linter each use one core: side by side, they take the time of the longer.
   () =>
@@ -108,13 +170,19 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
     ]),
   () =>
     lane('browser journeys', [
-      (log) =>
-        ensureChromium(log)
-          ? run('browser journeys', bin('playwright'), ['test', '--reporter=list,json'], log, {
+      async (log) => {
+        log.push(...journeyLog.splice(0));
+        const journeys = ensureChromium(log)
+          ? await run('browser journeys', bin('playwright'), ['test', '--reporter=list,json'], log, {
+              ...((await journeyServers.ready) ? journeyServers.env : {}),
               PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
               PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
             })
-          : { label: 'browser journeys', ok: false, ms: 0 },
+          : { label: 'browser journeys', ok: false, ms: 0 };
+        await journeyServers.stop();
+        log.push(...journeyLog.splice(0));
+        return journeys;
+      },
     ]),
 ];
 const steps = (await Promise.all([staticChecks(), unitAndApiTests()])).flat();
