@@ -86,7 +86,6 @@ export async function signInOnScreen(page: Page, role: Role) {
   await expect(page.getByText('Demo Login Successful')).toBeVisible();
 }
 
-/** A name no other test (or earlier run on the same data) has used. */
 /**
  * The accessibility check of what `page` shows, reporting violations only. It runs in the page itself (axe's legacy
  * mode: the app has no frames from other origins to reach) and skips the selectors of every passing node: the blank
@@ -95,6 +94,7 @@ export async function signInOnScreen(page: Page, role: Role) {
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
 
+/** A name no other test (or earlier run on the same data) has used. */
 export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }

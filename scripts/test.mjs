@@ -3,8 +3,9 @@
 // is missing.
 // The static checks run beside the unit and API tests, which leave part of the two cores idle while they wait on
 // servers and PostgreSQL; the journeys run after both, alone, as their waits on the page are timed (all three side
-// by side took longer in all, and the journeys' waits ran out), against servers started as the run begins. Each lane's output is printed whole when it ends, and
-// the run ends with each step's time and the slowest test files and journeys.
+// by side took longer in all, and the journeys' waits ran out), against servers started as the run begins. Each
+// lane's output is printed whole when it ends, and the run ends with each step's time and the slowest test files and
+// journeys.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
