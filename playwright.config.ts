@@ -7,20 +7,11 @@ import { defineConfig, devices } from '@playwright/test';
 // Journeys run in E2E_WORKERS workers (two by default), each against a server with data of its own: two took the
 // journeys from 10.2 to 8.0 minutes on two cores, where one worker leaves a third of the machine idle while it waits
 // on the page. E2E_WORKERS=1 runs them one after another.
-// Free ports for the servers and for the signal that all of them are ready; worker processes inherit them through
-// the environment.
+// Free ports for the servers and for the signal that all of them are ready (scripts/journey-ports.mjs), unless
+// `npm test` gave them; worker processes inherit them through the environment.
 const workers = Number(process.env.E2E_WORKERS ?? 2);
-if (!process.env.E2E_PORTS) {
-  const ports = execFileSync(process.execPath, [
-    '-e',
-    `const net=require('net');Promise.all(Array.from({length:${workers + 1}},()=>new Promise(r=>{const s=net.createServer();` +
-      `s.listen(0,'127.0.0.1',()=>r(s))}))).then(all=>{process.stdout.write(all.map(s=>s.address().port).join(','));all.forEach(s=>s.close())})`,
-  ])
-    .toString()
-    .split(',');
-  process.env.E2E_READY_PORT = ports.pop();
-  process.env.E2E_PORTS = ports.join(',');
-}
+if (!process.env.E2E_PORTS)
+  Object.assign(process.env, JSON.parse(execFileSync(process.execPath, ['scripts/journey-ports.mjs']).toString()));
 // Where the e2e server's SMTP peer writes the mail Torque sends, for the journeys to read.
 process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-mail-'));
 

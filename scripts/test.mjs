@@ -4,13 +4,13 @@
 // The static checks run beside the unit and API tests, which leave part of the two cores idle while they wait on
 // servers and PostgreSQL; the journeys run after both, alone, as their waits on the page are timed (all three side
 // by side took longer in all, and the journeys' waits ran out), against servers started as the run begins. Each
-// lane's output is printed whole when it ends, and the run ends with each step's time and the slowest test files and
-// journeys.
+// lane's output is printed whole when it ends, and the run ends with the slowest test files and journeys, each step's
+// time, and what failed with the first lines of its error.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { journeyPorts } from './journey-ports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -76,34 +76,14 @@ async function lane(name, steps) {
   return done;
 }
 
-/** Free ports of this machine, as many as asked for. */
-async function freePorts(count) {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise((resolve) => {
-          const s = net.createServer();
-          s.listen(0, '127.0.0.1', () => resolve(s));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => s.address().port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
-}
-
 /**
  * The journeys' servers (scripts/e2e-server.mjs: the web app built, and a server with demo data per journey worker),
  * started as the run begins: their ~20 s of start-up then overlaps the other lanes instead of delaying the first
  * journey. Playwright finds them answering on the ports it is given (playwright.config.ts) and uses them.
  */
 async function startJourneyServers(log) {
-  const workers = Number(process.env.E2E_WORKERS ?? 2);
-  const ports = await freePorts(workers + 1);
   const env = {
-    E2E_READY_PORT: String(ports.pop()),
-    E2E_PORTS: ports.join(','),
+    ...(await journeyPorts()),
     E2E_MAIL_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-mail-')),
   };
   const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], { cwd: root, env: { ...process.env, ...env } });
@@ -111,7 +91,8 @@ async function startJourneyServers(log) {
   child.stderr.on('data', (chunk) => log.push(chunk.toString()));
   let gone = false;
   const exited = new Promise((resolve) => child.on('exit', resolve)).then(() => (gone = true));
-  const answering = async () => {
+  // Ready, or gone (a failed build): then Playwright starts the servers itself and reports what fails.
+  const ready = (async () => {
     while (!gone) {
       const ok = await fetch(`http://127.0.0.1:${env.E2E_READY_PORT}/`).then(
         (r) => r.ok,
@@ -121,9 +102,7 @@ async function startJourneyServers(log) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     return false;
-  };
-  // Ready, or gone (a failed build): then Playwright starts the servers itself and reports what fails.
-  const ready = Promise.race([answering(), exited.then(() => false)]);
+  })();
   return {
     env,
     ready,
@@ -193,12 +172,21 @@ steps.push(...(await browserJourneys()));
 function slowest() {
   const files = [];
   const journeys = [];
+  const failures = [];
   let passed = 0;
   let failed = 0;
   if (fs.existsSync(vitestReport)) {
     const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const result of report.testResults ?? []) {
+      const file = path.relative(root, result.name);
+      for (const test of result.assertionResults ?? [])
+        if (test.status === 'failed') failures.push({ name: `${file}: ${test.fullName}`, error: test.failureMessages?.[0] });
+      // A file that failed before its tests ran (an import or a hook) has no failed test of its own.
+      if (result.status === 'failed' && !(result.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push({ name: file, error: result.message });
+    }
   }
   if (fs.existsSync(vitestFileTimes)) {
     for (const { project, file, ms } of JSON.parse(fs.readFileSync(vitestFileTimes, 'utf8')))
@@ -210,18 +198,20 @@ function slowest() {
     failed += stats.unexpected;
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? []) {
-        const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
+        const results = spec.tests.flatMap((t) => t.results);
+        const ms = results.reduce((sum, r) => sum + r.duration, 0);
         journeys.push({ name: `${file ?? suite.file}: ${spec.title}`, ms });
+        if (!spec.ok) failures.push({ name: `${file ?? suite.file}: ${spec.title}`, error: results.at(-1)?.error?.message });
       }
       for (const inner of suite.suites ?? []) walk(inner, file ?? suite.file);
     };
     for (const suite of suites) walk(suite);
   }
   const top = (list) => list.sort((a, b) => b.ms - a.ms).slice(0, 10);
-  return { files: top(files), journeys: top(journeys), passed, failed };
+  return { files: top(files), journeys: top(journeys), failures, passed, failed };
 }
 
-const { files, journeys, passed, failed: failedTests } = slowest();
+const { files, journeys, failures, passed, failed: failedTests } = slowest();
 fs.rmSync(reports, { recursive: true, force: true });
 console.log('\nSlowest test files:');
 for (const file of files) console.log(`  ${seconds(file.ms).padStart(6)}  ${file.name}`);
@@ -229,6 +219,16 @@ console.log('Slowest journeys:');
 for (const journey of journeys) console.log(`  ${seconds(journey.ms).padStart(6)}  ${journey.name}`);
 console.log('\nSteps:');
 for (const step of steps) console.log(`  ${seconds(step.ms).padStart(6)}  ${step.label} ${step.ok ? 'ok' : 'FAILED'}`);
+if (failures.length) console.log('\nFailed (each in full in its lane above):');
+for (const { name, error } of failures) {
+  console.log(`  ${name}`);
+  // The error's first lines, so that the end of a long run's output says what failed and why.
+  for (const line of (error ?? '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 6))
+    console.log(`      ${line}`);
+}
 const failedSteps = steps.filter((step) => !step.ok);
 const failed = failedSteps.length && failedTests === 0 ? failedSteps.length : failedTests;
 console.log(`Tests: ${passed} passed, ${failed} failed, in ${seconds(Date.now() - started)}`);
