@@ -20,7 +20,8 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  // A journey's whole time: the longest took 48 s in two workers on the slowest machine of the kind.
+  timeout: 90_000,
   // A heavy screen's first load, in two workers on the slowest machine of the kind (both cores busy), has taken more
   // than 10 s: the settings screen's 60 modules arrived 4 s after the app and its first figures 6 s later.
   expect: { timeout: 15_000 },

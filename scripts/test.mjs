@@ -5,11 +5,12 @@
 // servers and PostgreSQL; the journeys run after both, alone, as their waits on the page are timed (all three side
 // by side took longer in all, and the journeys' waits ran out), against servers started as the run begins. Each
 // lane's output is printed whole when it ends, and the run ends with the slowest test files and journeys, each step's
-// time, and what failed with the first lines of its error.
+// time, and what failed (or passed only when run again) with the first lines of its error.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { journeyPorts } from './journey-ports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -139,6 +140,10 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
           bin('vitest'),
           [
             'run',
+            // A test that fails is run once more: both cores are busy throughout, and a wait that ran out under that
+            // load is told apart from a real failure, which fails twice. Those that passed only the second time are
+            // named at the end.
+            '--retry=1',
             '--reporter=default',
             '--reporter=json',
             `--outputFile.json=${vitestReport}`,
@@ -153,7 +158,7 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
       async (log) => {
         log.push(...journeyLog.splice(0));
         const journeys = ensureChromium(log)
-          ? await run('browser journeys', bin('playwright'), ['test', '--reporter=list,json'], log, {
+          ? await run('browser journeys', bin('playwright'), ['test', '--retries=1', '--reporter=list,json'], log, {
               ...((await journeyServers.ready) ? journeyServers.env : {}),
               PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
               PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
@@ -173,6 +178,7 @@ function slowest() {
   const files = [];
   const journeys = [];
   const failures = [];
+  const flaky = [];
   let passed = 0;
   let failed = 0;
   if (fs.existsSync(vitestReport)) {
@@ -183,6 +189,8 @@ function slowest() {
       const file = path.relative(root, result.name);
       for (const test of result.assertionResults ?? [])
         if (test.status === 'failed') failures.push({ name: `${file}: ${test.fullName}`, error: test.failureMessages?.[0] });
+        else if (test.status === 'passed' && test.failureMessages?.length)
+          flaky.push({ name: `${file}: ${test.fullName}`, error: test.failureMessages[0] });
       // A file that failed before its tests ran (an import or a hook) has no failed test of its own.
       if (result.status === 'failed' && !(result.assertionResults ?? []).some((t) => t.status === 'failed'))
         failures.push({ name: file, error: result.message });
@@ -201,17 +209,19 @@ function slowest() {
         const results = spec.tests.flatMap((t) => t.results);
         const ms = results.reduce((sum, r) => sum + r.duration, 0);
         journeys.push({ name: `${file ?? suite.file}: ${spec.title}`, ms });
-        if (!spec.ok) failures.push({ name: `${file ?? suite.file}: ${spec.title}`, error: results.at(-1)?.error?.message });
+        const failure = { name: `${file ?? suite.file}: ${spec.title}`, error: results.find((r) => r.error)?.error?.message };
+        if (!spec.ok) failures.push(failure);
+        else if (spec.tests.some((t) => t.status === 'flaky')) flaky.push(failure);
       }
       for (const inner of suite.suites ?? []) walk(inner, file ?? suite.file);
     };
     for (const suite of suites) walk(suite);
   }
   const top = (list) => list.sort((a, b) => b.ms - a.ms).slice(0, 10);
-  return { files: top(files), journeys: top(journeys), failures, passed, failed };
+  return { files: top(files), journeys: top(journeys), failures, flaky, passed, failed };
 }
 
-const { files, journeys, failures, passed, failed: failedTests } = slowest();
+const { files, journeys, failures, flaky, passed, failed: failedTests } = slowest();
 fs.rmSync(reports, { recursive: true, force: true });
 console.log('\nSlowest test files:');
 for (const file of files) console.log(`  ${seconds(file.ms).padStart(6)}  ${file.name}`);
@@ -219,16 +229,17 @@ console.log('Slowest journeys:');
 for (const journey of journeys) console.log(`  ${seconds(journey.ms).padStart(6)}  ${journey.name}`);
 console.log('\nSteps:');
 for (const step of steps) console.log(`  ${seconds(step.ms).padStart(6)}  ${step.label} ${step.ok ? 'ok' : 'FAILED'}`);
-if (failures.length) console.log('\nFailed (each in full in its lane above):');
-for (const { name, error } of failures) {
-  console.log(`  ${name}`);
-  // The error's first lines, so that the end of a long run's output says what failed and why.
-  for (const line of (error ?? '')
-    .split('\n')
-    .filter((l) => l.trim())
-    .slice(0, 6))
-    console.log(`      ${line}`);
+/** Each test's name and its error's first lines, so that the end of a long run's output says what failed and why. */
+function list(title, tests) {
+  if (tests.length) console.log(`\n${title}`);
+  for (const { name, error } of tests) {
+    console.log(`  ${name}`);
+    const lines = stripVTControlCharacters(error ?? '').split('\n');
+    for (const line of lines.filter((l) => l.trim()).slice(0, 6)) console.log(`      ${line}`);
+  }
 }
+list('Passed only when run again (each in full in its lane above):', flaky);
+list('Failed (each in full in its lane above):', failures);
 const failedSteps = steps.filter((step) => !step.ok);
 const failed = failedSteps.length && failedTests === 0 ? failedSteps.length : failedTests;
 console.log(`Tests: ${passed} passed, ${failed} failed, in ${seconds(Date.now() - started)}`);
