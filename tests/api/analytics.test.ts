@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { analyticsRanges, rangeBounds, type AnalyticsRange } from '../../src/shared/analytics/range-analytics.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { addDays, atLocalTime, dayIn, monthStart as shiftMonth, startOfDayIn, yearIn } from '../../src/shared/common/time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -624,6 +625,138 @@ describe('analytics over a range', () => {
   });
 });
 
+describe('a range\u2019s sales: whole months from the kept figures, the days around them from the deals', () => {
+  let k: TestContext;
+  let ada: TestUser;
+  let bo: TestUser;
+  let boss: TestUser;
+  const makes = ['Audi', 'BMW', 'Ford', 'Honda', 'Kia', 'Lexus', 'Mazda'];
+  // Days on and around every bound of every range and span, and on the first and last days of months, over 27 months.
+  const edgeDays = () => {
+    const days = new Set<string>();
+    for (const range of analyticsRanges) {
+      const b = rangeBounds(range, today);
+      for (const bound of [b.previousFrom, b.from, b.to]) for (const offset of [-1, 0, 1]) days.add(addDays(bound, offset));
+    }
+    for (let m = 0; m <= 26; m++) days.add(shiftMonth(today, -m)).add(addDays(shiftMonth(today, -m), -1));
+    return [...days].filter((d) => d <= today).sort();
+  };
+
+  beforeAll(async () => {
+    k = await createTestContext();
+    ada = await k.createUser('agent', 'Ada Edge');
+    bo = await k.createUser('agent', 'Bo Edge');
+    boss = await k.createUser('admin', 'Edge Admin');
+    const statuses = ['completed', 'completed', 'completed', 'pending', 'cancelled'];
+    await seedDeals(
+      edgeDays().flatMap((date, i) =>
+        [0, 1].map((j) => ({
+          user: (i + j) % 3 === 0 ? bo : ada,
+          date,
+          make: makes[(i * 3 + j) % makes.length]!,
+          model: `M${(i + j) % 4}`,
+          status: statuses[(i + 2 * j) % statuses.length]!,
+          price: 10_000 + ((i * 7919 + j * 104_729) % 90_000),
+          fee: 500 + ((i * 31 + j) % 1_000),
+        })),
+      ),
+      k,
+    );
+  });
+  afterAll(() => k.close());
+
+  /** The page's sales figures for a range, counted here from the deals themselves. */
+  async function counted(range: AnalyticsRange, as: TestUser) {
+    const b = rangeBounds(range, today);
+    const deals = (await k.database.db.selectFrom('deals').selectAll().where('status', '=', 'completed').execute())
+      .map((d) => ({ ...d, date: String(d.date) }))
+      .filter((d) => (as.role === 'agent' ? d.user_id === as.id : true));
+    const current = deals.filter((d) => d.date >= b.from && d.date <= b.to);
+    const previous = deals.filter((d) => d.date >= b.previousFrom && d.date < b.from);
+    const sum = (list: typeof deals, of: 'contract_price_cents' | 'broker_fee_cents') =>
+      list.reduce((total, d) => total + Number(d[of]), 0);
+    // The page's order: sales, then units, then manufacturer and model.
+    const sortKey = (d: (typeof deals)[number]) => `${d.manufacturer}\u0000${d.model}`;
+    const top = <K extends string>(key: (d: (typeof deals)[number]) => K, limit: number) => {
+      const groups = new Map<K, typeof deals>();
+      for (const d of current) groups.set(key(d), [...(groups.get(key(d)) ?? []), d]);
+      return [...groups.values()]
+        .map((list) => ({ first: list[0]!, units: list.length, gross: sum(list, 'contract_price_cents'), list }))
+        .sort((x, y) => y.gross - x.gross || y.units - x.units || sortKey(x.first).localeCompare(sortKey(y.first)))
+        .slice(0, limit);
+    };
+    const months = new Map<string, { units: number; revenue_cents: number }>();
+    for (const d of current) {
+      const month = months.get(d.date.slice(0, 7)) ?? { units: 0, revenue_cents: 0 };
+      months.set(d.date.slice(0, 7), {
+        units: month.units + 1,
+        revenue_cents: month.revenue_cents + Number(d.contract_price_cents),
+      });
+    }
+    return {
+      cards: {
+        revenue_cents: { current: sum(current, 'contract_price_cents'), previous: sum(previous, 'contract_price_cents') },
+        cars_sold: { current: current.length, previous: previous.length },
+      },
+      top_manufacturers: top((d) => d.manufacturer, 5).map((g) => ({
+        manufacturer: g.first.manufacturer,
+        units: g.units,
+        gross_cents: g.gross,
+      })),
+      top_models: top((d) => `${d.manufacturer} ${d.model}`, 5).map((g) => ({
+        manufacturer: g.first.manufacturer,
+        model: g.first.model,
+        units: g.units,
+        gross_cents: g.gross,
+      })),
+      agent_performance: top((d) => d.user_id, 10).map((g) => ({
+        user_id: g.first.user_id,
+        deals: g.units,
+        gross_cents: g.gross,
+        fees_cents: sum(g.list, 'broker_fee_cents'),
+      })),
+      trends: [...months].map(([month, figures]) => ({ month, ...figures })).sort((x, y) => x.month.localeCompare(y.month)),
+    };
+  }
+
+  /** Every range, for an agent and an admin, against the count from the deals. */
+  async function agreeEverywhere() {
+    for (const range of analyticsRanges)
+      for (const as of [ada, boss]) {
+        const body = (await k.call({ method: 'GET', url: `/api/analytics?range=${range}`, as })).json();
+        const expected = await counted(range, as);
+        expect({
+          cards: { revenue_cents: body.cards.revenue_cents, cars_sold: body.cards.cars_sold },
+          top_manufacturers: body.top_manufacturers,
+          top_models: body.top_models,
+          agent_performance: body.agent_performance.map(({ name: _name, ...rest }: { name: string }) => rest),
+          trends: body.trends
+            .filter((m: { units: number }) => m.units > 0)
+            .map(({ new_customers: _n, ...rest }: { new_customers: number }) => rest),
+        }).toEqual(expected);
+        expect(expected.cards.cars_sold.current, `${range} as ${as.name} has sales to compare`).toBeGreaterThan(0);
+      }
+  }
+
+  it('agrees with the deals for every range, on the bounds of ranges and months', agreeEverywhere);
+
+  it('still agrees after deals move across months, change status, model and agent, and are deleted', async () => {
+    const db = k.database.db;
+    const [first] = edgeDays();
+    await db
+      .updateTable('deals')
+      .set({ date: sql`date + 1` })
+      .where('date', '>=', first!)
+      .where('contract_price_cents', '<', 3_000_000)
+      .execute();
+    await db.updateTable('deals').set({ status: 'completed' }).where('status', '=', 'pending').execute();
+    await db.updateTable('deals').set({ status: 'cancelled' }).where('broker_fee_cents', '<', 60_000).execute();
+    await db.updateTable('deals').set({ model: 'M9', user_id: bo.id }).where('manufacturer', '=', 'Kia').execute();
+    await db.deleteFrom('deals').where('manufacturer', '=', 'Ford').execute();
+    await agreeEverywhere();
+  });
+});
+
 describe('the monthly sales figures follow every deal change', () => {
   const sumOf = async (as: TestUser) => (await get(`/api/analytics/deals?year=${Y}`, as)).json().totals;
 
@@ -679,20 +812,35 @@ describe('the monthly sales figures follow every deal change', () => {
     expect((await sumOf(emma)).units).toBe(before.units - 1);
   });
 
-  it('matches a direct count of the completed deals, row for row', async () => {
+  it('matches a direct count of the completed deals, row for row, per manufacturer and per model', async () => {
     const { rows } = await sql<{ difference: number }>`
-      SELECT count(*)::int AS difference FROM (
-        (SELECT user_id, date_trunc('month', date)::date AS month, manufacturer, count(*) AS units,
-                sum(contract_price_cents) AS gross, sum(broker_fee_cents) AS fees
-         FROM deals WHERE status = 'completed' GROUP BY 1, 2, 3
-         EXCEPT SELECT user_id, month, manufacturer, units, gross_cents, fees_cents FROM deal_sales_monthly WHERE units <> 0)
-        UNION ALL
-        (SELECT user_id, month, manufacturer, units, gross_cents, fees_cents FROM deal_sales_monthly WHERE units <> 0
-         EXCEPT SELECT user_id, date_trunc('month', date)::date, manufacturer, count(*), sum(contract_price_cents), sum(broker_fee_cents)
-         FROM deals WHERE status = 'completed' GROUP BY 1, 2, 3)
-      ) mismatches
+      WITH direct AS (
+        SELECT user_id, date_trunc('month', date)::date AS month, manufacturer, model, count(*) AS units,
+               sum(contract_price_cents) AS gross, sum(broker_fee_cents) AS fees
+        FROM deals WHERE status = 'completed' GROUP BY 1, 2, 3, 4
+      ),
+      by_make AS (
+        SELECT user_id, month, manufacturer, sum(units) AS units, sum(gross) AS gross, sum(fees) AS fees
+        FROM direct GROUP BY 1, 2, 3
+      ),
+      kept_by_make AS (
+        SELECT user_id, month, manufacturer, units, gross_cents, fees_cents FROM deal_sales_monthly WHERE units <> 0
+      ),
+      kept_by_model AS (
+        SELECT user_id, month, manufacturer, model, units, gross_cents, fees_cents
+        FROM deal_model_sales_monthly WHERE units <> 0
+      )
+      SELECT ((SELECT count(*) FROM (TABLE by_make EXCEPT TABLE kept_by_make) a)
+            + (SELECT count(*) FROM (TABLE kept_by_make EXCEPT TABLE by_make) b)
+            + (SELECT count(*) FROM (TABLE direct EXCEPT TABLE kept_by_model) c)
+            + (SELECT count(*) FROM (TABLE kept_by_model EXCEPT TABLE direct) d))::int AS difference
     `.execute(t.database.db);
     expect(rows[0]!.difference).toBe(0);
+    const kept = await t.database.db
+      .selectFrom('deal_model_sales_monthly')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBeGreaterThan(0);
   });
 });
 

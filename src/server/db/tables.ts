@@ -174,6 +174,16 @@ export interface DealDocuments {
   uploaded_by: string;
 }
 
+export interface DealModelSalesMonthly {
+  fees_cents: number;
+  gross_cents: number;
+  manufacturer: string;
+  model: string;
+  month: string;
+  units: number;
+  user_id: string;
+}
+
 export interface Deals {
   agent_name: string;
   broker_fee_cents: number;
@@ -574,6 +584,7 @@ export interface DB {
   customer_stage_daily: CustomerStageDaily;
   customers: Customers;
   deal_documents: DealDocuments;
+  deal_model_sales_monthly: DealModelSalesMonthly;
   deal_sales_monthly: DealSalesMonthly;
   deals: Deals;
   emails: Emails;

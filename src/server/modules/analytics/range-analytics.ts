@@ -9,12 +9,56 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { getSetting } from '../settings/service.js';
-import { addDays } from '../../../shared/common/time.js';
+import { addDays, monthStart } from '../../../shared/common/time.js';
 import { businessClock } from '../../time.js';
 import { taskVisible } from '../tasks/service.js';
 
 type Db = Kysely<DB>;
 type Bounds = ReturnType<typeof rangeBounds>;
+
+/**
+ * A span of days, `from` inclusive to `until` exclusive, as the whole months inside it (their first days, `until`
+ * exclusive) and the days before and after them.
+ */
+export function splitByMonths(from: string, until: string) {
+  const firstWhole = from.endsWith('-01') ? from : monthStart(from, 1);
+  const wholeUntil = monthStart(until);
+  if (firstWhole >= wholeUntil) return { months: [], days: [[from, until]] };
+  return {
+    months: [[firstWhole, wholeUntil]],
+    days: [
+      [from, firstWhole],
+      [wholeUntil, until],
+    ].filter(([a, b]) => a! < b!),
+  };
+}
+
+/**
+ * The completed sales of spans of days (`from` inclusive, `until` exclusive) as rows of (user_id, manufacturer, model,
+ * units, gross_cents, fees_cents, day): each whole month from the figures kept per agent, month, manufacturer and model
+ * (migration 035), and only the days outside whole months from the deals themselves, each stretch a branch of its
+ * own so that each reads one stretch of a covering index.
+ */
+function completedSales(actor: Actor, ...ranges: [from: string, until: string][]) {
+  const spans = ranges.map(([from, until]) => splitByMonths(from, until));
+  const kept = spans
+    .flatMap((span) => span.months)
+    .map(
+      ([from, until]) => sql`
+        SELECT user_id, manufacturer, model, units, gross_cents, fees_cents, month AS day
+        FROM deal_model_sales_monthly
+        WHERE month >= ${from}::date AND month < ${until}::date AND ${visibleTo(actor, 'user_id')}`,
+    );
+  const days = spans
+    .flatMap((span) => span.days)
+    .map(
+      ([from, until]) => sql`
+        SELECT user_id, manufacturer, model, 1, contract_price_cents, broker_fee_cents, date
+        FROM deals
+        WHERE status = 'completed' AND date >= ${from}::date AND date < ${until}::date AND ${visibleTo(actor, 'user_id')}`,
+    );
+  return sql.join([...kept, ...days], sql` UNION ALL `);
+}
 
 type SalesRow = {
   grouping: number;
@@ -35,16 +79,17 @@ type SalesRow = {
  */
 async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
   const { rows } = await sql<SalesRow>`
-    WITH sales AS (
+    WITH completed (user_id, manufacturer, model, units, gross_cents, fees_cents, day) AS (
+      ${completedSales(actor, [b.previousFrom, b.from], [b.from, addDays(b.to, 1)])}
+    ),
+    sales AS (
       SELECT manufacturer, model, user_id, GROUPING(manufacturer, model, user_id) AS grouping,
-             count(*) FILTER (WHERE date >= ${b.from}::date) AS units,
-             coalesce(sum(contract_price_cents) FILTER (WHERE date >= ${b.from}::date), 0) AS gross,
-             coalesce(sum(broker_fee_cents) FILTER (WHERE date >= ${b.from}::date), 0) AS fees,
-             count(*) FILTER (WHERE date < ${b.from}::date) AS previous_units,
-             coalesce(sum(contract_price_cents) FILTER (WHERE date < ${b.from}::date), 0) AS previous_gross
-      FROM deals
-      WHERE status = 'completed' AND date >= ${b.previousFrom}::date AND date < ${addDays(b.to, 1)}::date
-        AND ${visibleTo(actor, 'user_id')}
+             coalesce(sum(units) FILTER (WHERE day >= ${b.from}::date), 0) AS units,
+             coalesce(sum(gross_cents) FILTER (WHERE day >= ${b.from}::date), 0) AS gross,
+             coalesce(sum(fees_cents) FILTER (WHERE day >= ${b.from}::date), 0) AS fees,
+             coalesce(sum(units) FILTER (WHERE day < ${b.from}::date), 0) AS previous_units,
+             coalesce(sum(gross_cents) FILTER (WHERE day < ${b.from}::date), 0) AS previous_gross
+      FROM completed
       GROUP BY GROUPING SETS ((), (manufacturer), (manufacturer, model), (user_id))
     ),
     ranked AS (
@@ -98,12 +143,13 @@ function funnelOf(stages: string[], reached: number[], b: Bounds) {
 }
 
 async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
-  const end = addDays(b.to, 1);
   const { rows } = await sql<RangeAnalytics['trends'][number]>`
-    WITH sales AS (
-      SELECT date_trunc('month', date)::date AS month, count(*) AS units, sum(contract_price_cents) AS revenue
-      FROM deals
-      WHERE status = 'completed' AND date >= ${b.from}::date AND date < ${end}::date AND ${visibleTo(actor, 'user_id')}
+    WITH completed (user_id, manufacturer, model, units, gross_cents, fees_cents, day) AS (
+      ${completedSales(actor, [b.from, addDays(b.to, 1)])}
+    ),
+    sales AS (
+      SELECT date_trunc('month', day)::date AS month, sum(units) AS units, sum(gross_cents) AS revenue
+      FROM completed
       GROUP BY 1
     ),
     leads AS (

@@ -7,6 +7,7 @@ export const dealsArea = defineArea({
   routes: dealsRoutes,
   changes: ['deals', 'customers', 'vehicles'],
   exportTables: {
+    deal_model_sales_monthly: { scope: owned('user_id') },
     deal_sales_monthly: { scope: owned('user_id') },
     deals: { scope: owned('user_id') },
   },
