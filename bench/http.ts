@@ -119,7 +119,14 @@ const everyScenario: Scenario[] = [
   },
   { area: 'analytics', who: 'admin', name: 'dashboard', paths: ['/api/dashboard'], goal: { p95: 50 } },
   { area: 'analytics', who: 'agent', name: 'dashboard', paths: ['/api/dashboard'], goal: { p95: 50 } },
-  { area: 'analytics', who: 'admin', name: 'analytics page, 12 months', paths: ['/api/analytics?range=12m'] },
+  // The goal is one user's (CONNECTIONS=1): at 32 connections the p95 is bounded by the floor.
+  ...(['admin', 'agent'] as const).map((who) => ({
+    area: 'analytics' as const,
+    who,
+    name: 'analytics page, 12 months',
+    paths: ['/api/analytics?range=12m'],
+    goal: { p95: 100 },
+  })),
   // My Tasks opens on Today with the count of each section; the team's calendar week is the admin's whole team.
   { area: 'tasks', who: 'agent', name: 'My Tasks, today', paths: ['/api/tasks?view=today'], goal: { p95: 50 } },
   { area: 'tasks', who: 'agent', name: 'My Tasks, overdue', paths: ['/api/tasks?view=overdue'], goal: { p95: 50 } },

@@ -534,6 +534,57 @@ describe('show rate', () => {
   });
 });
 
+describe('the show rate\u2019s kept counts', () => {
+  /** The kept counts per day, agent, customer's agent, source and outcome, and the same counted from the tasks. */
+  const agree = async () => {
+    const kept = await sql<{ key: string }>`
+      SELECT concat_ws(' ', day, assignee_id, owner_id, source, outcome, appointments) AS key
+      FROM appointment_outcomes_daily WHERE appointments <> 0 ORDER BY 1`.execute(t.database.db);
+    const direct = await sql<{ key: string }>`
+      SELECT concat_ws(' ', day, assignee_id, owner_id, source, outcome, count(*)) AS key
+      FROM (SELECT t.due_date AS day, t.assignee_id, c.user_id AS owner_id,
+                   coalesce(c.lead_source_name, c.lead_source, 'No source') AS source, coalesce(t.outcome, '') AS outcome
+            FROM tasks t JOIN customers c ON c.id = t.customer_id WHERE t.type = 'appointment') a
+      GROUP BY day, assignee_id, owner_id, source, outcome ORDER BY 1`.execute(t.database.db);
+    expect(kept.rows.map((r) => r.key)).toEqual(direct.rows.map((r) => r.key));
+    return kept.rows.length;
+  };
+
+  it('agree with a direct count through bookings, outcomes, moves, a new agent or source, and deletes', async () => {
+    const db = t.database.db;
+    const first = await addCustomer('Kay Kept', { lead_source: 'Walk-in' });
+    const second = await addCustomer('Lee Kept');
+    const booked = [
+      await book(first, { invite_customer: false, due_date: '2027-06-01' }),
+      await book(first, { invite_customer: false, due_date: '2027-06-01', assignee_id: otherAgent.id }, admin),
+      await book(second, { invite_customer: false, due_date: '2027-06-02' }),
+    ];
+    expect(await agree()).toBeGreaterThan(0);
+    const done = await t.call({
+      method: 'POST',
+      url: `/api/tasks/${booked[0]!.id}/complete`,
+      as: agent,
+      payload: { outcome: 'showed' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await agree();
+    await db.updateTable('tasks').set({ due_date: '2027-07-01' }).where('id', '=', booked[1]!.id).execute();
+    await db.updateTable('tasks').set({ assignee_id: admin.id }).where('id', '=', booked[2]!.id).execute();
+    await agree();
+    // The customer's source, then their agent, change: their appointments move with them.
+    await db.updateTable('customers').set({ lead_source: 'Website' }).where('id', '=', first).execute();
+    await db.updateTable('customers').set({ user_id: otherAgent.id }).where('id', 'in', [first, second]).execute();
+    await agree();
+    await db.deleteFrom('tasks').where('id', '=', booked[1]!.id).execute();
+    await agree();
+    // Deleting a customer deletes their appointments, and their counts.
+    await db.deleteFrom('customers').where('id', '=', first).execute();
+    await agree();
+    const left = await db.selectFrom('appointment_outcomes_daily').select('day').where('day', '=', '2027-06-02').execute();
+    expect(left.length, 'the other customer\u2019s appointment is still counted').toBeGreaterThan(0);
+  });
+});
+
 describe('the calendar', () => {
   it('lists the days asked for, open and done, as the caller sees them; refuses a range longer than six weeks', async () => {
     const customer = await addCustomer('Cal Endar', { email: 'cal@buyer.example' });

@@ -47,6 +47,15 @@ export interface ActionPlans {
   updated_at: Generated<Timestamp>;
 }
 
+export interface AppointmentOutcomesDaily {
+  appointments: number;
+  assignee_id: string;
+  day: string;
+  outcome: string;
+  owner_id: string;
+  source: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_id: string | null;
@@ -572,6 +581,7 @@ export interface WebhookEndpoints {
 export interface DB {
   accounts: Accounts;
   action_plans: ActionPlans;
+  appointment_outcomes_daily: AppointmentOutcomesDaily;
   audit_log: AuditLog;
   calendar_feeds: CalendarFeeds;
   chat_participants: ChatParticipants;

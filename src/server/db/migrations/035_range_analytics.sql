@@ -60,7 +60,101 @@ SELECT user_id, date_trunc('month', date)::date, manufacturer, model, count(*), 
 FROM deals WHERE status = 'completed'
 GROUP BY 1, 2, 3, 4;
 
--- The Analytics page's show rate reads a range's appointments with their outcome and customer from the index alone
--- (migration 033's index carried neither, so each appointment was a visit to the table).
-DROP INDEX tasks_appointments_idx;
-CREATE INDEX tasks_appointments_idx ON tasks (due_date, assignee_id) INCLUDE (outcome, customer_id) WHERE type = 'appointment';
+-- Appointments per day, agent, the customer's agent, the customer's lead source and outcome ('' while open): the
+-- Analytics page's show rate, counted without reading the customers (a year is some tens of thousands of these rows
+-- against a join of every appointment with its customer). Kept by statement triggers on tasks, which read each
+-- appointment's customer as it is now, and by triggers on customers, which move a customer's appointments when their
+-- agent or source changes, and take them away before the customer is deleted (the tasks' own trigger then finds no
+-- customer for them and leaves them be).
+CREATE TABLE appointment_outcomes_daily (
+  day          date NOT NULL,
+  assignee_id  uuid NOT NULL,
+  owner_id     uuid NOT NULL,
+  source       text NOT NULL,
+  outcome      text NOT NULL,
+  appointments bigint NOT NULL,
+  PRIMARY KEY (day, assignee_id, owner_id, source, outcome)
+);
+
+CREATE FUNCTION appointment_outcomes_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM appointment_outcomes_daily;
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO appointment_outcomes_daily AS k (day, assignee_id, owner_id, source, outcome, appointments)
+    SELECT t.due_date, t.assignee_id, c.user_id, coalesce(c.lead_source_name, c.lead_source, 'No source'),
+           coalesce(t.outcome, ''), -count(*)
+    FROM old_tasks t JOIN customers c ON c.id = t.customer_id
+    WHERE t.type = 'appointment'
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (day, assignee_id, owner_id, source, outcome) DO UPDATE SET appointments = k.appointments + excluded.appointments;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    INSERT INTO appointment_outcomes_daily AS k (day, assignee_id, owner_id, source, outcome, appointments)
+    SELECT t.due_date, t.assignee_id, c.user_id, coalesce(c.lead_source_name, c.lead_source, 'No source'),
+           coalesce(t.outcome, ''), count(*)
+    FROM new_tasks t JOIN customers c ON c.id = t.customer_id
+    WHERE t.type = 'appointment'
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (day, assignee_id, owner_id, source, outcome) DO UPDATE SET appointments = k.appointments + excluded.appointments;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER appointment_outcomes_insert AFTER INSERT ON tasks REFERENCING NEW TABLE AS new_tasks
+  FOR EACH STATEMENT EXECUTE FUNCTION appointment_outcomes_apply();
+CREATE TRIGGER appointment_outcomes_update AFTER UPDATE ON tasks REFERENCING OLD TABLE AS old_tasks NEW TABLE AS new_tasks
+  FOR EACH STATEMENT EXECUTE FUNCTION appointment_outcomes_apply();
+CREATE TRIGGER appointment_outcomes_delete AFTER DELETE ON tasks REFERENCING OLD TABLE AS old_tasks
+  FOR EACH STATEMENT EXECUTE FUNCTION appointment_outcomes_apply();
+CREATE TRIGGER appointment_outcomes_truncate AFTER TRUNCATE ON tasks
+  FOR EACH STATEMENT EXECUTE FUNCTION appointment_outcomes_apply();
+
+-- A customer whose agent or source changed: their appointments leave the old key and join the new one.
+CREATE FUNCTION appointment_outcomes_follow_customer() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO appointment_outcomes_daily AS k (day, assignee_id, owner_id, source, outcome, appointments)
+  SELECT t.due_date, t.assignee_id, moved.owner_id, moved.source, coalesce(t.outcome, ''), sum(moved.sign)
+  FROM (
+    SELECT o.id, -1 AS sign, o.user_id AS owner_id, coalesce(o.lead_source_name, o.lead_source, 'No source') AS source
+    FROM old_customers o JOIN new_customers n ON n.id = o.id
+    WHERE (o.user_id, coalesce(o.lead_source_name, o.lead_source, 'No source'))
+          IS DISTINCT FROM (n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source'))
+    UNION ALL
+    SELECT n.id, 1, n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source')
+    FROM old_customers o JOIN new_customers n ON n.id = o.id
+    WHERE (o.user_id, coalesce(o.lead_source_name, o.lead_source, 'No source'))
+          IS DISTINCT FROM (n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source'))
+  ) moved
+  JOIN tasks t ON t.customer_id = moved.id AND t.type = 'appointment'
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (day, assignee_id, owner_id, source, outcome) DO UPDATE SET appointments = k.appointments + excluded.appointments;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER appointment_outcomes_customer_update AFTER UPDATE ON customers
+  REFERENCING OLD TABLE AS old_customers NEW TABLE AS new_customers
+  FOR EACH STATEMENT EXECUTE FUNCTION appointment_outcomes_follow_customer();
+
+CREATE FUNCTION appointment_outcomes_drop_customer() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO appointment_outcomes_daily AS k (day, assignee_id, owner_id, source, outcome, appointments)
+  SELECT t.due_date, t.assignee_id, OLD.user_id, coalesce(OLD.lead_source_name, OLD.lead_source, 'No source'),
+         coalesce(t.outcome, ''), -count(*)
+  FROM tasks t WHERE t.customer_id = OLD.id AND t.type = 'appointment'
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (day, assignee_id, owner_id, source, outcome) DO UPDATE SET appointments = k.appointments + excluded.appointments;
+  RETURN OLD;
+END $$;
+
+CREATE TRIGGER appointment_outcomes_customer_delete BEFORE DELETE ON customers
+  FOR EACH ROW EXECUTE FUNCTION appointment_outcomes_drop_customer();
+
+INSERT INTO appointment_outcomes_daily (day, assignee_id, owner_id, source, outcome, appointments)
+SELECT t.due_date, t.assignee_id, c.user_id, coalesce(c.lead_source_name, c.lead_source, 'No source'),
+       coalesce(t.outcome, ''), count(*)
+FROM tasks t JOIN customers c ON c.id = t.customer_id
+WHERE t.type = 'appointment'
+GROUP BY 1, 2, 3, 4, 5;

@@ -11,7 +11,6 @@ import type { DB } from '../../db/schema.js';
 import { getSetting } from '../settings/service.js';
 import { addDays, monthStart } from '../../../shared/common/time.js';
 import { businessClock } from '../../time.js';
-import { taskVisible } from '../tasks/service.js';
 
 type Db = Kysely<DB>;
 type Bounds = ReturnType<typeof rangeBounds>;
@@ -170,21 +169,21 @@ async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-/** Appointments whose day is in the range, per agent and per the customer's lead source, as the actor sees tasks. */
+/**
+ * Appointments whose day is in the range, per agent and per the customer's lead source, as the actor sees tasks (their
+ * own or their customers'), from the counts kept per day, agent, customer's agent, source and outcome (migration 035).
+ */
 async function showRates(db: Db, actor: Actor, b: Bounds): Promise<RangeAnalytics['show_rate']> {
   const { rows } = await sql<Omit<ShowRate, 'rate'> & { by: 'source' | 'agent' }>`
-    WITH appointments AS (
-      SELECT t.outcome, t.assignee_id, u.name AS agent, coalesce(c.lead_source_name, c.lead_source, 'No source') AS source
-      FROM tasks t JOIN customers c ON c.id = t.customer_id JOIN users u ON u.id = t.assignee_id
-      WHERE t.type = 'appointment' AND t.due_date BETWEEN ${b.from}::date AND ${b.to}::date AND ${taskVisible(actor, 't')}
-    )
-    SELECT CASE WHEN grouping(source) = 0 THEN 'source' ELSE 'agent' END AS by, coalesce(source, agent) AS name,
-           count(*) FILTER (WHERE outcome IS DISTINCT FROM 'cancelled')::int AS booked,
-           count(*) FILTER (WHERE outcome = 'showed')::int AS showed,
-           count(*) FILTER (WHERE outcome = 'no_show')::int AS no_show,
-           count(*) FILTER (WHERE outcome = 'sold')::int AS sold
-    FROM appointments
-    GROUP BY GROUPING SETS ((source), (assignee_id, agent))
+    SELECT CASE WHEN grouping(k.source) = 0 THEN 'source' ELSE 'agent' END AS by, coalesce(k.source, u.name) AS name,
+           coalesce(sum(k.appointments) FILTER (WHERE k.outcome <> 'cancelled'), 0)::int AS booked,
+           coalesce(sum(k.appointments) FILTER (WHERE k.outcome = 'showed'), 0)::int AS showed,
+           coalesce(sum(k.appointments) FILTER (WHERE k.outcome = 'no_show'), 0)::int AS no_show,
+           coalesce(sum(k.appointments) FILTER (WHERE k.outcome = 'sold'), 0)::int AS sold
+    FROM appointment_outcomes_daily k JOIN users u ON u.id = k.assignee_id
+    WHERE k.day BETWEEN ${b.from}::date AND ${b.to}::date AND k.appointments <> 0
+      AND (${visibleTo(actor, 'k.assignee_id')} OR ${visibleTo(actor, 'k.owner_id')})
+    GROUP BY GROUPING SETS ((k.source), (k.assignee_id, u.name))
     ORDER BY booked DESC, name`.execute(db);
   const pick = (by: 'source' | 'agent') =>
     rows

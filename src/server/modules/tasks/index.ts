@@ -1,5 +1,6 @@
 import { defineArea } from '../area.js';
-import { ofRecord, personal } from '../export/tables.js';
+import { sql, type SqlBool } from 'kysely';
+import { ofRecord, owned, personal } from '../export/tables.js';
 import {
   DIGEST_JOB,
   FOLLOW_UP_JOB,
@@ -32,6 +33,10 @@ export const tasksArea = defineArea({
   notificationEvents: ['task_assigned', 'task_due'],
   exportTables: {
     tasks: { scope: (actor) => taskVisible(actor, 't') },
+    // The kept show-rate counts, as tasks are seen: the actor's appointments and their customers'.
+    appointment_outcomes_daily: {
+      scope: (actor) => sql<SqlBool>`(${owned('assignee_id')(actor)} OR ${owned('owner_id')(actor)})`,
+    },
     calendar_feeds: { scope: personal('user_id'), omit: { token_hash: 'the hash of a secret address' } },
     task_digests: { scope: personal('user_id') },
     // Company configuration, as the settings are: admins' exports only.
