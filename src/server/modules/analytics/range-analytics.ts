@@ -19,7 +19,7 @@ type Bounds = ReturnType<typeof rangeBounds>;
  * A span of days, `from` inclusive to `until` exclusive, as the whole months inside it (their first days, `until`
  * exclusive) and the days before and after them.
  */
-export function splitByMonths(from: string, until: string) {
+function splitByMonths(from: string, until: string) {
   const firstWhole = from.endsWith('-01') ? from : monthStart(from, 1);
   const wholeUntil = monthStart(until);
   if (firstWhole >= wholeUntil) return { months: [], days: [[from, until]] };
