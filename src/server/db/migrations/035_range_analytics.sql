@@ -117,18 +117,14 @@ CREATE FUNCTION appointment_outcomes_follow_customer() RETURNS trigger LANGUAGE 
 BEGIN
   INSERT INTO appointment_outcomes_daily AS k (day, assignee_id, owner_id, source, outcome, appointments)
   SELECT t.due_date, t.assignee_id, moved.owner_id, moved.source, coalesce(t.outcome, ''), sum(moved.sign)
-  FROM (
-    SELECT o.id, -1 AS sign, o.user_id AS owner_id, coalesce(o.lead_source_name, o.lead_source, 'No source') AS source
-    FROM old_customers o JOIN new_customers n ON n.id = o.id
-    WHERE (o.user_id, coalesce(o.lead_source_name, o.lead_source, 'No source'))
-          IS DISTINCT FROM (n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source'))
-    UNION ALL
-    SELECT n.id, 1, n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source')
-    FROM old_customers o JOIN new_customers n ON n.id = o.id
-    WHERE (o.user_id, coalesce(o.lead_source_name, o.lead_source, 'No source'))
-          IS DISTINCT FROM (n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source'))
-  ) moved
-  JOIN tasks t ON t.customer_id = moved.id AND t.type = 'appointment'
+  FROM old_customers o JOIN new_customers n ON n.id = o.id
+  CROSS JOIN LATERAL (VALUES
+    (-1, o.user_id, coalesce(o.lead_source_name, o.lead_source, 'No source')),
+    (1, n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source'))
+  ) AS moved (sign, owner_id, source)
+  JOIN tasks t ON t.customer_id = o.id AND t.type = 'appointment'
+  WHERE (o.user_id, coalesce(o.lead_source_name, o.lead_source, 'No source'))
+        IS DISTINCT FROM (n.user_id, coalesce(n.lead_source_name, n.lead_source, 'No source'))
   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (day, assignee_id, owner_id, source, outcome) DO UPDATE SET appointments = k.appointments + excluded.appointments;
   RETURN NULL;
