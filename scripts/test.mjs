@@ -173,8 +173,11 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
 const steps = (await Promise.all([staticChecks(), unitAndApiTests()])).flat();
 steps.push(...(await browserJourneys()));
 
-/** Each test file's time, slowest first, from Vitest's report; and each journey's, from Playwright's. */
-function slowest() {
+/**
+ * From Vitest's and Playwright's reports: each test file's and journey's time, slowest first, the counts, and the tests
+ * that failed or passed only when run again.
+ */
+function fromReports() {
   const files = [];
   const journeys = [];
   const failures = [];
@@ -208,8 +211,9 @@ function slowest() {
       for (const spec of suite.specs ?? []) {
         const results = spec.tests.flatMap((t) => t.results);
         const ms = results.reduce((sum, r) => sum + r.duration, 0);
-        journeys.push({ name: `${file ?? suite.file}: ${spec.title}`, ms });
-        const failure = { name: `${file ?? suite.file}: ${spec.title}`, error: results.find((r) => r.error)?.error?.message };
+        const name = `${file ?? suite.file}: ${spec.title}`;
+        journeys.push({ name, ms });
+        const failure = { name, error: results.find((r) => r.error)?.error?.message };
         if (!spec.ok) failures.push(failure);
         else if (spec.tests.some((t) => t.status === 'flaky')) flaky.push(failure);
       }
@@ -221,7 +225,7 @@ function slowest() {
   return { files: top(files), journeys: top(journeys), failures, flaky, passed, failed };
 }
 
-const { files, journeys, failures, flaky, passed, failed: failedTests } = slowest();
+const { files, journeys, failures, flaky, passed, failed: failedTests } = fromReports();
 fs.rmSync(reports, { recursive: true, force: true });
 console.log('\nSlowest test files:');
 for (const file of files) console.log(`  ${seconds(file.ms).padStart(6)}  ${file.name}`);
