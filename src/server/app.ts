@@ -55,6 +55,8 @@ declare module 'fastify' {
     webhooks: WebhookSender;
     /** The sockets of this process; tests read how many are open. */
     realtime: Realtime;
+    /** Starts the job workers and their schedules, once; settles when they are on. */
+    startWorkers: () => Promise<void>;
   }
 }
 
@@ -158,17 +160,26 @@ export async function buildApp({
     realtime,
     exportTables,
   };
-  // Each area's job workers and realtime handlers register while the app is built; the queue starts and its jobs are
-  // scheduled once the app is ready, the queue stopping (attempts allowed to end) on close; sockets are heard once ready.
+  // Each area's job workers and realtime handlers register while the app is built. Once the app is ready the queue is
+  // open (its tables and each kind's queue exist, so a request may send a job) and sockets are heard; the workers and
+  // their schedules start when `startWorkers` is called, after a restart's first requests have been answered. On close
+  // the listener stops and the queue lets running attempts end.
   const areaJobs = areas.flatMap((area) => area.jobs ?? []).map((job) => job.register(deps));
   for (const area of areas) for (const [kind, handler] of Object.entries(area.realtime?.(deps) ?? {})) realtime.on(kind, handler);
-  app.addHook('onReady', async () => {
-    await jobs.start();
-    for (const job of areaJobs) await job.start();
+  let workers: Promise<void> | undefined;
+  app.decorate('startWorkers', () => {
+    workers ??= (async () => {
+      await jobs.start();
+      for (const job of areaJobs) await job.start();
+    })();
+    return workers;
   });
-  app.addHook('onClose', () => jobs.stop());
-  app.addHook('onReady', () => realtime.start());
+  app.addHook('onReady', async () => {
+    await jobs.open();
+    await realtime.start();
+  });
   app.addHook('preClose', () => realtime.stop());
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(async (api) => {
     await realtimeSocket(api, realtime);

@@ -9,6 +9,9 @@ import { backUpBeforeUpgrade } from './modules/backup/service.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { isLoopback } from './http/addresses.js';
 
+/** How long after the port opens the job workers start. */
+const WORKERS_AFTER_MS = 1_000;
+
 /** Each start-up step with the moment it ended, in ms since the process began; printed at LOG_LEVEL=debug. */
 const steps: [string, number][] = [['modules loaded', performance.now()]];
 const step = (name: string) => steps.push([name, performance.now()]);
@@ -45,6 +48,19 @@ const app = await buildApp({ config, database, secret, logger: true });
 step('app built');
 await app.listen({ port: config.port, host: config.host });
 step('listening');
+// The job workers and their schedules start a second after the port opens: the first requests after a restart (a
+// browser reloading its page) share the database with nothing else. Torque does not run on without them.
+const workersStart = setTimeout(() => {
+  app.startWorkers().then(
+    () => app.log.debug(`Start-up: job workers on ${Math.round(performance.now() - started)} ms after the start`),
+    async (error: Error) => {
+      app.log.fatal({ err: error }, 'The job workers did not start; Torque stops');
+      await app.close().catch(() => undefined);
+      await database.close();
+      process.exit(1);
+    },
+  );
+}, WORKERS_AFTER_MS).unref();
 if (config.demo && !isLoopback(config.host)) {
   app.log.warn(
     `Demo sign-in is on and HOST=${config.host} lets other machines reach it: anyone who can open Torque can sign in as ` +
@@ -66,6 +82,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
+    clearTimeout(workersStart);
     await app.close();
     await database.close();
     process.exit(0);

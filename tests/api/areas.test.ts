@@ -61,7 +61,8 @@ describe('the area manifests', () => {
         expect(sourceOf(area.name), `${area.name} notifies ${event}`).toContain(`event: '${event}'`);
   });
 
-  it('start every job they declare once the app is ready', async () => {
+  it('start every job they declare once the workers start', async () => {
+    await t.app.startWorkers();
     const names = areas.flatMap((area) => area.jobs ?? []).map((job) => job.name);
     expect(names.length).toBeGreaterThanOrEqual(3);
     const { rows } = await sql<{ name: string }>`SELECT name FROM pgboss.schedule`.execute(t.database.db);

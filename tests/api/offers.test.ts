@@ -277,8 +277,10 @@ describe('offers sent to customers', () => {
     // sees the same. A location the server cannot place falls back to the brokerage's zone, as here.
     const now = new Date();
     const soon = new Date(now.getTime() + 10 * 60_000);
-    const zoneOf = (city: string) => timeZoneOf(city, defaultSettings.company.time_zone);
     const cities = ['Honolulu, HI', 'Los Angeles, CA', 'Chicago, IL', 'New York, NY', 'Accra', 'Dubai', 'Tokyo', 'Auckland'];
+    const zones = new Map<string, string>();
+    for (const city of cities) zones.set(city, await timeZoneOf(city, defaultSettings.company.time_zone));
+    const zoneOf = (city: string) => zones.get(city)!;
     const day = cities.find((city) => quietUntil(now, zoneOf(city)) === null && quietUntil(soon, zoneOf(city)) === null)!;
     const night = cities.find(
       (city) =>

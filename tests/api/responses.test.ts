@@ -9,6 +9,7 @@ import {
 } from '../../src/shared/customers/types.js';
 import { dealDetailSchema, dealPageSchema, dealSchema } from '../../src/shared/deals/types.js';
 import { vehicleDetailSchema, vehiclePageSchema, vehicleSchema } from '../../src/shared/vehicles/types.js';
+import { compileSerializer } from '../../src/server/http/serializer.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 let t: TestContext;
@@ -99,5 +100,18 @@ describe('responses follow their shared schemas', () => {
       await sql`ALTER TABLE customers DROP COLUMN internal_note`.execute(t.database.db);
       await sql`ALTER TABLE deals DROP COLUMN internal_note`.execute(t.database.db);
     }
+  });
+
+  it("compiles every route's response schemas (each is compiled on its route's first reply, not at start)", () => {
+    const compiled: string[] = [];
+    for (const route of t.app.routeList) {
+      const responses = (route.schema as { response?: Record<string, z.ZodType> } | undefined)?.response ?? {};
+      for (const [status, schema] of Object.entries(responses)) {
+        expect(() => compileSerializer(schema), `${route.method} ${route.url} ${status}`).not.toThrow();
+        expect(compileSerializer(schema)).toBeTypeOf('function');
+        compiled.push(`${route.method} ${route.url} ${status}`);
+      }
+    }
+    expect(compiled.length).toBeGreaterThan(100);
   });
 });

@@ -57,6 +57,8 @@ export async function createTestContext(
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SECRET, ...overrides });
   const app = await buildApp({ config, database, secret: TEST_SECRET, jobs: options.jobs, logger: options.logger });
   await app.ready();
+  // `npm start` starts the job workers a second after the port opens; tests begin with them on.
+  await app.startWorkers();
 
   const call: TestContext['call'] = ({ as, headers, ...options }) => {
     const cookie = typeof as === 'string' ? as : as?.cookie;

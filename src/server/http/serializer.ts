@@ -8,9 +8,19 @@ import { z } from 'zod';
  * added to a table never reaches a client by accident) and writes a row's Date as ISO text. Measured on a page of 25
  * customers (`npm run bench:serializer`), it is faster than JSON.stringify and than zod's own encode.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-07', io: 'output', unrepresentable: 'any' });
   return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+}
+
+/**
+ * Fastify asks for every route's serializer as the app gets ready; each is compiled on its route's first reply
+ * instead, which took a restart's time for routes a process may never answer (`tests/api/routes.test.ts` compiles
+ * them all).
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  let stringify: ((data: unknown) => string) | undefined;
+  return (data) => (stringify ??= compileSerializer(schema))(data);
 };
 
 /** What a handler may return for a response schema: the wire's value, or a Date wherever the wire has text. */

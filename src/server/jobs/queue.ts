@@ -37,6 +37,12 @@ export type EnqueueOptions = {
 };
 
 export type JobQueue = {
+  /**
+   * Opens the queue: once this settles its tables and a queue for every kind of job registered exist, so jobs may be
+   * sent (on a restart, one check that they do).
+   */
+  open: () => Promise<void>;
+  /** Opens the queue if it is not yet open, then takes jobs: each kind's retry policy applied and its worker polling. */
   start: () => Promise<void>;
   /** Stops fetching, lets running attempts finish, and waits for the queue's own queries to end. */
   stop: () => Promise<void>;
@@ -123,6 +129,27 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, optio
       if (batch.length === batchSize && worker.id) boss.notifyWorker(worker.id);
     };
 
+  /** A kind of job's queue: its retry policy and expiry. */
+  const queueOf = (name: string, { batchSize: _batchSize, quiet: _quiet, ...policy }: WorkOptions) => ({
+    name,
+    ...DEFAULT_RETRY,
+    ...policy,
+  });
+  let opened: Promise<void> | null = null;
+  let working: Promise<void> | null = null;
+  const open = () => {
+    if (state !== 'new') return opened ?? Promise.resolve();
+    state = 'started';
+    opened = (async () => {
+      await boss.start();
+      // Created once across processes (on a new database, before any request can send one).
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      for (const [name, { options: workOptions }] of workers)
+        if (!existing.has(name)) await boss.createQueue(name, queueOf(name, workOptions));
+    })();
+    return opened;
+  };
+
   return {
     work(name, handler, workOptions = {}) {
       if (state !== 'new') throw new Error(`Register the job ${name} before the queue starts`);
@@ -130,26 +157,28 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, optio
       workers.set(name, { handler: handler as JobHandler<object>, options: workOptions });
     },
 
-    async start() {
-      if (state !== 'new') return;
-      state = 'started';
-      await boss.start();
-      for (const [name, { handler, options: workOptions }] of workers) {
-        const { batchSize: _batchSize, quiet = false, ...queueOptions } = workOptions;
-        const queue = { name, ...DEFAULT_RETRY, ...queueOptions };
-        // Created once across processes; updated so a changed retry policy applies to the jobs sent from now on.
-        await boss.createQueue(name, queue);
-        await boss.updateQueue(name, queue);
-        const batchSize = workOptions.batchSize ?? 5;
-        const worker: { id?: string } = {};
-        const options = { batchSize, includeMetadata: true as const, pollingIntervalSeconds };
-        worker.id = await boss.work(name, options, runBatch(name, handler, batchSize, quiet, worker));
-      }
+    open,
+
+    start() {
+      working ??= (async () => {
+        await open();
+        if (state !== 'started') return;
+        for (const [name, { handler, options: workOptions }] of workers) {
+          // A changed retry policy applies to the jobs sent from now on.
+          await boss.updateQueue(name, queueOf(name, workOptions));
+          const batchSize = workOptions.batchSize ?? 5;
+          const worker: { id?: string } = {};
+          const options = { batchSize, includeMetadata: true as const, pollingIntervalSeconds };
+          worker.id = await boss.work(name, options, runBatch(name, handler, batchSize, workOptions.quiet ?? false, worker));
+        }
+      })();
+      return working;
     },
 
     async stop() {
       if (state === 'new') state = 'stopped';
       if (state !== 'started') return;
+      await Promise.allSettled([opened, working]);
       state = 'stopping';
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // A fetch under way when the workers stopped may still hand out a job: let it run and be recorded.

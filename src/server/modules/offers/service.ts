@@ -322,7 +322,7 @@ export async function notifyCustomers(
       // One call per moment the texts may leave: now, or 8 am in each time zone that is in its quiet hours.
       const byMoment = new Map<string, typeof reachable>();
       for (const customer of reachable) {
-        const until = quietUntil(now, timeZoneOf(customer.location, company.time_zone));
+        const until = quietUntil(now, await timeZoneOf(customer.location, company.time_zone));
         if (until) held++;
         const moment = until ? until.toISOString() : '';
         byMoment.set(moment, [...(byMoment.get(moment) ?? []), customer]);

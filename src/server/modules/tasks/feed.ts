@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import { addDays } from '../../../shared/common/time.js';
 import { taskOutcomeLabels, taskTypeLabels } from '../../../shared/tasks/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { businessClock } from '../../time.js';
 import { recordAudit } from '../audit/service.js';
-import { appointmentUid } from './invitation.js';
+import { appointmentUid, loadIcs } from './invitation.js';
 
 /*
  * Each user's private calendar feed: an address with a random token that Google, Outlook and Apple Calendar subscribe
@@ -131,6 +131,7 @@ export async function feedCalendar(db: Db, token: string, origin: string): Promi
       lastModified: task.updated_at.getTime(),
     };
   });
+  const { createEvents } = await loadIcs();
   const { error, value } = createEvents(events, {
     method: 'PUBLISH',
     productId: '-//Torque//Tasks//EN',

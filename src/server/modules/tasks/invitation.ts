@@ -1,5 +1,9 @@
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import type { MailMessage } from '../../mail/mailer.js';
+
+/** The iCalendar writer, loaded on the first invitation or feed rather than at every start. */
+let ics: Promise<typeof import('ics')> | undefined;
+export const loadIcs = () => (ics ??= import('ics'));
 
 /** An appointment as its customer is told of it. */
 export type AppointmentInvite = {
@@ -45,7 +49,7 @@ const placeOf = (invite: AppointmentInvite) => invite.place ?? invite.company.ad
  * a CANCEL to call it off; the start in UTC, so every calendar shows it at its moment in its own zone. The staff's
  * title and notes stay out: the customer sees the company, the vehicle, the place and the salesperson.
  */
-export function appointmentCalendar(invite: AppointmentInvite, method: InviteMethod): string {
+export async function appointmentCalendar(invite: AppointmentInvite, method: InviteMethod): Promise<string> {
   const event: EventAttributes = {
     uid: appointmentUid(invite.id),
     sequence: invite.sequence,
@@ -68,13 +72,14 @@ export function appointmentCalendar(invite: AppointmentInvite, method: InviteMet
       { name: invite.customer.name, email: invite.customer.email, rsvp: true, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' },
     ],
   };
+  const { createEvents } = await loadIcs();
   const { error, value } = createEvents([event], { method, productId: '-//Torque//Appointments//EN' });
   if (error || !value) throw error ?? new Error('The appointment could not be written as iCalendar');
   return value;
 }
 
 /** The mail that carries it: what changed in words, and the calendar part that mail programs add to the calendar. */
-export function appointmentMail(invite: AppointmentInvite, method: InviteMethod, first: boolean): MailMessage {
+export async function appointmentMail(invite: AppointmentInvite, method: InviteMethod, first: boolean): Promise<MailMessage> {
   const when = localStart(invite.start, invite.company.timeZone);
   const place = placeOf(invite);
   const details = [
@@ -94,6 +99,6 @@ export function appointmentMail(invite: AppointmentInvite, method: InviteMethod,
     to: invite.customer.email,
     subject,
     text: [`Dear ${invite.customer.name},`, '', opening, '', ...details, '', footer].join('\n'),
-    calendar: { method, content: appointmentCalendar(invite, method) },
+    calendar: { method, content: await appointmentCalendar(invite, method) },
   };
 }

@@ -113,7 +113,7 @@ async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: Webhook
         channels.push('email');
       }
       // A text waits for 8 am where the customer is; one that would arrive after the start is not sent.
-      const after = quietUntil(now, timeZoneOf(task.location, company.time_zone));
+      const after = quietUntil(now, await timeZoneOf(task.location, company.time_zone));
       if (!task.phone) skipped.sms = 'no_address';
       else if (texts.get(task.customer_id) !== 'opted_in') skipped.sms = 'no_consent';
       else if (after && after >= task.starts_at) skipped.sms = 'quiet_hours';

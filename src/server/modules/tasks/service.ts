@@ -347,7 +347,7 @@ async function tellCustomer(
       agent: { name: row.agent_name, email: row.agent_email },
       company: { name: company.name, address: company.address, phone: company.phone, timeZone: clock.timeZone },
     };
-    await mailer.queue(tx, appointmentMail(invite, method, row.invitation === null), actor.userId);
+    await mailer.queue(tx, await appointmentMail(invite, method, row.invitation === null), actor.userId);
     await recordAudit(tx, actor, {
       entityType: 'customer',
       entityId: row.customer_id,

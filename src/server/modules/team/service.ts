@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import type { AcceptInvitationInput, InviteInput, MemberUpdate } from '../../../shared/team/schemas.js';
 import {
   INVITATION_DAYS,
@@ -292,12 +291,15 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   return { ...invitation, expires_at: invitation.expires_at.toISOString() };
 }
 
-const commonPasswords = new Set(dictionary['passwords-common']);
+/** The list of common passwords, read on first use (its dictionaries took 25 ms of every start). */
+let commonPasswords: Promise<Set<string>> | undefined;
+const loadCommonPasswords = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'])));
 
 /** Refuses the most common passwords and the user's own e-mail address (NIST SP 800-63B 3.1.1.2). */
-export function passwordProblem(password: string, email: string): string | null {
+export async function passwordProblem(password: string, email: string): Promise<string | null> {
   const lower = password.toLowerCase();
-  if (commonPasswords.has(lower)) return 'This password is too common. Choose one that is harder to guess.';
+  if ((await loadCommonPasswords()).has(lower)) return 'This password is too common. Choose one that is harder to guess.';
   const local = email.split('@')[0] ?? '';
   if (lower === email.toLowerCase() || (local.length >= 4 && lower === local.toLowerCase())) {
     return 'The password must not be your email address';
@@ -308,7 +310,7 @@ export function passwordProblem(password: string, email: string): string | null 
 /** Creates the invited user with the chosen name and password and uses the invitation up; the new user's e-mail. */
 export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Promise<{ userId: string; email: string }> {
   const preview = await previewInvitation(db, input.token);
-  const problem = passwordProblem(input.password, preview.email);
+  const problem = await passwordProblem(input.password, preview.email);
   if (problem) throw badRequest(problem, { password: problem });
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (tx) => {
