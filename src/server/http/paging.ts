@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isRecordId } from '../../shared/common/fields.js';
 import { badRequest } from './errors.js';
+import { collectIfGrown } from './heap.js';
 
 /** Keyset paging: a cursor is the sort key of the last row seen, base64url-encoded JSON. */
 export function encodeCursor(values: (string | number | null)[]): string {
@@ -70,7 +71,8 @@ export const newestFirstKey = (row: { created_at: Date; id: string }) => [row.cr
 /**
  * Every row of a keyset-paged read, a batch at a time, for exports: `read(cursor)` answers a batch and the cursor
  * of the next one (null at the end; the first call gets null). The next batch is read while the caller formats and
- * sends this one, so the database and the server's own work overlap; at most two batches are held at once.
+ * sends this one, so the database and the server's own work overlap; at most two batches are held at once, and the
+ * garbage of those sent is collected as the heap grows (`collectIfGrown`).
  */
 export async function* keysetBatches<T, C>(read: (cursor: C | null) => Promise<{ rows: T[]; next: C | null }>) {
   // A read started ahead that nobody awaits (the download was cancelled) must not become an unhandled rejection.
@@ -83,6 +85,7 @@ export async function* keysetBatches<T, C>(read: (cursor: C | null) => Promise<{
   for (;;) {
     const { rows, next } = await pending;
     if (next !== null) pending = start(next);
+    collectIfGrown();
     yield rows;
     if (next === null) return;
   }
