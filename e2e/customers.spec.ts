@@ -109,6 +109,8 @@ test.describe('customers', () => {
     await expect(page.getByText('Status: prospect → active')).toBeVisible();
 
     await page.getByRole('link', { name: 'Edit' }).click();
+    // The form holds the record as it was before the other tab's change (loaded after it, there would be no conflict).
+    await expect(page.getByLabel('Location (Optional)')).toHaveValue('Denver, CO');
     const current = await (await page.request.get(`/api/customers/${id}`)).json();
     const concurrent = await page.request.put(`/api/customers/${id}`, {
       data: { ...current, notes: 'Saved in another tab' },

@@ -1,4 +1,4 @@
-import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver, type NodeGCPerformanceDetail } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { collectIfGrown, EXPORT_HEAP_GROWTH_BYTES } from '../../src/server/http/heap.js';
@@ -9,7 +9,8 @@ const heapUsed = () => v8.getHeapStatistics().used_heap_size;
 async function forcedCollections(run: () => void): Promise<number> {
   const flags: number[] = [];
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) flags.push((entry.detail as { flags: number }).flags);
+    // A collection's entry carries its kind and flags in `detail`, which Node's types give only through toJSON().
+    for (const entry of list.getEntries()) flags.push((entry.toJSON() as { detail: NodeGCPerformanceDetail }).detail.flags);
   });
   observer.observe({ entryTypes: ['gc'] });
   run();
