@@ -114,9 +114,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release = () => pglite.close();
   }
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  // PGlite is one session, and the pool's connection sends a statement as several protocol messages: a LISTEN run
+  // between them (a job queue's first work as the app gets ready) left that statement without its result. Holding
+  // the pool's one connection while LISTEN or UNLISTEN runs keeps them apart.
+  const exclusively = async <T>(work: () => Promise<T>) => {
+    const client = await pool.connect();
+    try {
+      return await work();
+    } finally {
+      client.release();
+    }
+  };
   const listen = async (channel: string, { onMessage }: ListenHandlers) => {
-    const unlisten = await pglite.listen(channel, onMessage);
-    return { stop: () => unlisten() };
+    const unlisten = await exclusively(() => pglite.listen(channel, onMessage));
+    return { stop: () => exclusively(unlisten) };
   };
   const database = wrap('embedded', pool, listen, release);
   return { ...database, pglite } as Database & { pglite: PGlite };
