@@ -1,9 +1,10 @@
 import type { EventAttributes } from 'ics';
 import type { MailMessage } from '../../mail/mailer.js';
+import { importCommonJs } from '../../import-package.js';
 
 /** The iCalendar writer, loaded on the first invitation or feed rather than at every start. */
 let ics: Promise<typeof import('ics')> | undefined;
-export const loadIcs = () => (ics ??= import('ics'));
+export const loadIcs = () => (ics ??= importCommonJs(() => import('ics')));
 
 /** An appointment as its customer is told of it. */
 export type AppointmentInvite = {

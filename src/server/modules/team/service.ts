@@ -26,6 +26,7 @@ import { completedSalesByAgent, dealsByAgent } from '../deals/agent-figures.js';
 import { getSetting, mailFooter } from '../settings/service.js';
 import type { Settings } from '../../../shared/settings/schemas.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import { importCommonJs } from '../../import-package.js';
 
 type Db = Kysely<DB>;
 
@@ -294,7 +295,9 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
 /** The list of common passwords, read on first use (its dictionaries took 25 ms of every start). */
 let commonPasswords: Promise<Set<string>> | undefined;
 const loadCommonPasswords = () =>
-  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'])));
+  (commonPasswords ??= importCommonJs(() => import('@zxcvbn-ts/language-common')).then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  ));
 
 /** Refuses the most common passwords and the user's own e-mail address (NIST SP 800-63B 3.1.1.2). */
 export async function passwordProblem(password: string, email: string): Promise<string | null> {
