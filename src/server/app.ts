@@ -16,6 +16,7 @@ import { registerHostGuard } from './http/host-guard.js';
 import { registerHeavyRequestLimit } from './http/heavy.js';
 import { errorBody, registerErrorHandling } from './http/errors.js';
 import { serializerCompiler } from './http/serializer.js';
+import { onFirstUse } from './first-use.js';
 import { startInstance } from './db/instance.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { scheduleStorageSweeps } from './storage/maintenance.js';
@@ -166,14 +167,13 @@ export async function buildApp({
   // the listener stops and the queue lets running attempts end.
   const areaJobs = areas.flatMap((area) => area.jobs ?? []).map((job) => job.register(deps));
   for (const area of areas) for (const [kind, handler] of Object.entries(area.realtime?.(deps) ?? {})) realtime.on(kind, handler);
-  let workers: Promise<void> | undefined;
-  app.decorate('startWorkers', () => {
-    workers ??= (async () => {
+  app.decorate(
+    'startWorkers',
+    onFirstUse(async () => {
       await jobs.start();
       for (const job of areaJobs) await job.start();
-    })();
-    return workers;
-  });
+    }),
+  );
   app.addHook('onReady', async () => {
     await jobs.open();
     await realtime.start();

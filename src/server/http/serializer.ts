@@ -15,7 +15,7 @@ export function compileSerializer(schema: z.ZodType): (data: unknown) => string 
 
 /**
  * Fastify asks for every route's serializer as the app gets ready; each is compiled on its route's first reply
- * instead, which took a restart's time for routes a process may never answer (`tests/api/routes.test.ts` compiles
+ * instead, which took a restart's time for routes a process may never answer (`tests/api/responses.test.ts` compiles
  * them all).
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {

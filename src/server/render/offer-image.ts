@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import { twemojiImage, withDrawableEmoji } from './emoji.js';
+import { onFirstUse } from '../first-use.js';
 import {
   OFFER_IMAGE_SIZE,
   offerDollars,
@@ -59,23 +60,21 @@ const drawable = (text: string) =>
 
 const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'];
 const require = createRequire(import.meta.url);
-let fonts: Promise<Font[]> | undefined;
 
 /**
  * Inter in the weights the image uses, read on first use. Each subset is a family of its own: text is set in
  * 'Inter' (Latin) and Satori takes a glyph it lacks ('Š', 'Л') from the other loaded families in turn.
  */
-function loadFonts() {
-  fonts ??= Promise.all(
+const loadFonts = onFirstUse(() =>
+  Promise.all(
     SUBSETS.flatMap((subset) =>
       ([400, 700, 800] as const).map(async (weight): Promise<Font> => {
         const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
         return { name: subset === 'latin' ? 'Inter' : `Inter ${subset}`, data: await fs.readFile(file), weight, style: 'normal' };
       }),
     ),
-  );
-  return fonts;
-}
+  ),
+);
 
 function banner(offer: OfferContent, savings: number) {
   const was = offerDollars(offer.price_cents + savings);

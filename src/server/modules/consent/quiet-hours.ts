@@ -1,13 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, atLocalTime, dayIn } from '../../../shared/common/time.js';
-import { importCommonJs } from '../../import-package.js';
+import { importCommonJs, onFirstUse } from '../../first-use.js';
 
 /** Marketing texts leave between 8 am and 9 pm in the customer's time zone; outside, they wait for 8 am. */
 export const QUIET_HOURS = { opens: 8, closes: 21 } as const;
 
 /** The world's cities, read on first use (the table took 35 ms of every start). */
-let cities: Promise<typeof import('city-timezones')> | undefined;
-const loadCities = () => (cities ??= importCommonJs(() => import('city-timezones')));
+const loadCities = onFirstUse(() => importCommonJs(() => import('city-timezones')));
 
 /**
  * A customer's time zone from their location ('Austin, TX', 'Phoenix AZ', 'Paris'): the zone of the city the location

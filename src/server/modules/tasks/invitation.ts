@@ -1,10 +1,9 @@
 import type { EventAttributes } from 'ics';
 import type { MailMessage } from '../../mail/mailer.js';
-import { importCommonJs } from '../../import-package.js';
+import { importCommonJs, onFirstUse } from '../../first-use.js';
 
 /** The iCalendar writer, loaded on the first invitation or feed rather than at every start. */
-let ics: Promise<typeof import('ics')> | undefined;
-export const loadIcs = () => (ics ??= importCommonJs(() => import('ics')));
+export const loadIcs = onFirstUse(() => importCommonJs(() => import('ics')));
 
 /** An appointment as its customer is told of it. */
 export type AppointmentInvite = {

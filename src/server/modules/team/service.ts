@@ -26,7 +26,7 @@ import { completedSalesByAgent, dealsByAgent } from '../deals/agent-figures.js';
 import { getSetting, mailFooter } from '../settings/service.js';
 import type { Settings } from '../../../shared/settings/schemas.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
-import { importCommonJs } from '../../import-package.js';
+import { importCommonJs, onFirstUse } from '../../first-use.js';
 
 type Db = Kysely<DB>;
 
@@ -293,16 +293,15 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
 }
 
 /** The list of common passwords, read on first use (its dictionaries took 25 ms of every start). */
-let commonPasswords: Promise<Set<string>> | undefined;
-const loadCommonPasswords = () =>
-  (commonPasswords ??= importCommonJs(() => import('@zxcvbn-ts/language-common')).then(
-    ({ dictionary }) => new Set(dictionary['passwords-common']),
-  ));
+const commonPasswords = onFirstUse(async () => {
+  const { dictionary } = await importCommonJs(() => import('@zxcvbn-ts/language-common'));
+  return new Set(dictionary['passwords-common']);
+});
 
 /** Refuses the most common passwords and the user's own e-mail address (NIST SP 800-63B 3.1.1.2). */
 export async function passwordProblem(password: string, email: string): Promise<string | null> {
   const lower = password.toLowerCase();
-  if ((await loadCommonPasswords()).has(lower)) return 'This password is too common. Choose one that is harder to guess.';
+  if ((await commonPasswords()).has(lower)) return 'This password is too common. Choose one that is harder to guess.';
   const local = email.split('@')[0] ?? '';
   if (lower === email.toLowerCase() || (local.length >= 4 && lower === local.toLowerCase())) {
     return 'The password must not be your email address';
