@@ -24,6 +24,7 @@ import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createWebhookSender, type WebhookSender } from './modules/webhooks/sender.js';
+import { createSealer } from './auth/sealed.js';
 import type { AreaDeps } from './modules/area.js';
 import { areas, exportTables } from './modules/areas.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
@@ -138,7 +139,13 @@ export async function buildApp({
 
   const jobs = createJobQueue(database, app.log, jobOptions);
   const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry });
-  const webhooks = createWebhookSender(database.db, jobs, app.log, { retry: jobOptions.webhookRetry });
+  // Credentials kept for other services are sealed with CREDENTIALS_KEY (else the session secret), and opened with any
+  // previous key and with the session secret, so setting or rotating the key loses nothing.
+  const sealer = createSealer([...config.credentialsKeys, secret]);
+  const webhooks = createWebhookSender(database.db, jobs, app.log, {
+    retry: jobOptions.webhookRetry,
+    texting: { sealer, apiUrl: config.twilioApiUrl },
+  });
   app.decorate('mailer', mailer);
   app.decorate('webhooks', webhooks);
   const realtime = createRealtime(database, app.log);
@@ -150,6 +157,7 @@ export async function buildApp({
     database,
     config,
     secret,
+    sealer,
     log: app.log,
     resolveActor,
     store,

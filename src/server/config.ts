@@ -19,6 +19,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Torque <no-reply@torque.local>'),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  CREDENTIALS_KEY: z.string().min(32, 'CREDENTIALS_KEY must be at least 32 characters').optional(),
+  CREDENTIALS_KEY_PREVIOUS: z.string().optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   DEMO: boolish.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -45,6 +48,10 @@ export type Config = {
   mailFrom: string;
   publicUrl: string | undefined;
   sessionSecret: string | undefined;
+  /** Seals the credentials kept for other services; without it, the session secret does. Previous keys only open. */
+  credentialsKeys: string[];
+  /** Twilio's REST API (tests point it at a local peer that speaks the same API). */
+  twilioApiUrl: string;
   demo: boolean;
   admin: { email: string; password: string } | undefined;
   uploadMaxBytes: number;
@@ -96,6 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
     sessionSecret: e.SESSION_SECRET,
+    credentialsKeys: [
+      ...(e.CREDENTIALS_KEY ? [e.CREDENTIALS_KEY] : []),
+      ...(e.CREDENTIALS_KEY_PREVIOUS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    ],
+    twilioApiUrl: e.TWILIO_API_URL,
     demo,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD! } : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

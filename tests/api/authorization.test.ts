@@ -7,6 +7,7 @@ import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
 import { agreementUpload, multipartBody, pdfFile } from '../helpers/document-files.js';
 import { secretOf, totp } from '../helpers/totp.js';
+import { startTwilioPeer, type TwilioPeer } from '../helpers/twilio-peer.js';
 
 /**
  * Every API route × every kind of caller, with the status each must get. The table is checked against the app's own
@@ -181,6 +182,15 @@ const make = {
     ).json() as { id: string; updated_at: string };
     if (done) await t.call({ method: 'POST', url: `/api/tasks/${task.id}/complete`, as: agent, payload: { outcome: 'reached' } });
     return task;
+  },
+  textingProvider: async () => {
+    const saved = await t.call({
+      method: 'PUT',
+      url: '/api/texting/provider',
+      as: admin,
+      payload: { account_sid: twilio.accountSid, auth_token: twilio.authToken, sender: '+15125550100' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
   },
   webhook: async (event: string) => {
     await t.database.db
@@ -755,6 +765,44 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/webhooks/${await make.webhook('send_email_offers')}` }),
     expected: adminOnly(204, 403),
   },
+  'GET /api/texting/provider': { request: () => ({ url: '/api/texting/provider' }), expected: adminOnly(200, 403) },
+  'PUT /api/texting/provider': {
+    request: () => ({
+      url: '/api/texting/provider',
+      payload: { account_sid: twilio.accountSid, auth_token: twilio.authToken, sender: '+15125550100' },
+    }),
+    expected: adminOnly(200, 403),
+  },
+  'DELETE /api/texting/provider': {
+    request: async () => {
+      await make.textingProvider();
+      return { url: '/api/texting/provider' };
+    },
+    expected: adminOnly(204, 403),
+  },
+  // Signed by Twilio with the account's Auth Token, not a session: no cookie is enough.
+  'POST /api/hooks/twilio/messages': {
+    request: async () => {
+      await make.textingProvider();
+      return {
+        url: '/api/hooks/twilio/messages',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `MessageSid=SM${'a'.repeat(32)}&AccountSid=${twilio.accountSid}&From=%2B15125550100&Body=STOP`,
+      };
+    },
+    expected: everyone(401),
+  },
+  'POST /api/hooks/twilio/status': {
+    request: async () => {
+      await make.textingProvider();
+      return {
+        url: '/api/hooks/twilio/status',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `MessageSid=SM${'a'.repeat(32)}&AccountSid=${twilio.accountSid}&MessageStatus=delivered`,
+      };
+    },
+    expected: everyone(401),
+  },
   'POST /api/webhooks/:event/rotate': {
     request: async () => ({ url: `/api/webhooks/${await make.webhook('send_sms_offers')}/rotate`, payload: {} }),
     expected: adminOnly(200, 403),
@@ -852,9 +900,11 @@ async function cookieOf(caller: Caller, fresh: boolean): Promise<string | null> 
 }
 
 let shared: Record<Caller, string | null>;
+let twilio: TwilioPeer;
 
 beforeAll(async () => {
-  t = await createTestContext({ DEMO: '1' });
+  twilio = await startTwilioPeer();
+  t = await createTestContext({ DEMO: '1', TWILIO_API_URL: twilio.url });
   await seedDemo(t.database.db, TEST_SECRET);
   agent = await t.createUser('agent', 'Owner Agent');
   otherAgent = await t.createUser('agent', 'Other Agent');
@@ -897,7 +947,10 @@ beforeAll(async () => {
     string | null
   >;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await twilio.close();
+});
 
 describe('authorization over every route', () => {
   it('has a row for every API route, and a route for every row', () => {

@@ -400,10 +400,12 @@ export interface Outbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  delivered_at: Timestamp | null;
   id: Generated<string>;
   kind: 'email' | 'webhook' | 'sms';
   last_error: string | null;
   payload: Json;
+  provider_id: string | null;
   send_after: Timestamp | null;
   sent_at: Timestamp | null;
   status: Generated<'pending' | 'sent' | 'failed' | 'held'>;
@@ -501,6 +503,17 @@ export interface Tasks {
   type: 'call' | 'email' | 'text' | 'appointment' | 'todo';
   updated_at: Generated<Timestamp>;
   vehicle_id: string | null;
+}
+
+export interface TextingProvider {
+  account_sid: string;
+  auth_token: string;
+  callback_origin: string;
+  id: Generated<boolean>;
+  provider: string;
+  sender: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
 }
 
 export interface TwoFactors {
@@ -618,6 +631,7 @@ export interface DB {
   sms_replies: SmsReplies;
   task_digests: TaskDigests;
   tasks: Tasks;
+  texting_provider: TextingProvider;
   two_factors: TwoFactors;
   users: Users;
   vehicle_stock: VehicleStock;

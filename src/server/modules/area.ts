@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RealtimeArea } from '../../shared/realtime/events.js';
 import type { AuthLoader } from '../auth/auth-loader.js';
 import type { ActorResolver } from '../auth/actor.js';
+import type { Sealer } from '../auth/sealed.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import type { Instance } from '../db/instance.js';
@@ -21,6 +22,8 @@ export type AreaDeps = {
   database: Database;
   config: Config;
   secret: string;
+  /** Seals and opens the credentials kept for other services (`auth/sealed.ts`). */
+  sealer: Sealer;
   log: FastifyBaseLogger;
   resolveActor: ActorResolver;
   store: BlobStore;

@@ -22,6 +22,7 @@ import { sessionArea } from './session/index.js';
 import { settingsArea } from './settings/index.js';
 import { tasksArea } from './tasks/index.js';
 import { teamArea } from './team/index.js';
+import { textingArea } from './texting/index.js';
 import { usersArea } from './users/index.js';
 import { vehiclesArea } from './vehicles/index.js';
 import { webhooksArea } from './webhooks/index.js';
@@ -49,6 +50,7 @@ export const areas = [
   accountingArea,
   outboxArea,
   webhooksArea,
+  textingArea,
   offersArea,
   cosignersArea,
   leadsArea,

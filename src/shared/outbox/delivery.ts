@@ -5,21 +5,23 @@ type OutboxKind = (typeof outboxKinds)[number];
 
 /**
  * Where a message Torque sends stands, in the words its sender reads: queued (not tried yet), retrying (tried, failed,
- * will try again), sent, held (no mail server or SMS address is set up, so it waits in the outbox) or failed (refused
- * for good, or out of retries). One rule for every screen that lists a message.
+ * will try again), sent, delivered (a text the provider reports as delivered), held (no mail server or texting
+ * provider is set up, so it waits in the outbox) or failed (refused for good, out of retries, or reported undelivered).
+ * One rule for every screen that lists a message.
  */
-export const deliveryStates = ['queued', 'retrying', 'sent', 'held', 'failed'] as const;
+export const deliveryStates = ['queued', 'retrying', 'sent', 'delivered', 'held', 'failed'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 const deliveryLabels: Record<DeliveryState, string> = {
   queued: 'Queued',
   retrying: 'Retrying',
   sent: 'Sent',
+  delivered: 'Delivered',
   held: 'Held',
   failed: 'Failed',
 };
 /** What a held message of each kind waits for. */
-const heldFor: Record<OutboxKind, string> = { email: 'no mail server', sms: 'no SMS address', webhook: 'no address' };
+const heldFor: Record<OutboxKind, string> = { email: 'no mail server', sms: 'no SMS provider', webhook: 'no address' };
 
 /** A state's words: 'Held — no mail server' for mail waiting for SMTP_URL. */
 export const deliveryLabel = (state: DeliveryState, kind: OutboxKind = 'email') =>
@@ -33,8 +35,11 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-export function deliveryStateOf(delivery: Pick<OutboxItem, 'status' | 'attempts'>): DeliveryState {
+export function deliveryStateOf(
+  delivery: Pick<OutboxItem, 'status' | 'attempts'> & { delivered_at?: string | null },
+): DeliveryState {
   if (delivery.status === 'pending') return delivery.attempts > 0 ? 'retrying' : 'queued';
+  if (delivery.status === 'sent' && delivery.delivered_at) return 'delivered';
   return delivery.status;
 }
 

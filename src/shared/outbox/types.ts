@@ -4,7 +4,7 @@ import { optionalParam, pageQuerySchema, pageSchema } from '../http/paging.js';
 export const outboxKinds = ['email', 'webhook', 'sms'] as const;
 /**
  * pending: waiting for its next attempt (or its moment, `send_after`); sent; failed: refused for good or out of
- * retries; held: nowhere to send it yet (mail without SMTP_URL, texts without an SMS address).
+ * retries; held: nowhere to send it yet (mail without SMTP_URL, texts without a texting provider or SMS address).
  */
 export const outboxStatuses = ['pending', 'sent', 'failed', 'held'] as const;
 
@@ -23,6 +23,8 @@ export const outboxItemSchema = z.object({
   last_error: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** A text its provider reported delivered. */
+  delivered_at: z.string().nullable(),
   send_after: z.string().nullable(),
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;

@@ -15,8 +15,10 @@ export const webhookEventDescriptions: Record<WebhookEvent, string> = {
   sync_gmail: 'Called when someone triggers a Gmail sync on the Communications page.',
   post_instagram: 'Receives the offer image, caption and account of each scheduled Instagram post.',
   send_email_offers: 'Told which customers were mailed an offer (the mail itself leaves through Torque’s own mail server).',
-  send_sms_offers: 'Receives each SMS offer with the consenting customers to text, inside their 8 am–9 pm.',
-  send_sms: 'Sends Torque’s own texts, such as the confirmation of an SMS opt-out. Texts wait until it is set.',
+  send_sms_offers:
+    'Receives each SMS offer with the consenting customers to text, inside their 8 am–9 pm (with Twilio set under Texting, Torque sends the texts itself and tells this address).',
+  send_sms:
+    'Sends Torque’s own texts, such as appointment reminders, when no Twilio account is set under Texting. Texts wait until one of the two is set.',
 };
 
 export const WEBHOOK_URL_MESSAGE = 'Please enter your Zapier webhook URL';

@@ -64,6 +64,7 @@ export const keys = {
     customerPlan: (customerId: string) => ['tasks', 'customer-plan', customerId] as const,
   },
   webhooks: ['webhooks'] as const,
+  texting: ['texting'] as const,
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
   agreements: ['minor-agreements'] as const,
   offers: {

@@ -44,7 +44,8 @@ async function earlierReply(db: Kysely<DB>, reply: SmsReply): Promise<SmsReplyOu
 /**
  * A reply to a text. One of the opt-out keywords withdraws SMS consent of every customer with that number at once, in
  * this request, and queues exactly one confirmation (none when they had already opted out, none for a repeated post
- * of the same message or signed call). A reply that only mentions a keyword ('STOP please') is flagged for the
+ * of the same message or signed call; none with `confirm: false`, for a provider that answers opt-out keywords itself,
+ * as Twilio does). A reply that only mentions a keyword ('STOP please') is flagged for the
  * customers' agents and the admins, as the Notification Settings say. Nothing else is done for other replies, but each
  * is kept.
  */
@@ -53,6 +54,7 @@ export async function receiveSmsReply(
   sender: WebhookSender,
   reply: SmsReply,
   repeatedCall = false,
+  { confirm = true }: { confirm?: boolean } = {},
 ): Promise<SmsReplyOutcome> {
   if (repeatedCall) return earlierReply(db, reply);
   return db.transaction().execute(async (tx) => {
@@ -99,7 +101,7 @@ export async function receiveSmsReply(
           wording: reply.body,
         });
       }
-      if (changed.length > 0) {
+      if (changed.length > 0 && confirm) {
         const company = await getSetting(tx, 'company');
         const text = `${company.name}: you are unsubscribed and will get no more texts from us.`;
         await sender.queueSms(tx, { to: reply.from, text }, null);

@@ -17,6 +17,7 @@ import { decodeCursor, pageOf } from '../../http/paging.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
+import { hasTextingProvider } from '../texting/service.js';
 import { recordAudit } from '../audit/service.js';
 import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
 import { latestConsent } from '../consent/service.js';
@@ -237,8 +238,9 @@ type NotifyDeps = { mailer: Mailer; sender: WebhookSender; secret: string; origi
 /**
  * Sends the offer to the chosen customers on one channel, to those whose latest consent on it is an opt-in only; the
  * others are counted by reason. E-mail leaves through Torque's mail server as marketing (unsubscribe link and
- * one-click header) and is kept in Sent mail; SMS leave through the SMS offers webhook, each customer's text held
- * until 8 am where they are when it is between 9 pm and 8 am there. Each customer's timeline records the offer.
+ * one-click header) and is kept in Sent mail; SMS leave through the texting provider (Twilio) when one is set, one
+ * text per customer, and through the SMS offers webhook when it is set, each customer's text held until 8 am where
+ * they are when it is between 9 pm and 8 am there. Each customer's timeline records the offer.
  */
 export async function notifyCustomers(
   db: Kysely<DB>,
@@ -317,9 +319,12 @@ export async function notifyCustomers(
         .select('event')
         .where('event', '=', 'send_sms_offers')
         .executeTakeFirst();
-      if (!endpoint) throw badRequest('An admin must set the SMS offers webhook in Settings before texts can be sent');
+      const provider = await hasTextingProvider(tx);
+      if (!endpoint && !provider) {
+        throw badRequest('An admin must set the SMS offers webhook in Settings before texts can be sent');
+      }
       const message = `${company.name}: ${headline}.${imageUrl ? ` ${imageUrl}` : ''} Reply STOP to opt out.`;
-      // One call per moment the texts may leave: now, or 8 am in each time zone that is in its quiet hours.
+      // One moment each text may leave: now, or 8 am in each time zone that is in its quiet hours.
       const byMoment = new Map<string, typeof reachable>();
       for (const customer of reachable) {
         const until = quietUntil(now, await timeZoneOf(customer.location, company.time_zone));
@@ -328,13 +333,21 @@ export async function notifyCustomers(
         byMoment.set(moment, [...(byMoment.get(moment) ?? []), customer]);
       }
       for (const [moment, group] of byMoment) {
-        await deps.sender.queue(
-          tx,
-          'send_sms_offers',
-          { vehicle: payloadVehicle(offer), customers: group.map(({ id, name, phone }) => ({ id, name, phone })), message },
-          actor.userId,
-          { sendAfter: moment ? new Date(moment) : undefined },
-        );
+        const sendAfter = moment ? new Date(moment) : undefined;
+        // With a texting provider each customer's text is Torque's to send, kept in the outbox; the webhook, when
+        // set, is told of the offer as it is of e-mail offers.
+        if (provider)
+          for (const customer of group)
+            await deps.sender.queueSms(tx, { to: customer.phone!, text: message }, actor.userId, { sendAfter });
+        if (endpoint) {
+          await deps.sender.queue(
+            tx,
+            'send_sms_offers',
+            { vehicle: payloadVehicle(offer), customers: group.map(({ id, name, phone }) => ({ id, name, phone })), message },
+            actor.userId,
+            { sendAfter },
+          );
+        }
       }
     }
 

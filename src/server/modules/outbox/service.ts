@@ -12,7 +12,7 @@ import type { Matches, Wire } from '../../http/wire.js';
 /** The outbox row as the list reads it: the recipient and subject out of its payload, never the body. */
 type OutboxListRow = Pick<
   Row<'outbox'>,
-  'id' | 'kind' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at' | 'send_after'
+  'id' | 'kind' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at' | 'delivered_at' | 'send_after'
 > & {
   to: string | null;
   subject: string | null;
@@ -36,6 +36,7 @@ const listed = (db: Kysely<DB>) =>
       'last_error',
       'created_at',
       'sent_at',
+      'delivered_at',
       'send_after',
       sql<string | null>`payload->>'to'`.as('to'),
       sql<string | null>`payload->>'subject'`.as('subject'),

@@ -5,6 +5,11 @@ import type { WebhookEvent } from '../../../shared/webhooks/types.js';
 import type { DB } from '../../db/schema.js';
 import { HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, hookSignature } from '../../http/signed-hook.js';
 import type { Job, JobQueue, RetryPolicy } from '../../jobs/queue.js';
+import { TWILIO_STATUS_PATH } from '../../../shared/texting/types.js';
+import type { Sealer } from '../../auth/sealed.js';
+import { phoneKeys } from '../customers/contact-keys.js';
+import { hasTextingProvider, twilioSetup, type TwilioSetup } from '../texting/service.js';
+import { sendTwilioMessage, TwilioError } from '../texting/twilio.js';
 import { postJson, PrivateAddressError } from './post.js';
 
 export const WEBHOOK_JOB = 'webhook-deliver';
@@ -31,8 +36,9 @@ export type WebhookSender = {
     options?: { sendAfter?: Date },
   ) => Promise<string | null>;
   /**
-   * A text message, sent through the `send_sms` address; held in the outbox until an admin sets one (then
-   * `releaseHeldSms`). `sendAfter` keeps it until then (quiet hours).
+   * A text message, sent through the texting provider (Twilio) when an admin has set one, else through the `send_sms`
+   * address; held in the outbox until an admin sets either (then `releaseHeldSms`). `sendAfter` keeps it until then
+   * (quiet hours).
    */
   queueSms: (
     tx: Transaction<DB>,
@@ -60,7 +66,7 @@ export function createWebhookSender(
   db: Kysely<DB>,
   jobs: JobQueue,
   log: FastifyBaseLogger,
-  options: { retry?: Partial<RetryPolicy> } = {},
+  options: { retry?: Partial<RetryPolicy>; texting: { sealer: Sealer; apiUrl: string } },
 ): WebhookSender {
   const finish = async (id: string, set: { status: 'sent' | 'failed' | 'pending' | 'held'; error?: string; url?: string }) => {
     await db
@@ -89,6 +95,8 @@ export function createWebhookSender(
     let body: string;
     if (row.kind === 'sms') {
       const sms = smsPayload.parse(row.payload);
+      const twilio = await twilioSetup(db, options.texting.sealer);
+      if (twilio) return deliverByTwilio(job, sms, twilio);
       event = 'send_sms';
       body = JSON.stringify({ action: 'send_sms', to: sms.to, text: sms.text, timestamp: row.created_at.toISOString() });
     } else {
@@ -136,6 +144,44 @@ export function createWebhookSender(
     log.warn({ ...about, reason: failure.message, final }, final ? 'webhook failed' : 'webhook not delivered yet');
     if (!final) throw new Error(`webhook ${outboxId} not delivered: ${failure.message}`);
   };
+  /**
+   * One attempt of a text through Twilio. Accepted, it is sent and carries Twilio's message id; Twilio's callbacks
+   * then say whether it was delivered (`recordTwilioStatus`). A refusal about the message or the account fails it at
+   * once with Twilio's reason; Twilio out of reach or busy is tried again.
+   */
+  const deliverByTwilio = async (job: Job<{ outboxId: string }>, sms: z.infer<typeof smsPayload>, twilio: TwilioSetup) => {
+    const { outboxId } = job.data;
+    const about = { outboxId, provider: 'twilio', attempt: job.attempt };
+    // Phones are stored as typed; Twilio takes E.164, a number without a country code being read as a US one.
+    const to = phoneKeys(sms.to)?.e164;
+    if (!to) return finish(outboxId, { status: 'failed', error: 'Not a phone number a text can be sent to' });
+    try {
+      const message = await sendTwilioMessage(options.texting.apiUrl, twilio, {
+        to,
+        body: sms.text,
+        statusCallback: `${twilio.callbackOrigin}${TWILIO_STATUS_PATH}?outbox=${outboxId}`,
+      });
+      await db
+        .updateTable('outbox')
+        .set({
+          status: 'sent',
+          attempts: sql`attempts + 1`,
+          sent_at: sql`coalesce(sent_at, now())`,
+          provider_id: sql`coalesce(provider_id, ${message.sid})`,
+        })
+        .where('id', '=', outboxId)
+        .where('status', '=', 'pending')
+        .execute();
+      log.info(about, 'text handed to Twilio');
+    } catch (caught) {
+      if (!(caught instanceof TwilioError)) throw caught;
+      const final = job.lastAttempt || caught.permanent;
+      await finish(outboxId, { status: final ? 'failed' : 'pending', error: caught.message });
+      log.warn({ ...about, reason: caught.message, final }, final ? 'text failed' : 'text not sent yet');
+      if (!final) throw new Error(`text ${outboxId} not sent: ${caught.message}`);
+    }
+  };
+
   jobs.work(WEBHOOK_JOB, deliver, { ...WEBHOOK_RETRY, ...options.retry, expireInSeconds: 60 });
 
   const enqueue = (tx: Transaction<DB>, outboxId: string, sendAfter: Date | null) =>
@@ -163,7 +209,7 @@ export function createWebhookSender(
     },
 
     async queueSms(tx, sms, createdBy, queueOptions = {}) {
-      const endpoint = await endpointOf(tx, 'send_sms');
+      const endpoint = (await hasTextingProvider(tx)) || (await endpointOf(tx, 'send_sms'));
       const sendAfter = queueOptions.sendAfter ?? null;
       const { id } = await tx
         .insertInto('outbox')

@@ -4,14 +4,21 @@ import { Badge } from '@/components/ui/badge';
 
 const variants: Record<DeliveryState, 'default' | 'secondary' | 'outline' | 'destructive'> = {
   sent: 'default',
+  delivered: 'default',
   queued: 'secondary',
   retrying: 'secondary',
   held: 'outline',
   failed: 'destructive',
 };
 
-/** Where a message Torque sends stands (queued, retrying, sent, held, failed), with the last error when it has one. */
-export function DeliveryBadge({ delivery, kind }: { delivery: Delivery; kind?: (typeof outboxKinds)[number] }) {
+/** Where a message Torque sends stands (queued, retrying, sent, delivered, held, failed), with the last error when it has one. */
+export function DeliveryBadge({
+  delivery,
+  kind,
+}: {
+  delivery: Delivery & { delivered_at?: string | null };
+  kind?: (typeof outboxKinds)[number];
+}) {
   const state = deliveryStateOf(delivery);
   const problem = deliveryProblem(delivery);
   return (

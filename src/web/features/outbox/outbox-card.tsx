@@ -40,7 +40,7 @@ function Row({ item, onRead }: { item: OutboxItem; onRead: () => void }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 border-b py-2 last:border-b-0">
       <div className="min-w-0">
-        <div className="truncate font-medium">{item.subject ?? '(no subject)'}</div>
+        <div className="truncate font-medium">{item.subject ?? (item.kind === 'sms' ? 'Text message' : '(no subject)')}</div>
         <div className="text-muted-foreground truncate text-sm">
           {item.to ?? '—'} · {formatDateTime(item.created_at)}
           {item.status === 'pending' && item.send_after && new Date(item.send_after) > new Date()

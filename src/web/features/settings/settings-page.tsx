@@ -35,6 +35,7 @@ import { FullExportCard } from '@/features/export';
 import { HooksCard } from '@/features/hooks';
 import { LeadSourcesCard } from '@/features/leads';
 import { ActionPlansCard } from '@/features/tasks';
+import { TextingCard } from '@/features/texting';
 import { WebhooksCard } from '@/features/webhooks';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
@@ -146,6 +147,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         {isAdmin && <LeadSourcesCard />}
         {isAdmin && <ActionPlansCard />}
         {isAdmin && <HooksCard />}
+        {isAdmin && <TextingCard />}
         {isAdmin && <WebhooksCard />}
         {isAdmin && (
           <OutboxCard

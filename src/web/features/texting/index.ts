@@ -1,0 +1,1 @@
+export { TextingCard } from './texting-card';
