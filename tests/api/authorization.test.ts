@@ -627,6 +627,26 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/customers/${(await make.customer()).id}` }),
     expected: owners(204),
   },
+  'GET /api/customers/:id/conversation': {
+    request: () => ({ url: `/api/customers/${fixed.customer}/conversation` }),
+    expected: owners(200),
+  },
+  'GET /api/customers/:id/conversation/state': {
+    request: () => ({ url: `/api/customers/${fixed.customer}/conversation/state` }),
+    expected: owners(200),
+  },
+  'POST /api/customers/:id/texts': {
+    request: async () => {
+      const { id } = await make.customer();
+      await t.database.db.updateTable('customers').set({ phone: '(512) 555-0199' }).where('id', '=', id).execute();
+      await t.database.db
+        .insertInto('contact_consents')
+        .values({ customer_id: id, channel: 'sms', status: 'opted_in', source: 'paper_form', address: '(512) 555-0199' })
+        .execute();
+      return { url: `/api/customers/${id}/texts`, payload: { body: 'Your car is ready.' } };
+    },
+    expected: owners(201),
+  },
   'GET /api/customers/:id/timeline': {
     request: () => ({ url: `/api/customers/${fixed.customer}/timeline` }),
     expected: owners(200),

@@ -516,6 +516,18 @@ export interface TextingProvider {
   updated_by: string | null;
 }
 
+export interface Texts {
+  body: string;
+  created_at: Generated<Timestamp>;
+  customer_id: string | null;
+  direction: 'outbound' | 'inbound';
+  id: Generated<string>;
+  outbox_id: string | null;
+  phone: string;
+  sent_by: string | null;
+  sms_reply_id: string | null;
+}
+
 export interface TwoFactors {
   backup_codes: string;
   created_at: Generated<Timestamp>;
@@ -632,6 +644,7 @@ export interface DB {
   task_digests: TaskDigests;
   tasks: Tasks;
   texting_provider: TextingProvider;
+  texts: Texts;
   two_factors: TwoFactors;
   users: Users;
   vehicle_stock: VehicleStock;

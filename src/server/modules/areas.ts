@@ -5,6 +5,7 @@ import { auditArea } from './audit/index.js';
 import { backupArea } from './backup/index.js';
 import { chatArea } from './chat/index.js';
 import { consentArea } from './consent/index.js';
+import { conversationsArea } from './conversations/index.js';
 import { cosignersArea } from './cosigners/index.js';
 import { customersArea } from './customers/index.js';
 import { dealsArea } from './deals/index.js';
@@ -51,6 +52,7 @@ export const areas = [
   outboxArea,
   webhooksArea,
   textingArea,
+  conversationsArea,
   offersArea,
   cosignersArea,
   leadsArea,

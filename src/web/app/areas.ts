@@ -9,13 +9,14 @@ import { dealsArea } from '@/features/deals/area';
 import { teamArea } from '@/features/team/area';
 import { analyticsArea } from '@/features/analytics/area';
 import { emailsArea } from '@/features/emails/area';
+import { conversationsArea } from '@/features/conversations/area';
 import { accountingArea } from '@/features/accounting/area';
 import { offersArea } from '@/features/offers/area';
 import { chatArea } from '@/features/chat/area';
 import { settingsArea } from '@/features/settings/area';
 import type { NavItem, WebArea } from '@/lib/area';
 
-/** Every feature with screens of its own. Adding one is its folder and one line here. */
+/** Every feature with screens or live lists of its own. Adding one is its folder and one line here. */
 export const webAreas: WebArea[] = [
   dashboardArea,
   usersArea,
@@ -28,6 +29,7 @@ export const webAreas: WebArea[] = [
   teamArea,
   analyticsArea,
   emailsArea,
+  conversationsArea,
   accountingArea,
   offersArea,
   chatArea,

@@ -65,6 +65,11 @@ export const keys = {
   },
   webhooks: ['webhooks'] as const,
   texting: ['texting'] as const,
+  conversations: {
+    all: ['conversations'] as const,
+    thread: (customerId: string) => ['conversations', 'thread', customerId] as const,
+    state: (customerId: string) => ['conversations', 'state', customerId] as const,
+  },
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
   agreements: ['minor-agreements'] as const,
   offers: {

@@ -3,6 +3,7 @@ import { classifySmsReply } from '../../../shared/consent/sms-reply.js';
 import type { SmsReply, SmsReplyOutcome } from '../../../shared/consent/sms-hook.js';
 import type { DB } from '../../db/schema.js';
 import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
+import { publishChange } from '../../realtime/publish.js';
 import { notify } from '../notifications/service.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { getSetting } from '../settings/service.js';
@@ -78,6 +79,26 @@ export async function receiveSmsReply(
       .returning('id')
       .executeTakeFirst();
     if (!stored) return earlierReply(tx, reply);
+    // The reply joins the conversation of each customer with that number.
+    if (customers.length > 0) {
+      await tx
+        .insertInto('texts')
+        .values(
+          customers.map((c) => ({
+            direction: 'inbound' as const,
+            customer_id: c.id,
+            phone: reply.from,
+            body: reply.body,
+            sms_reply_id: stored.id,
+          })),
+        )
+        .execute();
+      await publishChange(
+        tx,
+        'conversations',
+        customers.map((c) => c.user_id),
+      );
+    }
     // Any reply, an opt-out too, is the customer answering: their action plan stops.
     await stopPlans(
       tx,

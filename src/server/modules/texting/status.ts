@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { publishTextDelivery } from '../conversations/service.js';
 import { twilioErrorText } from './twilio.js';
 
 const delivered = ['delivered', 'read'];
@@ -21,7 +22,7 @@ export async function recordTwilioStatus(
   const reason = `${report.status === 'failed' ? 'Failed' : 'Not delivered'}${
     report.errorCode ? ` — ${twilioErrorText(report.errorCode)}` : ''
   }`;
-  await db
+  const changed = await db
     .updateTable('outbox')
     .set({
       provider_id: sql`coalesce(provider_id, ${report.sid})`,
@@ -45,5 +46,7 @@ export async function recordTwilioStatus(
             .where((eb) => eb.or([eb('provider_id', 'is', null), eb('provider_id', '=', report.sid)]))
         : qb.where('provider_id', '=', report.sid),
     )
+    .returning('id')
     .execute();
+  for (const row of changed) await publishTextDelivery(db, row.id);
 }

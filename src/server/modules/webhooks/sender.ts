@@ -7,6 +7,7 @@ import { HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, hookSignature } from '../
 import type { Job, JobQueue, RetryPolicy } from '../../jobs/queue.js';
 import { TWILIO_STATUS_PATH } from '../../../shared/texting/types.js';
 import type { Sealer } from '../../auth/sealed.js';
+import { publishTextDelivery } from '../conversations/service.js';
 import { phoneKeys } from '../customers/contact-keys.js';
 import { hasTextingProvider, twilioSetup, type TwilioSetup } from '../texting/service.js';
 import { sendTwilioMessage, TwilioError } from '../texting/twilio.js';
@@ -136,11 +137,13 @@ export function createWebhookSender(
     }
     if (!failure) {
       await finish(outboxId, { status: 'sent', url: endpoint.url });
+      if (row.kind === 'sms') await publishTextDelivery(db, outboxId);
       log.info(about, 'webhook delivered');
       return;
     }
     const final = job.lastAttempt || failure.permanent;
     await finish(outboxId, { status: final ? 'failed' : 'pending', error: failure.message, url: endpoint.url });
+    if (row.kind === 'sms') await publishTextDelivery(db, outboxId);
     log.warn({ ...about, reason: failure.message, final }, final ? 'webhook failed' : 'webhook not delivered yet');
     if (!final) throw new Error(`webhook ${outboxId} not delivered: ${failure.message}`);
   };
@@ -154,7 +157,10 @@ export function createWebhookSender(
     const about = { outboxId, provider: 'twilio', attempt: job.attempt };
     // Phones are stored as typed; Twilio takes E.164, a number without a country code being read as a US one.
     const to = phoneKeys(sms.to)?.e164;
-    if (!to) return finish(outboxId, { status: 'failed', error: 'Not a phone number a text can be sent to' });
+    if (!to) {
+      await finish(outboxId, { status: 'failed', error: 'Not a phone number a text can be sent to' });
+      return publishTextDelivery(db, outboxId);
+    }
     try {
       const message = await sendTwilioMessage(options.texting.apiUrl, twilio, {
         to,
@@ -173,10 +179,12 @@ export function createWebhookSender(
         .where('status', '=', 'pending')
         .execute();
       log.info(about, 'text handed to Twilio');
+      await publishTextDelivery(db, outboxId);
     } catch (caught) {
       if (!(caught instanceof TwilioError)) throw caught;
       const final = job.lastAttempt || caught.permanent;
       await finish(outboxId, { status: final ? 'failed' : 'pending', error: caught.message });
+      await publishTextDelivery(db, outboxId);
       log.warn({ ...about, reason: caught.message, final }, final ? 'text failed' : 'text not sent yet');
       if (!final) throw new Error(`text ${outboxId} not sent: ${caught.message}`);
     }

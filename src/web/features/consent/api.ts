@@ -19,6 +19,8 @@ export function useRecordConsent(customerId: string) {
     onSuccess: (state) => {
       queryClient.setQueryData(keys.customers.consent(customerId), state);
       void queryClient.invalidateQueries({ queryKey: keys.customers.timeline(customerId) });
+      // The conversation's reply box says what consent allows.
+      void queryClient.invalidateQueries({ queryKey: keys.conversations.state(customerId) });
     },
   });
 }

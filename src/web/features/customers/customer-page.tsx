@@ -20,6 +20,7 @@ import { keys } from '@/lib/query-keys';
 import { useCustomer, useDeleteCustomer, useSetCustomerStage } from './api';
 import { CustomerNotFound } from './customer-not-found';
 import { ConsentCard } from '@/features/consent';
+import { ConversationCard } from '@/features/conversations';
 import { CustomerLeadsCard } from '@/features/leads';
 import { CustomerPlanCard, CustomerTasksCard } from '@/features/tasks';
 import { CustomerTimeline } from './customer-timeline';
@@ -173,6 +174,7 @@ export function CustomerPage() {
         }
       />
       <CustomerDetails customer={c} />
+      <ConversationCard customerId={c.id} name={c.name} />
       <div className="grid gap-6 lg:grid-cols-2">
         <CustomerLeadsCard customerId={c.id} />
         <CustomerTasksCard customerId={c.id} customerName={c.name} />

@@ -1,0 +1,10 @@
+import { defineArea } from '../area.js';
+import { ofRecord } from '../export/tables.js';
+import { conversationsRoutes } from './routes.js';
+
+export const conversationsArea = defineArea({
+  name: 'conversations',
+  routes: conversationsRoutes,
+  changes: ['conversations'],
+  exportTables: { texts: { scope: ofRecord('customers', 'customer_id') } },
+});

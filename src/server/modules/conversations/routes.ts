@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { idParams } from '../../../shared/common/fields.js';
+import {
+  conversationEntrySchema,
+  conversationPageSchema,
+  conversationQuerySchema,
+  conversationStateSchema,
+  sendTextSchema,
+} from '../../../shared/conversations/types.js';
+import { actorOf } from '../../auth/actor.js';
+import type { TypeProvider } from '../../http/serializer.js';
+import type { AreaDeps } from '../area.js';
+import { conversationOf, conversationState, sendText } from './service.js';
+
+export async function conversationsRoutes(app: FastifyInstance, { database, webhooks }: AreaDeps) {
+  const r = app.withTypeProvider<TypeProvider>();
+  const { db } = database;
+  r.get(
+    '/api/customers/:id/conversation',
+    { schema: { params: idParams, querystring: conversationQuerySchema, response: { 200: conversationPageSchema } } },
+    (request) => conversationOf(db, actorOf(request), request.params.id, request.query),
+  );
+  r.get(
+    '/api/customers/:id/conversation/state',
+    { schema: { params: idParams, response: { 200: conversationStateSchema } } },
+    (request) => conversationState(db, actorOf(request), request.params.id),
+  );
+  r.post(
+    '/api/customers/:id/texts',
+    { schema: { params: idParams, body: sendTextSchema, response: { 201: conversationEntrySchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await sendText(db, webhooks, actorOf(request), request.params.id, request.body)),
+  );
+}

@@ -1,0 +1,195 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  textRefusal,
+  type ConversationEntry,
+  type ConversationState,
+  type SendTextInput,
+} from '../../../shared/conversations/types.js';
+import type { Page } from '../../../shared/http/paging.js';
+import type { Actor } from '../../auth/actor.js';
+import { visibleTo } from '../../auth/scope.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { newestFirstCursor, olderThan, pageOf } from '../../http/paging.js';
+import { publishChange } from '../../realtime/publish.js';
+import { recordAudit } from '../audit/service.js';
+import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
+import { latestConsent } from '../consent/service.js';
+import { assertCustomerVisible } from '../customers/visible.js';
+import { getSetting } from '../settings/service.js';
+import { closeAnsweredLeadTasks } from '../tasks/rules.js';
+import { hasTextingProvider } from '../texting/service.js';
+import type { WebhookSender } from '../webhooks/sender.js';
+
+type EntryRow = {
+  id: string;
+  channel: ConversationEntry['channel'];
+  direction: ConversationEntry['direction'];
+  title: string | null;
+  body: string;
+  created_at: Date;
+  by: string | null;
+  status: 'pending' | 'sent' | 'failed' | 'held' | null;
+  attempts: number | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  send_after: Date | null;
+};
+
+/**
+ * A customer's e-mails and texts, both ways, and the calls, meetings and notes logged with them, as one thread read
+ * newest first. Each part is read through its own index on the customer (emails and texts by customer and time,
+ * the audit log by record); the page is the newest `limit` of their union.
+ */
+function entries(customerId: string) {
+  const delivery = (table: string) =>
+    sql`o.status, o.attempts, o.last_error, o.delivered_at, o.send_after FROM ${sql.table(table)} m
+      LEFT JOIN users u ON u.id = m.sent_by LEFT JOIN outbox o ON o.id = m.outbox_id WHERE m.customer_id = ${customerId}`;
+  return sql<EntryRow>`(
+    SELECT m.id, 'email' AS channel, m.direction, m.subject AS title, m.body, m.created_at, u.name AS by, ${delivery('emails')}
+    UNION ALL
+    SELECT m.id, 'text', m.direction, NULL, m.body, m.created_at, u.name, ${delivery('texts')}
+    UNION ALL
+    SELECT a.id, 'logged', 'outbound', a.changes->>'label', coalesce(a.changes->>'note', ''), a.created_at, u.name,
+      NULL, NULL, NULL, NULL, NULL
+    FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+    WHERE a.entity_type = 'customer' AND a.entity_id = ${customerId} AND a.action = 'contact_logged'
+  )`;
+}
+
+const toEntry = (row: EntryRow): ConversationEntry => ({
+  id: row.id,
+  channel: row.channel,
+  direction: row.direction,
+  title: row.title,
+  body: row.body,
+  at: new Date(row.created_at).toISOString(),
+  by: row.by,
+  delivery:
+    row.status === null
+      ? null
+      : {
+          status: row.status,
+          attempts: row.attempts ?? 0,
+          last_error: row.last_error,
+          delivered_at: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
+          send_after: row.send_after ? new Date(row.send_after).toISOString() : null,
+        },
+});
+
+/** One page of a customer's conversation, newest first; another agent's customer answers 404. */
+export async function conversationOf(
+  db: Kysely<DB>,
+  actor: Actor,
+  customerId: string,
+  query: { limit: number; cursor?: string },
+): Promise<Page<ConversationEntry>> {
+  await assertCustomerVisible(db, actor, customerId);
+  const cursor = newestFirstCursor(query.cursor);
+  const { rows } = await sql<EntryRow>`
+    SELECT * FROM ${entries(customerId)} e
+    ${cursor ? sql`WHERE ${olderThan(cursor, 'e')}` : sql``}
+    ORDER BY e.created_at DESC, e.id DESC
+    LIMIT ${query.limit + 1}`.execute(db);
+  const page = pageOf(rows, query.limit, (row) => [new Date(row.created_at).toISOString(), row.id]);
+  return { nextCursor: page.nextCursor, items: page.items.map(toEntry) };
+}
+
+/** What the reply box may do for this customer now, and why not. */
+export async function conversationState(
+  db: Kysely<DB>,
+  actor: Actor,
+  customerId: string,
+  now = new Date(),
+): Promise<ConversationState> {
+  const customer = await db
+    .selectFrom('customers')
+    .select(['id', 'phone', 'email', 'location'])
+    .where('id', '=', customerId)
+    .where(visibleTo(actor, 'customers.user_id'))
+    .executeTakeFirst();
+  if (!customer) throw notFound('Customer');
+  const [sms, email, company, provider, webhook] = await Promise.all([
+    latestConsent(db, [customerId], 'sms'),
+    latestConsent(db, [customerId], 'email'),
+    getSetting(db, 'company'),
+    hasTextingProvider(db),
+    db.selectFrom('webhook_endpoints').select('event').where('event', '=', 'send_sms').executeTakeFirst(),
+  ]);
+  const until = quietUntil(now, await timeZoneOf(customer.location, company.time_zone));
+  return {
+    phone: customer.phone,
+    email: customer.email,
+    sms_consent: sms.get(customerId) ?? null,
+    email_consent: email.get(customerId) ?? null,
+    texting: provider || Boolean(webhook),
+    quiet_until: until ? until.toISOString() : null,
+  };
+}
+
+/**
+ * A text to the customer from their conversation: only to a customer whose latest SMS consent is an opt-in (else 409,
+ * saying why, and nothing is kept); held until 8 am where they are when it is 9 pm–8 am there; held in the outbox
+ * until an admin sets up texting when nothing carries texts yet. It answers the customer's waiting leads.
+ */
+export async function sendText(
+  db: Kysely<DB>,
+  webhooks: WebhookSender,
+  actor: Actor,
+  customerId: string,
+  input: SendTextInput,
+  now = new Date(),
+): Promise<ConversationEntry> {
+  const state = await conversationState(db, actor, customerId, now);
+  const customer = await db
+    .selectFrom('customers')
+    .select(['name', 'user_id'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  const refusal = textRefusal(state, customer.name);
+  if (refusal) throw new AppError(409, state.sms_consent === 'opted_out' ? 'OPTED_OUT' : 'CONFLICT', refusal);
+  const id = await db.transaction().execute(async (tx) => {
+    const sendAfter = state.quiet_until ? new Date(state.quiet_until) : undefined;
+    const outboxId = await webhooks.queueSms(tx, { to: state.phone!, text: input.body }, actor.userId, { sendAfter });
+    const text = await tx
+      .insertInto('texts')
+      .values({
+        direction: 'outbound',
+        customer_id: customerId,
+        phone: state.phone!,
+        body: input.body,
+        sent_by: actor.userId,
+        outbox_id: outboxId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, {
+      entityType: 'customer',
+      entityId: customerId,
+      action: 'text_sent',
+      changes: { text_id: text.id },
+    });
+    // A text to a lead's customer is the lead's first answer (migration 036's trigger) and closes its first-response task.
+    await closeAnsweredLeadTasks(tx, actor, [customerId]);
+    await publishChange(tx, 'conversations', [customer.user_id]);
+    return text.id;
+  });
+  const { rows } = await sql<EntryRow>`SELECT * FROM ${entries(customerId)} e WHERE e.id = ${id}`.execute(db);
+  return toEntry(rows[0]!);
+}
+
+/** Tells the tabs showing a text's conversation that its delivery changed (after each attempt, and each report). */
+export async function publishTextDelivery(db: Kysely<DB>, outboxId: string) {
+  const owners = await db
+    .selectFrom('texts')
+    .innerJoin('customers', 'customers.id', 'texts.customer_id')
+    .select('customers.user_id')
+    .where('texts.outbox_id', '=', outboxId)
+    .execute();
+  if (owners.length > 0)
+    await publishChange(
+      db,
+      'conversations',
+      owners.map((o) => o.user_id),
+    );
+}

@@ -1,0 +1,52 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConversationEntry, ConversationState, SendTextInput } from '@shared/conversations/types';
+import type { ComposeInput } from '@shared/emails/schemas';
+import type { EmailItem } from '@shared/emails/types';
+import type { Page } from '@shared/http/paging';
+import { api, toSearchParams } from '@/lib/api-client';
+import { keys } from '@/lib/query-keys';
+
+/** A customer's conversation, newest page first; older pages are read on demand. */
+export function useConversation(customerId: string) {
+  return useInfiniteQuery({
+    queryKey: keys.conversations.thread(customerId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<ConversationEntry>>(
+        `/api/customers/${customerId}/conversation?${toSearchParams({ limit: 30, cursor: pageParam })}`,
+        {
+          signal,
+        },
+      ),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** What the reply box may do now: number, address, consent, texting set up, quiet hours. */
+export function useConversationState(customerId: string) {
+  return useQuery({
+    queryKey: keys.conversations.state(customerId),
+    queryFn: ({ signal }) => api<ConversationState>(`/api/customers/${customerId}/conversation/state`, { signal }),
+  });
+}
+
+function useReply<T, R>(customerId: string, request: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.conversations.thread(customerId) });
+      void queryClient.invalidateQueries({ queryKey: keys.customers.timeline(customerId) });
+      void queryClient.invalidateQueries({ queryKey: keys.emails.all });
+    },
+  });
+}
+
+export const useSendText = (customerId: string) =>
+  useReply(customerId, (input: SendTextInput) =>
+    api<ConversationEntry>(`/api/customers/${customerId}/texts`, { method: 'POST', body: input }),
+  );
+
+/** An e-mail to the customer, written in the thread: Compose's own request, so its consent rules hold as they are. */
+export const useSendEmailReply = (customerId: string) =>
+  useReply(customerId, (input: ComposeInput) => api<EmailItem>('/api/emails', { method: 'POST', body: input }));

@@ -1,0 +1,1 @@
+export { ConversationCard } from './conversation-card';

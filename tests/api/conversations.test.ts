@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hookSignature } from '../../src/server/http/signed-hook.js';
+import { quietUntil, timeZoneOf } from '../../src/server/modules/consent/quiet-hours.js';
+import type { ConversationEntry } from '../../src/shared/conversations/types.js';
+import { defaultSettings } from '../../src/shared/settings/schemas.js';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+let admin: TestUser;
+let agent: TestUser;
+let otherAgent: TestUser;
+let smsSecret: string;
+let numbers = 0;
+let day = '';
+let night = '';
+
+function nextNumber() {
+  const line = String(3000 + ++numbers);
+  return { typed: `(737) 555-${line}`, e164: `+1737555${line}` };
+}
+
+async function customer(name: string, fields: Record<string, unknown>, sms?: 'opted_in' | 'opted_out') {
+  const created = await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name, ...fields } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  if (sms) {
+    const consent = await t.call({
+      method: 'POST',
+      url: `/api/customers/${id}/consent`,
+      as: agent,
+      payload: { channel: 'sms', status: sms, source: 'paper_form', wording: 'Text me.' },
+    });
+    expect(consent.statusCode, consent.body).toBe(201);
+  }
+  return id;
+}
+
+const thread = async (id: string, as = agent, query = '') => {
+  const response = await t.call({ method: 'GET', url: `/api/customers/${id}/conversation${query}`, as });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { items: ConversationEntry[]; nextCursor: string | null };
+};
+const sendText = (id: string, body: string, as = agent) =>
+  t.call({ method: 'POST', url: `/api/customers/${id}/texts`, as, payload: { body } });
+const counts = async () => ({
+  texts: (await t.database.db.selectFrom('texts').select('id').execute()).length,
+  outbox: (await t.database.db.selectFrom('outbox').select('id').where('kind', '=', 'sms').execute()).length,
+});
+
+/** A reply posted to the generic SMS hook, as a provider does. */
+function reply(from: string, body: string) {
+  const payload = JSON.stringify({ from, body, message_id: crypto.randomUUID() });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/hooks/sms',
+    headers: {
+      'content-type': 'application/json',
+      'x-torque-timestamp': timestamp,
+      'x-torque-signature': hookSignature(smsSecret, timestamp, payload),
+    },
+    payload,
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.createUser('admin', 'Ada Admin');
+  agent = await t.createUser('agent', 'Ava Agent');
+  otherAgent = await t.createUser('agent', 'Otto Other');
+  const hooks = await t.call({ method: 'GET', url: '/api/settings/hooks', as: admin });
+  smsSecret = hooks.json().items.find((h: { name: string }) => h.name === 'sms').secret;
+  // A city where it is day for the next ten minutes and one where it is night, so the requests' clocks agree.
+  const now = new Date();
+  const soon = new Date(now.getTime() + 10 * 60_000);
+  for (const city of ['Honolulu, HI', 'Los Angeles, CA', 'Chicago, IL', 'New York, NY', 'Accra', 'Dubai', 'Tokyo', 'Auckland']) {
+    const zone = await timeZoneOf(city, defaultSettings.company.time_zone);
+    const [a, b] = [quietUntil(now, zone), quietUntil(soon, zone)];
+    if (!day && a === null && b === null) day = city;
+    if (!night && a && b && a.getTime() === b.getTime()) night = city;
+  }
+});
+
+afterAll(() => t.close());
+
+describe('a customer’s conversation', () => {
+  it('holds their e-mails, texts both ways and logged contacts, newest first, in pages', async () => {
+    const number = nextNumber();
+    const id = await customer(
+      'Tess Thread',
+      { phone: number.typed, email: 'tess.thread@example.com', location: day },
+      'opted_in',
+    );
+    const mail = await t.call({
+      method: 'POST',
+      url: '/api/emails',
+      as: agent,
+      payload: { to: 'tess.thread@example.com', subject: 'Your X5', message: 'It is ready.' },
+    });
+    expect(mail.statusCode, mail.body).toBe(201);
+    const sent = await sendText(id, 'Can you come by at 3?');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({
+      channel: 'text',
+      direction: 'outbound',
+      body: 'Can you come by at 3?',
+      by: 'Ava Agent',
+      // Nothing carries texts yet: it waits in the outbox.
+      delivery: { status: 'held', send_after: null },
+    });
+    expect((await reply(number.e164, 'Yes, see you then')).statusCode).toBe(200);
+    const lead = await t.database.db
+      .insertInto('leads')
+      .values({
+        source_name: 'Phone',
+        channel: 'manual',
+        status: 'parsed',
+        raw: '{}',
+        customer_id: id,
+        assigned_user_id: agent.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const logged = await t.call({
+      method: 'POST',
+      url: `/api/leads/${lead.id}/contacts`,
+      as: agent,
+      payload: { kind: 'call', note: 'Confirmed the 3 pm visit' },
+    });
+    expect(logged.statusCode, logged.body).toBe(200);
+
+    const all = await thread(id);
+    expect(all.items.map((e) => [e.channel, e.direction, e.title, e.body])).toEqual([
+      ['logged', 'outbound', 'Call', 'Confirmed the 3 pm visit'],
+      ['text', 'inbound', null, 'Yes, see you then'],
+      ['text', 'outbound', null, 'Can you come by at 3?'],
+      ['email', 'outbound', 'Your X5', 'It is ready.'],
+    ]);
+    expect(all.items[1]).toMatchObject({ by: null, delivery: null });
+    expect(all.nextCursor).toBeNull();
+
+    const first = await thread(id, agent, '?limit=3');
+    expect(first.items).toHaveLength(3);
+    const second = await thread(id, agent, `?limit=3&cursor=${first.nextCursor}`);
+    expect([...first.items, ...second.items].map((e) => e.id)).toEqual(all.items.map((e) => e.id));
+    expect(second.nextCursor).toBeNull();
+    expect(
+      (await t.call({ method: 'GET', url: `/api/customers/${id}/conversation?cursor=nonsense`, as: agent })).statusCode,
+    ).toBe(400);
+    // Admins see every customer's conversation.
+    expect((await thread(id, admin)).items).toHaveLength(4);
+  });
+
+  it('is another agent’s to read and write only when it is theirs', async () => {
+    const id = await customer('Pia Private', { phone: nextNumber().typed }, 'opted_in');
+    const before = await counts();
+    for (const url of [`/api/customers/${id}/conversation`, `/api/customers/${id}/conversation/state`]) {
+      expect((await t.call({ method: 'GET', url, as: otherAgent })).statusCode).toBe(404);
+    }
+    expect((await sendText(id, 'Hello', otherAgent)).statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a text from the conversation', () => {
+  it('is refused, saying why and storing nothing, without a number, without consent, or after an opt-out', async () => {
+    const noPhone = await customer('Nora Nophone', {});
+    const noConsent = await customer('Cal Noconsent', { phone: nextNumber().typed });
+    const out = await customer('Otis Out', { phone: nextNumber().typed }, 'opted_out');
+    const before = await counts();
+    const refused = await sendText(noPhone, 'Hi');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('Nora Nophone has no phone number. Add one to their record to text them.');
+    const unconsented = await sendText(noConsent, 'Hi');
+    expect(unconsented.statusCode).toBe(409);
+    expect(unconsented.json().error.message).toMatch(/^Cal Noconsent has not agreed to texts\./);
+    const optedOut = await sendText(out, 'Hi');
+    expect(optedOut.statusCode).toBe(409);
+    expect(optedOut.json().error).toMatchObject({
+      code: 'OPTED_OUT',
+      message: 'Otis Out opted out of texts. Write an e-mail or call instead.',
+    });
+    expect((await sendText(noConsent, '   ')).statusCode).toBe(400);
+    expect((await sendText(noConsent, 'x'.repeat(1601))).statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+
+    const state = await t.call({ method: 'GET', url: `/api/customers/${out}/conversation/state`, as: agent });
+    expect(state.json()).toMatchObject({ sms_consent: 'opted_out', texting: false });
+  });
+
+  it('waits for 8 am where the customer is when it is night there', async () => {
+    const id = await customer('Nell Night', { phone: nextNumber().typed, location: night }, 'opted_in');
+    const state = (await t.call({ method: 'GET', url: `/api/customers/${id}/conversation/state`, as: agent })).json();
+    expect(state.quiet_until).not.toBeNull();
+    const sent = await sendText(id, 'Good morning!');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().delivery.send_after).toBe(state.quiet_until);
+  });
+
+  it('answers the customer’s waiting lead', async () => {
+    const id = await customer('Lou Lead', { phone: nextNumber().typed, location: day }, 'opted_in');
+    const lead = await t.database.db
+      .insertInto('leads')
+      .values({
+        source_name: 'Phone',
+        channel: 'manual',
+        status: 'parsed',
+        raw: '{}',
+        customer_id: id,
+        assigned_user_id: agent.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await sendText(id, 'Thanks for your interest!')).statusCode).toBe(201);
+    const answered = await t.database.db
+      .selectFrom('leads')
+      .select(['first_response_kind', 'first_response_by'])
+      .where('id', '=', lead.id)
+      .executeTakeFirstOrThrow();
+    expect(answered).toEqual({ first_response_kind: 'text_sent', first_response_by: agent.id });
+  });
+});
