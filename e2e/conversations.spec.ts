@@ -30,6 +30,13 @@ test('a customer’s reply arrives in the agent’s conversation without a reloa
   });
   expect(consent.status()).toBe(201);
 
+  // A second tab shows the conversations waiting for an answer.
+  const waitingPage = await page.context().newPage();
+  await waitingPage.goto('/communications?tab=waiting');
+  const waiting = waitingPage.getByRole('tabpanel');
+  await expect(waiting.getByText('Waiting for an answer')).toBeVisible();
+  await expect(waiting.getByRole('link', { name })).toHaveCount(0);
+
   // The customer texts in; the provider posts it to the signed SMS hook (its secret is an admin's to read).
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
@@ -48,6 +55,9 @@ test('a customer’s reply arrives in the agent’s conversation without a reloa
 
   const thread = card.getByRole('list', { name: `Conversation with ${name}` });
   await expect(thread.getByText('Is the red one still there?')).toBeVisible();
+  const row = waiting.getByRole('listitem').filter({ has: waitingPage.getByRole('link', { name }) });
+  await expect(row).toContainText('Is the red one still there?');
+  await expect(row).toContainText(/Waiting \d+ s/);
 
   await card.getByRole('tab', { name: 'Text' }).click();
   const reply = card.getByRole('form', { name: `Text ${name}` });
@@ -60,6 +70,9 @@ test('a customer’s reply arrives in the agent’s conversation without a reloa
   // No provider carries texts on this server: the thread says it waits, and why.
   await expect(sent.getByText('Held — no SMS provider')).toBeVisible();
   await expect(reply.getByRole('textbox')).toHaveValue('');
+  // Answered: it leaves the waiting list in the other tab, without a reload.
+  await expect(waiting.getByRole('link', { name })).toHaveCount(0);
+  await waitingPage.close();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });

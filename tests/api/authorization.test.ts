@@ -647,6 +647,18 @@ const rows: Record<string, Row> = {
     },
     expected: owners(201),
   },
+  'GET /api/inbox': { request: () => ({ url: '/api/inbox' }), expected: signedIn(200) },
+  'POST /api/inbox/:id/done': {
+    request: async () => {
+      const { id } = await make.customer();
+      await t.database.db
+        .insertInto('conversation_waits')
+        .values({ customer_id: id, waiting_since: new Date(), last_at: new Date(), channel: 'text', preview: 'Hello?' })
+        .execute();
+      return { url: `/api/inbox/${id}/done` };
+    },
+    expected: owners(204),
+  },
   'GET /api/customers/:id/timeline': {
     request: () => ({ url: `/api/customers/${fixed.customer}/timeline` }),
     expected: owners(200),

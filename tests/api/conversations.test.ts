@@ -220,3 +220,92 @@ describe('a text from the conversation', () => {
     expect(answered).toEqual({ first_response_kind: 'text_sent', first_response_by: agent.id });
   });
 });
+
+describe('the conversations waiting for us', () => {
+  const waiting = async (as: TestUser, scope = 'mine', query = '') => {
+    const response = await t.call({ method: 'GET', url: `/api/inbox?scope=${scope}${query}`, as });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      items: { customer_id: string; channel: string; preview: string; waiting_since: string }[];
+      nextCursor: string | null;
+    };
+  };
+  const ids = (page: { items: { customer_id: string }[] }) => page.items.map((item) => item.customer_id);
+
+  it('hold each customer who wrote or texted until a person answers, oldest first, for their agent', async () => {
+    const first = nextNumber();
+    const texter = await customer('Wes Waiting', { phone: first.typed, location: day }, 'opted_in');
+    const mailer = await customer('Mae Mailer', { email: 'mae.mailer@example.com' });
+    expect((await reply(first.e164, 'Is it still for sale?')).statusCode).toBe(200);
+    expect((await reply(first.e164, 'Hello?')).statusCode).toBe(200);
+    const inboundSecret = (await t.call({ method: 'GET', url: '/api/settings/hooks', as: admin }))
+      .json()
+      .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
+    const mail = JSON.stringify({
+      from: 'mae.mailer@example.com',
+      to: 'sales@example.com',
+      subject: 'Trade-in value?',
+      text: 'What would you give me?',
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const received = await t.app.inject({
+      method: 'POST',
+      url: '/api/hooks/inbound-email',
+      headers: {
+        'content-type': 'application/json',
+        'x-torque-timestamp': timestamp,
+        'x-torque-signature': hookSignature(inboundSecret, timestamp, mail),
+      },
+      payload: mail,
+    });
+    expect(received.statusCode, received.body).toBe(200);
+
+    const mine = await waiting(agent);
+    const texterWait = mine.items.find((item) => item.customer_id === texter)!;
+    // The first unanswered message starts the wait; the latest is shown.
+    expect(texterWait).toMatchObject({ channel: 'text', preview: 'Hello?' });
+    expect(ids(mine).indexOf(texter)).toBeLessThan(ids(mine).indexOf(mailer));
+    expect(mine.items.find((item) => item.customer_id === mailer)).toMatchObject({
+      channel: 'email',
+      preview: 'Trade-in value?',
+    });
+    expect(ids(await waiting(otherAgent))).not.toContain(texter);
+    expect((await t.call({ method: 'GET', url: '/api/inbox?scope=team', as: agent })).statusCode).toBe(403);
+    expect(ids(await waiting(admin, 'team'))).toEqual(expect.arrayContaining([texter, mailer]));
+
+    // Pages follow one another.
+    const one = await waiting(agent, 'mine', '&limit=1');
+    const two = await waiting(agent, 'mine', `&limit=1&cursor=${one.nextCursor}`);
+    expect([...ids(one), ...ids(two)]).toEqual(ids(mine).slice(0, 2));
+
+    // A text answers the texter; an e-mail answers the mailer.
+    expect((await sendText(texter, 'Yes it is!')).statusCode).toBe(201);
+    const answered = await t.call({
+      method: 'POST',
+      url: '/api/emails',
+      as: agent,
+      payload: { to: 'mae.mailer@example.com', subject: 'Re: Trade-in value?', message: 'Bring it by for an appraisal.' },
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(ids(await waiting(agent))).not.toEqual(expect.arrayContaining([texter]));
+    expect(ids(await waiting(agent))).not.toContain(mailer);
+
+    // A new message after the answer waits again.
+    expect((await reply(first.e164, 'Great, coming at 5')).statusCode).toBe(200);
+    expect(ids(await waiting(agent))).toContain(texter);
+  });
+
+  it('lets the customer’s agent mark a conversation done, on the timeline; another agent cannot', async () => {
+    const number = nextNumber();
+    const id = await customer('Dot Done', { phone: number.typed }, 'opted_in');
+    expect((await reply(number.e164, 'Thanks, all good!')).statusCode).toBe(200);
+    expect((await t.call({ method: 'POST', url: `/api/inbox/${id}/done`, as: otherAgent })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/inbox/${id}/done`, as: agent })).statusCode).toBe(204);
+    expect((await t.call({ method: 'POST', url: `/api/inbox/${id}/done`, as: agent })).statusCode).toBe(404);
+    expect(ids(await waiting(agent))).not.toContain(id);
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${id}/timeline`, as: agent })).json() as {
+      action: string;
+    }[];
+    expect(timeline.map((entry) => entry.action)).toContain('conversation_done');
+  });
+});

@@ -217,6 +217,7 @@ describe('mail without SMTP_URL', () => {
         last_error: null,
         created_at: expect.any(String),
         sent_at: null,
+        delivered_at: null,
         send_after: null,
       },
       expect.objectContaining({ id: ids[1], status: 'held' }),

@@ -109,6 +109,14 @@ export interface ContactConsents {
   wording: string | null;
 }
 
+export interface ConversationWaits {
+  channel: 'email' | 'text';
+  customer_id: string;
+  last_at: Timestamp;
+  preview: string;
+  waiting_since: Timestamp;
+}
+
 export interface CustomerCounts {
   month: string;
   n: number;
@@ -613,6 +621,7 @@ export interface DB {
   chats: Chats;
   commission_rates: CommissionRates;
   contact_consents: ContactConsents;
+  conversation_waits: ConversationWaits;
   custom_offers: CustomOffers;
   customer_counts: CustomerCounts;
   customer_documents: CustomerDocuments;

@@ -58,3 +58,22 @@ export function textRefusal(state: ConversationState, name: string): string | nu
   }
   return null;
 }
+
+/** `?scope=&limit=&cursor=` of the conversations waiting for us: mine, or (admins and editors) the team's. */
+export const inboxScopes = ['mine', 'team'] as const;
+export const inboxQuerySchema = pageQuerySchema.extend({ scope: z.enum(inboxScopes).default('mine') });
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** A conversation waiting for an answer: whose, since when, and what the customer wrote last. */
+export const inboxItemSchema = z.object({
+  customer_id: z.string(),
+  customer_name: z.string(),
+  agent_name: z.string().nullable(),
+  channel: z.enum(['email', 'text']),
+  /** The latest message's text (a mail's subject), cut to 200 characters. */
+  preview: z.string(),
+  waiting_since: z.string(),
+  last_at: z.string(),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+export const inboxPageSchema = pageSchema(inboxItemSchema);

@@ -5,7 +5,15 @@ import type { Notification } from '../notifications/types.js';
 export const realtimeAreas = ['deals', 'customers', 'vehicles', 'leads', 'team', 'emails', 'tasks', 'conversations'] as const;
 export type RealtimeArea = (typeof realtimeAreas)[number];
 /** Areas whose every record admins and editors see: a change reaches their tabs as well as the owners'. */
-export const seenByAllAreas: readonly RealtimeArea[] = ['deals', 'customers', 'vehicles', 'leads', 'team', 'tasks', 'conversations'];
+export const seenByAllAreas: readonly RealtimeArea[] = [
+  'deals',
+  'customers',
+  'vehicles',
+  'leads',
+  'team',
+  'tasks',
+  'conversations',
+];
 
 /** What the server sends a browser tab over `/api/realtime`, one JSON text frame each. */
 export type RealtimeMessage =

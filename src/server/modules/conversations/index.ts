@@ -6,5 +6,8 @@ export const conversationsArea = defineArea({
   name: 'conversations',
   routes: conversationsRoutes,
   changes: ['conversations'],
-  exportTables: { texts: { scope: ofRecord('customers', 'customer_id') } },
+  exportTables: {
+    texts: { scope: ofRecord('customers', 'customer_id') },
+    conversation_waits: { scope: ofRecord('customers', 'customer_id') },
+  },
 });

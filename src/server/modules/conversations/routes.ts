@@ -5,11 +5,14 @@ import {
   conversationPageSchema,
   conversationQuerySchema,
   conversationStateSchema,
+  inboxPageSchema,
+  inboxQuerySchema,
   sendTextSchema,
 } from '../../../shared/conversations/types.js';
 import { actorOf } from '../../auth/actor.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { AreaDeps } from '../area.js';
+import { inbox, markConversationDone } from './inbox.js';
 import { conversationOf, conversationState, sendText } from './service.js';
 
 export async function conversationsRoutes(app: FastifyInstance, { database, webhooks }: AreaDeps) {
@@ -31,4 +34,12 @@ export async function conversationsRoutes(app: FastifyInstance, { database, webh
     async (request, reply) =>
       reply.status(201).send(await sendText(db, webhooks, actorOf(request), request.params.id, request.body)),
   );
+
+  r.get('/api/inbox', { schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema } } }, (request) =>
+    inbox(db, actorOf(request), request.query),
+  );
+  r.post('/api/inbox/:id/done', { schema: { params: idParams } }, async (request, reply) => {
+    await markConversationDone(db, actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 }

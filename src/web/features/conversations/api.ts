@@ -1,10 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConversationEntry, ConversationState, SendTextInput } from '@shared/conversations/types';
+import type { ConversationEntry, ConversationState, InboxItem, inboxScopes, SendTextInput } from '@shared/conversations/types';
 import type { ComposeInput } from '@shared/emails/schemas';
 import type { EmailItem } from '@shared/emails/types';
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+
+type InboxScope = (typeof inboxScopes)[number];
 
 /** A customer's conversation, newest page first; older pages are read on demand. */
 export function useConversation(customerId: string) {
@@ -50,3 +52,22 @@ export const useSendText = (customerId: string) =>
 /** An e-mail to the customer, written in the thread: Compose's own request, so its consent rules hold as they are. */
 export const useSendEmailReply = (customerId: string) =>
   useReply(customerId, (input: ComposeInput) => api<EmailItem>('/api/emails', { method: 'POST', body: input }));
+
+/** The conversations waiting for an answer, oldest first: mine, or the team's. */
+export function useInbox(scope: InboxScope) {
+  return useInfiniteQuery({
+    queryKey: keys.conversations.inbox(scope),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<InboxItem>>(`/api/inbox?${toSearchParams({ scope, limit: 25, cursor: pageParam })}`, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useMarkConversationDone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (customerId: string) => api<void>(`/api/inbox/${customerId}/done`, { method: 'POST' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.all }),
+  });
+}

@@ -4,6 +4,7 @@ import { TEXT_MAX, textRefusal, type ConversationEntry, type ConversationState }
 import { emailOptedOutMessage } from '@shared/emails/schemas';
 import { deliveryStateOf } from '@shared/outbox/delivery';
 import { QueryState } from '@/components/query-state';
+import { ShowMore } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -187,17 +188,7 @@ export function ConversationCard({ customerId, name }: { customerId: string; nam
             const entries = data.pages.flatMap((page) => page.items).reverse();
             return (
               <div className="grid gap-3">
-                {thread.hasNextPage && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="justify-self-center"
-                    disabled={thread.isFetchingNextPage}
-                    onClick={() => void thread.fetchNextPage()}
-                  >
-                    {thread.isFetchingNextPage ? 'Loading...' : 'Show earlier messages'}
-                  </Button>
-                )}
+                <ShowMore list={thread} label="Show earlier messages" className="py-0" />
                 {entries.length === 0 ? (
                   <p className="text-muted-foreground text-sm">No messages with {name} yet.</p>
                 ) : (

@@ -1,1 +1,2 @@
 export { ConversationCard } from './conversation-card';
+export { InboxTab } from './inbox-tab';

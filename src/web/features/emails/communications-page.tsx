@@ -1,16 +1,20 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { InboxTab } from '@/features/conversations';
 import { DealDocumentsTab } from '@/features/documents';
 import { MailServerBanner } from '@/features/outbox';
 import { GmailSyncTab } from '@/features/webhooks';
 import { ComposeForm } from './compose-form';
 import { Mailbox } from './mailbox';
 
-const tabs = ['email', 'documents', 'gmail'] as const;
+const tabs = ['email', 'waiting', 'documents', 'gmail'] as const;
 type Tab = (typeof tabs)[number];
 
-/** Communications (/communications): Email Management (inbox, sent mail and compose), Documents and Gmail Integration. `?tab=` names the tab. */
+/**
+ * Communications (/communications): Email Management (inbox, sent mail and compose), the conversations waiting for an
+ * answer, Documents and Gmail Integration. `?tab=` names the tab.
+ */
 export function CommunicationsPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = tabs.find((t) => t === params.get('tab')) ?? 'email';
@@ -21,6 +25,7 @@ export function CommunicationsPage() {
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'email' ? {} : { tab: value })} className="gap-6">
         <TabsList>
           <TabsTrigger value="email">Email Management</TabsTrigger>
+          <TabsTrigger value="waiting">Waiting</TabsTrigger>
           <TabsTrigger value="documents">Documents</TabsTrigger>
           <TabsTrigger value="gmail">Gmail Integration</TabsTrigger>
         </TabsList>
@@ -29,6 +34,9 @@ export function CommunicationsPage() {
             <Mailbox />
             <ComposeForm />
           </div>
+        </TabsContent>
+        <TabsContent value="waiting">
+          <InboxTab />
         </TabsContent>
         <TabsContent value="documents">
           <DealDocumentsTab />

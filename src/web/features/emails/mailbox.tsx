@@ -5,10 +5,10 @@ import { ErrorState } from '@/components/error-state';
 import { InlineLoading } from '@/components/loading-screen';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ShowMore } from '@/components/show-more';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { DeliveryBadge } from '@/features/outbox';
@@ -128,13 +128,7 @@ export function Mailbox() {
         <TabsContent value={box}>
           <CardContent className="px-0">
             {body}
-            {emails.hasNextPage && (
-              <div className="flex justify-center pt-2">
-                <Button variant="ghost" size="sm" onClick={() => emails.fetchNextPage()} disabled={emails.isFetchingNextPage}>
-                  {emails.isFetchingNextPage ? 'Loading...' : 'Show more'}
-                </Button>
-              </div>
-            )}
+            <ShowMore list={emails} className="pt-2 pb-0" />
           </CardContent>
         </TabsContent>
       </Tabs>

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ShowMore } from '@/components/show-more';
 import { useCurrentSession } from '@/features/auth/api';
 import { AddLeadDialog } from './add-lead-dialog';
 import { useLeads } from './api';
@@ -73,13 +74,7 @@ export function LeadsPage() {
           <TabsContent value={view}>
             <CardContent className="px-0">
               {body}
-              {leads.hasNextPage && (
-                <div className="flex justify-center py-3">
-                  <Button variant="ghost" size="sm" onClick={() => leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>
-                    {leads.isFetchingNextPage ? 'Loading...' : 'Show more'}
-                  </Button>
-                </div>
-              )}
+              <ShowMore list={leads} />
             </CardContent>
           </TabsContent>
         </Tabs>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Task } from '@shared/tasks/types';
 import { ErrorState } from '@/components/error-state';
 import { InlineLoading } from '@/components/loading-screen';
-import { Button } from '@/components/ui/button';
+import { ShowMore } from '@/components/show-more';
 import type { useTasks } from './api';
 import { TaskRow } from './task-row';
 
@@ -32,13 +32,7 @@ export function TaskList({
           <TaskRow key={task.id} task={task} showCustomer={showCustomer} showAssignee={showAssignee} />
         ))}
       </ul>
-      {tasks.hasNextPage && (
-        <div className="flex justify-center py-3">
-          <Button variant="ghost" size="sm" onClick={() => tasks.fetchNextPage()} disabled={tasks.isFetchingNextPage}>
-            {tasks.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </Button>
-        </div>
-      )}
+      <ShowMore list={tasks} />
     </>
   );
 }
