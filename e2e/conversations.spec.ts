@@ -34,7 +34,7 @@ test('a customer’s reply arrives in the agent’s conversation without a reloa
   const waitingPage = await page.context().newPage();
   await waitingPage.goto('/communications?tab=waiting');
   const waiting = waitingPage.getByRole('tabpanel');
-  await expect(waiting.getByText('Waiting for an answer')).toBeVisible();
+  await expect(waiting.getByText('Waiting for an answer', { exact: true })).toBeVisible();
   await expect(waiting.getByRole('link', { name })).toHaveCount(0);
 
   // The customer texts in; the provider posts it to the signed SMS hook (its secret is an admin's to read).
