@@ -52,8 +52,11 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => (string |
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
 
-/** Newest-first keyset paging on (created_at, id): the decoded cursor, checked, or null for the first page. */
-export function newestFirstCursor(cursor: string | undefined): [string, string] | null {
+/**
+ * Keyset paging on (a moment, an id), newest first (created_at, id) or oldest first: the decoded cursor, checked, or
+ * null for the first page.
+ */
+export function momentIdCursor(cursor: string | undefined): [string, string] | null {
   const values = decodeCursor(cursor, 2);
   if (values && !(cursorValue.moment(values[0]) && cursorValue.uuid(values[1]))) throw badRequest('Invalid cursor');
   return values as [string, string] | null;

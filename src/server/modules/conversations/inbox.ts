@@ -4,8 +4,8 @@ import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { requireRole, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
+import { notFound } from '../../http/errors.js';
+import { momentIdCursor, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 
@@ -16,8 +16,7 @@ import { recordAudit } from '../audit/service.js';
  */
 export async function inbox(db: Kysely<DB>, actor: Actor, query: InboxQuery): Promise<Page<InboxItem>> {
   if (query.scope === 'team') requireRole(actor, 'editor');
-  const values = decodeCursor(query.cursor, 2);
-  if (values && !(cursorValue.moment(values[0]) && cursorValue.uuid(values[1]))) throw badRequest('Invalid cursor');
+  const cursor = momentIdCursor(query.cursor);
   const rows = await db
     .selectFrom('conversation_waits as w')
     .innerJoin('customers as c', 'c.id', 'w.customer_id')
@@ -32,8 +31,8 @@ export async function inbox(db: Kysely<DB>, actor: Actor, query: InboxQuery): Pr
       'w.last_at',
     ])
     .$if(query.scope === 'mine', (qb) => qb.where('c.user_id', '=', actor.userId))
-    .$if(values !== null, (qb) =>
-      qb.where(sql<boolean>`(w.waiting_since, w.customer_id) > (${values![0]}::timestamptz, ${values![1]}::uuid)`),
+    .$if(cursor !== null, (qb) =>
+      qb.where(sql<boolean>`(w.waiting_since, w.customer_id) > (${cursor![0]}::timestamptz, ${cursor![1]}::uuid)`),
     )
     .orderBy('w.waiting_since')
     .orderBy('w.customer_id')

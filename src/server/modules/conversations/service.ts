@@ -10,7 +10,7 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { newestFirstCursor, olderThan, pageOf } from '../../http/paging.js';
+import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
@@ -18,7 +18,7 @@ import { latestConsent } from '../consent/service.js';
 import { assertCustomerVisible } from '../customers/visible.js';
 import { getSetting } from '../settings/service.js';
 import { closeAnsweredLeadTasks } from '../tasks/rules.js';
-import { hasTextingProvider } from '../texting/service.js';
+import { carriesTexts } from '../texting/service.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 
 type EntryRow = {
@@ -85,14 +85,48 @@ export async function conversationOf(
   query: { limit: number; cursor?: string },
 ): Promise<Page<ConversationEntry>> {
   await assertCustomerVisible(db, actor, customerId);
-  const cursor = newestFirstCursor(query.cursor);
+  const cursor = momentIdCursor(query.cursor);
   const { rows } = await sql<EntryRow>`
     SELECT * FROM ${entries(customerId)} e
     ${cursor ? sql`WHERE ${olderThan(cursor, 'e')}` : sql``}
     ORDER BY e.created_at DESC, e.id DESC
     LIMIT ${query.limit + 1}`.execute(db);
-  const page = pageOf(rows, query.limit, (row) => [new Date(row.created_at).toISOString(), row.id]);
+  const page = pageOf(rows, query.limit, newestFirstKey);
   return { nextCursor: page.nextCursor, items: page.items.map(toEntry) };
+}
+
+/** The customer the actor may see, with what the reply box needs of them; 404 otherwise. */
+async function visibleCustomer(db: Kysely<DB>, actor: Actor, customerId: string) {
+  const customer = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'user_id', 'phone', 'email', 'location'])
+    .where('id', '=', customerId)
+    .where(visibleTo(actor, 'customers.user_id'))
+    .executeTakeFirst();
+  if (!customer) throw notFound('Customer');
+  return customer;
+}
+
+async function stateOf(
+  db: Kysely<DB>,
+  customer: { id: string; phone: string | null; email: string | null; location: string | null },
+  now: Date,
+): Promise<ConversationState> {
+  const [sms, email, company, texting] = await Promise.all([
+    latestConsent(db, [customer.id], 'sms'),
+    latestConsent(db, [customer.id], 'email'),
+    getSetting(db, 'company'),
+    carriesTexts(db),
+  ]);
+  const until = quietUntil(now, await timeZoneOf(customer.location, company.time_zone));
+  return {
+    phone: customer.phone,
+    email: customer.email,
+    sms_consent: sms.get(customer.id) ?? null,
+    email_consent: email.get(customer.id) ?? null,
+    texting,
+    quiet_until: until ? until.toISOString() : null,
+  };
 }
 
 /** What the reply box may do for this customer now, and why not. */
@@ -102,29 +136,7 @@ export async function conversationState(
   customerId: string,
   now = new Date(),
 ): Promise<ConversationState> {
-  const customer = await db
-    .selectFrom('customers')
-    .select(['id', 'phone', 'email', 'location'])
-    .where('id', '=', customerId)
-    .where(visibleTo(actor, 'customers.user_id'))
-    .executeTakeFirst();
-  if (!customer) throw notFound('Customer');
-  const [sms, email, company, provider, webhook] = await Promise.all([
-    latestConsent(db, [customerId], 'sms'),
-    latestConsent(db, [customerId], 'email'),
-    getSetting(db, 'company'),
-    hasTextingProvider(db),
-    db.selectFrom('webhook_endpoints').select('event').where('event', '=', 'send_sms').executeTakeFirst(),
-  ]);
-  const until = quietUntil(now, await timeZoneOf(customer.location, company.time_zone));
-  return {
-    phone: customer.phone,
-    email: customer.email,
-    sms_consent: sms.get(customerId) ?? null,
-    email_consent: email.get(customerId) ?? null,
-    texting: provider || Boolean(webhook),
-    quiet_until: until ? until.toISOString() : null,
-  };
+  return stateOf(db, await visibleCustomer(db, actor, customerId), now);
 }
 
 /**
@@ -140,12 +152,8 @@ export async function sendText(
   input: SendTextInput,
   now = new Date(),
 ): Promise<ConversationEntry> {
-  const state = await conversationState(db, actor, customerId, now);
-  const customer = await db
-    .selectFrom('customers')
-    .select(['name', 'user_id'])
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
+  const customer = await visibleCustomer(db, actor, customerId);
+  const state = await stateOf(db, customer, now);
   const refusal = textRefusal(state, customer.name);
   if (refusal) throw new AppError(409, state.sms_consent === 'opted_out' ? 'OPTED_OUT' : 'CONFLICT', refusal);
   const id = await db.transaction().execute(async (tx) => {

@@ -9,7 +9,7 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
+import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
@@ -87,7 +87,7 @@ export async function listAgreements(
   actor: Actor,
   query: { limit: number; cursor?: string },
 ): Promise<Page<MinorAgreement>> {
-  const cursor = newestFirstCursor(query.cursor);
+  const cursor = momentIdCursor(query.cursor);
   const rows = await listed(db)
     .where(visibleTo(actor, 'a.user_id'))
     .$if(cursor !== null, (qb) => qb.where(olderThan(cursor!, 'a')))

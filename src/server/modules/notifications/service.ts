@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { cursorValue, newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
+import { cursorValue, momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { publish } from '../../realtime/publish.js';
 import type { Delivery } from '../../realtime/hub.js';
 import { getSetting } from '../settings/service.js';
@@ -53,7 +53,7 @@ const columns = ['id', 'kind', 'title', 'content', 'link', 'is_read', 'created_a
 
 /** The actor's notifications, newest first; only the unread ones when asked. */
 export async function listNotifications(db: Db, actor: Actor, query: NotificationsQuery): Promise<Page<Notification>> {
-  const after = newestFirstCursor(query.cursor);
+  const after = momentIdCursor(query.cursor);
   const rows = await db
     .selectFrom('notifications')
     .select(columns)

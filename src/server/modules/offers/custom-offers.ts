@@ -7,7 +7,7 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
+import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { recordAudit } from '../audit/service.js';
 import { vehicleName } from '../../../shared/vehicles/types.js';
@@ -22,7 +22,7 @@ export async function listCustomOffers(
   actor: Actor,
   query: { limit: number; cursor?: string },
 ): Promise<Page<CustomOfferRow>> {
-  const cursor = newestFirstCursor(query.cursor);
+  const cursor = momentIdCursor(query.cursor);
   const rows = await db
     .selectFrom('custom_offers')
     .selectAll()

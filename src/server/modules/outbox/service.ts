@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { requireRole } from '../../auth/scope.js';
-import { newestFirstCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
+import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 
 /** The outbox row as the list reads it: the recipient and subject out of its payload, never the body. */
@@ -45,7 +45,7 @@ const listed = (db: Kysely<DB>) =>
 /** The outbox, newest first. */
 export async function listOutbox(db: Kysely<DB>, actor: Actor, query: OutboxListQuery): Promise<Page<OutboxListRow>> {
   assertAdmin(actor);
-  const cursor = newestFirstCursor(query.cursor);
+  const cursor = momentIdCursor(query.cursor);
   const rows = await listed(db)
     .$if(query.kind !== undefined, (qb) => qb.where('kind', '=', query.kind!))
     .$if(cursor !== null, (qb) => qb.where(olderThan(cursor!)))

@@ -38,23 +38,24 @@ export const twilioErrorText = (code: string | number, message?: string) =>
 
 const TIMEOUT_MS = 15_000;
 
-/** Sends one text; `statusCallback` is where Twilio posts its delivery states. */
-export async function sendTwilioMessage(
+/**
+ * One call to the account's part of the API (`path` after /2010-04-01/Accounts/{AccountSid}), with HTTP Basic auth,
+ * no redirect followed and a time limit; a call that does not reach Twilio is a TwilioError that may pass.
+ */
+async function callTwilio(
   apiUrl: string,
-  account: TwilioAccount,
-  message: { to: string; body: string; statusCallback: string },
-): Promise<TwilioMessage> {
-  const form = new URLSearchParams({ To: message.to, Body: message.body, StatusCallback: message.statusCallback });
-  form.set(account.sender.startsWith('MG') ? 'MessagingServiceSid' : 'From', account.sender);
-  const url = `${apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(account.accountSid)}/Messages.json`;
-  let response: Response;
+  account: Pick<TwilioAccount, 'accountSid' | 'authToken'>,
+  path: string,
+  form?: URLSearchParams,
+): Promise<Response> {
+  const url = `${apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(account.accountSid)}${path}`;
   try {
-    response = await fetch(url, {
-      method: 'POST',
+    return await fetch(url, {
+      method: form ? 'POST' : 'GET',
       headers: {
         authorization: `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
+        ...(form && { 'content-type': 'application/x-www-form-urlencoded' }),
       },
       body: form,
       redirect: 'manual',
@@ -63,6 +64,17 @@ export async function sendTwilioMessage(
   } catch (error) {
     throw new TwilioError(`Twilio could not be reached: ${error instanceof Error ? error.message : String(error)}`, false);
   }
+}
+
+/** Sends one text; `statusCallback` is where Twilio posts its delivery states. */
+export async function sendTwilioMessage(
+  apiUrl: string,
+  account: TwilioAccount,
+  message: { to: string; body: string; statusCallback: string },
+): Promise<TwilioMessage> {
+  const form = new URLSearchParams({ To: message.to, Body: message.body, StatusCallback: message.statusCallback });
+  form.set(account.sender.startsWith('MG') ? 'MessagingServiceSid' : 'From', account.sender);
+  const response = await callTwilio(apiUrl, account, '/Messages.json', form);
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 201 || response.status === 200) {
     if (typeof body.sid !== 'string') throw new TwilioError('Twilio answered without a message id', false);
@@ -78,20 +90,7 @@ export async function sendTwilioMessage(
 
 /** Reads the account (GET /2010-04-01/Accounts/{AccountSid}.json): whether the SID and token are Twilio's. */
 export async function checkTwilioAccount(apiUrl: string, account: Omit<TwilioAccount, 'sender'>): Promise<void> {
-  const url = `${apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(account.accountSid)}.json`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString('base64')}`,
-        accept: 'application/json',
-      },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new TwilioError(`Twilio could not be reached: ${error instanceof Error ? error.message : String(error)}`, false);
-  }
+  const response = await callTwilio(apiUrl, account, '.json');
   await response.body?.cancel();
   if (response.status === 401 || response.status === 404) {
     throw new TwilioError('Twilio refused the Account SID and Auth Token', true);

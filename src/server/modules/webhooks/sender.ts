@@ -9,7 +9,7 @@ import { TWILIO_STATUS_PATH } from '../../../shared/texting/types.js';
 import type { Sealer } from '../../auth/sealed.js';
 import { publishTextDelivery } from '../conversations/service.js';
 import { phoneKeys } from '../customers/contact-keys.js';
-import { hasTextingProvider, twilioSetup, type TwilioSetup } from '../texting/service.js';
+import { carriesTexts, twilioSetup, type TwilioSetup } from '../texting/service.js';
 import { sendTwilioMessage, TwilioError } from '../texting/twilio.js';
 import { postJson, PrivateAddressError } from './post.js';
 
@@ -217,20 +217,20 @@ export function createWebhookSender(
     },
 
     async queueSms(tx, sms, createdBy, queueOptions = {}) {
-      const endpoint = (await hasTextingProvider(tx)) || (await endpointOf(tx, 'send_sms'));
+      const carried = await carriesTexts(tx);
       const sendAfter = queueOptions.sendAfter ?? null;
       const { id } = await tx
         .insertInto('outbox')
         .values({
           kind: 'sms',
           payload: JSON.stringify({ to: sms.to, text: sms.text }),
-          status: endpoint ? 'pending' : 'held',
+          status: carried ? 'pending' : 'held',
           send_after: sendAfter,
           created_by: createdBy,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (endpoint) await enqueue(tx, id, sendAfter);
+      if (carried) await enqueue(tx, id, sendAfter);
       return id;
     },
 
