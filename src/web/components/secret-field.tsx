@@ -38,3 +38,15 @@ export function SecretField({ secret, label }: { secret: string; label: string }
     </>
   );
 }
+
+/** A value to hand to another service (an address), shown whole in one line, with a Copy button. */
+export function CopyField({ value, what, copyLabel }: { value: string; what: string; copyLabel: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs">{value}</code>
+      <Button variant="ghost" size="icon-sm" onClick={() => copyText(value, what)} aria-label={copyLabel}>
+        <Copy />
+      </Button>
+    </div>
+  );
+}

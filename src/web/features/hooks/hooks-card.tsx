@@ -1,7 +1,7 @@
-import { Copy, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { hookLabels, type HookSecret } from '@shared/hooks/types';
 import { QueryState } from '@/components/query-state';
-import { copyText, SecretField } from '@/components/secret-field';
+import { CopyField, SecretField } from '@/components/secret-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
@@ -14,17 +14,7 @@ function HookRow({ hook }: { hook: HookSecret }) {
   return (
     <li className="grid grid-cols-[minmax(0,1fr)] gap-2 border-t pt-3 first:border-t-0 first:pt-0">
       <p className="text-sm font-medium">{hookLabels[hook.name]}</p>
-      <div className="flex items-center gap-2">
-        <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs">{url}</code>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={() => copyText(url, 'Webhook address')}
-          aria-label={`Copy the ${hookLabels[hook.name]} address`}
-        >
-          <Copy />
-        </Button>
-      </div>
+      <CopyField value={url} what="Webhook address" copyLabel={`Copy the ${hookLabels[hook.name]} address`} />
       <div className="flex items-center gap-2">
         <SecretField secret={hook.secret} label={hookLabels[hook.name]} />
         <Button

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, Save, Trash2 } from 'lucide-react';
+import { Save, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { twilioInputSchema, type TextingProvider } from '@shared/texting/types';
 import { QueryState } from '@/components/query-state';
-import { copyText } from '@/components/secret-field';
+import { CopyField } from '@/components/secret-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,17 +22,7 @@ function CopyLine({ label, value }: { label: string; value: string }) {
   return (
     <div className="grid gap-1">
       <p className="text-sm font-medium">{label}</p>
-      <div className="flex min-w-0 items-center gap-2">
-        <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs">{value}</code>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={() => copyText(value, label)}
-          aria-label={`Copy the ${label.toLowerCase()}`}
-        >
-          <Copy />
-        </Button>
-      </div>
+      <CopyField value={value} what={label} copyLabel={`Copy the ${label.toLowerCase()}`} />
     </div>
   );
 }
