@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { intakeLead } from '../../src/server/modules/leads/intake.js';
 import { personsLead } from '../../src/server/modules/leads/service.js';
 import { addPlanSteps } from '../../src/server/modules/tasks/plans.js';
@@ -18,6 +17,7 @@ import {
 } from '../../src/shared/tasks/plans.js';
 import { liveTab } from '../helpers/live-tab.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { postSignedHook } from '../helpers/signed-hook.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -87,18 +87,7 @@ const timeline = async (customerId: string) =>
 
 /** A signed post to one of Torque's inbound hooks, as the provider sends it. */
 function hook(path: 'inbound-email' | 'sms', name: string, payload: Record<string, unknown>) {
-  const body = JSON.stringify(payload);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/hooks/${path}`,
-    headers: {
-      'content-type': 'application/json',
-      'x-torque-timestamp': timestamp,
-      'x-torque-signature': hookSignature(hookSecrets[name]!, timestamp, body),
-    },
-    payload: body,
-  });
+  return postSignedHook(t.app, `/api/hooks/${path}`, hookSecrets[name]!, payload);
 }
 
 beforeAll(async () => {

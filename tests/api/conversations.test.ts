@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { quietUntil, timeZoneOf } from '../../src/server/modules/consent/quiet-hours.js';
 import type { ConversationEntry } from '../../src/shared/conversations/types.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { postSignedHook } from '../helpers/signed-hook.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -47,20 +47,24 @@ const counts = async () => ({
   outbox: (await t.database.db.selectFrom('outbox').select('id').where('kind', '=', 'sms').execute()).length,
 });
 
+/** A lead of the agent's customer taken by phone, not yet answered. */
+const waitingLead = (customerId: string) =>
+  t.database.db
+    .insertInto('leads')
+    .values({
+      source_name: 'Phone',
+      channel: 'manual',
+      status: 'parsed',
+      raw: '{}',
+      customer_id: customerId,
+      assigned_user_id: agent.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
 /** A reply posted to the generic SMS hook, as a provider does. */
 function reply(from: string, body: string) {
-  const payload = JSON.stringify({ from, body, message_id: crypto.randomUUID() });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/hooks/sms',
-    headers: {
-      'content-type': 'application/json',
-      'x-torque-timestamp': timestamp,
-      'x-torque-signature': hookSignature(smsSecret, timestamp, payload),
-    },
-    payload,
-  });
+  return postSignedHook(t.app, '/api/hooks/sms', smsSecret, { from, body, message_id: crypto.randomUUID() });
 }
 
 beforeAll(async () => {
@@ -109,18 +113,7 @@ describe('a customer’s conversation', () => {
       delivery: { status: 'held', send_after: null },
     });
     expect((await reply(number.e164, 'Yes, see you then')).statusCode).toBe(200);
-    const lead = await t.database.db
-      .insertInto('leads')
-      .values({
-        source_name: 'Phone',
-        channel: 'manual',
-        status: 'parsed',
-        raw: '{}',
-        customer_id: id,
-        assigned_user_id: agent.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const lead = await waitingLead(id);
     const logged = await t.call({
       method: 'POST',
       url: `/api/leads/${lead.id}/contacts`,
@@ -199,18 +192,7 @@ describe('a text from the conversation', () => {
 
   it('answers the customer’s waiting lead', async () => {
     const id = await customer('Lou Lead', { phone: nextNumber().typed, location: day }, 'opted_in');
-    const lead = await t.database.db
-      .insertInto('leads')
-      .values({
-        source_name: 'Phone',
-        channel: 'manual',
-        status: 'parsed',
-        raw: '{}',
-        customer_id: id,
-        assigned_user_id: agent.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const lead = await waitingLead(id);
     expect((await sendText(id, 'Thanks for your interest!')).statusCode).toBe(201);
     const answered = await t.database.db
       .selectFrom('leads')
@@ -241,22 +223,11 @@ describe('the conversations waiting for us', () => {
     const inboundSecret = (await t.call({ method: 'GET', url: '/api/settings/hooks', as: admin }))
       .json()
       .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
-    const mail = JSON.stringify({
+    const received = await postSignedHook(t.app, '/api/hooks/inbound-email', inboundSecret, {
       from: 'mae.mailer@example.com',
       to: 'sales@example.com',
       subject: 'Trade-in value?',
       text: 'What would you give me?',
-    });
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const received = await t.app.inject({
-      method: 'POST',
-      url: '/api/hooks/inbound-email',
-      headers: {
-        'content-type': 'application/json',
-        'x-torque-timestamp': timestamp,
-        'x-torque-signature': hookSignature(inboundSecret, timestamp, mail),
-      },
-      payload: mail,
     });
     expect(received.statusCode, received.body).toBe(200);
 

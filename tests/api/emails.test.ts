@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_FIELDS_REQUIRED, emailOptedOutMessage } from '../../src/shared/emails/schemas.js';
 import type { EmailItem } from '../../src/shared/emails/types.js';
-import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.js';
+import { postSignedHook } from '../helpers/signed-hook.js';
 import { deliveryLabel, deliveryProblem, deliveryStateOf } from '../../src/shared/outbox/delivery.js';
 
 let t: TestContext;
@@ -40,18 +40,7 @@ async function customerWithEmailConsent(as: TestUser, name: string, email: strin
 }
 
 function inbound(payload: Record<string, unknown>, key = inboundSecret, at = Math.floor(Date.now() / 1000)) {
-  const body = JSON.stringify(payload);
-  const timestamp = String(at);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/hooks/inbound-email',
-    headers: {
-      'content-type': 'application/json',
-      'x-torque-timestamp': timestamp,
-      'x-torque-signature': hookSignature(key, timestamp, body),
-    },
-    payload: body,
-  });
+  return postSignedHook(t.app, '/api/hooks/inbound-email', key, payload, at);
 }
 
 beforeAll(async () => {

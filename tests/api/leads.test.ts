@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema.js';
 import { LEAD_OF_ANOTHER_AGENT, type LeadItem } from '../../src/shared/leads/schemas.js';
-import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { alertUnanswered } from '../../src/server/modules/leads/service.js';
 import { createTestContext, type TestUser } from '../helpers/app.js';
 import { rowCount } from '../helpers/databases.js';
 import { liveTab, refreshesCustomers } from '../helpers/live-tab.js';
+import { postSignedHook } from '../helpers/signed-hook.js';
 
 /** An ADF lead for one person; `extra` goes inside the prospect. */
 const adf = (name: string, phone: string, email?: string, extra = '') => `<?xml version="1.0"?>
@@ -51,18 +51,7 @@ async function setUp() {
     const secret = (await t.call({ method: 'GET', url: '/api/settings/hooks', as: admin }))
       .json()
       .items.find((h: { name: string }) => h.name === 'inbound_email').secret as string;
-    const body = JSON.stringify(payload);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/hooks/inbound-email',
-      headers: {
-        'content-type': 'application/json',
-        'x-torque-timestamp': timestamp,
-        'x-torque-signature': hookSignature(secret, timestamp, body),
-      },
-      payload: body,
-    });
+    return postSignedHook(t.app, '/api/hooks/inbound-email', secret, payload);
   };
   return { t, admin, source, post, count, inbound };
 }

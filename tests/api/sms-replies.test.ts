@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPT_OUT_KEYWORDS } from '../../src/shared/consent/sms-reply.js';
-import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { FailingQueries } from '../helpers/failing-queries.js';
+import { postSignedHook } from '../helpers/signed-hook.js';
 
 let t: TestContext;
 let agent: TestUser;
@@ -20,18 +20,7 @@ function nextNumber() {
 
 /** A reply posted as the SMS provider posts it: JSON, signed with the secret and the moment. */
 function reply(payload: Record<string, unknown>, { key = secret, at = Math.floor(Date.now() / 1000) } = {}) {
-  const body = JSON.stringify(payload);
-  const timestamp = String(at);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/hooks/sms',
-    headers: {
-      'content-type': 'application/json',
-      'x-torque-timestamp': timestamp,
-      'x-torque-signature': hookSignature(key, timestamp, body),
-    },
-    payload: body,
-  });
+  return postSignedHook(t.app, '/api/hooks/sms', key, payload, at);
 }
 
 async function customerWithSmsConsent(phone: string) {

@@ -91,6 +91,16 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
   }
 }
 
+/** Waits for a queued text to be sent, and answers the message the peer received for it. */
+async function sentThroughPeer(id: string) {
+  const sent = await waitFor(
+    () => outboxRow(id),
+    (r) => r.status === 'sent',
+    'the text to be sent',
+  );
+  return peer.messages.find((m) => m.sid === sent.provider_id)!;
+}
+
 /** Queues a text as Torque's areas do, and answers its outbox id. */
 const queueText = (to: string, text: string) =>
   t.database.db.transaction().execute((tx) => t.app.webhooks.queueSms(tx, { to, text }, null));
@@ -186,12 +196,7 @@ describe('the Twilio account', () => {
 describe('texts through Twilio', () => {
   it('follows the delivery states Twilio reports, in any order, and refuses unsigned reports', async () => {
     const id = await queueText('+17375550001', 'Your car is ready');
-    const sent = await waitFor(
-      () => outboxRow(id),
-      (r) => r.status === 'sent',
-      'the text to be sent',
-    );
-    const message = peer.messages.find((m) => m.sid === sent.provider_id)!;
+    const message = await sentThroughPeer(id);
     const report = (status: string, extra: Record<string, string> = {}, token?: string) =>
       twilioCall(
         message.form.StatusCallback!,
@@ -225,12 +230,7 @@ describe('texts through Twilio', () => {
 
   it('fails a text Twilio reports undelivered, with its reason', async () => {
     const id = await queueText('+17375550002', 'Call us back');
-    const sent = await waitFor(
-      () => outboxRow(id),
-      (r) => r.status === 'sent',
-      'the text to be sent',
-    );
-    const message = peer.messages.find((m) => m.sid === sent.provider_id)!;
+    const message = await sentThroughPeer(id);
     const answered = await twilioCall(message.form.StatusCallback!, {
       MessageSid: message.sid,
       AccountSid: peer.accountSid,
