@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createJobQueue } from '../src/server/jobs/queue.js';
+import { createSealer } from '../src/server/auth/sealed.js';
 import { createMailer } from '../src/server/mail/mailer.js';
 import { startSmtpPeer } from '../tests/helpers/smtp.js';
 
@@ -27,7 +28,9 @@ const queue = () => {
   jobs.work('bench-noop', async () => {
     ran++;
   });
-  const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'bench@torque.local' }, database.db, jobs, log);
+  const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'bench@torque.local' }, database.db, jobs, log, {
+    sealer: createSealer(['bench-secret-bench-secret-bench-secret-0000']),
+  });
   return { jobs, mailer };
 };
 

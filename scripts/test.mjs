@@ -1,6 +1,6 @@
 // `npm test`: the static checks (typecheck, lint, format), the unit and API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium headless shell, installing it first when it
-// is missing.
+// TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium headless shell, installing it and Dovecot (the
+// mailbox tests' IMAP server) first when they are missing.
 // The static checks run beside the unit and API tests, which leave part of the two cores idle while they wait on
 // servers and PostgreSQL; the journeys run after both, alone, as their waits on the page are timed (all three side
 // by side took longer in all, and the journeys' waits ran out), against servers started as the run begins. Each
@@ -43,23 +43,22 @@ function run(label, command, args, log, env = {}) {
 }
 
 /**
- * Debian's Chromium headless shell for the journeys (the old headless mode, which Playwright itself runs headless
- * tests in: the same Blink without the full browser's machinery: the accessibility walk took 5.7 minutes in it where it took 6.5
- * in the full browser on one machine), installed when missing (as root, as CI runs).
+ * A Debian package the tests need, installed when its program is missing (as root, as CI runs): Chromium's headless
+ * shell for the journeys (the old headless mode, which Playwright itself runs headless tests in: the same Blink without
+ * the full browser's machinery: the accessibility walk took 5.7 minutes in it where it took 6.5 in the full browser on
+ * one machine), and Dovecot, the IMAP server the mailbox tests read mail from.
  */
-function ensureChromium(log) {
-  if (fs.existsSync('/usr/bin/chromium-headless-shell')) return true;
+function ensurePackage(program, pkg, log) {
+  if (fs.existsSync(program)) return true;
   if (process.getuid?.() !== 0) {
-    log.push(
-      'Chromium is missing: install Debian\'s "chromium-headless-shell" package (sudo apt-get install -y chromium-headless-shell).\n',
-    );
+    log.push(`${program} is missing: install Debian's "${pkg}" package (sudo apt-get install -y ${pkg}).\n`);
     return false;
   }
   const install = (args) =>
     spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8' });
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', 'chromium-headless-shell'],
+    ['install', '-y', '-qq', '--no-install-recommends', pkg],
   ]) {
     const result = install(args);
     log.push(result.stdout ?? '', result.stderr ?? '');
@@ -135,29 +134,31 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
   () =>
     lane('unit and API tests', [
       (log) =>
-        run(
-          'unit and API tests',
-          bin('vitest'),
-          [
-            'run',
-            // A test that fails is run once more: both cores are busy throughout, and a wait that ran out under that
-            // load is told apart from a real failure, which fails twice. Those that passed only the second time are
-            // named at the end.
-            '--retry=1',
-            '--reporter=default',
-            '--reporter=json',
-            `--outputFile.json=${vitestReport}`,
-            '--reporter=./tests/helpers/file-times.ts',
-          ],
-          log,
-          { VITEST_FILE_TIMES: vitestFileTimes },
-        ),
+        ensurePackage('/usr/sbin/dovecot', 'dovecot-imapd', log)
+          ? run(
+              'unit and API tests',
+              bin('vitest'),
+              [
+                'run',
+                // A test that fails is run once more: both cores are busy throughout, and a wait that ran out under that
+                // load is told apart from a real failure, which fails twice. Those that passed only the second time are
+                // named at the end.
+                '--retry=1',
+                '--reporter=default',
+                '--reporter=json',
+                `--outputFile.json=${vitestReport}`,
+                '--reporter=./tests/helpers/file-times.ts',
+              ],
+              log,
+              { VITEST_FILE_TIMES: vitestFileTimes },
+            )
+          : { label: 'unit and API tests', ok: false, ms: 0 },
     ]),
   () =>
     lane('browser journeys', [
       async (log) => {
         log.push(...journeyLog.splice(0));
-        const journeys = ensureChromium(log)
+        const journeys = ensurePackage('/usr/bin/chromium-headless-shell', 'chromium-headless-shell', log)
           ? await run('browser journeys', bin('playwright'), ['test', '--retries=1', '--reporter=list,json'], log, {
               ...((await journeyServers.ready) ? journeyServers.env : {}),
               PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,

@@ -138,10 +138,10 @@ export async function buildApp({
   app.decorate('sweepStorage', scheduleStorageSweeps(app, { store, spool, instance, isReferenced }));
 
   const jobs = createJobQueue(database, app.log, jobOptions);
-  const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry });
   // Credentials kept for other services are sealed with CREDENTIALS_KEY (else the session secret), and opened with any
   // previous key and with the session secret, so setting or rotating the key loses nothing.
   const sealer = createSealer([...config.credentialsKeys, secret]);
+  const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry, sealer });
   const webhooks = createWebhookSender(database.db, jobs, app.log, {
     retry: jobOptions.webhookRetry,
     texting: { sealer, apiUrl: config.twilioApiUrl },
@@ -169,17 +169,19 @@ export async function buildApp({
     realtime,
     exportTables,
   };
-  // Each area's job workers and realtime handlers register while the app is built. Once the app is ready the queue is
-  // open (its tables and each kind's queue exist, so a request may send a job) and sockets are heard; the workers and
-  // their schedules start when `startWorkers` is called, after a restart's first requests have been answered. On close
-  // the listener stops and the queue lets running attempts end.
+  // Each area's job workers, services and realtime handlers register while the app is built. Once the app is ready the
+  // queue is open (its tables and each kind's queue exist, so a request may send a job) and sockets are heard; the
+  // workers, their schedules and the services start when `startWorkers` is called, after a restart's first requests
+  // have been answered. On close the listener and the services stop and the queue lets running attempts end.
   const areaJobs = areas.flatMap((area) => area.jobs ?? []).map((job) => job.register(deps));
+  const areaServices = areas.flatMap((area) => area.services ?? []).map((service) => service.register(deps));
   for (const area of areas) for (const [kind, handler] of Object.entries(area.realtime?.(deps) ?? {})) realtime.on(kind, handler);
   app.decorate(
     'startWorkers',
     onFirstUse(async () => {
       await jobs.start();
       for (const job of areaJobs) await job.start();
+      for (const service of areaServices) await service.start();
     }),
   );
   app.addHook('onReady', async () => {
@@ -187,7 +189,10 @@ export async function buildApp({
     await realtime.start();
   });
   app.addHook('preClose', () => realtime.stop());
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await Promise.all(areaServices.map((service) => service.stop()));
+    await jobs.stop();
+  });
 
   await app.register(async (api) => {
     await realtimeSocket(api, realtime);

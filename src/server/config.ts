@@ -22,6 +22,7 @@ const envSchema = z.object({
   CREDENTIALS_KEY: z.string().min(32, 'CREDENTIALS_KEY must be at least 32 characters').optional(),
   CREDENTIALS_KEY_PREVIOUS: z.string().optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  MAILBOX_PRIVATE_HOSTS: z.enum(['admins', 'everyone']).default('admins'),
   DEMO: boolish.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -52,6 +53,8 @@ export type Config = {
   credentialsKeys: string[];
   /** Twilio's REST API (tests point it at a local peer that speaks the same API). */
   twilioApiUrl: string;
+  /** Who may connect a mailbox whose servers are on a private network (the dealership's own mail server): admins only, or anyone. */
+  mailboxPrivateHosts: 'admins' | 'everyone';
   demo: boolean;
   admin: { email: string; password: string } | undefined;
   uploadMaxBytes: number;
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ],
     twilioApiUrl: e.TWILIO_API_URL,
+    mailboxPrivateHosts: e.MAILBOX_PRIVATE_HOSTS,
     demo,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD! } : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

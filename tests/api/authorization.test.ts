@@ -585,6 +585,14 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/emails/${await make.email()}/read`, payload: {} }),
     expected: owners(204),
   },
+  // The agent's own mail, sent: readable by whom the mail is, and filed already (409) for them; another's answers 404.
+  'POST /api/emails/:id/assign': {
+    request: async () => ({
+      url: `/api/emails/${await make.email()}/assign`,
+      payload: { customer_id: '00000000-0000-4000-8000-000000000000' },
+    }),
+    expected: owners(409),
+  },
   'POST /api/hooks/inbound-email': {
     request: () => ({ url: '/api/hooks/inbound-email', payload: { from: 'buyer@example.com', to: 'sales@example.com' } }),
     expected: everyone(401),
@@ -797,6 +805,26 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/webhooks/${await make.webhook('send_email_offers')}` }),
     expected: adminOnly(204, 403),
   },
+  'GET /api/mailboxes/:owner': { request: () => ({ url: '/api/mailboxes/mine' }), expected: signedIn(200) },
+  // The company's mailbox is an admin's to set: the admin's save reaches the server check (nothing listens on port 1).
+  'PUT /api/mailboxes/:owner': {
+    request: () => ({
+      url: '/api/mailboxes/company',
+      payload: {
+        address: 'sales@example.com',
+        username: 'sales@example.com',
+        secret: 'password',
+        imap_host: '127.0.0.1',
+        imap_port: 1,
+        imap_tls: false,
+        smtp_host: '127.0.0.1',
+        smtp_port: 1,
+        smtp_tls: false,
+      },
+    }),
+    expected: adminOnly(400, 403),
+  },
+  'DELETE /api/mailboxes/:owner': { request: () => ({ url: '/api/mailboxes/company' }), expected: adminOnly(404, 403) },
   'GET /api/texting/provider': { request: () => ({ url: '/api/texting/provider' }), expected: adminOnly(200, 403) },
   'PUT /api/texting/provider': {
     request: () => ({

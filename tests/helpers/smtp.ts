@@ -31,9 +31,13 @@ export type SmtpPeer = {
 
 /**
  * A real SMTP server on a free port of this machine, keeping what it receives. `acceptDelayMs` makes it take that long
- * to accept each message, as a busy mail server does.
+ * to accept each message, as a busy mail server does. With `auth` it asks for a sign-in (PLAIN or LOGIN, over the
+ * plain connection) and refuses any other user name or password, as a mailbox's own server does.
  */
-export async function startSmtpPeer({ acceptDelayMs = 0 }: { acceptDelayMs?: number } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer({
+  acceptDelayMs = 0,
+  auth,
+}: { acceptDelayMs?: number; auth?: { user: string; pass: string } } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let failures = { count: 0, code: 451 };
@@ -64,9 +68,15 @@ export async function startSmtpPeer({ acceptDelayMs = 0 }: { acceptDelayMs?: num
   };
 
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !auth,
     // No STARTTLS: the peer has no certificate a client would trust, and the test needs none.
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(login, _session, callback) {
+      if (auth && login.username === auth.user && login.password === auth.pass) return callback(null, { user: login.username });
+      callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

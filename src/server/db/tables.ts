@@ -243,7 +243,9 @@ export interface Emails {
   direction: 'outbound' | 'inbound';
   from_address: string;
   id: Generated<string>;
+  in_reply_to: string | null;
   is_read: Generated<boolean>;
+  mailbox_id: string | null;
   outbox_id: string | null;
   provider_id: string | null;
   sent_by: string | null;
@@ -342,6 +344,30 @@ export interface LeadSources {
   name: string;
 }
 
+export interface Mailboxes {
+  address: string;
+  auth: 'password' | 'xoauth2';
+  id: Generated<string>;
+  imap_host: string;
+  imap_port: number;
+  imap_tls: boolean;
+  last_error: string | null;
+  last_read_at: Timestamp | null;
+  last_uid: Generated<number>;
+  reader: string | null;
+  reader_until: Timestamp | null;
+  secret: string;
+  smtp_host: string;
+  smtp_port: number;
+  smtp_tls: boolean;
+  state: Generated<'connecting' | 'reading' | 'failed'>;
+  uid_validity: number | null;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  user_id: string | null;
+  username: string;
+}
+
 export interface Messages {
   chat_id: string;
   content: string;
@@ -412,6 +438,7 @@ export interface Outbox {
   id: Generated<string>;
   kind: 'email' | 'webhook' | 'sms';
   last_error: string | null;
+  mailbox_id: string | null;
   payload: Json;
   provider_id: string | null;
   send_after: Timestamp | null;
@@ -640,6 +667,7 @@ export interface DB {
   lead_rotation: LeadRotation;
   lead_sources: LeadSources;
   leads: Leads;
+  mailboxes: Mailboxes;
   messages: Messages;
   minor_agreements: MinorAgreements;
   notifications: Notifications;

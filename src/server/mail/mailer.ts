@@ -2,17 +2,21 @@ import { createTransport } from 'nodemailer';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { Sealer } from '../auth/sealed.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
 import { publishChange } from '../realtime/publish.js';
+import { connectionProblem, keepInSent, mailboxAccess, smtpTransport } from './mailbox-connection.js';
 
 /** An iCalendar object sent as the mail's calendar part (RFC 6047): an appointment's invitation, change or cancellation. */
 export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string };
 
 /**
  * An e-mail as Torque writes it: one recipient, plain text, HTML when there is any, extra headers (a marketing
- * mail's List-Unsubscribe), and an invitation's calendar.
+ * mail's List-Unsubscribe), and an invitation's calendar. A mail written from a connected mailbox leaves through it
+ * (`mailboxId`), with its Message-ID and, for a reply, the Message-IDs it answers, so it threads in the customer's
+ * mail program.
  */
 export type MailMessage = {
   to: string;
@@ -21,6 +25,10 @@ export type MailMessage = {
   html?: string;
   headers?: Record<string, string>;
   calendar?: MailCalendar;
+  mailboxId?: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
 };
 
 export type Mailer = {
@@ -30,7 +38,10 @@ export type Mailer = {
    * the outbox id.
    */
   queue: (tx: Transaction<DB>, message: MailMessage, createdBy: string | null) => Promise<string>;
-  /** True when there is no mail server (no SMTP_URL): everything queued is held in the outbox, and nothing leaves. */
+  /**
+   * True when there is no company mail server (no SMTP_URL): what is queued is held in the outbox, and nothing leaves
+   * but mail written from a connected mailbox.
+   */
   holding: boolean;
 };
 
@@ -46,7 +57,11 @@ const payloadSchema = z.object({
   html: z.string().nullish(),
   headers: z.record(z.string(), z.string()).nullish(),
   calendar: z.object({ method: z.enum(['REQUEST', 'CANCEL']), content: z.string() }).nullish(),
+  message_id: z.string().nullish(),
+  in_reply_to: z.string().nullish(),
+  references: z.array(z.string()).nullish(),
 });
+type Payload = z.output<typeof payloadSchema>;
 
 /** What may be logged about a recipient: the domain, never the address. */
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1) || '?';
@@ -58,16 +73,37 @@ export function createMailer(
   db: Kysely<DB>,
   jobs: JobQueue,
   log: FastifyBaseLogger,
-  options: { retry?: Partial<RetryPolicy> } = {},
+  options: { retry?: Partial<RetryPolicy>; sealer: Sealer },
 ): Mailer {
   const transport = config.smtpUrl
     ? createTransport({ url: config.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
     : null;
+  if (!transport) log.info('SMTP_URL is not set: mail is kept in the outbox, where admins can read it');
+  /** Writes a mail out as it travels, for a mailbox's SMTP server and its Sent folder. */
+  const composer = createTransport({ streamTransport: true, buffer: true });
 
-  if (!transport) {
-    log.info('SMTP_URL is not set: mail is kept in the outbox, where admins can read it');
-    return { holding: true, queue: (tx, message, createdBy) => insertMail(tx, message, createdBy, 'held') };
-  }
+  /**
+   * Sends through the mailbox the mail was written from, then keeps a copy in its Sent folder; a copy that cannot be
+   * kept is logged, the mail having left.
+   */
+  const sendFromMailbox = async (mailboxId: string, mail: Payload, about: object) => {
+    const access = await mailboxAccess(db, options.sealer, mailboxId);
+    if (!access) throw Object.assign(new Error('The mailbox it was written from is no longer connected'), { permanent: true });
+    const { message } = await composer.sendMail({ ...mailOptions(mail), from: access.address });
+    const raw = message as Buffer;
+    try {
+      await smtpTransport(access).sendMail({ envelope: { from: access.address, to: [mail.to] }, raw });
+    } catch (error) {
+      const reason = connectionProblem(error, access.smtp_host);
+      const responseCode = (error as SmtpError).responseCode;
+      throw Object.assign(new Error(reason), { responseCode, permanent: responseCode !== undefined && responseCode >= 500 });
+    }
+    if (mail.message_id) {
+      await keepInSent(access, raw, mail.message_id).catch((error: unknown) =>
+        log.warn({ ...about, reason: connectionProblem(error, access.imap_host) }, 'mail sent; its copy in Sent was not kept'),
+      );
+    }
+  };
 
   /** The sender's mail lists show each attempt's outcome as it happens. */
   const tellSender = (row: { created_by: string | null } | undefined) => publishChange(db, 'emails', [row?.created_by]);
@@ -75,23 +111,18 @@ export function createMailer(
   /** One attempt. A mail no longer pending (sent, failed, held) is left alone, so a repeated job never sends it again. */
   const deliver = async (job: Job<{ outboxId: string }>) => {
     const { outboxId } = job.data;
-    const row = await db.selectFrom('outbox').select(['status', 'payload']).where('id', '=', outboxId).executeTakeFirst();
+    const row = await db
+      .selectFrom('outbox')
+      .select(['status', 'payload', 'mailbox_id'])
+      .where('id', '=', outboxId)
+      .executeTakeFirst();
     if (!row || row.status !== 'pending') return;
     const mail = payloadSchema.parse(row.payload);
     const about = { outboxId, domain: domainOf(mail.to), subject: mail.subject, attempt: job.attempt };
     try {
-      await transport.sendMail({
-        from: config.mailFrom,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-        headers: mail.headers ?? undefined,
-        // The calendar part mail programs show as an invitation, and the same as an attachment for those that do not.
-        icalEvent: mail.calendar
-          ? { method: mail.calendar.method, content: mail.calendar.content, filename: 'invite.ics' }
-          : undefined,
-      });
+      if (row.mailbox_id) await sendFromMailbox(row.mailbox_id, mail, about);
+      else if (transport) await transport.sendMail({ ...mailOptions(mail), from: config.mailFrom });
+      else throw Object.assign(new Error('No mail server is set (SMTP_URL)'), { permanent: true });
     } catch (caught) {
       const error = caught as SmtpError;
       // A permanent refusal (5xx) would be refused again: it ends here; anything else is retried until the last attempt.
@@ -121,14 +152,29 @@ export function createMailer(
   jobs.work(MAIL_JOB, deliver, { ...MAIL_RETRY, ...options.retry, expireInSeconds: 180 });
 
   return {
-    holding: false,
+    holding: !transport,
     async queue(tx, message, createdBy) {
+      if (!transport && !message.mailboxId) return insertMail(tx, message, createdBy, 'held');
       const id = await insertMail(tx, message, createdBy, 'pending');
       await jobs.enqueue(tx, MAIL_JOB, { outboxId: id });
       return id;
     },
   };
 }
+
+/** The mail as nodemailer sends it, but for its sender. */
+const mailOptions = (mail: Payload) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? undefined,
+  headers: mail.headers ?? undefined,
+  messageId: mail.message_id ?? undefined,
+  inReplyTo: mail.in_reply_to ?? undefined,
+  references: mail.references ?? undefined,
+  // The calendar part mail programs show as an invitation, and the same as an attachment for those that do not.
+  icalEvent: mail.calendar ? { method: mail.calendar.method, content: mail.calendar.content, filename: 'invite.ics' } : undefined,
+});
 
 async function insertMail(tx: Transaction<DB>, message: MailMessage, createdBy: string | null, status: 'pending' | 'held') {
   const payload = {
@@ -138,10 +184,19 @@ async function insertMail(tx: Transaction<DB>, message: MailMessage, createdBy: 
     html: message.html ?? null,
     headers: message.headers ?? null,
     calendar: message.calendar ?? null,
+    message_id: message.messageId ?? null,
+    in_reply_to: message.inReplyTo ?? null,
+    references: message.references ?? null,
   };
   const { id } = await tx
     .insertInto('outbox')
-    .values({ kind: 'email', payload: JSON.stringify(payload), status, created_by: createdBy })
+    .values({
+      kind: 'email',
+      payload: JSON.stringify(payload),
+      status,
+      created_by: createdBy,
+      mailbox_id: message.mailboxId ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -41,6 +41,15 @@ export type AreaDeps = {
 export type AreaJob = { name: string; register: (deps: AreaDeps) => { start: () => Promise<void> } };
 
 /**
+ * Work an area keeps running in every process beside the job queue (a mailbox's reader holds its connection open):
+ * built with the app, started with the job workers, stopped as the app closes.
+ */
+export type AreaService = {
+  name: string;
+  register: (deps: AreaDeps) => { start: () => Promise<void>; stop: () => Promise<void> };
+};
+
+/**
  * Everything the app needs to know of one area, in the area's own folder (`modules/<area>/index.ts`): `app.ts` and
  * the tests loop over the list in `modules/areas.ts`, so adding an area is its folders and one line there.
  */
@@ -50,6 +59,8 @@ export type Area = {
   routes?: (api: FastifyInstance, deps: AreaDeps) => Promise<void>;
   /** Its recurring jobs. */
   jobs?: readonly AreaJob[];
+  /** What it keeps running beside them. */
+  services?: readonly AreaService[];
   /** How the events it publishes (`publish(tx, kind, …)`) reach sockets, by kind. */
   realtime?: (deps: AreaDeps) => Record<string, EventHandler>;
   /** The lists it changes, refreshed in every tab that shows them (`publishChange(tx, area, owners)`). */

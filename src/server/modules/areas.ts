@@ -16,6 +16,7 @@ import { healthArea } from './health/index.js';
 import { hooksArea } from './hooks/index.js';
 import { importsArea } from './imports/index.js';
 import { leadsArea } from './leads/index.js';
+import { mailboxesArea } from './mailboxes/index.js';
 import { notificationsArea } from './notifications/index.js';
 import { offersArea } from './offers/index.js';
 import { outboxArea } from './outbox/index.js';
@@ -44,6 +45,7 @@ export const areas = [
   consentArea,
   hooksArea,
   emailsArea,
+  mailboxesArea,
   vehiclesArea,
   importsArea,
   dealsArea,

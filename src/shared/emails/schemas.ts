@@ -23,14 +23,20 @@ export const composeSchema = z.object({
   subject: requiredText(300, EMAIL_FIELDS_REQUIRED),
   message: requiredText(20_000, EMAIL_FIELDS_REQUIRED),
   transactional: z.boolean().default(false),
+  /** The mail this one answers (a reply from the conversation): it is sent as a reply to it, threading with it. */
+  reply_to: z.uuid().optional(),
 });
 export type ComposeInput = z.output<typeof composeSchema>;
 
 /** Compose's lookup of the address typed in To: whose it is and its e-mail consent. */
 export const recipientQuerySchema = z.object({ address: recipientAddress });
 
-export const mailboxes = ['inbox', 'sent'] as const;
-export const emailListQuerySchema = pageQuerySchema.extend({ box: z.enum(mailboxes).default('inbox') });
+/** Mail that came in, mail sent, and mail that came in from an address no customer has (to assign to one). */
+export const emailBoxes = ['inbox', 'sent', 'unmatched'] as const;
+export const emailListQuerySchema = pageQuerySchema.extend({ box: z.enum(emailBoxes).default('inbox') });
+
+/** POST /api/emails/:id/assign: the customer mail from an unknown address is theirs. */
+export const assignEmailSchema = z.object({ customer_id: z.uuid('Choose a customer') });
 export type EmailListQuery = z.output<typeof emailListQuerySchema>;
 
 /** What the inbound-mail service posts to /api/hooks/inbound-email, signed with the 'inbound_email' secret. */

@@ -2,7 +2,17 @@ import type { ChatMessage } from '../chat/types.js';
 import type { Notification } from '../notifications/types.js';
 
 /** Areas whose lists a realtime event may refresh in the browser. */
-export const realtimeAreas = ['deals', 'customers', 'vehicles', 'leads', 'team', 'emails', 'tasks', 'conversations'] as const;
+export const realtimeAreas = [
+  'deals',
+  'customers',
+  'vehicles',
+  'leads',
+  'team',
+  'emails',
+  'tasks',
+  'conversations',
+  'mailboxes',
+] as const;
 export type RealtimeArea = (typeof realtimeAreas)[number];
 /** Areas whose every record admins and editors see: a change reaches their tabs as well as the owners'. */
 export const seenByAllAreas: readonly RealtimeArea[] = [

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../../shared/common/fields.js';
-import { composeSchema, emailListQuerySchema, inboundEmailSchema, recipientQuerySchema } from '../../../shared/emails/schemas.js';
+import {
+  assignEmailSchema,
+  composeSchema,
+  emailListQuerySchema,
+  inboundEmailSchema,
+  recipientQuerySchema,
+} from '../../../shared/emails/schemas.js';
 import {
   emailDetailSchema,
   emailItemSchema,
@@ -15,7 +21,7 @@ import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/s
 import type { Mailer } from '../../mail/mailer.js';
 import { hookSecret } from '../hooks/service.js';
 import { leadsInMail } from '../leads/intake.js';
-import { emailRecipient, getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
+import { assignEmail, emailRecipient, getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
 
 export async function emailsRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -34,6 +40,11 @@ export async function emailsRoutes(app: FastifyInstance, { database, mailer }: {
   );
   r.get('/api/emails/:id', { schema: { params: idParams, response: { 200: emailDetailSchema } } }, (request) =>
     getEmail(db, actorOf(request), request.params.id),
+  );
+  r.post(
+    '/api/emails/:id/assign',
+    { schema: { params: idParams, body: assignEmailSchema, response: { 200: emailItemSchema } } },
+    (request) => assignEmail(db, actorOf(request), request.params.id, request.body.customer_id),
   );
   r.post('/api/emails/:id/read', { schema: { params: idParams } }, async (request, reply) => {
     await markEmailRead(db, actorOf(request), request.params.id);

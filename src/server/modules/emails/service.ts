@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   emailOptedOutMessage,
@@ -11,7 +12,7 @@ import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { maySee, seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -27,13 +28,14 @@ type Row = Omit<EmailDetail, 'created_at'> & { created_at: Date };
 
 /**
  * Who reads an e-mail (`email` names its row): admins and editors all of it, unlinked mail included; agents the mail
- * of their own customers and the mail they wrote. The mail screens and the full export read through this one rule.
+ * of their own customers, the mail they wrote and the mail read from their own mailbox. The mail screens and the full export read through this one rule.
  */
 export const emailReadable = (actor: Actor, email: string): RawBuilder<SqlBool> =>
   seesAll(actor)
     ? sql<SqlBool>`true`
     : sql<SqlBool>`(${sql.ref(`${email}.sent_by`)} = ${actor.userId} OR EXISTS (
-        SELECT 1 FROM customers rc WHERE rc.id = ${sql.ref(`${email}.customer_id`)} AND ${visibleTo(actor, 'rc.user_id')}))`;
+        SELECT 1 FROM customers rc WHERE rc.id = ${sql.ref(`${email}.customer_id`)} AND ${visibleTo(actor, 'rc.user_id')})
+        OR EXISTS (SELECT 1 FROM mailboxes rm WHERE rm.id = ${sql.ref(`${email}.mailbox_id`)} AND rm.user_id = ${actor.userId}))`;
 
 /** The e-mails the actor may read, with the customer and their latest deal where the actor may see those. */
 function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: number) {
@@ -59,14 +61,15 @@ function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: nu
 
 const toItem = ({ body: _body, ...row }: Row): EmailItem => ({ ...row, created_at: row.created_at.toISOString() });
 
-/** The inbox (mail that came in) or the sent mail, newest first, paged. */
+/** The inbox (mail that came in), the sent mail, or the mail that came in from no known customer; newest first, paged. */
 export async function listEmails(db: Db, actor: Actor, query: EmailListQuery): Promise<Page<EmailItem>> {
   const after = decodeCursor(query.cursor, 2);
   if (after && !(cursorValue.moment(after[0]) && cursorValue.uuid(after[1]))) throw badRequest('Invalid cursor');
-  const direction = query.box === 'inbox' ? 'inbound' : 'outbound';
-  const where = after
-    ? sql`e.direction = ${direction} AND (e.created_at, e.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-    : sql`e.direction = ${direction}`;
+  const box =
+    query.box === 'unmatched'
+      ? sql`e.direction = 'inbound' AND e.customer_id IS NULL`
+      : sql`e.direction = ${query.box === 'inbox' ? 'inbound' : 'outbound'}`;
+  const where = after ? sql`${box} AND (e.created_at, e.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : box;
   const { rows } = await emailsOf(db, actor, where, query.limit + 1);
   const page = pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
   return { ...page, items: page.items.map(toItem) };
@@ -137,10 +140,23 @@ export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: Com
   const id = await db.transaction().execute(async (tx) => {
     const { customer, optedOut } = await recipientAt(tx, actor, input.to);
     if (optedOut.length > 0 && !input.transactional) throw optedOutRefusal(input.to);
+    const answered = input.reply_to ? await answeredEmail(tx, actor, input.reply_to) : null;
+    const mailbox = await sendingMailbox(tx, actor);
+    const messageId = `<${crypto.randomUUID()}@${domainOf(mailbox?.address ?? actor.email)}>`;
     const company = await getSetting(tx, 'company');
     const outboxId = await mailer.queue(
       tx,
-      { to: input.to, subject: input.subject, text: `${input.message}\n\n${mailFooter(company)}` },
+      {
+        to: input.to,
+        subject: input.subject,
+        text: `${input.message}\n\n${mailFooter(company)}`,
+        mailboxId: mailbox?.id,
+        messageId,
+        inReplyTo: answered?.provider_id ?? undefined,
+        references: answered?.provider_id
+          ? [...(answered.in_reply_to ? [answered.in_reply_to] : []), answered.provider_id]
+          : undefined,
+      },
       actor.userId,
     );
     const email = await tx
@@ -148,13 +164,16 @@ export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: Com
       .values({
         direction: 'outbound',
         customer_id: customer?.id ?? null,
-        from_address: actor.email,
+        from_address: mailbox?.address ?? actor.email,
         to_address: input.to,
         subject: input.subject,
         body: input.message,
         is_read: true,
         sent_by: actor.userId,
         outbox_id: outboxId,
+        mailbox_id: mailbox?.id ?? null,
+        provider_id: messageId,
+        in_reply_to: answered?.provider_id ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -173,6 +192,35 @@ export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: Com
   });
   const { body: _body, ...item } = await getEmail(db, actor, id);
   return item;
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1) || 'torque.invalid';
+
+/**
+ * The mailbox a person's mail leaves through: their own, else the company's; null when neither is connected (the mail
+ * then leaves through SMTP_URL, or is held).
+ */
+export async function sendingMailbox(db: Db, actor: Pick<Actor, 'userId'>) {
+  const row = await db
+    .selectFrom('mailboxes')
+    .select(['id', 'address'])
+    .where((eb) => eb.or([eb('user_id', '=', actor.userId), eb('user_id', 'is', null)]))
+    .orderBy(sql`user_id IS NULL`)
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The mail a reply answers, for its Message-ID: one the actor may read, else 404. */
+async function answeredEmail(db: Db, actor: Actor, id: string) {
+  const row = await db
+    .selectFrom('emails as e')
+    .select(['e.provider_id', 'e.in_reply_to'])
+    .where('e.id', '=', id)
+    .where(emailReadable(actor, 'e'))
+    .executeTakeFirst();
+  if (!row) throw notFound('E-mail');
+  return row;
 }
 
 /**
@@ -210,48 +258,135 @@ async function earlierEmail(db: Db, input: InboundEmail) {
 export async function receiveEmail(db: Db, input: InboundEmail, repeatedCall = false) {
   if (repeatedCall) return earlierEmail(db, input);
   return db.transaction().execute(async (tx) => {
+    const customer = await customerAt(tx, [input.from], null);
+    const stored = await keepEmail(tx, {
+      customer,
+      from_address: input.from,
+      to_address: input.to,
+      subject: input.subject,
+      body: input.text,
+      provider_id: input.message_id ?? null,
+    });
+    if (!stored) return earlierEmail(tx, input);
+    return { id: stored, customer_linked: Boolean(customer), repeated: false };
+  });
+}
+
+type LinkedCustomer = { id: string; user_id: string };
+
+/**
+ * The customer mail from or to these addresses is theirs: the newest with the first address that is a customer's,
+ * those of `ownerId` (the mailbox's owner) first.
+ */
+export async function customerAt(db: Db, addresses: readonly string[], ownerId: string | null): Promise<LinkedCustomer | null> {
+  const lower = [...new Set(addresses.map((address) => address.toLowerCase()))];
+  if (lower.length === 0) return null;
+  const row = await db
+    .selectFrom('customers')
+    .select(['id', 'user_id'])
+    .where(sql`lower(email)`, 'in', lower)
+    .orderBy(sql`array_position(${sql.val(lower)}::text[], lower(email))`)
+    .orderBy(sql`user_id = ${ownerId}`, sql`desc nulls last`)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A mail to keep: who sent it to whom, its content, and its customer, when it is one's. */
+export type MailToKeep = {
+  customer: LinkedCustomer | null;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  provider_id: string | null;
+  mailbox_id?: string | null;
+  mailbox_owner?: string | null;
+  in_reply_to?: string | null;
+  is_read?: boolean;
+  created_at?: Date;
+};
+
+/**
+ * Keeps mail that came in, in the caller's transaction, unread unless said otherwise: linked to its customer and
+ * written on their timeline, seen arriving by everyone who may read it. Mail whose Message-ID is kept already is not
+ * kept again: the answer is then null.
+ */
+export async function keepEmail(tx: Db, { customer, mailbox_owner, ...mail }: MailToKeep): Promise<string | null> {
+  const stored = await tx
+    .insertInto('emails')
+    .values({ ...mail, direction: 'inbound', customer_id: customer?.id ?? null, is_read: mail.is_read ?? false })
+    .onConflict((oc) => oc.column('provider_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!stored) return null;
+  // Everyone who may read it sees it arrive: the customer's agent, the mailbox's owner, and the admins and editors.
+  const readers = await tx
+    .selectFrom('users')
+    .select('id')
+    .where('banned', 'is not', true)
+    .where((eb) =>
+      eb.or([eb('role', 'in', ['admin', 'editor']), eb('id', 'in', [customer?.user_id ?? null, mailbox_owner ?? null])]),
+    )
+    .execute();
+  await publishChange(
+    tx,
+    'emails',
+    readers.map((reader) => reader.id),
+  );
+  if (customer) {
+    await recordAudit(tx, null, {
+      entityType: 'customer',
+      entityId: customer.id,
+      action: 'email_received',
+      changes: { email_id: stored.id, subject: mail.subject },
+    });
+    await stopPlans(tx, null, [customer.id], 'answered');
+  }
+  return stored.id;
+}
+
+/**
+ * Files mail that came in from an address no customer has into a customer's conversation: the actor must read the
+ * mail and see the customer. It then waits for an answer as mail from them does, and is written on their timeline.
+ * Mail already linked answers 409.
+ */
+export async function assignEmail(db: Db, actor: Actor, id: string, customerId: string): Promise<EmailItem> {
+  await db.transaction().execute(async (tx) => {
+    const mail = await tx
+      .selectFrom('emails as e')
+      .select(['e.direction', 'e.customer_id', 'e.subject', 'e.mailbox_id'])
+      .where('e.id', '=', id)
+      .where(emailReadable(actor, 'e'))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!mail) throw notFound('E-mail');
+    if (mail.direction !== 'inbound' || mail.customer_id !== null) {
+      throw conflict('This e-mail is already filed with a customer');
+    }
     const customer = await tx
       .selectFrom('customers')
       .select(['id', 'user_id'])
-      .where(sql`lower(email)`, '=', input.from.toLowerCase())
-      .orderBy('created_at', 'desc')
+      .where('id', '=', customerId)
+      .where(visibleTo(actor, 'user_id'))
       .executeTakeFirst();
-    const stored = await tx
-      .insertInto('emails')
-      .values({
-        direction: 'inbound',
-        customer_id: customer?.id ?? null,
-        from_address: input.from,
-        to_address: input.to,
-        subject: input.subject,
-        body: input.text,
-        provider_id: input.message_id ?? null,
-      })
-      .onConflict((oc) => oc.column('provider_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!stored) return earlierEmail(tx, input);
-    // Everyone who may read it sees it arrive: the customer's agent, and the admins and editors.
+    if (!customer) throw notFound('Customer');
+    await tx.updateTable('emails').set({ customer_id: customer.id }).where('id', '=', id).execute();
+    await recordAudit(tx, actor, {
+      entityType: 'customer',
+      entityId: customer.id,
+      action: 'email_assigned',
+      changes: { email_id: id, subject: mail.subject },
+    });
     const readers = await tx
       .selectFrom('users')
       .select('id')
       .where('banned', 'is not', true)
-      .where((eb) => eb.or([eb('role', 'in', ['admin', 'editor']), eb('id', '=', customer?.user_id ?? null)]))
+      .where((eb) => eb.or([eb('role', 'in', ['admin', 'editor']), eb('id', '=', customer.user_id)]))
       .execute();
-    await publishChange(
-      tx,
-      'emails',
-      readers.map((reader) => reader.id),
-    );
-    if (customer) {
-      await recordAudit(tx, null, {
-        entityType: 'customer',
-        entityId: customer.id,
-        action: 'email_received',
-        changes: { email_id: stored.id, subject: input.subject },
-      });
-      await stopPlans(tx, null, [customer.id], 'answered');
-    }
-    return { id: stored.id, customer_linked: Boolean(customer), repeated: false };
+    await publishChange(tx, 'emails', [actor.userId, ...readers.map((reader) => reader.id)]);
   });
+  const { body: _body, ...item } = await getEmail(db, actor, id);
+  return item;
 }

@@ -70,6 +70,8 @@ function describe(entry: TimelineEntry): AuditWording {
       return { title: `Logged a contact: ${String(c.label ?? c.kind).toLowerCase()}`, details: c.note ? [String(c.note)] : [] };
     case 'email_received':
       return { title: `E-mail received: ${c.subject}`, details: [] };
+    case 'email_assigned':
+      return { title: `Filed an e-mail with this customer: ${c.subject}`, details: [] };
     case 'offer_sent':
       return {
         title: `Sent the offer ${c.offer} by ${c.channel === 'sms' ? 'SMS' : 'e-mail'}`,

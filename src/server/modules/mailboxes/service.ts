@@ -1,0 +1,200 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  MAILBOX_SECRET_MESSAGE,
+  MAILBOX_TOKEN_MESSAGE,
+  type Mailbox,
+  type MailboxAnswer,
+  type MailboxOwner,
+  type MailboxValues,
+} from '../../../shared/mailboxes/types.js';
+import type { Actor } from '../../auth/actor.js';
+import type { Sealer } from '../../auth/sealed.js';
+import { hasRole, requireRole } from '../../auth/scope.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import {
+  connectionProblem,
+  imapClient,
+  mailboxAccess,
+  smtpTransport,
+  type MailboxAccess,
+} from '../../mail/mailbox-connection.js';
+import { recordAudit } from '../audit/service.js';
+import { SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { assertPublicHost, PrivateAddressError } from '../webhooks/post.js';
+
+type Db = Kysely<DB>;
+
+export const MAILBOX_PRIVATE_MESSAGE = 'This server is on a private network: only an admin can connect a mailbox there';
+
+/** Whose mailbox the route names: the actor's own, or the company's (admins only). */
+function ownerOf(actor: Actor, owner: MailboxOwner): string | null {
+  if (owner === 'company') requireRole(actor, 'admin');
+  return owner === 'company' ? null : actor.userId;
+}
+
+const whereOwner = (userId: string | null) =>
+  userId === null ? sql<boolean>`user_id IS NULL` : sql<boolean>`user_id = ${userId}`;
+
+/** The mailbox as its owner reads it: never the password or token. */
+export async function describeMailbox(db: Db, actor: Actor, owner: MailboxOwner): Promise<MailboxAnswer> {
+  const row = await db
+    .selectFrom('mailboxes')
+    .select([
+      'id',
+      'address',
+      'username',
+      'auth',
+      'imap_host',
+      'imap_port',
+      'imap_tls',
+      'smtp_host',
+      'smtp_port',
+      'smtp_tls',
+      'state',
+      'last_error',
+      'last_read_at',
+      'updated_at',
+    ])
+    .where(whereOwner(ownerOf(actor, owner)))
+    .executeTakeFirst();
+  if (!row) return { mailbox: null };
+  const mailbox: Mailbox = {
+    ...row,
+    secret_set: true,
+    last_read_at: row.last_read_at?.toISOString() ?? null,
+    updated_at: row.updated_at.toISOString(),
+  };
+  return { mailbox };
+}
+
+/**
+ * Signs in to the mailbox's IMAP and SMTP servers as Torque will; refuses (400, on the field to correct) what a server
+ * refused or could not be reached.
+ */
+export async function checkMailbox(access: MailboxAccess): Promise<void> {
+  const imap = imapClient(access);
+  try {
+    await imap.connect();
+  } catch (error) {
+    const message = connectionProblem(error, access.imap_host);
+    throw badRequest(
+      message,
+      (error as { authenticationFailed?: boolean }).authenticationFailed ? { secret: message } : { imap_host: message },
+    );
+  }
+  await imap.logout().catch(() => imap.close());
+  const smtp = smtpTransport(access);
+  try {
+    await smtp.verify();
+  } catch (error) {
+    const message = connectionProblem(error, access.smtp_host);
+    throw badRequest(message, (error as { code?: string }).code === 'EAUTH' ? { secret: message } : { smtp_host: message });
+  } finally {
+    smtp.close();
+  }
+}
+
+/** Who may connect a mailbox whose servers are on a private network (MAILBOX_PRIVATE_HOSTS). */
+export type PrivateHosts = 'admins' | 'everyone';
+
+/**
+ * Only admins connect a mailbox on a private network, unless MAILBOX_PRIVATE_HOSTS lets everyone: otherwise a
+ * person's own mailbox is on a public one, so that nobody reaches the dealership's inner network through Torque.
+ */
+export async function assertMailHosts(owner: Pick<Actor, 'role'> | null, hosts: string[], policy: PrivateHosts) {
+  if (policy === 'everyone' || (owner && hasRole(owner as Actor, 'admin'))) return;
+  for (const host of hosts) {
+    try {
+      await assertPublicHost(host);
+    } catch (error) {
+      const message =
+        error instanceof PrivateAddressError ? MAILBOX_PRIVATE_MESSAGE : `${host} was not found: check the server's name`;
+      throw badRequest(message, { [host === hosts[0] ? 'imap_host' : 'smtp_host']: message });
+    }
+  }
+}
+
+/**
+ * Connects a mailbox (or changes one), after its servers have accepted the sign-in. The password or token may be left
+ * blank to keep the saved one. A different mailbox (another address, server or user) is read from its start; the same
+ * one from where its reading stood. Whoever was reading it lets go, so the new settings are read at once. Audited
+ * without the secret.
+ */
+export async function saveMailbox(
+  db: Db,
+  deps: { sealer: Sealer; wake: () => void; privateHosts: PrivateHosts },
+  actor: Actor,
+  owner: MailboxOwner,
+  input: MailboxValues,
+): Promise<MailboxAnswer> {
+  const userId = ownerOf(actor, owner);
+  const saved = await db.selectFrom('mailboxes').select(['id']).where(whereOwner(userId)).executeTakeFirst();
+  const savedAccess = saved ? await mailboxAccess(db, deps.sealer, saved.id) : null;
+  const sameAccount =
+    savedAccess !== null &&
+    savedAccess.imap_host === input.imap_host &&
+    savedAccess.username === input.username &&
+    savedAccess.auth === input.auth;
+  const secret = input.secret || (sameAccount ? savedAccess.secret : '');
+  if (!secret) {
+    const message = input.auth === 'xoauth2' ? MAILBOX_TOKEN_MESSAGE : MAILBOX_SECRET_MESSAGE;
+    throw badRequest(message, { secret: message });
+  }
+  await assertMailHosts(userId ? actor : null, [input.imap_host, input.smtp_host], deps.privateHosts);
+  await checkMailbox({ ...input, secret });
+  const sameMailbox = sameAccount && savedAccess.address === input.address;
+  const values = {
+    ...input,
+    secret: deps.sealer.seal(secret),
+    reader: null,
+    reader_until: null,
+    state: 'connecting' as const,
+    last_error: null,
+    updated_by: actor.userId,
+    updated_at: new Date(),
+    ...(sameMailbox ? {} : { uid_validity: null, last_uid: 0 }),
+  };
+  await db.transaction().execute(async (tx) => {
+    if (saved) await tx.updateTable('mailboxes').set(values).where('id', '=', saved.id).execute();
+    else
+      await tx
+        .insertInto('mailboxes')
+        .values({ ...values, user_id: userId })
+        .execute();
+    await recordAudit(tx, actor, {
+      entityType: userId ? 'user' : 'settings',
+      entityId: userId ?? SETTINGS_ENTITY_ID,
+      action: 'updated.mailbox',
+      changes: {
+        address: { from: savedAccess?.address ?? null, to: input.address },
+        imap: {
+          from: savedAccess ? `${savedAccess.imap_host}:${savedAccess.imap_port}` : null,
+          to: `${input.imap_host}:${input.imap_port}`,
+        },
+        smtp: {
+          from: savedAccess ? `${savedAccess.smtp_host}:${savedAccess.smtp_port}` : null,
+          to: `${input.smtp_host}:${input.smtp_port}`,
+        },
+        secret: { changed: secret !== savedAccess?.secret },
+      },
+    });
+  });
+  deps.wake();
+  return describeMailbox(db, actor, owner);
+}
+
+/** Disconnects the mailbox: its mail stays; mail written afterwards leaves through the company's mailbox or SMTP_URL. */
+export async function removeMailbox(db: Db, actor: Actor, owner: MailboxOwner): Promise<void> {
+  const userId = ownerOf(actor, owner);
+  await db.transaction().execute(async (tx) => {
+    const removed = await tx.deleteFrom('mailboxes').where(whereOwner(userId)).returning(['address']).executeTakeFirst();
+    if (!removed) throw notFound('Mailbox');
+    await recordAudit(tx, actor, {
+      entityType: userId ? 'user' : 'settings',
+      entityId: userId ?? SETTINGS_ENTITY_ID,
+      action: 'removed.mailbox',
+      changes: { address: { from: removed.address, to: null } },
+    });
+  });
+}
