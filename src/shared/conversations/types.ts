@@ -46,6 +46,12 @@ export const conversationStateSchema = z.object({
   email_consent: z.enum(['opted_in', 'opted_out']).nullable(),
   texting: z.boolean(),
   quiet_until: z.string().nullable(),
+  /** The mailbox an e-mail from here leaves from (the user's own, else the company's); null: the mail server's. */
+  email_from: z.string().nullable(),
+  /** No mailbox is connected and no mail server is set: an e-mail waits in the outbox. */
+  email_held: z.boolean(),
+  /** The customer's latest e-mail, which an e-mail from here answers (threading in their mail program). */
+  reply_to: z.object({ id: z.string(), subject: z.string() }).nullable(),
 });
 export type ConversationState = z.infer<typeof conversationStateSchema>;
 

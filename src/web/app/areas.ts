@@ -10,6 +10,7 @@ import { teamArea } from '@/features/team/area';
 import { analyticsArea } from '@/features/analytics/area';
 import { emailsArea } from '@/features/emails/area';
 import { conversationsArea } from '@/features/conversations/area';
+import { mailboxesArea } from '@/features/mailboxes/area';
 import { accountingArea } from '@/features/accounting/area';
 import { offersArea } from '@/features/offers/area';
 import { chatArea } from '@/features/chat/area';
@@ -30,6 +31,7 @@ export const webAreas: WebArea[] = [
   analyticsArea,
   emailsArea,
   conversationsArea,
+  mailboxesArea,
   accountingArea,
   offersArea,
   chatArea,

@@ -65,6 +65,10 @@ export const keys = {
   },
   webhooks: ['webhooks'] as const,
   texting: ['texting'] as const,
+  mailboxes: {
+    all: ['mailboxes'] as const,
+    of: (owner: string) => ['mailboxes', owner] as const,
+  },
   conversations: {
     all: ['conversations'] as const,
     thread: (customerId: string) => ['conversations', 'thread', customerId] as const,

@@ -15,7 +15,7 @@ import type { AreaDeps } from '../area.js';
 import { inbox, markConversationDone } from './inbox.js';
 import { conversationOf, conversationState, sendText } from './service.js';
 
-export async function conversationsRoutes(app: FastifyInstance, { database, webhooks }: AreaDeps) {
+export async function conversationsRoutes(app: FastifyInstance, { database, webhooks, mailer }: AreaDeps) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
   r.get(
@@ -26,7 +26,7 @@ export async function conversationsRoutes(app: FastifyInstance, { database, webh
   r.get(
     '/api/customers/:id/conversation/state',
     { schema: { params: idParams, response: { 200: conversationStateSchema } } },
-    (request) => conversationState(db, actorOf(request), request.params.id),
+    (request) => conversationState(db, actorOf(request), request.params.id, { mailHeld: mailer.holding }),
   );
   r.post(
     '/api/customers/:id/texts',

@@ -15,6 +15,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
 import { latestConsent } from '../consent/service.js';
+import { sendingMailbox } from '../emails/service.js';
 import { assertCustomerVisible } from '../customers/visible.js';
 import { getSetting } from '../settings/service.js';
 import { closeAnsweredLeadTasks } from '../tasks/rules.js';
@@ -109,14 +110,26 @@ async function visibleCustomer(db: Kysely<DB>, actor: Actor, customerId: string)
 
 async function stateOf(
   db: Kysely<DB>,
+  actor: Actor,
   customer: { id: string; phone: string | null; email: string | null; location: string | null },
   now: Date,
+  mailHeld: boolean,
 ): Promise<ConversationState> {
-  const [sms, email, company, texting] = await Promise.all([
+  const [sms, email, company, texting, mailbox, latest] = await Promise.all([
     latestConsent(db, [customer.id], 'sms'),
     latestConsent(db, [customer.id], 'email'),
     getSetting(db, 'company'),
     carriesTexts(db),
+    sendingMailbox(db, actor),
+    db
+      .selectFrom('emails')
+      .select(['id', 'subject'])
+      .where('customer_id', '=', customer.id)
+      .where('direction', '=', 'inbound')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   const until = quietUntil(now, await timeZoneOf(customer.location, company.time_zone));
   return {
@@ -126,6 +139,9 @@ async function stateOf(
     email_consent: email.get(customer.id) ?? null,
     texting,
     quiet_until: until ? until.toISOString() : null,
+    email_from: mailbox?.address ?? null,
+    email_held: !mailbox && mailHeld,
+    reply_to: latest ?? null,
   };
 }
 
@@ -134,9 +150,10 @@ export async function conversationState(
   db: Kysely<DB>,
   actor: Actor,
   customerId: string,
+  { mailHeld }: { mailHeld: boolean },
   now = new Date(),
 ): Promise<ConversationState> {
-  return stateOf(db, await visibleCustomer(db, actor, customerId), now);
+  return stateOf(db, actor, await visibleCustomer(db, actor, customerId), now, mailHeld);
 }
 
 /**
@@ -153,7 +170,7 @@ export async function sendText(
   now = new Date(),
 ): Promise<ConversationEntry> {
   const customer = await visibleCustomer(db, actor, customerId);
-  const state = await stateOf(db, customer, now);
+  const state = await stateOf(db, actor, customer, now, false);
   const refusal = textRefusal(state, customer.name);
   if (refusal) throw new AppError(409, state.sms_consent === 'opted_out' ? 'OPTED_OUT' : 'CONFLICT', refusal);
   const id = await db.transaction().execute(async (tx) => {

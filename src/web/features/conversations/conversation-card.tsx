@@ -112,8 +112,11 @@ function TextReply({ customerId, name, state }: { customerId: string; name: stri
   );
 }
 
+/** An answer's subject: the customer's, with one 'Re: ' before it. */
+const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`).slice(0, 300);
+
 function EmailReply({ customerId, name, state }: { customerId: string; name: string; state: ConversationState }) {
-  const [subject, setSubject] = useState('');
+  const [subject, setSubject] = useState(state.reply_to ? replySubject(state.reply_to.subject) : '');
   const [message, setMessage] = useState('');
   const send = useSendEmailReply(customerId);
   if (!state.email)
@@ -124,10 +127,10 @@ function EmailReply({ customerId, name, state }: { customerId: string; name: str
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     send.mutate(
-      { to: state.email!, subject, message, transactional: optedOut },
+      { to: state.email!, subject, message, transactional: optedOut, reply_to: state.reply_to?.id },
       {
         onSuccess: (sent) => {
-          setSubject('');
+          setSubject(state.reply_to ? replySubject(state.reply_to.subject) : '');
           setMessage('');
           const delivered = sent.delivery ? deliveryStateOf(sent.delivery) : 'sent';
           if (delivered === 'held')
@@ -148,6 +151,18 @@ function EmailReply({ customerId, name, state }: { customerId: string; name: str
         <Textarea rows={4} value={message} onChange={(event) => setMessage(event.target.value)} />
       </FormField>
       {optedOut && <p className="text-muted-foreground text-sm">{emailOptedOutMessage(state.email)} It is sent as one.</p>}
+      {state.email_held ? (
+        <p className="text-muted-foreground text-sm">
+          No mailbox is connected: the e-mail waits in the outbox. Connect your mailbox in Settings → My Mailbox.
+        </p>
+      ) : (
+        state.email_from && (
+          <p className="text-muted-foreground text-sm">
+            From {state.email_from}
+            {state.reply_to ? ', as a reply to their last e-mail' : ''}
+          </p>
+        )
+      )}
       <div>
         <Button type="submit" disabled={send.isPending || !subject.trim() || !message.trim()}>
           <Send /> {send.isPending ? 'Sending...' : 'Send e-mail'}

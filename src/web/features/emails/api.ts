@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ComposeInput } from '@shared/emails/schemas';
+import type { ComposeInput, emailBoxes } from '@shared/emails/schemas';
 import type { EmailDetail, EmailItem, EmailRecipient } from '@shared/emails/types';
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
-export function useEmails(box: 'inbox' | 'sent') {
+export type EmailBox = (typeof emailBoxes)[number];
+
+export function useEmails(box: EmailBox) {
   return useInfiniteQuery({
     queryKey: keys.emails.list(box),
     initialPageParam: null as string | null,
@@ -47,6 +49,20 @@ export function useSendEmail() {
     mutationFn: (input: ComposeInput) => api<EmailItem>('/api/emails', { method: 'POST', body: input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.emails.all });
+      void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+    },
+  });
+}
+
+/** Files mail from an unknown address with a customer: it joins their conversation. */
+export function useAssignEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, customerId }: { id: string; customerId: string }) =>
+      api<EmailItem>(`/api/emails/${id}/assign`, { method: 'POST', body: { customer_id: customerId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.emails.all });
+      void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
       void queryClient.invalidateQueries({ queryKey: keys.customers.all });
     },
   });

@@ -12,7 +12,8 @@ import { ShowMore } from '@/components/show-more';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { DeliveryBadge } from '@/features/outbox';
-import { useEmail, useEmails, useMarkEmailRead } from './api';
+import { AssignEmail } from './assign-email';
+import { useEmail, useEmails, useMarkEmailRead, type EmailBox } from './api';
 
 function EmailRow({ email, onOpen }: { email: EmailItem; onOpen: () => void }) {
   const inbound = email.direction === 'inbound';
@@ -75,6 +76,7 @@ function EmailDialog({ id, onClose }: { id: string | null; onClose: () => void }
                   )}
                 </p>
               )}
+              {data.direction === 'inbound' && !data.customer && <AssignEmail emailId={data.id} onDone={onClose} />}
               <pre className="bg-muted rounded-md p-3 font-sans text-sm break-words whitespace-pre-wrap">{data.body}</pre>
             </div>
           )}
@@ -84,9 +86,19 @@ function EmailDialog({ id, onClose }: { id: string | null; onClose: () => void }
   );
 }
 
-/** The inbox (mail that reached Torque, unread marked 'New') and the sent mail, newest first. */
+const empty: Record<EmailBox, string> = {
+  inbox: 'No e-mail has come in yet.',
+  sent: 'Nothing sent yet.',
+  unmatched: 'No mail from unknown addresses.',
+};
+const boxLabels: Record<EmailBox, string> = { inbox: 'Inbox', sent: 'Sent', unmatched: 'Unmatched' };
+
+/**
+ * The inbox (mail that reached Torque, unread marked 'New'), the sent mail, and the mail from addresses no customer
+ * has, to file with one; newest first.
+ */
 export function Mailbox() {
-  const [box, setBox] = useState<'inbox' | 'sent'>('inbox');
+  const [box, setBox] = useState<EmailBox>('inbox');
   const [open, setOpen] = useState<string | null>(null);
   const emails = useEmails(box);
   const markRead = useMarkEmailRead();
@@ -100,15 +112,10 @@ export function Mailbox() {
   if (emails.isError && !emails.data)
     body = <ErrorState message="Failed to load e-mail" error={emails.error} onRetry={() => emails.refetch()} />;
   else if (!emails.data) body = <InlineLoading message="Loading e-mail..." />;
-  else if (items.length === 0)
-    body = (
-      <p className="text-muted-foreground py-10 text-center text-sm">
-        {box === 'inbox' ? 'No e-mail has come in yet.' : 'Nothing sent yet.'}
-      </p>
-    );
+  else if (items.length === 0) body = <p className="text-muted-foreground py-10 text-center text-sm">{empty[box]}</p>;
   else
     body = (
-      <ul className="divide-y" aria-label={box === 'inbox' ? 'Inbox' : 'Sent'}>
+      <ul className="divide-y" aria-label={boxLabels[box]}>
         {items.map((email) => (
           <EmailRow key={email.id} email={email} onOpen={() => openEmail(email)} />
         ))}
@@ -117,12 +124,13 @@ export function Mailbox() {
 
   return (
     <Card>
-      <Tabs value={box} onValueChange={(value) => setBox(value as 'inbox' | 'sent')} className="gap-0">
+      <Tabs value={box} onValueChange={(value) => setBox(value as EmailBox)} className="gap-0">
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>E-mail</CardTitle>
           <TabsList>
             <TabsTrigger value="inbox">Inbox</TabsTrigger>
             <TabsTrigger value="sent">Sent</TabsTrigger>
+            <TabsTrigger value="unmatched">Unmatched</TabsTrigger>
           </TabsList>
         </CardHeader>
         <TabsContent value={box}>

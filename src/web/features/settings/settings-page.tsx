@@ -35,6 +35,7 @@ import { FullExportCard } from '@/features/export';
 import { HooksCard } from '@/features/hooks';
 import { LeadSourcesCard } from '@/features/leads';
 import { ActionPlansCard } from '@/features/tasks';
+import { MailboxCard } from '@/features/mailboxes';
 import { TextingCard } from '@/features/texting';
 import { WebhooksCard } from '@/features/webhooks';
 import { errorMessage } from '@/lib/api-client';
@@ -147,6 +148,8 @@ function SettingsForm({ saved }: { saved: Settings }) {
         {isAdmin && <LeadSourcesCard />}
         {isAdmin && <ActionPlansCard />}
         {isAdmin && <HooksCard />}
+        <MailboxCard owner="mine" />
+        {isAdmin && <MailboxCard owner="company" />}
         {isAdmin && <TextingCard />}
         {isAdmin && <WebhooksCard />}
         {isAdmin && (

@@ -1,0 +1,1 @@
+export { MailboxCard } from './mailbox-card';
