@@ -1,12 +1,20 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealer } from '../../src/server/auth/sealed.js';
+import { openDatabase, type Database } from '../../src/server/db/connection.js';
+import { createUserWithPassword } from '../../src/server/modules/users/service.js';
 import type { ConversationEntry } from '../../src/shared/conversations/types.js';
 import { assertMailHosts, MAILBOX_PRIVATE_MESSAGE } from '../../src/server/modules/mailboxes/service.js';
 import { MAILBOX_SECRET_MESSAGE } from '../../src/shared/mailboxes/types.js';
 import { createTestContext, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
 import { rawMail, startImapPeer, type ImapPeer } from '../helpers/dovecot.js';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.js';
+import { withDatabase } from '../helpers/databases.js';
+import { startServer, stopServer, type Server } from '../helpers/server.js';
 import { readZip } from '../helpers/zip.js';
 
 const COMPANY = { address: 'sales@dealer.test', password: 'company-mailbox-password-7c1' };
@@ -87,7 +95,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (process.env.DEBUG_MAILBOX) console.log(logLines.filter((l) => /mailbox|mail /.test(l)).join(''));
   await t?.close();
   await Promise.all([imap?.close(), smtp?.close()]);
 });
@@ -360,4 +367,104 @@ describe('the mailbox credentials', () => {
       (await t.database.db.selectFrom('emails').select('id').where('subject', '=', 'Do you buy cars?').execute()).length,
     ).toBe(1);
   });
+});
+
+/**
+ * Two Torque processes on one PostgreSQL, both running mailbox readers: one of them reads the mailbox at a time, and
+ * each mail is filed once, also while the reading process is stopped and the other takes the mailbox over.
+ */
+describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('a mailbox read by two processes', () => {
+  const name = `torque_test_mailbox_${crypto.randomUUID().slice(0, 8)}`;
+  const address = 'two@dealer.test';
+  const password = 'two-processes-password';
+  const servers: Server[] = [];
+  const dataDirs: string[] = [];
+  let database: Database;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = withDatabase(process.env.TEST_DATABASE_URL!, name);
+    for (const n of [1, 2]) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `torque-mailbox-${n}-`));
+      dataDirs.push(dataDir);
+      servers.push(await startServer({ DATABASE_URL: url, DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET }));
+    }
+    database = await openDatabase({ kind: 'postgres', url, max: 2 });
+    imap.addUser(address, password);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => stopServer(server, 'SIGTERM')));
+    await database?.close();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('files each mail once, and another process takes over when the reader stops', async () => {
+    const owner = await createUserWithPassword(database.db, {
+      name: 'Tia Two',
+      email: 'tia@example.com',
+      role: 'agent',
+      password: 'x'.repeat(12),
+    });
+    const { id: customerId } = await database.db
+      .insertInto('customers')
+      .values({ name: 'Cal Cluster', email: 'cal@mail.example.net', user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The company mailbox as an admin's save writes it (sealed with the servers' session secret).
+    await database.db
+      .insertInto('mailboxes')
+      .values({
+        user_id: null,
+        address,
+        username: address,
+        auth: 'password',
+        secret: createSealer([TEST_SECRET]).seal(password),
+        imap_host: imap.host,
+        imap_port: imap.port,
+        imap_tls: false,
+        smtp_host: '127.0.0.1',
+        smtp_port: 1,
+        smtp_tls: false,
+      })
+      .execute();
+    const reading = () => database.db.selectFrom('mailboxes').select(['reader', 'state']).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await reading()).state, { timeout: 30_000 }).toBe('reading');
+
+    const sent: string[] = [];
+    const deliverOne = async (n: number) => {
+      const messageId = `<cluster-${n}-${crypto.randomUUID()}@mail.example.net>`;
+      sent.push(messageId);
+      await imap.deliver(
+        address,
+        password,
+        rawMail({ from: 'cal@mail.example.net', to: address, subject: `Cluster ${n}`, text: 'Hi', messageId }),
+      );
+    };
+    for (let n = 1; n <= 5; n++) await deliverOne(n);
+    const filedOnce = async () =>
+      (await database.db.selectFrom('emails').select(['provider_id']).where('customer_id', '=', customerId).execute())
+        .map((row) => row.provider_id)
+        .sort();
+    await expect.poll(filedOnce, { timeout: 30_000 }).toEqual([...sent].sort());
+
+    // The process reading it stops; the other takes the mailbox over and files what comes next, once.
+    const { reader } = await reading();
+    const pid = Number(reader!.split(':')[1]);
+    const stopping = servers.find((server) => server.child.pid === pid)!;
+    expect(stopping).toBeDefined();
+    await stopServer(stopping, 'SIGTERM');
+    for (let n = 6; n <= 8; n++) await deliverOne(n);
+    await expect.poll(filedOnce, { timeout: 40_000 }).toEqual([...sent].sort());
+    const after = await reading();
+    expect(after.reader).not.toBe(reader);
+    expect(await database.db.selectFrom('emails').select('id').where('mailbox_id', 'is not', null).execute()).toHaveLength(8);
+  }, 120_000);
 });

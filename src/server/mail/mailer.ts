@@ -39,8 +39,8 @@ export type Mailer = {
    */
   queue: (tx: Transaction<DB>, message: MailMessage, createdBy: string | null) => Promise<string>;
   /**
-   * True when there is no company mail server (no SMTP_URL): what is queued is held in the outbox, and nothing leaves
-   * but mail written from a connected mailbox.
+   * True when there is no company mail server (no SMTP_URL): what is queued leaves through the company's mailbox when
+   * one is connected, and is otherwise held in the outbox (but mail written from a person's own mailbox).
    */
   holding: boolean;
 };
@@ -154,13 +154,19 @@ export function createMailer(
   return {
     holding: !transport,
     async queue(tx, message, createdBy) {
-      if (!transport && !message.mailboxId) return insertMail(tx, message, createdBy, 'held');
-      const id = await insertMail(tx, message, createdBy, 'pending');
+      // Without a mail server of its own, Torque's mail leaves through the company's mailbox when one is connected.
+      const mailboxId = message.mailboxId ?? (transport ? undefined : await companyMailbox(tx));
+      if (!transport && !mailboxId) return insertMail(tx, message, createdBy, 'held');
+      const id = await insertMail(tx, { ...message, mailboxId }, createdBy, 'pending');
       await jobs.enqueue(tx, MAIL_JOB, { outboxId: id });
       return id;
     },
   };
 }
+
+/** The company's mailbox, when one is connected. */
+export const companyMailbox = async (db: Kysely<DB>) =>
+  (await db.selectFrom('mailboxes').select('id').where('user_id', 'is', null).executeTakeFirst())?.id;
 
 /** The mail as nodemailer sends it, but for its sender. */
 const mailOptions = (mail: Payload) => ({

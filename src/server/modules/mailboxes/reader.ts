@@ -120,7 +120,8 @@ function readMailbox(db: Kysely<DB>, deps: ReaderDeps, me: string, claimed: Clai
       .where('id', '=', claimed.id)
       .where('reader', '=', me)
       .execute()
-      .then(() => publishChange(db, 'mailboxes', [claimed.user_id]));
+      // A person's mailbox is theirs alone to see; the company's, every admin's.
+      .then(() => publishChange(db, 'mailboxes', claimed.user_id ? [claimed.user_id] : 'all'));
 
   /** Files every message after the last one filed, a step at a time; the server's own order (UID) is kept. */
   async function catchUp(imap: ImapFlow, access: MailboxAccess) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { MailStatus, OutboxItem, OutboxListQuery, OutboxMessage } from '../../../shared/outbox/types.js';
-import type { Mailer } from '../../mail/mailer.js';
+import { companyMailbox, type Mailer } from '../../mail/mailer.js';
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
@@ -71,7 +71,10 @@ export async function getOutboxMessage(
   return row;
 }
 
-/** Whether mail can leave at all, and how much waits for a mail server: the Communications page's banner for admins. */
+/**
+ * Whether mail can leave at all (SMTP_URL, or the company's mailbox), and how much waits for a mail server: the
+ * Communications page's banner for admins.
+ */
 export async function mailStatus(db: Kysely<DB>, actor: Actor, mailer: Pick<Mailer, 'holding'>): Promise<MailStatus> {
   assertAdmin(actor);
   const { held } = await db
@@ -80,5 +83,5 @@ export async function mailStatus(db: Kysely<DB>, actor: Actor, mailer: Pick<Mail
     .where('kind', '=', 'email')
     .where('status', '=', 'held')
     .executeTakeFirstOrThrow();
-  return { mail_server: !mailer.holding, held_mail: held };
+  return { mail_server: !mailer.holding || Boolean(await companyMailbox(db)), held_mail: held };
 }
