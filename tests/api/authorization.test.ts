@@ -667,6 +667,19 @@ const rows: Record<string, Row> = {
     },
     expected: owners(204),
   },
+  'GET /api/inbox/assignees': { request: () => ({ url: '/api/inbox/assignees' }), expected: signedIn(200) },
+  // Given to nobody in particular: the customer's agent and admins and editors may; another agent does not see it.
+  'POST /api/inbox/:id/assign': {
+    request: async () => {
+      const { id } = await make.customer();
+      await t.database.db
+        .insertInto('conversation_waits')
+        .values({ customer_id: id, waiting_since: new Date(), last_at: new Date(), channel: 'text', preview: 'Hello?' })
+        .execute();
+      return { url: `/api/inbox/${id}/assign`, payload: { user_id: null } };
+    },
+    expected: owners(204),
+  },
   'GET /api/customers/:id/timeline': {
     request: () => ({ url: `/api/customers/${fixed.customer}/timeline` }),
     expected: owners(200),

@@ -279,4 +279,41 @@ describe('the conversations waiting for us', () => {
     }[];
     expect(timeline.map((entry) => entry.action)).toContain('conversation_done');
   });
+
+  it('may be given to an admin, an editor or the customer’s agent, and is then theirs in the inbox', async () => {
+    const editor = await t.createUser('editor', 'Eda Editor');
+    const number = nextNumber();
+    const id = await customer('Gus Given', { phone: number.typed }, 'opted_in');
+    expect((await reply(number.e164, 'Can someone call me?')).statusCode).toBe(200);
+    const assign = (as: TestUser, userId: string | null) =>
+      t.call({ method: 'POST', url: `/api/inbox/${id}/assign`, as, payload: { user_id: userId } });
+
+    const assignees = await t.call({ method: 'GET', url: '/api/inbox/assignees', as: agent });
+    expect(assignees.json().map((user: { id: string }) => user.id)).toEqual(expect.arrayContaining([admin.id, editor.id]));
+    expect(assignees.json().map((user: { id: string }) => user.id)).not.toContain(agent.id);
+    // Another agent may neither give it away nor be given it: they may not read the customer.
+    expect((await assign(otherAgent, editor.id)).statusCode).toBe(404);
+    const refused = await assign(admin, otherAgent.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.user_id).toBe('Give it to an admin, an editor or the customer’s own agent');
+    expect((await assign(admin, 'not-an-id')).statusCode).toBe(400);
+
+    // The agent hands it to the editor: it is the editor's now, and still in the agent's list, saying whose.
+    expect((await assign(agent, editor.id)).statusCode).toBe(204);
+    expect(ids(await waiting(editor))).toContain(id);
+    const item = (await waiting(agent)).items.find((entry) => entry.customer_id === id) as unknown as {
+      assigned_to: { id: string; name: string } | null;
+    };
+    expect(item.assigned_to).toEqual({ id: editor.id, name: 'Eda Editor' });
+    // A new message keeps it with the editor; answering ends the wait and with it the assignment.
+    expect((await reply(number.e164, 'Hello?')).statusCode).toBe(200);
+    expect(ids(await waiting(editor))).toContain(id);
+    expect((await sendText(id, 'Calling you now', editor)).statusCode).toBe(201);
+    expect(ids(await waiting(editor))).not.toContain(id);
+    expect((await assign(admin, null)).statusCode).toBe(404);
+    const timeline = (await t.call({ method: 'GET', url: `/api/customers/${id}/timeline`, as: agent })).json() as {
+      action: string;
+    }[];
+    expect(timeline.map((entry) => entry.action)).toContain('conversation_assigned');
+  });
 });

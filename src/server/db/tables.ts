@@ -110,6 +110,7 @@ export interface ContactConsents {
 }
 
 export interface ConversationWaits {
+  assigned_to: string | null;
   channel: 'email' | 'text';
   customer_id: string;
   last_at: Timestamp;

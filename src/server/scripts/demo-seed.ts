@@ -129,6 +129,7 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
   await seedPlans(db);
   await seedLeads(db, now);
   await seedTasks(db, now);
+  await seedConversations(db, now);
   return true;
 }
 
@@ -345,4 +346,99 @@ async function seedLeads(db: Kysely<DB>, now: number) {
     .execute();
   // The intake told each agent of their lead as it arrived; a new demo starts with only its welcome.
   await db.deleteFrom('notifications').where('kind', 'in', ['lead_received']).execute();
+}
+
+/**
+ * Conversations under way: customers of the agents who wrote or texted in (some answered, some waiting, as
+ * Communications → Waiting shows), and a mail from an address no customer has, under Unmatched.
+ */
+async function seedConversations(db: Kysely<DB>, now: number) {
+  const hours = (h: number) => new Date(now - h * 60 * 60_000);
+  const { rows: customers } = await sql<{ id: string; name: string; email: string; phone: string | null; user_id: string }>`
+    SELECT DISTINCT ON (c.user_id) c.id, c.name, c.email, c.phone, c.user_id
+    FROM customers c JOIN users u ON u.id = c.user_id
+    WHERE u.role = 'agent' AND c.email IS NOT NULL AND c.phone IS NOT NULL
+    ORDER BY c.user_id, c.created_at DESC`.execute(db);
+  const mails = [
+    ['Is the SUV still available?', 'Hi, is the SUV from your listing still available? I could come by on Saturday.'],
+    ['Trade-in question', 'What would you give me for my 2017 Camry with 60,000 miles?'],
+    ['Financing', 'Do you work with credit unions, or only with your own lenders?'],
+  ] as const;
+  for (const [i, customer] of customers.entries()) {
+    const [subject, body] = mails[i % mails.length]!;
+    const at = hours(30 - i * 7);
+    const { id } = await db
+      .insertInto('emails')
+      .values({
+        direction: 'inbound',
+        customer_id: customer.id,
+        from_address: customer.email,
+        to_address: 'sales@torque.local',
+        subject,
+        body,
+        provider_id: `<demo-${customer.id}@mail.example.com>`,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('audit_log')
+      .values({
+        actor_id: null,
+        entity_type: 'customer',
+        entity_id: customer.id,
+        action: 'email_received',
+        changes: JSON.stringify({ email_id: id, subject }),
+        created_at: at,
+      })
+      .execute();
+    // The first agent answered by text, and the customer texted back: they wait again, since then.
+    if (i === 0) {
+      await db
+        .insertInto('texts')
+        .values({
+          direction: 'outbound',
+          customer_id: customer.id,
+          phone: customer.phone!,
+          body: 'It is! Saturday at 10 works. See you then.',
+          sent_by: customer.user_id,
+          created_at: hours(29),
+        })
+        .execute();
+      await db
+        .insertInto('audit_log')
+        .values({
+          actor_id: customer.user_id,
+          entity_type: 'customer',
+          entity_id: customer.id,
+          action: 'text_sent',
+          changes: JSON.stringify({ body: 'It is! Saturday at 10 works.' }),
+          created_at: hours(29),
+        })
+        .execute();
+      await db
+        .insertInto('texts')
+        .values({
+          direction: 'inbound',
+          customer_id: customer.id,
+          phone: customer.phone!,
+          body: 'Can we make it 11 instead?',
+          created_at: hours(2),
+        })
+        .execute();
+    }
+  }
+  await db
+    .insertInto('emails')
+    .values({
+      direction: 'inbound',
+      customer_id: null,
+      from_address: 'j.morrow@example.net',
+      to_address: 'sales@torque.local',
+      subject: 'Do you buy cars?',
+      body: 'I have a 2019 Accord to sell. Do you buy cars outright?',
+      provider_id: '<demo-unmatched@mail.example.net>',
+      created_at: hours(5),
+    })
+    .execute();
 }

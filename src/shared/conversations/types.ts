@@ -74,7 +74,10 @@ export type InboxQuery = z.output<typeof inboxQuerySchema>;
 export const inboxItemSchema = z.object({
   customer_id: z.string(),
   customer_name: z.string(),
+  agent_id: z.string(),
   agent_name: z.string().nullable(),
+  /** Who was given it to answer, if anyone. */
+  assigned_to: z.object({ id: z.string(), name: z.string() }).nullable(),
   channel: z.enum(['email', 'text']),
   /** The latest message's text (a mail's subject), cut to 200 characters. */
   preview: z.string(),
@@ -83,3 +86,10 @@ export const inboxItemSchema = z.object({
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 export const inboxPageSchema = pageSchema(inboxItemSchema);
+
+/** POST /api/inbox/:id/assign: who answers the waiting conversation (null: nobody in particular). */
+export const assignConversationSchema = z.object({ user_id: z.uuid('Choose someone').nullable() });
+
+/** GET /api/inbox/assignees: who may be given any waiting conversation (admins and editors), beside its agent. */
+export const inboxAssigneeSchema = z.object({ id: z.string(), name: z.string() });
+export type InboxAssignee = z.infer<typeof inboxAssigneeSchema>;

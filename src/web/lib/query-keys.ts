@@ -74,6 +74,7 @@ export const keys = {
     thread: (customerId: string) => ['conversations', 'thread', customerId] as const,
     state: (customerId: string) => ['conversations', 'state', customerId] as const,
     inbox: (scope: string) => ['conversations', 'inbox', scope] as const,
+    assignees: ['conversations', 'assignees'] as const,
   },
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
   agreements: ['minor-agreements'] as const,

@@ -49,3 +49,9 @@ CREATE TRIGGER emails_conversation_waits AFTER INSERT ON emails FOR EACH ROW
 CREATE TRIGGER emails_conversation_waits_assigned AFTER UPDATE OF customer_id ON emails FOR EACH ROW
   WHEN (NEW.direction = 'inbound' AND OLD.customer_id IS NULL AND NEW.customer_id IS NOT NULL AND NOT NEW.is_read)
   EXECUTE FUNCTION conversation_waits_received('email');
+
+-- A waiting conversation may be given to someone to answer (an admin or editor, or the customer's own agent): it is
+-- theirs in the inbox while it waits.
+ALTER TABLE conversation_waits ADD COLUMN assigned_to uuid REFERENCES users (id) ON DELETE SET NULL;
+CREATE INDEX conversation_waits_assigned_idx ON conversation_waits (assigned_to, waiting_since, customer_id)
+  WHERE assigned_to IS NOT NULL;

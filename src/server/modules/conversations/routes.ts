@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../../shared/common/fields.js';
 import {
@@ -5,6 +6,8 @@ import {
   conversationPageSchema,
   conversationQuerySchema,
   conversationStateSchema,
+  assignConversationSchema,
+  inboxAssigneeSchema,
   inboxPageSchema,
   inboxQuerySchema,
   sendTextSchema,
@@ -12,7 +15,7 @@ import {
 import { actorOf } from '../../auth/actor.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { AreaDeps } from '../area.js';
-import { inbox, markConversationDone } from './inbox.js';
+import { assignConversation, inbox, inboxAssignees, markConversationDone } from './inbox.js';
 import { conversationOf, conversationState, sendText } from './service.js';
 
 export async function conversationsRoutes(app: FastifyInstance, { database, webhooks, mailer }: AreaDeps) {
@@ -40,6 +43,11 @@ export async function conversationsRoutes(app: FastifyInstance, { database, webh
   );
   r.post('/api/inbox/:id/done', { schema: { params: idParams } }, async (request, reply) => {
     await markConversationDone(db, actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+  r.get('/api/inbox/assignees', { schema: { response: { 200: z.array(inboxAssigneeSchema) } } }, () => inboxAssignees(db));
+  r.post('/api/inbox/:id/assign', { schema: { params: idParams, body: assignConversationSchema } }, async (request, reply) => {
+    await assignConversation(db, actorOf(request), request.params.id, request.body.user_id);
     return reply.code(204).send();
   });
 }

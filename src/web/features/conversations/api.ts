@@ -1,5 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConversationEntry, ConversationState, InboxItem, inboxScopes, SendTextInput } from '@shared/conversations/types';
+import type {
+  ConversationEntry,
+  ConversationState,
+  InboxAssignee,
+  InboxItem,
+  inboxScopes,
+  SendTextInput,
+} from '@shared/conversations/types';
 import type { ComposeInput } from '@shared/emails/schemas';
 import type { EmailItem } from '@shared/emails/types';
 import type { Page } from '@shared/http/paging';
@@ -68,6 +75,26 @@ export function useMarkConversationDone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (customerId: string) => api<void>(`/api/inbox/${customerId}/done`, { method: 'POST' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.all }),
+  });
+}
+
+/** Who may be given any waiting conversation: the admins and editors (beside each conversation's own agent). */
+export function useInboxAssignees(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.conversations.assignees,
+    queryFn: ({ signal }) => api<InboxAssignee[]>('/api/inbox/assignees', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Gives a waiting conversation to someone to answer (null: nobody in particular). */
+export function useAssignConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ customerId, userId }: { customerId: string; userId: string | null }) =>
+      api<void>(`/api/inbox/${customerId}/assign`, { method: 'POST', body: { user_id: userId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.all }),
   });
 }

@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Mail, MessageSquare } from 'lucide-react';
+import type { InboxAssignee, InboxItem } from '@shared/conversations/types';
 import { seesAllRecords } from '@shared/users/roles';
 import { QueryState } from '@/components/query-state';
 import { ShowMore } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentSession } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
-import { useInbox, useMarkConversationDone } from './api';
+import { useAssignConversation, useInbox, useInboxAssignees, useMarkConversationDone } from './api';
 
 /** Now, once a minute: how long each conversation has waited moves on by itself. */
 function useMinuteClock() {
@@ -23,10 +25,51 @@ function useMinuteClock() {
   return now;
 }
 
+/** Who answers a waiting conversation: nobody in particular, its customer's agent, or an admin or editor. */
+function AssignSelect({ item, assignees }: { item: InboxItem; assignees: InboxAssignee[] }) {
+  const assign = useAssignConversation();
+  const people = [
+    ...(item.agent_name ? [{ id: item.agent_id, name: item.agent_name }] : []),
+    ...assignees.filter((person) => person.id !== item.agent_id),
+  ];
+  return (
+    <div className="w-full sm:w-48">
+      <NativeSelect
+        aria-label={`Who answers ${item.customer_name}`}
+        value={item.assigned_to?.id ?? ''}
+        disabled={assign.isPending}
+        onChange={(event) => {
+          const userId = event.target.value || null;
+          const name = people.find((person) => person.id === userId)?.name;
+          assign.mutate(
+            { customerId: item.customer_id, userId },
+            {
+              onSuccess: () =>
+                notifySuccess(
+                  'Conversation assigned',
+                  name ? `${name} answers ${item.customer_name}.` : `${item.customer_name} is nobody's in particular.`,
+                ),
+              onError: (failure) => notifyError('Could not assign the conversation', errorMessage(failure, 'Please try again.')),
+            },
+          );
+        }}
+      >
+        <option value="">Anyone</option>
+        {people.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 /**
  * The conversations waiting for us, oldest first, each with how long it has waited: a customer wrote or texted and no
  * one has answered yet. Answering from the customer's conversation (an e-mail, a text or a logged call) takes it off;
- * so does 'Done' when there is nothing to answer. Admins and editors may read the team's.
+ * so does 'Done' when there is nothing to answer. Admins and editors may read the team's, and give any of them to
+ * someone to answer; an agent may hand their own customer's on.
  */
 export function InboxTab() {
   const { user } = useCurrentSession();
@@ -34,6 +77,7 @@ export function InboxTab() {
   const [scope, setScope] = useState<'mine' | 'team'>('mine');
   const waiting = useInbox(scope);
   const done = useMarkConversationDone();
+  const assignees = useInboxAssignees(true);
   const now = useMinuteClock();
   return (
     <Card>
@@ -79,8 +123,10 @@ export function InboxTab() {
                             Waiting {formatDuration((now - Date.parse(item.waiting_since)) / 1000)} · since{' '}
                             {formatDateTime(item.waiting_since)}
                             {scope === 'team' && item.agent_name ? ` · ${item.agent_name}` : ''}
+                            {item.assigned_to ? ` · given to ${item.assigned_to.name}` : ''}
                           </p>
                         </div>
+                        {(team || item.agent_id === user.id) && <AssignSelect item={item} assignees={assignees.data ?? []} />}
                         <Button
                           variant="outline"
                           size="sm"

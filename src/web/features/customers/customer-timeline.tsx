@@ -70,6 +70,10 @@ function describe(entry: TimelineEntry): AuditWording {
       return { title: `Logged a contact: ${String(c.label ?? c.kind).toLowerCase()}`, details: c.note ? [String(c.note)] : [] };
     case 'email_received':
       return { title: `E-mail received: ${c.subject}`, details: [] };
+    case 'conversation_done':
+      return { title: 'Marked the conversation done: nothing to answer', details: [] };
+    case 'conversation_assigned':
+      return { title: c.name ? `Gave the conversation to ${c.name}` : 'Gave the conversation to anyone', details: [] };
     case 'email_assigned':
       return { title: `Filed an e-mail with this customer: ${c.subject}`, details: [] };
     case 'offer_sent':
