@@ -34,6 +34,16 @@ const adminOnly = (ok: number, others: number): Expected => ({
   switched: others,
 });
 
+/** Admins and editors (the switched admin acts as an agent). */
+const editorsUp = (ok: number): Expected => ({
+  anonymous: 401,
+  agent: 403,
+  otherAgent: 403,
+  editor: ok,
+  admin: ok,
+  switched: 403,
+});
+
 type Request = Omit<InjectOptions, 'method' | 'url'> & { url: string };
 type Row = {
   request: () => Promise<Request> | Request;
@@ -57,6 +67,7 @@ const thisYear = new Date().getUTCFullYear();
 let invited = 0;
 const tokenOf = (link: string) => link.split('/invite/')[1];
 let plans = 0;
+let templates = 0;
 const planBody = () => ({ name: `Plan ${++plans}`, steps: [{ day: 2, type: 'call', title: 'Call back' }] });
 /** Records of the agent, made anew for each call that changes or removes one. */
 const make = {
@@ -129,6 +140,15 @@ const make = {
         payload: { to: 'buyer@example.com', subject: 'Offer', message: 'Hello' },
       })
     ).json().id as string,
+  /** A reply template, made by an admin. */
+  replyTemplate: async () =>
+    (
+      await t.database.db
+        .insertInto('reply_templates')
+        .values({ name: `Template ${++templates}`, body: 'Hi {first_name}' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   /** A notification of the agent's. */
   notification: async () =>
     (
@@ -666,6 +686,26 @@ const rows: Record<string, Row> = {
       return { url: `/api/inbox/${id}/done` };
     },
     expected: owners(204),
+  },
+  'GET /api/reply-templates': { request: () => ({ url: '/api/reply-templates' }), expected: signedIn(200) },
+  'POST /api/reply-templates': {
+    request: () => ({ url: '/api/reply-templates', payload: { name: `Template ${++templates}`, body: 'Hi {first_name}' } }),
+    expected: editorsUp(201),
+  },
+  'PUT /api/reply-templates/:id': {
+    request: async () => ({
+      url: `/api/reply-templates/${await make.replyTemplate()}`,
+      payload: { name: `Template ${++templates}`, body: 'Hello {first_name}' },
+    }),
+    expected: editorsUp(200),
+  },
+  'DELETE /api/reply-templates/:id': {
+    request: async () => ({ url: `/api/reply-templates/${await make.replyTemplate()}` }),
+    expected: editorsUp(204),
+  },
+  'GET /api/customers/:id/reply-templates': {
+    request: async () => ({ url: `/api/customers/${(await make.customer()).id}/reply-templates` }),
+    expected: owners(200),
   },
   'GET /api/inbox/assignees': { request: () => ({ url: '/api/inbox/assignees' }), expected: signedIn(200) },
   // Given to nobody in particular: the customer's agent and admins and editors may; another agent does not see it.

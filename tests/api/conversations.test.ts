@@ -317,3 +317,80 @@ describe('the conversations waiting for us', () => {
     expect(timeline.map((entry) => entry.action)).toContain('conversation_assigned');
   });
 });
+
+describe('reply templates', () => {
+  it('are kept by admins and editors, refuse unknown fields, and are filled for each customer', async () => {
+    const editor = await t.createUser('editor', 'Ed Templates');
+    const body = {
+      name: 'Test drive',
+      subject: 'Your {vehicle}',
+      body: 'Hi {first_name}, the {vehicle} is ready for a test drive. — {agent}, {dealership}',
+    };
+    expect((await t.call({ method: 'POST', url: '/api/reply-templates', as: agent, payload: body })).statusCode).toBe(403);
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/reply-templates',
+      as: editor,
+      payload: { ...body, body: 'Hi {firstname}' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.body).toBe(
+      '{firstname} is not a field: use {first_name}, {vehicle}, {agent}, {dealership}',
+    );
+    const created = await t.call({ method: 'POST', url: '/api/reply-templates', as: editor, payload: body });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect((await t.call({ method: 'POST', url: '/api/reply-templates', as: admin, payload: body })).statusCode).toBe(409);
+
+    const customerId = await customer('Nina Novak', { email: 'nina@example.com' });
+    // With no deal yet, {vehicle} is left out and the text still reads.
+    const before = (await t.call({ method: 'GET', url: `/api/customers/${customerId}/reply-templates`, as: agent })).json() as {
+      id: string;
+      subject: string;
+      body: string;
+    }[];
+    expect(before.find((entry) => entry.id === id)).toMatchObject({
+      subject: 'Your',
+      body: `Hi Nina, the is ready for a test drive. — ${agent.name}, Torque Auto Brokerage`,
+    });
+    const deal = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: agent,
+      payload: {
+        customer_id: customerId,
+        date: '2026-11-01',
+        manufacturer: 'Honda',
+        model: 'Civic',
+        year: 2026,
+        customer_name: 'Nina Novak',
+        customer_email: 'nina@example.com',
+        agent_name: 'Anyone',
+        contract_price_cents: 2_500_000,
+        monthly_payment_cents: 0,
+        broker_fee_cents: 0,
+      },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
+    const filled = await t.call({ method: 'GET', url: `/api/customers/${customerId}/reply-templates`, as: agent });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect((filled.json() as { id: string }[]).find((entry) => entry.id === id)).toMatchObject({
+      subject: 'Your Honda Civic',
+      body: `Hi Nina, the Honda Civic is ready for a test drive. — ${agent.name}, Torque Auto Brokerage`,
+    });
+    expect(
+      (await t.call({ method: 'GET', url: `/api/customers/${customerId}/reply-templates`, as: otherAgent })).statusCode,
+    ).toBe(404);
+
+    const renamed = await t.call({
+      method: 'PUT',
+      url: `/api/reply-templates/${id}`,
+      as: admin,
+      payload: { ...body, name: 'Drive' },
+    });
+    expect(renamed.json().name).toBe('Drive');
+    expect((await t.call({ method: 'DELETE', url: `/api/reply-templates/${id}`, as: agent })).statusCode).toBe(403);
+    expect((await t.call({ method: 'DELETE', url: `/api/reply-templates/${id}`, as: editor })).statusCode).toBe(204);
+    expect((await t.call({ method: 'DELETE', url: `/api/reply-templates/${id}`, as: editor })).statusCode).toBe(404);
+  });
+});

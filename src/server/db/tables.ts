@@ -468,6 +468,16 @@ export interface RateLimits {
   window_start: Timestamp;
 }
 
+export interface ReplyTemplates {
+  body: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  name: string;
+  subject: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -676,6 +686,7 @@ export interface DB {
   outbox: Outbox;
   plan_runs: PlanRuns;
   rate_limits: RateLimits;
+  reply_templates: ReplyTemplates;
   sessions: Sessions;
   settings: Settings;
   sms_replies: SmsReplies;

@@ -75,6 +75,8 @@ export const keys = {
     state: (customerId: string) => ['conversations', 'state', customerId] as const,
     inbox: (scope: string) => ['conversations', 'inbox', scope] as const,
     assignees: ['conversations', 'assignees'] as const,
+    templates: ['conversations', 'templates'] as const,
+    templatesFor: (customerId: string) => ['conversations', 'templates', customerId] as const,
   },
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
   agreements: ['minor-agreements'] as const,

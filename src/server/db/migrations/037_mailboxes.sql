@@ -55,3 +55,16 @@ CREATE TRIGGER emails_conversation_waits_assigned AFTER UPDATE OF customer_id ON
 ALTER TABLE conversation_waits ADD COLUMN assigned_to uuid REFERENCES users (id) ON DELETE SET NULL;
 CREATE INDEX conversation_waits_assigned_idx ON conversation_waits (assigned_to, waiting_since, customer_id)
   WHERE assigned_to IS NOT NULL;
+
+-- Reply templates (Settings → Reply Templates, admins and editors): a name, an e-mail subject, and a body whose fields
+-- ({first_name}, {vehicle}, {agent}, {dealership}) are filled for each customer; the first few are the reply box's
+-- quick replies.
+CREATE TABLE reply_templates (
+  id         uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  name       text NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 60),
+  subject    text NOT NULL DEFAULT '' CHECK (length(subject) <= 300),
+  body       text NOT NULL CHECK (length(body) BETWEEN 1 AND 1600),
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz(3) NOT NULL DEFAULT now(),
+  updated_at timestamptz(3) NOT NULL DEFAULT now()
+);

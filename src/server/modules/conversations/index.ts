@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { defineArea } from '../area.js';
 import { ofRecord } from '../export/tables.js';
 import { conversationsRoutes } from './routes.js';
@@ -9,5 +10,6 @@ export const conversationsArea = defineArea({
   exportTables: {
     texts: { scope: ofRecord('customers', 'customer_id') },
     conversation_waits: { scope: ofRecord('customers', 'customer_id') },
+    reply_templates: { scope: () => sql<SqlBool>`true` },
   },
 });

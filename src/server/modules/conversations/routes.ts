@@ -16,6 +16,8 @@ import { actorOf } from '../../auth/actor.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { AreaDeps } from '../area.js';
 import { assignConversation, inbox, inboxAssignees, markConversationDone } from './inbox.js';
+import { deleteReplyTemplate, listReplyTemplates, saveReplyTemplate, templatesFor } from './templates.js';
+import { replyTemplateInputSchema, replyTemplateSchema } from '../../../shared/conversations/templates.js';
 import { conversationOf, conversationState, sendText } from './service.js';
 
 export async function conversationsRoutes(app: FastifyInstance, { database, webhooks, mailer }: AreaDeps) {
@@ -45,6 +47,26 @@ export async function conversationsRoutes(app: FastifyInstance, { database, webh
     await markConversationDone(db, actorOf(request), request.params.id);
     return reply.code(204).send();
   });
+  r.get('/api/reply-templates', { schema: { response: { 200: z.array(replyTemplateSchema) } } }, () => listReplyTemplates(db));
+  r.post(
+    '/api/reply-templates',
+    { schema: { body: replyTemplateInputSchema, response: { 201: replyTemplateSchema } } },
+    async (request, reply) => reply.code(201).send(await saveReplyTemplate(db, actorOf(request), request.body)),
+  );
+  r.put(
+    '/api/reply-templates/:id',
+    { schema: { params: idParams, body: replyTemplateInputSchema, response: { 200: replyTemplateSchema } } },
+    (request) => saveReplyTemplate(db, actorOf(request), request.body, request.params.id),
+  );
+  r.delete('/api/reply-templates/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteReplyTemplate(db, actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+  r.get(
+    '/api/customers/:id/reply-templates',
+    { schema: { params: idParams, response: { 200: z.array(replyTemplateSchema) } } },
+    (request) => templatesFor(db, actorOf(request), request.params.id),
+  );
   r.get('/api/inbox/assignees', { schema: { response: { 200: z.array(inboxAssigneeSchema) } } }, () => inboxAssignees(db));
   r.post('/api/inbox/:id/assign', { schema: { params: idParams, body: assignConversationSchema } }, async (request, reply) => {
     await assignConversation(db, actorOf(request), request.params.id, request.body.user_id);

@@ -7,6 +7,7 @@ import { hasRole, requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 /**
  * The spec's visibility: admins see every account; others the company's and their own. (An admin switched to an
@@ -48,8 +49,6 @@ const byId = async (db: Kysely<DB>, actor: Actor, id: string) => {
   if (!account) throw notFound('Instagram account');
   return account;
 };
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** Admins add the company's account or any agent's; others add their own agent account. */
 export async function addInstagramAccount(

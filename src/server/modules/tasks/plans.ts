@@ -23,6 +23,7 @@ import { getSetting } from '../settings/service.js';
 import { assertCustomerVisible } from '../customers/visible.js';
 import { ruleAddedEntry, type RuleAdded } from './rules.js';
 import { customerOwner, tasksChanged } from './service.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 /*
  * Action plans (the README's Action plans): admins define them; a person or an event starts one on a customer; each
@@ -32,7 +33,6 @@ import { customerOwner, tasksChanged } from './service.js';
 
 type Db = Kysely<DB>;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 const nameTaken = () => new AppError(409, 'CONFLICT', PLAN_NAME_TAKEN, { name: PLAN_NAME_TAKEN });
 
 /** The plans are everyone's to start: every tab's list of them is read again. */

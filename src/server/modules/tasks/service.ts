@@ -38,6 +38,7 @@ import { changedFields, recordAudit } from '../audit/service.js';
 import { notify } from '../notifications/service.js';
 import { getSetting } from '../settings/service.js';
 import { appointmentMail, type InviteMethod } from './invitation.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 type Db = Kysely<DB>;
 
@@ -553,7 +554,7 @@ export async function reopenTask(db: Db, mailer: Mailer, actor: Actor, id: strin
       .execute()
       .catch((error: unknown) => {
         // A customer has one open follow-up at a time (migration 032); the rule may have added another since.
-        throw (error as { code?: string }).code === '23505' ? conflict(FOLLOW_UP_OPEN) : error;
+        throw isUniqueViolation(error) ? conflict(FOLLOW_UP_OPEN) : error;
       });
     await recordTaskStep(tx, actor, task, 'task_reopened', { task: id, title: task.title });
     await syncCalendar(tx, mailer, actor, id, task);

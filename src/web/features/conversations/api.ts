@@ -7,6 +7,7 @@ import type {
   inboxScopes,
   SendTextInput,
 } from '@shared/conversations/types';
+import type { ReplyTemplate, ReplyTemplateInput } from '@shared/conversations/templates';
 import type { ComposeInput } from '@shared/emails/schemas';
 import type { EmailItem } from '@shared/emails/types';
 import type { Page } from '@shared/http/paging';
@@ -98,3 +99,36 @@ export function useAssignConversation() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.all }),
   });
 }
+
+/** Every reply template, as written (Settings). */
+export function useReplyTemplates() {
+  return useQuery({
+    queryKey: keys.conversations.templates,
+    queryFn: ({ signal }) => api<ReplyTemplate[]>('/api/reply-templates', { signal }),
+  });
+}
+
+/** The reply templates filled for one customer: the reply box's quick replies. */
+export function useCustomerTemplates(customerId: string) {
+  return useQuery({
+    queryKey: keys.conversations.templatesFor(customerId),
+    queryFn: ({ signal }) => api<ReplyTemplate[]>(`/api/customers/${customerId}/reply-templates`, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+function useTemplateChange<T>(request: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.templates }),
+  });
+}
+
+export const useSaveReplyTemplate = () =>
+  useTemplateChange(({ id, input }: { id?: string; input: ReplyTemplateInput }) =>
+    api<ReplyTemplate>(id ? `/api/reply-templates/${id}` : '/api/reply-templates', { method: id ? 'PUT' : 'POST', body: input }),
+  );
+
+export const useDeleteReplyTemplate = () =>
+  useTemplateChange((id: string) => api<void>(`/api/reply-templates/${id}`, { method: 'DELETE' }));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Mail, MessageSquare, NotebookPen, Send } from 'lucide-react';
+import type { ReplyTemplate } from '@shared/conversations/templates';
 import { TEXT_MAX, textRefusal, type ConversationEntry, type ConversationState } from '@shared/conversations/types';
 import { emailOptedOutMessage } from '@shared/emails/schemas';
 import { deliveryStateOf } from '@shared/outbox/delivery';
@@ -16,7 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useConversation, useConversationState, useSendEmailReply, useSendText } from './api';
+import { useConversation, useConversationState, useCustomerTemplates, useSendEmailReply, useSendText } from './api';
 
 const channelIcons = { email: Mail, text: MessageSquare, logged: NotebookPen } as const;
 const channelWords = { email: 'E-mail', text: 'Text', logged: 'Logged' } as const;
@@ -57,8 +58,20 @@ function Entry({ entry, customer }: { entry: ConversationEntry; customer: string
   );
 }
 
-function TextReply({ customerId, name, state }: { customerId: string; name: string; state: ConversationState }) {
-  const [body, setBody] = useState('');
+type Draft = { key: number; subject: string; body: string };
+
+function TextReply({
+  customerId,
+  name,
+  state,
+  draft,
+}: {
+  customerId: string;
+  name: string;
+  state: ConversationState;
+  draft: Draft;
+}) {
+  const [body, setBody] = useState(draft.body);
   const [error, setError] = useState<string | undefined>();
   const send = useSendText(customerId);
   const refusal = textRefusal(state, name);
@@ -115,9 +128,19 @@ function TextReply({ customerId, name, state }: { customerId: string; name: stri
 /** An answer's subject: the customer's, with one 'Re: ' before it. */
 const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`).slice(0, 300);
 
-function EmailReply({ customerId, name, state }: { customerId: string; name: string; state: ConversationState }) {
-  const [subject, setSubject] = useState(state.reply_to ? replySubject(state.reply_to.subject) : '');
-  const [message, setMessage] = useState('');
+function EmailReply({
+  customerId,
+  name,
+  state,
+  draft,
+}: {
+  customerId: string;
+  name: string;
+  state: ConversationState;
+  draft: Draft;
+}) {
+  const [subject, setSubject] = useState(draft.subject || (state.reply_to ? replySubject(state.reply_to.subject) : ''));
+  const [message, setMessage] = useState(draft.body);
   const send = useSendEmailReply(customerId);
   if (!state.email)
     return (
@@ -172,6 +195,22 @@ function EmailReply({ customerId, name, state }: { customerId: string; name: str
   );
 }
 
+/** The reply templates filled for this customer: one click starts the reply with it. */
+function QuickReplies({ customerId, onPick }: { customerId: string; onPick: (template: ReplyTemplate) => void }) {
+  const templates = useCustomerTemplates(customerId);
+  if (!templates.data?.length) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Quick replies">
+      <span className="text-muted-foreground text-xs">Quick replies:</span>
+      {templates.data.map((template) => (
+        <Button key={template.id} type="button" variant="outline" size="sm" onClick={() => onPick(template)}>
+          {template.name}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /** Consent on each channel, beside the reply box. */
 function ConsentLine({ state }: { state: ConversationState }) {
   const words = (status: ConversationState['sms_consent']) =>
@@ -191,6 +230,7 @@ export function ConversationCard({ customerId, name }: { customerId: string; nam
   const thread = useConversation(customerId);
   const state = useConversationState(customerId);
   const [channel, setChannel] = useState<'text' | 'email'>('text');
+  const [draft, setDraft] = useState<Draft>({ key: 0, subject: '', body: '' });
   return (
     <Card>
       <CardHeader>
@@ -231,11 +271,15 @@ export function ConversationCard({ customerId, name }: { customerId: string; nam
                 </TabsList>
                 <ConsentLine state={current} />
               </div>
+              <QuickReplies
+                customerId={customerId}
+                onPick={(template) => setDraft({ key: draft.key + 1, subject: template.subject, body: template.body })}
+              />
               <TabsContent value="text">
-                <TextReply customerId={customerId} name={name} state={current} />
+                <TextReply key={draft.key} customerId={customerId} name={name} state={current} draft={draft} />
               </TabsContent>
               <TabsContent value="email">
-                <EmailReply customerId={customerId} name={name} state={current} />
+                <EmailReply key={draft.key} customerId={customerId} name={name} state={current} draft={draft} />
               </TabsContent>
             </Tabs>
           )}

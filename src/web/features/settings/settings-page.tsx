@@ -15,7 +15,7 @@ import {
   notificationEvents,
   type Settings,
 } from '@shared/settings/schemas';
-import { roleDescriptions, roleLabels, roles } from '@shared/users/roles';
+import { roleDescriptions, roleLabels, roles, seesAllRecords } from '@shared/users/roles';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -35,6 +35,7 @@ import { FullExportCard } from '@/features/export';
 import { HooksCard } from '@/features/hooks';
 import { LeadSourcesCard } from '@/features/leads';
 import { ActionPlansCard } from '@/features/tasks';
+import { ReplyTemplatesCard } from '@/features/conversations';
 import { MailboxCard } from '@/features/mailboxes';
 import { TextingCard } from '@/features/texting';
 import { WebhooksCard } from '@/features/webhooks';
@@ -76,6 +77,7 @@ const timeZones = Intl.supportedValuesOf('timeZone').filter((zone) => zone.inclu
 function SettingsForm({ saved }: { saved: Settings }) {
   const { user } = useCurrentSession();
   const isAdmin = user.role === 'admin';
+  const seesAll = seesAllRecords(user.role);
   const save = useSaveSettings();
   const form: Form = useForm({ resolver: zodResolver(settingsFormSchema), values: settingsToForm(saved) });
   const errors = form.formState.errors;
@@ -150,6 +152,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         {isAdmin && <HooksCard />}
         <MailboxCard owner="mine" />
         {isAdmin && <MailboxCard owner="company" />}
+        {seesAll && <ReplyTemplatesCard />}
         {isAdmin && <TextingCard />}
         {isAdmin && <WebhooksCard />}
         {isAdmin && (
