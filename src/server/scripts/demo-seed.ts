@@ -358,6 +358,8 @@ async function seedConversations(db: Kysely<DB>, now: number) {
     SELECT DISTINCT ON (c.user_id) c.id, c.name, c.email, c.phone, c.user_id
     FROM customers c JOIN users u ON u.id = c.user_id
     WHERE u.role = 'agent' AND c.email IS NOT NULL AND c.phone IS NOT NULL
+      -- Not a lead's customer: their leads' answers are on record already.
+      AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.customer_id = c.id)
     ORDER BY c.user_id, c.created_at DESC`.execute(db);
   const mails = [
     ['Is the SUV still available?', 'Hi, is the SUV from your listing still available? I could come by on Saturday.'],
@@ -428,6 +430,22 @@ async function seedConversations(db: Kysely<DB>, now: number) {
         .execute();
     }
   }
+  await db
+    .insertInto('reply_templates')
+    .values([
+      {
+        name: 'Test drive',
+        subject: 'Your test drive',
+        body: 'Hi {first_name}, the {vehicle} is ready for a test drive whenever suits you. Just reply with a day and time. — {agent}, {dealership}',
+      },
+      {
+        name: 'Thanks for visiting',
+        subject: 'Thank you for visiting {dealership}',
+        body: 'Hi {first_name}, thank you for stopping by today. Any question at all, I am one text away. — {agent}',
+      },
+      { name: 'Running late', subject: '', body: 'Hi {first_name}, running about 10 minutes late. See you shortly! — {agent}' },
+    ])
+    .execute();
   await db
     .insertInto('emails')
     .values({
