@@ -286,7 +286,7 @@ export async function customerAt(db: Db, addresses: readonly string[], ownerId: 
     .select(['id', 'user_id'])
     .where(sql`lower(email)`, 'in', lower)
     .orderBy(sql`array_position(${sql.val(lower)}::text[], lower(email))`)
-    .orderBy(sql`user_id = ${ownerId}`, sql`desc nulls last`)
+    .orderBy(sql`user_id = ${ownerId} DESC NULLS LAST`)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
