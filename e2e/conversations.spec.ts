@@ -63,6 +63,9 @@ test('a customer’s reply arrives in the agent’s conversation without a reloa
   const reply = card.getByRole('form', { name: `Text ${name}` });
   await reply.getByRole('button', { name: 'Send text' }).click();
   await expect(reply.getByText('Write the text to send')).toBeVisible();
+  // A quick reply (one of the demo's reply templates) starts the text, its fields filled for this customer.
+  await card.getByRole('group', { name: 'Quick replies' }).getByRole('button', { name: 'Running late' }).click();
+  await expect(reply.getByRole('textbox')).toHaveValue(/^Hi Rita, running about 10 minutes late\. See you shortly! — \S/);
   await reply.getByRole('textbox').fill('It is! Come by at 10 tomorrow?');
   await reply.getByRole('button', { name: 'Send text' }).click();
   const sent = thread.getByRole('listitem').filter({ hasText: 'It is! Come by at 10 tomorrow?' });
