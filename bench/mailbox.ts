@@ -19,14 +19,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createSealer } from '../src/server/auth/sealed.js';
 import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { fileMail } from '../src/server/modules/mailboxes/filing.js';
 import { createBenchUsers } from '../src/server/scripts/bench-users.js';
 import { createSpool } from '../src/server/storage/spool.js';
 import { withDatabase } from '../tests/helpers/databases.js';
-import { rawMail, startImapPeer } from '../tests/helpers/dovecot.js';
+import { mailboxValues, rawMail, startImapPeer } from '../tests/helpers/dovecot.js';
 import { BENCH_SECRET, sqlRecorder, startServerProcess } from './lib.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -100,17 +99,7 @@ try {
   const mailbox = await database.db
     .insertInto('mailboxes')
     .values({
-      user_id: null,
-      address: ADDRESS,
-      username: ADDRESS,
-      auth: 'password',
-      secret: createSealer([BENCH_SECRET]).seal(PASSWORD),
-      imap_host: imap.host,
-      imap_port: imap.port,
-      imap_tls: false,
-      smtp_host: '127.0.0.1',
-      smtp_port: 1,
-      smtp_tls: false,
+      ...mailboxValues(imap, { userId: null, address: ADDRESS, password: PASSWORD, sessionSecret: BENCH_SECRET, smtpPort: 1 }),
       reader: 'bench',
       reader_until: new Date(Date.now() + 60_000),
       uid_validity: 1,

@@ -4,14 +4,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSealer } from '../../src/server/auth/sealed.js';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
 import { createUserWithPassword } from '../../src/server/modules/users/service.js';
 import type { ConversationEntry } from '../../src/shared/conversations/types.js';
 import { assertMailHosts, MAILBOX_PRIVATE_MESSAGE } from '../../src/server/modules/mailboxes/service.js';
 import { MAILBOX_SECRET_MESSAGE } from '../../src/shared/mailboxes/types.js';
 import { createTestContext, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
-import { rawMail, startImapPeer, type ImapPeer } from '../helpers/dovecot.js';
+import { mailboxValues, rawMail, startImapPeer, type ImapPeer } from '../helpers/dovecot.js';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtp.js';
 import { withDatabase } from '../helpers/databases.js';
 import { startServer, stopServer, type Server } from '../helpers/server.js';
@@ -314,19 +313,15 @@ describe('a person’s own mailbox', () => {
     // Written as it would be saved had the SMTP server known the agent too.
     await t.database.db
       .insertInto('mailboxes')
-      .values({
-        user_id: agent.id,
-        address,
-        username: address,
-        auth: 'password',
-        secret: createSealer([TEST_SECRET]).seal(password),
-        imap_host: imap.host,
-        imap_port: imap.port,
-        imap_tls: false,
-        smtp_host: '127.0.0.1',
-        smtp_port: Number(new URL(smtp.url).port),
-        smtp_tls: false,
-      })
+      .values(
+        mailboxValues(imap, {
+          userId: agent.id,
+          address,
+          password,
+          sessionSecret: TEST_SECRET,
+          smtpPort: Number(new URL(smtp.url).port),
+        }),
+      )
       .execute();
     const messageId = `<own-${crypto.randomUUID()}@mail.example.net>`;
     await imap.deliver(
@@ -421,19 +416,7 @@ describe.runIf(process.env.TORQUE_TEST_DB === 'postgres')('a mailbox read by two
     // The company mailbox as an admin's save writes it (sealed with the servers' session secret).
     await database.db
       .insertInto('mailboxes')
-      .values({
-        user_id: null,
-        address,
-        username: address,
-        auth: 'password',
-        secret: createSealer([TEST_SECRET]).seal(password),
-        imap_host: imap.host,
-        imap_port: imap.port,
-        imap_tls: false,
-        smtp_host: '127.0.0.1',
-        smtp_port: 1,
-        smtp_tls: false,
-      })
+      .values(mailboxValues(imap, { userId: null, address, password, sessionSecret: TEST_SECRET, smtpPort: 1 }))
       .execute();
     const reading = () => database.db.selectFrom('mailboxes').select(['reader', 'state']).executeTakeFirstOrThrow();
     await expect.poll(async () => (await reading()).state, { timeout: 30_000 }).toBe('reading');

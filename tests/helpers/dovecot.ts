@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { createSealer } from '../../src/server/auth/sealed.js';
 
 export const DOVECOT = '/usr/sbin/dovecot';
 
@@ -244,4 +245,27 @@ export function rawMail(mail: {
     `--${boundary}--`,
     '',
   ].join('\r\n');
+}
+
+/**
+ * A `mailboxes` row for an account of this peer, as an admin's save writes it: the password sealed with `sessionSecret`
+ * (a server started with that SESSION_SECRET opens it), the SMTP server at `smtpPort` of this machine.
+ */
+export function mailboxValues(
+  imap: ImapPeer,
+  account: { userId: string | null; address: string; password: string; sessionSecret: string; smtpPort: number },
+) {
+  return {
+    user_id: account.userId,
+    address: account.address,
+    username: account.address,
+    auth: 'password' as const,
+    secret: createSealer([account.sessionSecret]).seal(account.password),
+    imap_host: imap.host,
+    imap_port: imap.port,
+    imap_tls: false,
+    smtp_host: '127.0.0.1',
+    smtp_port: account.smtpPort,
+    smtp_tls: false,
+  };
 }
