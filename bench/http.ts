@@ -1,12 +1,13 @@
 /**
  * Torque as a user meets it: `npm run bench` (every area) or `npm run bench:<area>` (customers, vehicles, analytics,
- * tasks).
+ * tasks, inbox).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/torque_large npm run bench
- *       PostgreSQL with 1,000,000 customers, 200,000 vehicles, 1,000,000 deals and 1,000,000 tasks, 32 connections
+ *       PostgreSQL with 1,000,000 customers, 200,000 vehicles, 1,000,000 deals, 1,000,000 tasks and 1,000,000
+ *       messages (e-mails and texts), 32 connections
  *   npm run bench
  *       the embedded database (in DATA_DIR, default a kept temp folder) with 100,000 customers, 20,000 vehicles,
- *       100,000 deals and 100,000 tasks, 4 connections
+ *       100,000 deals, 100,000 tasks and 100,000 messages, 4 connections
  *
  * 1. The database is filled by `npm run seed:large` (a database already that full is reused as it is).
  * 2. In this process, Torque answers each request once through `inject` while every SQL statement it sends is
@@ -26,12 +27,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { percentile, sqlRecorder, startApp, startServerProcess } from './lib.js';
 import type { LoadPlan, LoadResult } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const areas = ['customers', 'vehicles', 'analytics', 'tasks'] as const;
+const areas = ['customers', 'vehicles', 'analytics', 'tasks', 'inbox'] as const;
 type Area = (typeof areas)[number];
 const chosen = process.argv.slice(2).filter((a): a is Area => (areas as readonly string[]).includes(a));
 const serverUrl = process.env.DATABASE_URL;
@@ -42,6 +44,7 @@ const rows = {
   vehicles: (kind === 'postgres' ? 200_000 : 20_000) * scale,
   deals: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
   tasks: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
+  messages: (kind === 'postgres' ? 1_000_000 : 100_000) * scale,
 };
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? (kind === 'postgres' ? 32 : 4));
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -140,6 +143,19 @@ const everyScenario: Scenario[] = [
     paths: [`/api/tasks/calendar?assignee=all&${week}`],
     goal: { p95: 100 },
   },
+  // Communications: who waits for an answer, oldest first; the mail that came in; one customer's thread (':customer' is
+  // one of agent0's customers with a conversation, looked up below).
+  { area: 'inbox', who: 'agent', name: 'Waiting, mine', paths: ['/api/inbox?scope=mine'], goal: { p95: 50 } },
+  { area: 'inbox', who: 'admin', name: 'Waiting, the team', paths: ['/api/inbox?scope=team'], goal: { p95: 50 } },
+  { area: 'inbox', who: 'agent', name: 'E-mail inbox', paths: ['/api/emails?box=inbox'], goal: { p95: 50 } },
+  { area: 'inbox', who: 'admin', name: 'E-mail inbox', paths: ['/api/emails?box=inbox'], goal: { p95: 50 } },
+  {
+    area: 'inbox',
+    who: 'agent',
+    name: "a customer's conversation",
+    paths: ['/api/customers/:customer/conversation'],
+    goal: { p95: 50 },
+  },
 ];
 const only = process.env.ONLY;
 const scenarios = everyScenario.filter(
@@ -159,7 +175,7 @@ run(
     path.join(root, 'node_modules/tsx/dist/cli.mjs'),
     'src/server/scripts/seed-large.ts',
     ...['--customers', String(rows.customers), '--vehicles', String(rows.vehicles), '--deals', String(rows.deals)],
-    ...['--tasks', String(rows.tasks)],
+    ...['--tasks', String(rows.tasks), '--messages', String(rows.messages)],
   ],
   target,
 );
@@ -173,6 +189,13 @@ const database: Database = serverUrl
   ? await openDatabase({ kind: 'postgres', url: serverUrl, max: 4 })
   : await openDatabase({ kind: 'embedded', dataDir });
 const { app, cookies } = await startApp({ database, dataDir });
+const conversing = await sql<{ id: string }>`
+  SELECT c.id FROM customers c JOIN users u ON u.id = c.user_id
+   WHERE u.email = 'agent0@bench.test' AND EXISTS (SELECT 1 FROM texts t WHERE t.customer_id = c.id)
+     AND EXISTS (SELECT 1 FROM emails e WHERE e.customer_id = c.id)
+   ORDER BY c.id LIMIT 1`.execute(database.db);
+for (const scenario of scenarios)
+  scenario.paths = scenario.paths.map((url) => url.replace(':customer', conversing.rows[0]?.id ?? ':customer'));
 const scripts = new Map<Scenario, string[][]>();
 for (const scenario of scenarios) {
   const perPath: string[][] = [];
@@ -281,7 +304,7 @@ const cores = os.availableParallelism();
 console.log(
   `\n${kind === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)'} · ${rows.customers.toLocaleString('en-US')} customers, ` +
     `${rows.vehicles.toLocaleString('en-US')} vehicles, ${rows.deals.toLocaleString('en-US')} deals, ` +
-    `${rows.tasks.toLocaleString('en-US')} tasks · ${CONNECTIONS} connections · ` +
+    `${rows.tasks.toLocaleString('en-US')} tasks, ${rows.messages.toLocaleString('en-US')} messages · ${CONNECTIONS} connections · ` +
     `${SECONDS} s per request · ${cores} cores · ${new Date().toISOString().slice(0, 10)}\n`,
 );
 console.log('| request | as | p50 ms | p95 ms | p99 ms | req/s | floor tx/s | floor ms | ratio | goal | met | why not |');

@@ -1,10 +1,11 @@
 /**
  * Fills the PostgreSQL database DATABASE_URL names, or the embedded one in DATA_DIR, with a large brokerage, for
  * measuring:
- *   DATABASE_URL=postgres://… npm run seed:large -- --customers 1000000 --vehicles 200000 --deals 1000000 --tasks 1000000
- *   DATA_DIR=/tmp/torque-100k npm run seed:large -- --customers 100000 --vehicles 20000 --deals 100000 --tasks 100000
+ *   DATABASE_URL=postgres://… npm run seed:large -- --customers 1000000 --vehicles 200000 --deals 1000000 --tasks 1000000 --messages 1000000
+ *   DATA_DIR=/tmp/torque-100k npm run seed:large -- --customers 100000 --vehicles 20000 --deals 100000 --tasks 100000 --messages 100000
  * Migrates first; then writes an admin and 20 agents (password in scripts/bench-users.ts) and their customers,
- * vehicles and deals, spread over four years, with COPY, and their tasks from the customers. A database that already holds as many rows of a kind is left
+ * vehicles and deals, spread over four years, with COPY, and their tasks and conversations (e-mails and texts both
+ * ways, and who waits for an answer) from the customers. A database that already holds as many rows of a kind is left
  * as it is, so later runs reuse it.
  */
 import { pipeline } from 'node:stream/promises';
@@ -166,7 +167,72 @@ async function fillTasks(database: Database, have: number, total: number) {
   console.log(`  tasks     ${total.toLocaleString()} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const count = async (database: Database, table: 'customers' | 'vehicles' | 'deals' | 'tasks') =>
+/**
+ * `total` messages of customers' conversations, written by the database from the customers it holds: a fifth as many
+ * customers as messages (the first by id) each have a conversation of about five, started by the customer on a day of
+ * the last four years and going on for a day or so; three in five are e-mails, the rest texts; after the customer's
+ * first message each is theirs or the agent's by turns of chance. Customers whose last word in the past 30 days is
+ * still unanswered wait in the inbox (as migration 036's triggers would have it: since their first message after the
+ * agent's last), about one conversation in a hundred. Deterministic: the n-th message is the same every time.
+ */
+async function fillMessages(database: Database, have: number, total: number, wanted: number) {
+  const started = performance.now();
+  const threads = Math.max(1, Math.round(wanted / 5));
+  const messages = `
+    WITH c AS (SELECT c.id, c.user_id, c.email, c.phone, u.email AS agent_email, row_number() OVER (ORDER BY c.id) - 1 AS k
+                 FROM (SELECT id, user_id, email, phone FROM customers ORDER BY id LIMIT $3) c JOIN users u ON u.id = c.user_id),
+         g AS (SELECT n, n % $3 AS k, n / $3 AS p, (hashtext(n::text) & 2147483647) AS h
+                 FROM generate_series($1::bigint, $1::bigint + $2 - 1) AS n)
+    SELECT g.n, g.k, g.p, g.h, c.id AS customer_id, c.user_id, c.agent_email,
+           coalesce(c.email, 'customer' || g.k || '@example.com') AS email,
+           coalesce(c.phone, '(555) 010-' || lpad((g.k % 10000)::text, 4, '0')) AS phone,
+           g.p = 0 OR g.h / 5 % 2 = 0 AS inbound,
+           (ARRAY['Is the SUV still available?', 'Trade-in value', 'Financing options', 'Test drive on Saturday',
+                  'Lease or buy?', 'Paperwork for the deal'])[1 + g.k % 6] AS topic,
+           (ARRAY['Thanks, that works for me.', 'Could you send me the numbers?', 'What is the best price you can do?',
+                  'I can come by after work.', 'Is the warranty included?', 'Let me talk it over and get back to you.'])[1 + g.h / 11 % 6] AS body,
+           now() - interval '3 days' - make_interval(days => (g.k * 7919 % 1460)::int, secs => (g.k % 86400)::int)
+                 + make_interval(hours => (g.p * 7 + g.h % 7)::int) AS at
+      FROM g JOIN c ON c.k = g.k`;
+  const fills = {
+    emails: `INSERT INTO emails (direction, customer_id, from_address, to_address, subject, body, provider_id, is_read, sent_by, created_at)
+             SELECT CASE WHEN m.inbound THEN 'inbound' ELSE 'outbound' END, m.customer_id,
+                    CASE WHEN m.inbound THEN m.email ELSE m.agent_email END, CASE WHEN m.inbound THEN m.agent_email ELSE m.email END,
+                    CASE WHEN m.p = 0 THEN m.topic ELSE 'Re: ' || m.topic END, m.body, '<bench-' || m.n || '@bench.test>',
+                    NOT m.inbound OR m.at < now() - interval '30 days' OR m.h / 13 % 3 <> 0,
+                    CASE WHEN NOT m.inbound THEN m.user_id END, m.at
+               FROM (${messages}) m WHERE m.h % 5 < 3`,
+    texts: `INSERT INTO texts (direction, customer_id, phone, body, sent_by, created_at)
+            SELECT CASE WHEN m.inbound THEN 'inbound' ELSE 'outbound' END, m.customer_id, m.phone, m.body,
+                   CASE WHEN NOT m.inbound THEN m.user_id END, m.at
+              FROM (${messages}) m WHERE m.h % 5 >= 3`,
+  };
+  for (const [table, fill] of Object.entries(fills)) {
+    // The waits are written once below, from every conversation, instead of by a trigger for each message.
+    await withoutIndexes(database, table, async (client) => {
+      await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+      await client.query(fill, [have, total, threads]);
+      await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    });
+  }
+  await sql`
+    INSERT INTO conversation_waits (customer_id, waiting_since, last_at, channel, preview)
+    WITH m AS (SELECT customer_id, direction, created_at, 'email' AS channel, subject AS preview FROM emails WHERE customer_id IS NOT NULL
+               UNION ALL SELECT customer_id, direction, created_at, 'text', body FROM texts WHERE customer_id IS NOT NULL),
+         answered AS (SELECT customer_id, max(created_at) AS at FROM m WHERE direction = 'outbound' GROUP BY customer_id),
+         waiting AS (
+           SELECT m.customer_id, min(m.created_at) AS since, max(m.created_at) AS last_at,
+                  (array_agg(m.channel ORDER BY m.created_at DESC))[1] AS channel,
+                  left((array_agg(m.preview ORDER BY m.created_at DESC))[1], 200) AS preview
+             FROM m LEFT JOIN answered a USING (customer_id)
+            WHERE m.direction = 'inbound' AND (a.at IS NULL OR m.created_at > a.at)
+            GROUP BY m.customer_id)
+    SELECT customer_id, since, last_at, channel, preview FROM waiting WHERE last_at > now() - interval '30 days'
+    ON CONFLICT (customer_id) DO NOTHING`.execute(database.db);
+  console.log(`  messages  ${total.toLocaleString()} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const count = async (database: Database, table: 'customers' | 'vehicles' | 'deals' | 'tasks' | 'emails' | 'texts') =>
   Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(database.db)).rows[0]!.n);
 
 async function main() {
@@ -178,6 +244,7 @@ async function main() {
     vehicles: option('vehicles', 200_000),
     deals: option('deals', 1_000_000),
     tasks: option('tasks', 1_000_000),
+    messages: option('messages', 1_000_000),
   };
   const database = url
     ? await openDatabase({ kind: 'postgres', url, max: 4 })
@@ -215,9 +282,14 @@ async function main() {
     const haveTasks = await count(database, 'tasks');
     if (wanted.tasks > haveTasks) await fillTasks(database, haveTasks, wanted.tasks - haveTasks);
     else console.log(`  tasks     ${haveTasks.toLocaleString()} already there`);
+    // Conversations hang off the customers too: e-mails and texts, counted together.
+    const haveMessages = (await count(database, 'emails')) + (await count(database, 'texts'));
+    if (wanted.messages > haveMessages)
+      await fillMessages(database, haveMessages, wanted.messages - haveMessages, wanted.messages);
+    else console.log(`  messages  ${haveMessages.toLocaleString()} already there`);
     console.log('  vacuuming and analysing the tables…');
     // What autovacuum does on a live server: statistics for the planner, and visibility for index-only scans.
-    await sql`VACUUM (ANALYZE) customers, vehicles, deals, tasks`.execute(database.db);
+    await sql`VACUUM (ANALYZE) customers, vehicles, deals, tasks, emails, texts, conversation_waits`.execute(database.db);
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Sign in as admin@bench.test or agent0@bench.test.`,
     );
