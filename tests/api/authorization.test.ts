@@ -826,6 +826,14 @@ const rows: Record<string, Row> = {
   },
   'DELETE /api/deals/:id': { request: async () => ({ url: `/api/deals/${(await make.deal()).id}` }), expected: owners(204) },
   'GET /api/deals/:id/timeline': { request: () => ({ url: `/api/deals/${fixed.deal}/timeline` }), expected: owners(200) },
+  'GET /api/deals/:id/worksheet': { request: () => ({ url: `/api/deals/${fixed.deal}/worksheet` }), expected: owners(200) },
+  'PUT /api/deals/:id/worksheet': {
+    request: async () => ({
+      url: `/api/deals/${(await make.deal()).id}/worksheet`,
+      payload: { state: 'TX', worksheet: { selling_price_cents: 2_500_000, structure: { kind: 'cash' } }, updated_at: null },
+    }),
+    expected: owners(200),
+  },
 
   'GET /api/dashboard': { request: () => ({ url: '/api/dashboard' }), expected: signedIn(200) },
   'GET /api/analytics': { request: () => ({ url: '/api/analytics' }), expected: signedIn(200) },

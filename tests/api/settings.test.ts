@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRID_SIZE_MESSAGE } from '../../src/shared/desking/settings.js';
+import { MONEY_FACTOR_LOOKS_LIKE_APR } from '../../src/shared/desking/worksheet.js';
 import { defaultSettings, type Settings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+const { desking } = defaultSettings;
 
 let t: TestContext;
 let admin: TestUser;
@@ -110,6 +114,24 @@ describe('settings', () => {
         'crm.follow_up_rule',
         'Follow-up tasks must be on or off',
       ],
+      [{ desking: { ...desking, default_state: 'WY' } }, 'desking.default_state', 'Choose a state from the list'],
+      [{ desking: { ...desking, states: [...desking.states, desking.states[0]!] } }, 'desking.states', 'Each state only once'],
+      [
+        { desking: { ...desking, states: [{ ...desking.states[0]!, state: 'Texas' }] } },
+        'desking.states.0.state',
+        'Enter the state as its two-letter code, such as TX',
+      ],
+      [
+        { desking: { ...desking, states: [{ ...desking.states[0]!, rate_percent: 6.0625 }] } },
+        'desking.states.0.rate_percent',
+        'Tax rates have at most 3 decimals',
+      ],
+      [
+        { desking: { ...desking, lease: { ...desking.lease, money_factor: 3.5 } } },
+        'desking.lease.money_factor',
+        MONEY_FACTOR_LOOKS_LIKE_APR,
+      ],
+      [{ desking: { ...desking, grid_terms: [36, 48] } }, 'desking.grid_terms', GRID_SIZE_MESSAGE],
     ];
     for (const [change, field, message] of cases) {
       const response = await save({ ...defaultSettings, ...change });

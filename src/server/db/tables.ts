@@ -237,6 +237,14 @@ export interface DealSalesMonthly {
   user_id: string;
 }
 
+export interface DealWorksheets {
+  deal_id: string;
+  state: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  worksheet: Json;
+}
+
 export interface Emails {
   body: string;
   created_at: Generated<Timestamp>;
@@ -668,6 +676,7 @@ export interface DB {
   deal_documents: DealDocuments;
   deal_model_sales_monthly: DealModelSalesMonthly;
   deal_sales_monthly: DealSalesMonthly;
+  deal_worksheets: DealWorksheets;
   deals: Deals;
   emails: Emails;
   hook_secrets: HookSecrets;

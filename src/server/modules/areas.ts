@@ -9,6 +9,7 @@ import { conversationsArea } from './conversations/index.js';
 import { cosignersArea } from './cosigners/index.js';
 import { customersArea } from './customers/index.js';
 import { dealsArea } from './deals/index.js';
+import { deskingArea } from './desking/index.js';
 import { documentsArea } from './documents/index.js';
 import { emailsArea } from './emails/index.js';
 import { exportArea } from './export/index.js';
@@ -49,6 +50,7 @@ export const areas = [
   vehiclesArea,
   importsArea,
   dealsArea,
+  deskingArea,
   analyticsArea,
   accountingArea,
   outboxArea,

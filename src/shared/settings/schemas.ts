@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText, text } from '../common/fields.js';
+import { defaultDeskingSettings, deskingSettingsSchema } from '../desking/settings.js';
 
 /** Events whose notifications the settings page routes, and to whom each may go. */
 export const notificationEvents = [
@@ -119,6 +120,7 @@ export const settingsSchema = z.object({
     /** A task or appointment with a time reaches its assignee this long before it; 0 is never. */
     task_reminder_minutes: wholeNumber(0, 1440, 'Task reminder must be between 0 and 1440 minutes'),
   }),
+  desking: deskingSettingsSchema,
   backup: z.object({
     daily_time: text(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM')),
     retention_years: wholeNumber(1, 50, 'Retention must be between 1 and 50 years'),
@@ -159,5 +161,6 @@ export const defaultSettings: Settings = {
     appointment_reminder_hours: 24,
     task_reminder_minutes: 15,
   },
+  desking: defaultDeskingSettings,
   backup: { daily_time: '02:00', retention_years: 7 },
 };

@@ -36,7 +36,7 @@ const mileage = z.preprocess(
 );
 
 /** Optional; when given it must be a well-formed VIN. A check-digit mismatch is only a warning, never refused. */
-const vin = z
+export const optionalVin = z
   .string()
   .nullish()
   .transform((v) => (v ? normalizeVin(v) : null))
@@ -52,7 +52,7 @@ const vehicleFields = {
   make: requiredText(60, 'Make is required'),
   model: requiredText(80, 'Model is required'),
   year,
-  vin,
+  vin: optionalVin,
   color: optionalText(40),
   mileage,
   status: z.enum(vehicleStatuses).default('available'),

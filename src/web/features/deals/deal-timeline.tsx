@@ -48,6 +48,18 @@ function describe(entry: DealTimelineEntry): AuditWording {
     };
   }
   if (entry.action === 'created') return { title: 'Deal created', details: [] };
+  if (entry.action === 'worksheet_saved') {
+    const { state, structure, amount_financed_cents } = changes as {
+      state?: string;
+      structure?: string;
+      amount_financed_cents?: number;
+    };
+    const financed = typeof amount_financed_cents === 'number' ? show('amount_financed_cents', amount_financed_cents) : null;
+    return {
+      title: 'Worksheet saved',
+      details: [[structure, state, financed && `${financed} financed`].filter(Boolean).join(' · ')],
+    };
+  }
   const details = Object.entries(changes)
     .filter(([field]) => fieldLabels[field] && field !== 'agent_name')
     .map(([field, change]) => {

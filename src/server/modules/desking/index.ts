@@ -1,0 +1,10 @@
+import { defineArea } from '../area.js';
+import { ofRecord } from '../export/tables.js';
+import { deskingRoutes } from './routes.js';
+
+export const deskingArea = defineArea({
+  name: 'desking',
+  routes: deskingRoutes,
+  changes: ['deals'],
+  exportTables: { deal_worksheets: { scope: ofRecord('deals', 'deal_id') } },
+});

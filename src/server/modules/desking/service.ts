@@ -1,0 +1,111 @@
+import { sql, type Kysely } from 'kysely';
+import { worksheetFigures } from '../../../shared/desking/figures.js';
+import { ruleOf, type DeskingSettings } from '../../../shared/desking/settings.js';
+import type { DealWorksheet } from '../../../shared/desking/types.js';
+import type { Worksheet, WorksheetSave } from '../../../shared/desking/worksheet.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB, Row } from '../../db/schema.js';
+import { badRequest, notFound, staleWrite } from '../../http/errors.js';
+import { publishChange } from '../../realtime/publish.js';
+import { recordAudit } from '../audit/service.js';
+import { findVisibleDeal, scopeDeals } from '../deals/service.js';
+import { getSetting } from '../settings/service.js';
+
+type Db = Kysely<DB>;
+
+export const STATE_NOT_LISTED = 'Choose a state listed in Settings → Desking';
+
+/** A deal's first worksheet, never saved: its contract price, the default state and that state's default fees, cash. */
+function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: string; worksheet: Worksheet } {
+  const state = desking.default_state;
+  return {
+    state,
+    worksheet: {
+      selling_price_cents: deal.contract_price_cents,
+      msrp_cents: null,
+      rebates: [],
+      fees: desking.fees
+        .filter((fee) => fee.state === null || fee.state === state)
+        .map(({ name, amount_cents, taxable, kind }) => ({ name, amount_cents, taxable, kind })),
+      products: [],
+      trade_ins: [],
+      cash_down_cents: 0,
+      local_tax_rate_percent: 0,
+      structure: { kind: 'cash' },
+    },
+  };
+}
+
+/** The worksheet with its rule and figures, as the API returns it. */
+function viewOf(dealId: string, state: string, worksheet: Worksheet, desking: DeskingSettings, updatedAt: Date | null) {
+  const rule = ruleOf(desking, state);
+  return {
+    deal_id: dealId,
+    state,
+    worksheet,
+    rule,
+    figures: rule ? worksheetFigures(worksheet, rule) : null,
+    updated_at: updatedAt?.toISOString() ?? null,
+  } satisfies DealWorksheet;
+}
+
+/** The deal's worksheet, or the draft it starts with; a deal the actor may not see answers 404. */
+export async function getWorksheet(db: Db, actor: Actor, dealId: string): Promise<DealWorksheet> {
+  const deal = await findVisibleDeal(db, actor, dealId);
+  const [row, desking] = await Promise.all([
+    db.selectFrom('deal_worksheets').selectAll().where('deal_id', '=', dealId).executeTakeFirst(),
+    getSetting(db, 'desking'),
+  ]);
+  if (!row) {
+    const draft = draftOf(deal, desking);
+    return viewOf(dealId, draft.state, draft.worksheet, desking, null);
+  }
+  return viewOf(dealId, row.state, row.worksheet as Worksheet, desking, row.updated_at);
+}
+
+/**
+ * Saves the worksheet of a deal the actor may edit, figured with a state the settings list. `updated_at` is the
+ * version the desk read (null for a first save): a worksheet saved by someone else since answers 409.
+ */
+export async function saveWorksheet(db: Db, actor: Actor, dealId: string, input: WorksheetSave): Promise<DealWorksheet> {
+  return db.transaction().execute(async (tx) => {
+    const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', dealId), actor)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!deal) throw notFound('Deal');
+    const desking = await getSetting(tx, 'desking');
+    const rule = ruleOf(desking, input.state);
+    if (!rule) throw badRequest(STATE_NOT_LISTED, { state: STATE_NOT_LISTED });
+    const before = await tx.selectFrom('deal_worksheets').select('updated_at').where('deal_id', '=', dealId).executeTakeFirst();
+    const version = input.updated_at === null ? null : new Date(input.updated_at).getTime();
+    if (version !== (before?.updated_at.getTime() ?? null)) throw staleWrite();
+
+    const values = { state: input.state, worksheet: JSON.stringify(input.worksheet), updated_by: actor.userId };
+    const saved = await tx
+      .insertInto('deal_worksheets')
+      .values({ deal_id: dealId, ...values })
+      .onConflict((oc) =>
+        oc.column('deal_id').doUpdateSet({
+          ...values,
+          // Strictly later than the version replaced, even for two saves within one millisecond.
+          updated_at: sql<Date>`greatest(clock_timestamp(), deal_worksheets.updated_at + interval '1 millisecond')`,
+        }),
+      )
+      .returning('updated_at')
+      .executeTakeFirstOrThrow();
+    const view = viewOf(dealId, input.state, input.worksheet, desking, saved.updated_at);
+    await recordAudit(tx, actor, {
+      entityType: 'deal',
+      entityId: dealId,
+      action: 'worksheet_saved',
+      changes: {
+        state: input.state,
+        structure: input.worksheet.structure.kind,
+        selling_price_cents: input.worksheet.selling_price_cents,
+        amount_financed_cents: worksheetFigures(input.worksheet, rule).totals.amount_financed_cents,
+      },
+    });
+    await publishChange(tx, 'deals', [deal.user_id]);
+    return view;
+  });
+}
