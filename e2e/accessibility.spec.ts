@@ -51,11 +51,11 @@ async function newPage(browser: Browser, testInfo: TestInfo) {
 
 const themed = (page: Page, theme: string) => page.addInitScript((t) => localStorage.setItem('ui-theme', t), theme);
 
-/** The screens with a record of the demo's: its page and its edit form. */
+/** The screens with a record of the demo's: its page and its edit form (and a deal's desk). */
 const recordScreens = [
-  ['/customers', /^\/customers\/[0-9a-f-]{36}$/],
-  ['/inventory', /^\/inventory\/[0-9a-f-]{36}$/],
-  ['/deals?tab=deals', /^\/deals\/[0-9a-f-]{36}$/],
+  ['/customers', /^\/customers\/[0-9a-f-]{36}$/, ['/edit']],
+  ['/inventory', /^\/inventory\/[0-9a-f-]{36}$/, ['/edit']],
+  ['/deals?tab=deals', /^\/deals\/[0-9a-f-]{36}$/, ['/edit', '/desk']],
 ] as const;
 
 /**
@@ -87,10 +87,10 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
 
-    for (const [list, pattern] of recordScreens) {
-      test(`a record of ${list} and its edit form have no serious or critical violation`, async () => {
+    for (const [list, pattern, forms] of recordScreens) {
+      test(`a record of ${list} and its forms have no serious or critical violation`, async () => {
         const record = await firstRecord(shared, list, pattern);
-        for (const path of [record, `${record}/edit`]) {
+        for (const path of [record, ...forms.map((form) => `${record}${form}`)]) {
           await showScreen(shared, path);
           expect(await seriousViolations(shared), path).toEqual([]);
         }

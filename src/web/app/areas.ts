@@ -6,6 +6,7 @@ import { leadsArea } from '@/features/leads/area';
 import { cosignersArea } from '@/features/cosigners/area';
 import { vehiclesArea } from '@/features/vehicles/area';
 import { dealsArea } from '@/features/deals/area';
+import { deskingArea } from '@/features/desking/area';
 import { teamArea } from '@/features/team/area';
 import { analyticsArea } from '@/features/analytics/area';
 import { emailsArea } from '@/features/emails/area';
@@ -27,6 +28,7 @@ export const webAreas: WebArea[] = [
   cosignersArea,
   vehiclesArea,
   dealsArea,
+  deskingArea,
   teamArea,
   analyticsArea,
   emailsArea,

@@ -31,6 +31,7 @@ export const keys = {
     list: (query: string) => ['deals', 'list', query] as const,
     detail: (id: string) => ['deals', 'detail', id] as const,
     timeline: (id: string) => ['deals', 'timeline', id] as const,
+    worksheet: (id: string) => ['deals', 'worksheet', id] as const,
     agents: ['deals', 'agents'] as const,
   },
   documents: (kind: string, parentId: string) => ['documents', kind, parentId] as const,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Pencil } from 'lucide-react';
+import { Calculator, Pencil } from 'lucide-react';
 import { dealClassificationLabels } from '@shared/deals/options';
 import type { DealDetail } from '@shared/deals/types';
 import { BackLink } from '@/components/back-link';
@@ -150,6 +150,11 @@ export function DealPage() {
                 })
               }
             />
+            <Button asChild variant="outline">
+              <Link to={`/deals/${d.id}/desk`}>
+                <Calculator /> Desk Deal
+              </Link>
+            </Button>
             <Button asChild>
               <Link to={`/deals/${d.id}/edit`}>
                 <Pencil /> Edit Deal

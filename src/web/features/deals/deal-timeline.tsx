@@ -1,4 +1,5 @@
 import { describeSaleEntry } from '@shared/deals/sale-rule';
+import { structureLabels } from '@shared/desking/worksheet';
 import type { DealTimelineEntry } from '@shared/deals/types';
 import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents } from '@/lib/format';
@@ -51,14 +52,13 @@ function describe(entry: DealTimelineEntry): AuditWording {
   if (entry.action === 'worksheet_saved') {
     const { state, structure, amount_financed_cents } = changes as {
       state?: string;
-      structure?: string;
+      structure?: keyof typeof structureLabels;
       amount_financed_cents?: number;
     };
-    const financed = typeof amount_financed_cents === 'number' ? show('amount_financed_cents', amount_financed_cents) : null;
-    return {
-      title: 'Worksheet saved',
-      details: [[structure, state, financed && `${financed} financed`].filter(Boolean).join(' · ')],
-    };
+    const financed =
+      typeof amount_financed_cents === 'number' ? `${show('amount_financed_cents', amount_financed_cents)} financed` : null;
+    const line = [structure && structureLabels[structure], state, structure !== 'cash' && financed].filter(Boolean).join(' · ');
+    return { title: 'Worksheet saved', details: [line] };
   }
   const details = Object.entries(changes)
     .filter(([field]) => fieldLabels[field] && field !== 'agent_name')

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, unique } from './fixtures';
+
+const thisYear = new Date().getUTCFullYear();
+
+async function newDeal(page: Page) {
+  const created = await page.request.post('/api/deals', {
+    headers: { 'x-requested-with': 'torque' },
+    data: {
+      date: `${thisYear}-03-14`,
+      manufacturer: 'Toyota',
+      model: unique('RAV4'),
+      year: thisYear,
+      customer_name: unique('Desk Customer'),
+      customer_phone: '(512) 555-0100',
+      customer_email: null,
+      agent_name: 'Anyone',
+      contract_price_cents: 3_200_000,
+      monthly_payment_cents: null,
+      broker_fee_cents: 0,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string };
+}
+
+test('an agent desks a financed deal with an upside-down trade, then the same deal as a lease on a phone', async ({ page }) => {
+  await signIn(page, 'agent');
+  const deal = await newDeal(page);
+  await page.goto(`/deals/${deal.id}`);
+  await page.getByRole('link', { name: 'Desk Deal' }).click();
+  await expect(page.getByLabel('Selling price ($)')).toHaveValue('32000.00');
+
+  // Texas by default: the draft already shows its tax on the price and the documentation fee.
+  const figures = page.getByText('Cash price').locator('xpath=../..');
+  await expect(figures).toContainText('Balance due');
+
+  await page.getByRole('button', { name: 'Add trade-in' }).click();
+  await page.getByLabel('Allowance ($)').fill('8,000');
+  await page.getByLabel('Actual cash value ($)').fill('7500');
+  await page.getByLabel('Payoff ($)').fill('11000');
+  await expect(page.getByText('Negative equity carried in')).toBeVisible();
+  await expect(page.getByText('Negative equity carried in').locator('xpath=following-sibling::dd[1]')).toHaveText('$3,000.00');
+
+  await page.getByRole('radio', { name: 'Finance' }).click();
+  await page.getByLabel('APR (%)').fill('6.9');
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(4);
+  await expect(page.getByLabel('Finance terms')).toContainText('60 monthly payments of');
+
+  // A payoff without its lender is refused, and says so where it belongs.
+  await page.getByRole('button', { name: 'Save worksheet' }).click();
+  await expect(page.getByText('Enter the lender for the payoff')).toBeVisible();
+  await page.getByLabel('Lender').fill('Ally Financial');
+  await page.getByRole('button', { name: 'Save worksheet' }).click();
+  await expect(page.getByText('Worksheet saved', { exact: true })).toBeVisible();
+
+  const saved = await page.request.get(`/api/deals/${deal.id}/worksheet`);
+  const worksheet = (await saved.json()) as {
+    worksheet: { trade_ins: { payoff_cents: number; lender: string }[] };
+    figures: { totals: { negative_equity_cents: number }; finance: { apr_percent: number; payment_cents: number } };
+  };
+  expect(worksheet.worksheet.trade_ins[0]).toMatchObject({ payoff_cents: 1_100_000, lender: 'Ally Financial' });
+  expect(worksheet.figures.totals.negative_equity_cents).toBe(300_000);
+  expect(worksheet.figures.finance.apr_percent).toBe(6.9);
+  const payment = `$${(worksheet.figures.finance.payment_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(page.getByLabel('Finance terms')).toContainText(payment);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByLabel('Lender')).toHaveValue('Ally Financial');
+  await page.getByRole('radio', { name: 'Lease' }).click();
+  await page.getByLabel('Residual ($)').fill('18000');
+  await page.getByLabel('Money factor').fill('4.9');
+  await page.getByLabel('Money factor').press('Tab');
+  await expect(page.getByText('That looks like an APR: a money factor is about APR ÷ 2400, e.g. 0.00125')).toBeVisible();
+  await expect(page.getByText('Correct the marked fields to see the figures.')).toBeVisible();
+  await page.getByLabel('Money factor').fill('0.0015');
+  await expect(page.getByText('≈ 3.60 % APR')).toBeVisible();
+  await expect(page.getByLabel('Lease terms')).toContainText('Amount due at signing');
+  await page.getByRole('button', { name: 'Save worksheet' }).click();
+  await expect(page.getByText('Worksheet saved', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('link', { name: 'Back to Deal' }).click();
+  await expect(page.getByText('Worksheet saved').first()).toBeVisible();
+  await expect(page.getByText(/Lease · TX/)).toBeVisible();
+});

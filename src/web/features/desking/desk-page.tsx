@@ -1,0 +1,649 @@
+import { useMemo, type ReactNode } from 'react';
+import { Controller, get, useFieldArray, useForm, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useParams } from 'react-router';
+import { Plus, Trash2 } from 'lucide-react';
+import { z } from 'zod';
+import { dayIn } from '@shared/common/time';
+import type { DealDetail } from '@shared/deals/types';
+import { addMonths } from '@shared/desking/finance';
+import { worksheetFigures } from '@shared/desking/figures';
+import { worksheetFiguringSchema, worksheetFormSchema, worksheetToForm, type WorksheetForm } from '@shared/desking/form';
+import { financeGrid, leaseGrid } from '@shared/desking/grid';
+import { aprFromMoneyFactor, residualFromPercent } from '@shared/desking/lease';
+import { ruleOf, type DeskingSettings } from '@shared/desking/settings';
+import { productKinds, stateCode } from '@shared/desking/tax';
+import type { DealWorksheet, WorksheetFigures } from '@shared/desking/types';
+import { structureLabels, type Worksheet } from '@shared/desking/worksheet';
+import { dollarsText, toCents } from '@shared/money';
+import { BackLink } from '@/components/back-link';
+import { PageHeader } from '@/components/page-header';
+import { queryFallback } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDeal } from '@/features/deals/api';
+import { DealNotFound, dealVehicle } from '@/features/deals';
+import { useSettings } from '@/features/settings/api';
+import { formatCents } from '@/lib/format';
+import { showServerErrors } from '@/lib/server-errors';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { useSaveWorksheet, useWorksheet } from './api';
+
+const deskFormSchema = z.object({ state: stateCode, worksheet: worksheetFormSchema });
+type DeskForm = { state: string; worksheet: WorksheetForm };
+type Form = UseFormReturn<DeskForm, unknown, z.output<typeof deskFormSchema>>;
+type Name = FieldPath<DeskForm>;
+
+const productLabels: Record<(typeof productKinds)[number], string> = {
+  service_contract: 'Service contract',
+  gap: 'GAP',
+  maintenance: 'Maintenance',
+  other: 'Other',
+};
+
+const money = (cents: number) => formatCents(cents, { exact: true });
+const fieldId = (name: string) => `desk-${name.replaceAll('.', '-')}`;
+
+function TextField({
+  form,
+  name,
+  label,
+  description,
+  inputMode = 'decimal',
+  type,
+}: {
+  form: Form;
+  name: Name;
+  label: string;
+  description?: ReactNode;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  type?: string;
+}) {
+  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <FormField label={label} htmlFor={fieldId(name)} error={error} description={description}>
+      <Input inputMode={inputMode} type={type} autoComplete="off" {...form.register(name)} />
+    </FormField>
+  );
+}
+
+function SwitchField({ form, name, label }: { form: Form; name: Name; label: string }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <label className="flex items-center gap-2 text-sm">
+          <Switch checked={field.value === true} onCheckedChange={field.onChange} aria-label={label} />
+          {label}
+        </label>
+      )}
+    />
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <CardTitle>{title}</CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+function AddButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={onClick}>
+      <Plus /> {children}
+    </Button>
+  );
+}
+
+function RemoveButton({ onClick, label }: { onClick: () => void; label: string }) {
+  return (
+    <Button type="button" variant="ghost" size="icon" className="self-end" onClick={onClick} aria-label={label}>
+      <Trash2 />
+    </Button>
+  );
+}
+
+const rowGrid = 'grid grid-cols-[1fr_auto_auto] items-end gap-3 sm:grid-cols-[1fr_10rem_auto_auto]';
+const wide = 'col-span-full sm:col-span-1';
+
+function RebatesSection({ form }: { form: Form }) {
+  const rebates = useFieldArray({ control: form.control, name: 'worksheet.rebates' as never });
+  return (
+    <Section
+      title="Rebates and incentives"
+      action={<AddButton onClick={() => rebates.append({ name: '', amount_cents: '' } as never)}>Add rebate</AddButton>}
+    >
+      {rebates.fields.length === 0 && <p className="text-muted-foreground text-sm">No rebates.</p>}
+      {rebates.fields.map((field, index) => (
+        <div key={field.id} className="grid grid-cols-[1fr_auto] items-end gap-3 sm:grid-cols-[1fr_10rem_auto]">
+          <div className={wide}>
+            <TextField form={form} name={`worksheet.rebates.${index}.name` as Name} label="Rebate" inputMode="text" />
+          </div>
+          <TextField form={form} name={`worksheet.rebates.${index}.amount_cents` as Name} label="Amount ($)" />
+          <RemoveButton onClick={() => rebates.remove(index)} label={`Remove rebate ${index + 1}`} />
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+function FeesSection({ form }: { form: Form }) {
+  const fees = useFieldArray({ control: form.control, name: 'worksheet.fees' as never });
+  return (
+    <Section
+      title="Fees"
+      description="A documentation fee is taxed as the state's rule says; any other fee as marked."
+      action={
+        <AddButton onClick={() => fees.append({ name: '', amount_cents: '', taxable: false, kind: 'other' } as never)}>
+          Add fee
+        </AddButton>
+      }
+    >
+      {fees.fields.length === 0 && <p className="text-muted-foreground text-sm">No fees.</p>}
+      {fees.fields.map((field, index) => (
+        <div key={field.id} className={rowGrid}>
+          <div className={wide}>
+            <TextField form={form} name={`worksheet.fees.${index}.name` as Name} label="Fee" inputMode="text" />
+          </div>
+          <TextField form={form} name={`worksheet.fees.${index}.amount_cents` as Name} label="Amount ($)" />
+          <div className="pb-2">
+            <SwitchField form={form} name={`worksheet.fees.${index}.taxable` as Name} label="Taxed" />
+          </div>
+          <RemoveButton onClick={() => fees.remove(index)} label={`Remove fee ${index + 1}`} />
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+function ProductsSection({ form, desking }: { form: Form; desking: DeskingSettings }) {
+  const products = useFieldArray({ control: form.control, name: 'worksheet.products' as never });
+  const blank = { kind: 'service_contract', name: '', price_cents: '', cost_cents: '', taxable: false };
+  return (
+    <Section
+      title="Products"
+      description="Service contracts, GAP and maintenance plans: price to the customer and cost to the store."
+      action={
+        <div className="flex flex-wrap gap-2">
+          {desking.products.length > 0 && (
+            <NativeSelect
+              aria-label="Add a product from the settings"
+              value=""
+              onChange={(event) => {
+                const chosen = desking.products[Number(event.target.value)];
+                if (chosen) products.append(worksheetProduct(chosen) as never);
+              }}
+            >
+              <option value="">Add from settings…</option>
+              {desking.products.map((product, index) => (
+                <option key={index} value={index}>
+                  {product.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+          <AddButton onClick={() => products.append(blank as never)}>Add product</AddButton>
+        </div>
+      }
+    >
+      {products.fields.length === 0 && <p className="text-muted-foreground text-sm">No products.</p>}
+      {products.fields.map((field, index) => (
+        <div key={field.id} className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
+          <div className="sm:col-span-2">
+            <FormField label="Kind" htmlFor={fieldId(`worksheet.products.${index}.kind`)}>
+              <NativeSelect {...form.register(`worksheet.products.${index}.kind` as Name)}>
+                {productKinds.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {productLabels[kind]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <div className="sm:col-span-2">
+            <TextField form={form} name={`worksheet.products.${index}.name` as Name} label="Product" inputMode="text" />
+          </div>
+          <TextField form={form} name={`worksheet.products.${index}.price_cents` as Name} label="Price ($)" />
+          <TextField form={form} name={`worksheet.products.${index}.cost_cents` as Name} label="Cost ($)" />
+          <div className="pb-2">
+            <SwitchField form={form} name={`worksheet.products.${index}.taxable` as Name} label="Taxed" />
+          </div>
+          <RemoveButton onClick={() => products.remove(index)} label={`Remove product ${index + 1}`} />
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+const worksheetProduct = (product: DeskingSettings['products'][number]) => ({
+  ...product,
+  price_cents: dollarsText(product.price_cents),
+  cost_cents: dollarsText(product.cost_cents),
+});
+
+function TradeInsSection({ form }: { form: Form }) {
+  const trades = useFieldArray({ control: form.control, name: 'worksheet.trade_ins' as never });
+  const blank = {
+    vin: '',
+    year: '',
+    make: '',
+    model: '',
+    allowance_cents: '',
+    actual_cash_value_cents: '',
+    payoff_cents: '0.00',
+    lender: '',
+  };
+  return (
+    <Section
+      title="Trade-ins"
+      description="The allowance is what the customer is given; a payoff above it is negative equity, carried into the deal."
+      action={trades.fields.length < 3 && <AddButton onClick={() => trades.append(blank as never)}>Add trade-in</AddButton>}
+    >
+      {trades.fields.length === 0 && <p className="text-muted-foreground text-sm">No trade-in.</p>}
+      {trades.fields.map((field, index) => {
+        const at = (key: string) => `worksheet.trade_ins.${index}.${key}` as Name;
+        return (
+          <fieldset key={field.id} className="grid gap-3 rounded-lg border p-3">
+            <legend className="px-1 text-sm font-medium">Trade-in {index + 1}</legend>
+            <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3">
+              <div className="col-span-2">
+                <TextField form={form} name={at('vin')} label="VIN" inputMode="text" />
+              </div>
+              <TextField form={form} name={at('year')} label="Year" inputMode="numeric" />
+              <TextField form={form} name={at('make')} label="Make" inputMode="text" />
+              <div className="sm:col-span-2">
+                <TextField form={form} name={at('model')} label="Model" inputMode="text" />
+              </div>
+              <TextField form={form} name={at('allowance_cents')} label="Allowance ($)" />
+              <TextField form={form} name={at('actual_cash_value_cents')} label="Actual cash value ($)" />
+              <TextField form={form} name={at('payoff_cents')} label="Payoff ($)" />
+              <div className="col-span-2">
+                <TextField form={form} name={at('lender')} label="Lender" inputMode="text" />
+              </div>
+            </div>
+            <div className="flex justify-end">
+              <Button type="button" variant="ghost" size="sm" onClick={() => trades.remove(index)}>
+                <Trash2 /> Remove trade-in
+              </Button>
+            </div>
+          </fieldset>
+        );
+      })}
+    </Section>
+  );
+}
+
+/** What each way to pay starts with when the desk switches to it: the settings' defaults, today's contract. */
+function startingStructure(
+  kind: Worksheet['structure']['kind'],
+  desking: DeskingSettings,
+  today: string,
+  worksheet: WorksheetForm,
+) {
+  if (kind === 'cash') return { kind };
+  const term = desking.grid_terms[desking.grid_terms.length - 1] ?? 60;
+  if (kind === 'finance')
+    return { kind, apr_percent: '', term_months: String(term), contract_date: today, first_payment_date: addMonths(today, 1) };
+  const leaseTerm = desking.grid_terms[0] ?? 36;
+  const residual = desking.lease.residuals.find((r) => r.term_months === leaseTerm);
+  const base = Number(String(worksheet.msrp_cents || worksheet.selling_price_cents).replaceAll(',', ''));
+  return {
+    kind,
+    residual_value_cents:
+      residual && Number.isFinite(base) ? dollarsText(residualFromPercent(toCents(base), residual.percent)) : '',
+    money_factor: String(desking.lease.money_factor),
+    term_months: String(leaseTerm),
+    acquisition_fee_cents: dollarsText(desking.lease.acquisition_fee_cents),
+    acquisition_fee_capitalized: true,
+    upfront_fees_cents: '0.00',
+    security_deposit_cents: '0.00',
+    disposition_fee_cents: dollarsText(desking.lease.disposition_fee_cents),
+    miles_per_year: String(desking.lease.miles_per_year),
+  };
+}
+
+function PaymentSection({ form, desking, today }: { form: Form; desking: DeskingSettings; today: string }) {
+  const kind = form.watch('worksheet.structure.kind' as Name) as Worksheet['structure']['kind'];
+  const moneyFactor = Number(form.watch('worksheet.structure.money_factor' as Name));
+  const at = (key: string) => `worksheet.structure.${key}` as Name;
+  return (
+    <Section title="How the customer pays">
+      <div role="radiogroup" aria-label="How the customer pays" className="flex flex-wrap gap-2">
+        {(['cash', 'finance', 'lease'] as const).map((option) => (
+          <Button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={kind === option}
+            variant={kind === option ? 'default' : 'outline'}
+            size="sm"
+            onClick={() =>
+              kind !== option &&
+              form.setValue(
+                'worksheet.structure' as Name,
+                startingStructure(option, desking, today, form.getValues('worksheet')) as never,
+                { shouldDirty: true },
+              )
+            }
+          >
+            {structureLabels[option]}
+          </Button>
+        ))}
+      </div>
+      <TextField form={form} name="worksheet.cash_down_cents" label="Cash down ($)" />
+      {kind === 'finance' && (
+        <div className="grid grid-cols-2 items-start gap-3">
+          <TextField form={form} name={at('apr_percent')} label="APR (%)" />
+          <TextField form={form} name={at('term_months')} label="Term (months)" inputMode="numeric" />
+          <TextField form={form} name={at('contract_date')} label="Contract date" type="date" inputMode="text" />
+          <TextField form={form} name={at('first_payment_date')} label="First payment" type="date" inputMode="text" />
+        </div>
+      )}
+      {kind === 'lease' && (
+        <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-3">
+          <TextField form={form} name={at('residual_value_cents')} label="Residual ($)" />
+          <TextField
+            form={form}
+            name={at('money_factor')}
+            label="Money factor"
+            description={
+              Number.isFinite(moneyFactor) && moneyFactor > 0
+                ? `≈ ${aprFromMoneyFactor(moneyFactor).toFixed(2)} % APR`
+                : undefined
+            }
+          />
+          <TextField form={form} name={at('term_months')} label="Term (months)" inputMode="numeric" />
+          <TextField form={form} name={at('miles_per_year')} label="Miles per year" inputMode="numeric" />
+          <TextField form={form} name={at('acquisition_fee_cents')} label="Acquisition fee ($)" />
+          <TextField form={form} name={at('disposition_fee_cents')} label="Disposition fee ($)" />
+          <TextField form={form} name={at('upfront_fees_cents')} label="Fees at signing ($)" />
+          <TextField form={form} name={at('security_deposit_cents')} label="Security deposit ($)" />
+          <div className="col-span-full">
+            <SwitchField form={form} name={at('acquisition_fee_capitalized')} label="Acquisition fee paid over the term" />
+          </div>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function Line({ label, value, strong, tone }: { label: string; value: string; strong?: boolean; tone?: 'warning' }) {
+  return (
+    <>
+      <dt className={tone === 'warning' ? 'text-destructive' : 'text-muted-foreground'}>{label}</dt>
+      <dd className={`text-right tabular-nums ${strong ? 'font-semibold' : ''} ${tone === 'warning' ? 'text-destructive' : ''}`}>
+        {value}
+      </dd>
+    </>
+  );
+}
+
+function FiguresCard({ figures, kind }: { figures: WorksheetFigures; kind: Worksheet['structure']['kind'] }) {
+  const { totals, finance, lease } = figures;
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle>Figures</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
+          <Line label="Selling price" value={money(totals.selling_price_cents)} />
+          <Line label="Fees" value={money(totals.fees_cents)} />
+          <Line label="Products" value={money(totals.products_cents)} />
+          <Line
+            label={`Sales tax (${totals.tax_rate_percent} % of ${money(totals.taxable_cents)})`}
+            value={money(totals.sales_tax_cents)}
+          />
+          <Line label="Cash price" value={money(totals.cash_price_cents)} strong />
+          <Line label="Rebates" value={`− ${money(totals.rebates_cents)}`} />
+          <Line label="Cash down" value={`− ${money(totals.cash_down_cents)}`} />
+          {totals.trade_allowance_cents > 0 && (
+            <Line label="Trade allowance less payoff" value={money(totals.trade_equity_cents)} />
+          )}
+          {totals.negative_equity_cents > 0 && (
+            <Line label="Negative equity carried in" value={money(totals.negative_equity_cents)} tone="warning" />
+          )}
+          {kind !== 'lease' && (
+            <Line
+              label={kind === 'cash' ? 'Balance due' : 'Amount financed'}
+              value={money(totals.amount_financed_cents)}
+              strong
+            />
+          )}
+          {totals.overpayment_cents > 0 && <Line label="Owed to the customer" value={money(totals.overpayment_cents)} />}
+        </dl>
+        {finance && (
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 border-t pt-3 text-sm" aria-label="Finance terms">
+            <Line label="Annual percentage rate" value={`${finance.apr_percent.toFixed(2)} %`} />
+            <Line label="Finance charge" value={money(finance.finance_charge_cents)} />
+            <Line label="Total of payments" value={money(finance.total_of_payments_cents)} />
+            <Line label={`${finance.term_months} monthly payments of`} value={money(finance.payment_cents)} strong />
+            {finance.last_payment_cents !== finance.payment_cents && (
+              <Line label="Final payment" value={money(finance.last_payment_cents)} />
+            )}
+          </dl>
+        )}
+        {lease && (
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 border-t pt-3 text-sm" aria-label="Lease terms">
+            <Line label="Gross capitalized cost" value={money(lease.gross_capitalized_cost_cents)} />
+            <Line label="Capitalized cost reduction" value={`− ${money(lease.capitalized_cost_reduction_cents)}`} />
+            <Line label="Adjusted capitalized cost" value={money(lease.adjusted_capitalized_cost_cents)} />
+            <Line label="Residual value" value={money(lease.residual_value_cents)} />
+            <Line label="Depreciation and amortized amounts" value={money(lease.depreciation_cents)} />
+            <Line label="Rent charge" value={money(lease.rent_charge_cents)} />
+            <Line label="Base monthly payment" value={money(lease.base_monthly_payment_cents)} />
+            <Line label="Monthly sales tax" value={money(lease.monthly_sales_tax_cents)} />
+            <Line label={`${lease.term_months} monthly payments of`} value={money(lease.total_monthly_payment_cents)} strong />
+            <Line label="Amount due at signing" value={money(lease.amount_due_at_signing_cents)} strong />
+            <Line label="Total of payments" value={money(lease.total_of_payments_cents)} />
+            <Line label="Money factor as APR" value={`${lease.apr_equivalent_percent.toFixed(2)} %`} />
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+type GridView = { terms: number[]; downs: number[]; rows: { main: number; note?: number }[][]; note?: string };
+
+/** The payment grid of the chosen way to pay, worked out again on every keystroke. */
+function gridOf(worksheet: Worksheet, desking: DeskingSettings, rule: NonNullable<DealWorksheet['rule']>): GridView | null {
+  const axes = { terms: desking.grid_terms, downs: desking.grid_downs };
+  const { structure } = worksheet;
+  if (structure.kind === 'finance') {
+    const grid = financeGrid(worksheet, rule, { ...axes, ...structure });
+    return { ...axes, rows: grid.rows.map((row) => row.map((cell) => ({ main: cell.payment_cents }))) };
+  }
+  if (structure.kind === 'lease') {
+    const base = worksheet.msrp_cents ?? worksheet.selling_price_cents;
+    const residualCents = (term: number) => {
+      const listed = desking.lease.residuals.find((r) => r.term_months === term);
+      return listed ? residualFromPercent(base, listed.percent) : structure.residual_value_cents;
+    };
+    const grid = leaseGrid(worksheet, structure, rule, { ...axes, residualCents });
+    return {
+      ...axes,
+      note: 'due at signing',
+      rows: grid.rows.map((row) =>
+        row.map((cell) => ({ main: cell.total_monthly_payment_cents, note: cell.amount_due_at_signing_cents })),
+      ),
+    };
+  }
+  return null;
+}
+
+function GridCard({ grid }: { grid: GridView }) {
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle>Payment grid</CardTitle>
+        <CardDescription>Monthly payment by term (rows) and cash down (columns).</CardDescription>
+      </CardHeader>
+      <CardContent className="px-4">
+        <Table className="text-[13px]">
+          <TableHeader>
+            <TableRow>
+              <TableHead className="px-1.5">Term</TableHead>
+              {grid.downs.map((down) => (
+                <TableHead key={down} className="px-1.5 text-right">
+                  {formatCents(down)} down
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {grid.rows.map((row, index) => (
+              <TableRow key={grid.terms[index]}>
+                <TableCell className="px-1.5 font-medium">{grid.terms[index]} mo</TableCell>
+                {row.map((cell, column) => (
+                  <TableCell key={column} className="px-1.5 text-right tabular-nums">
+                    <div className="font-medium">{money(cell.main)}</div>
+                    {cell.note !== undefined && (
+                      <div className="text-muted-foreground text-xs">
+                        {money(cell.note)} {grid.note}
+                      </div>
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Desk({
+  deal,
+  saved,
+  desking,
+  today,
+}: {
+  deal: DealDetail;
+  saved: DealWorksheet;
+  desking: DeskingSettings;
+  today: string;
+}) {
+  const save = useSaveWorksheet(deal.id);
+  const values = useMemo(() => ({ state: saved.state, worksheet: worksheetToForm(saved.worksheet) }), [saved]);
+  const form: Form = useForm<DeskForm, unknown, z.output<typeof deskFormSchema>>({
+    resolver: zodResolver(deskFormSchema) as Resolver<DeskForm, unknown, z.output<typeof deskFormSchema>>,
+    values,
+    mode: 'onTouched',
+  });
+  const watched = form.watch();
+  const parsed = worksheetFiguringSchema.safeParse(watched.worksheet);
+  const rule = ruleOf(desking, watched.state);
+  const figures = parsed.success && rule ? worksheetFigures(parsed.data, rule) : null;
+  const grid = parsed.success && rule ? gridOf(parsed.data, desking, rule) : null;
+
+  const submit = form.handleSubmit(async ({ state, worksheet }) => {
+    try {
+      await save.mutateAsync({ state, worksheet, updated_at: saved.updated_at });
+      notifySuccess('Worksheet saved', `The ${dealVehicle(deal)} deal for ${deal.customer_name} is penciled.`);
+    } catch (error) {
+      if (!showServerErrors(form.setError, error)) notifyError('Could not save the worksheet', (error as Error).message);
+    }
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,23rem)]"
+    >
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        <Section title="Vehicle and price">
+          <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
+            <TextField form={form} name="worksheet.selling_price_cents" label="Selling price ($)" />
+            <TextField form={form} name="worksheet.msrp_cents" label="MSRP ($)" />
+            <FormField label="Taxed in" htmlFor={fieldId('state')} error={form.formState.errors.state?.message}>
+              <NativeSelect {...form.register('state')}>
+                {!rule && <option value={watched.state}>{watched.state} (not in the settings)</option>}
+                {desking.states.map((s) => (
+                  <option key={s.state} value={s.state}>
+                    {s.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <TextField form={form} name="worksheet.local_tax_rate_percent" label="Local tax (%)" />
+          </div>
+        </Section>
+        <RebatesSection form={form} />
+        <FeesSection form={form} />
+        <ProductsSection form={form} desking={desking} />
+        <TradeInsSection form={form} />
+        <PaymentSection form={form} desking={desking} today={today} />
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-4">
+        {figures ? (
+          <FiguresCard figures={figures} kind={parsed.data!.structure.kind} />
+        ) : (
+          <Card>
+            <CardContent className="text-muted-foreground text-sm" role="status">
+              {rule ? 'Correct the marked fields to see the figures.' : 'Choose a state listed in Settings → Desking.'}
+            </CardContent>
+          </Card>
+        )}
+        {grid && <GridCard grid={grid} />}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button asChild variant="outline">
+            <Link to={`/deals/${deal.id}`}>Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save worksheet'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** The desk: a deal's worksheet, its figures and its payment grid, worked out as the salesperson types. */
+export function DeskPage() {
+  const { id = '' } = useParams();
+  const deal = useDeal(id);
+  const worksheet = useWorksheet(id);
+  const settings = useSettings();
+  const messages = { loadingMessage: 'Loading worksheet...', failedMessage: 'Failed to load the worksheet' };
+  const fallback =
+    queryFallback(deal, { ...messages, notFound: <DealNotFound /> }) ??
+    queryFallback(worksheet, messages) ??
+    queryFallback(settings, messages);
+  if (fallback || !deal.data || !worksheet.data || !settings.data) return fallback;
+  const d = deal.data;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <BackLink to={`/deals/${d.id}`}>Back to Deal</BackLink>
+      <PageHeader title={`Desk: ${dealVehicle(d)}`} description={`${d.customer_name} · ${d.agent_name}`} />
+      <Desk deal={d} saved={worksheet.data} desking={settings.data.desking} today={dayIn(settings.data.company.time_zone)} />
+    </div>
+  );
+}
