@@ -85,4 +85,8 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
   await page.getByRole('link', { name: 'Back to Deal' }).click();
   await expect(page.getByText('Worksheet saved').first()).toBeVisible();
   await expect(page.getByText(/Lease · TX/)).toBeVisible();
+  // The deal's price and payment are the worksheet's now: the deal's own form shows them, read-only.
+  await page.getByRole('link', { name: 'Edit Deal' }).click();
+  await expect(page.getByLabel('Contract Price ($)')).toHaveAttribute('readonly', '');
+  await expect(page.getByText('This comes from the worksheet: change it on the desk').first()).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { STATE_NOT_LISTED } from '../../src/server/modules/desking/service.js';
 import { worksheetFigures } from '../../src/shared/desking/figures.js';
 import { STATE_TAX_SEED } from '../../src/shared/desking/tax.js';
 import {
+  FROM_WORKSHEET,
   MONEY_FACTOR_LOOKS_LIKE_APR,
   PAYOFF_NEEDS_LENDER,
   RESIDUAL_ABOVE_PRICE,
@@ -124,6 +125,54 @@ describe('a deal worksheet', () => {
     expect(finance.apr_percent).toBe(6.9);
     expect(finance.total_of_payments_cents).toBe(finance.payment_cents * 59 + finance.last_payment_cents);
     expect(finance.finance_charge_cents).toBe(finance.total_of_payments_cents - finance.amount_financed_cents);
+  });
+
+  it("gives the deal its contract price and monthly payment, read from the worksheet and audited as the deal's edit", async () => {
+    const dealId = await createDeal(agent);
+    const first = await save(agent, dealId, {
+      state: 'TX',
+      worksheet: { ...FINANCED, selling_price_cents: 3_150_000 },
+      updated_at: null,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const financed = (await t.call({ method: 'GET', url: `/api/deals/${dealId}`, as: agent })).json();
+    expect(financed).toMatchObject({
+      contract_price_cents: 3_150_000,
+      monthly_payment_cents: first.json().figures.finance.payment_cents,
+    });
+    const cash = await save(agent, dealId, {
+      state: 'TX',
+      worksheet: { ...FINANCED, selling_price_cents: 3_150_000, structure: { kind: 'cash' } },
+      updated_at: first.json().updated_at,
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/deals/${dealId}`, as: agent })).json().monthly_payment_cents).toBeNull();
+    const edits = await t.database.db
+      .selectFrom('audit_log')
+      .select('changes')
+      .where('entity_id', '=', dealId)
+      .where('action', '=', 'updated')
+      .orderBy('created_at')
+      .execute();
+    expect(edits.map((edit) => edit.changes)).toEqual([
+      {
+        contract_price_cents: { from: 3_200_000, to: 3_150_000 },
+        monthly_payment_cents: { from: null, to: first.json().figures.finance.payment_cents },
+      },
+      { monthly_payment_cents: { from: first.json().figures.finance.payment_cents, to: null } },
+    ]);
+
+    // Typed on the deal itself, the desked figures are refused; the deal's other fields still save.
+    const deal = (await t.call({ method: 'GET', url: `/api/deals/${dealId}`, as: agent })).json();
+    expect(deal.desked).toBe(true);
+    const edit = (changes: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: `/api/deals/${dealId}`, as: agent, payload: { ...deal, ...changes } });
+    const retyped = await edit({ contract_price_cents: 3_000_000 });
+    expect(retyped.statusCode, retyped.body).toBe(400);
+    expect(retyped.json().error.fields).toEqual({ contract_price_cents: FROM_WORKSHEET });
+    const noted = await edit({ notes: 'Customer wants the black one' });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json()).toMatchObject({ contract_price_cents: 3_150_000, notes: 'Customer wants the black one' });
   });
 
   it('is audited on the deal and refuses a stale save with 409', async () => {

@@ -56,6 +56,8 @@ export type LinkedVehicle = z.infer<typeof linkedVehicleSchema>;
 export const dealDetailSchema = dealSchema.extend({
   customer: linkedCustomerSchema.nullable(),
   vehicle: linkedVehicleSchema.nullable(),
+  /** True once the deal has a saved worksheet: its contract price and monthly payment are then read from it. */
+  desked: z.boolean(),
 });
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 

@@ -18,6 +18,8 @@ export const PAYOFF_NEEDS_LENDER = 'Enter the lender for the payoff';
 export const TERM_TOO_SHORT = 'Term must be at least 1 month';
 export const RESIDUAL_ABOVE_PRICE = 'Residual cannot be more than the price';
 export const MONEY_FACTOR_LOOKS_LIKE_APR = 'That looks like an APR: a money factor is about APR ÷ 2400, e.g. 0.00125';
+/** A desked deal's contract price and monthly payment, refused when typed on the deal itself. */
+export const FROM_WORKSHEET = 'This comes from the worksheet: change it on the desk';
 export const FIRST_PAYMENT_BEFORE_CONTRACT = 'First payment must be after the contract date';
 
 /** A worksheet amount in cents, named in its messages ('Cash down must be positive', 'Cash down is too large'). */

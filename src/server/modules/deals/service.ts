@@ -6,6 +6,7 @@ import type { Matches, Wire } from '../../http/wire.js';
 import type { Actor } from '../../auth/actor.js';
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
+import { FROM_WORKSHEET } from '../../../shared/desking/worksheet.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
@@ -82,9 +83,13 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
 }
 
 /** The deal with its linked customer and vehicle, each only if the actor may see it. */
-export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealRow & Pick<DealDetail, 'customer' | 'vehicle'>> {
+export async function getDeal(
+  db: Db,
+  actor: Actor,
+  id: string,
+): Promise<DealRow & Pick<DealDetail, 'customer' | 'vehicle' | 'desked'>> {
   const deal = await findVisibleDeal(db, actor, id);
-  const [customer, vehicle] = await Promise.all([
+  const [customer, vehicle, worksheet] = await Promise.all([
     deal.customer_id
       ? db
           .selectFrom('customers')
@@ -101,8 +106,9 @@ export async function getDeal(db: Db, actor: Actor, id: string): Promise<DealRow
           .where('vehicles.id', '=', deal.vehicle_id)
           .executeTakeFirst()
       : undefined,
+    db.selectFrom('deal_worksheets').select('deal_id').where('deal_id', '=', id).executeTakeFirst(),
   ]);
-  return { ...deal, customer: customer ?? null, vehicle: vehicle ?? null };
+  return { ...deal, customer: customer ?? null, vehicle: vehicle ?? null, desked: worksheet !== undefined };
 }
 
 /** The stored columns of a deal from the validated input and the records it resolved to. */
@@ -160,6 +166,7 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
     const values = dealValues(input, owner, customerId, vehicleId);
     const changes = changedFields(before, values);
     if (Object.keys(changes).length === 0) return before;
+    await refuseDeskedFigures(tx, id, changes);
 
     const deal = await tx
       .updateTable('deals')
@@ -177,6 +184,14 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
     await announceDeal(tx, actor, deal, before);
     return deal;
   });
+}
+
+/** A desked deal's contract price and monthly payment are the worksheet's (desking area): an edit may not change them. */
+async function refuseDeskedFigures(tx: Db, id: string, changes: Record<string, unknown>) {
+  const fields = ['contract_price_cents', 'monthly_payment_cents'].filter((field) => field in changes);
+  if (fields.length === 0) return;
+  const desked = await tx.selectFrom('deal_worksheets').select('deal_id').where('deal_id', '=', id).executeTakeFirst();
+  if (desked) throw badRequest(FROM_WORKSHEET, Object.fromEntries(fields.map((field) => [field, FROM_WORKSHEET])));
 }
 
 /**

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { worksheetFigures } from '../../../shared/desking/figures.js';
 import { ruleOf, type DeskingSettings } from '../../../shared/desking/settings.js';
-import type { DealWorksheet } from '../../../shared/desking/types.js';
+import type { DealWorksheet, WorksheetFigures } from '../../../shared/desking/types.js';
 import type { Worksheet, WorksheetSave } from '../../../shared/desking/worksheet.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
+import { changedFields, recordAudit } from '../audit/service.js';
 import { findVisibleDeal, scopeDeals } from '../deals/service.js';
 import { getSetting } from '../settings/service.js';
 
@@ -47,6 +47,25 @@ function viewOf(dealId: string, state: string, worksheet: Worksheet, desking: De
     figures: rule ? worksheetFigures(worksheet, rule) : null,
     updated_at: updatedAt?.toISOString() ?? null,
   } satisfies DealWorksheet;
+}
+
+/**
+ * The deal's contract price and monthly payment are read from its worksheet, never typed twice: the selling price,
+ * and the payment of the way the customer pays (none for cash). A change is audited on the deal like an edit.
+ */
+async function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, worksheet: Worksheet, figures: WorksheetFigures) {
+  const values = {
+    contract_price_cents: worksheet.selling_price_cents,
+    monthly_payment_cents: figures.finance?.payment_cents ?? figures.lease?.total_monthly_payment_cents ?? null,
+  };
+  const changes = changedFields(deal, values);
+  if (Object.keys(changes).length === 0) return;
+  await tx
+    .updateTable('deals')
+    .set({ ...values, updated_at: sql<Date>`greatest(clock_timestamp(), deals.updated_at + interval '1 millisecond')` })
+    .where('id', '=', deal.id)
+    .execute();
+  await recordAudit(tx, actor, { entityType: 'deal', entityId: deal.id, action: 'updated', changes });
 }
 
 /** The deal's worksheet, or the draft it starts with; a deal the actor may not see answers 404. */
@@ -93,7 +112,7 @@ export async function saveWorksheet(db: Db, actor: Actor, dealId: string, input:
       )
       .returning('updated_at')
       .executeTakeFirstOrThrow();
-    const view = viewOf(dealId, input.state, input.worksheet, desking, saved.updated_at);
+    const figures = worksheetFigures(input.worksheet, rule);
     await recordAudit(tx, actor, {
       entityType: 'deal',
       entityId: dealId,
@@ -102,10 +121,11 @@ export async function saveWorksheet(db: Db, actor: Actor, dealId: string, input:
         state: input.state,
         structure: input.worksheet.structure.kind,
         selling_price_cents: input.worksheet.selling_price_cents,
-        amount_financed_cents: worksheetFigures(input.worksheet, rule).totals.amount_financed_cents,
+        amount_financed_cents: figures.totals.amount_financed_cents,
       },
     });
+    await dealFollowsWorksheet(tx, actor, deal, input.worksheet, figures);
     await publishChange(tx, 'deals', [deal.user_id]);
-    return view;
+    return viewOf(dealId, input.state, input.worksheet, desking, saved.updated_at);
   });
 }

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dealClassificationLabels, dealClassifications, dealStatusLabels, dealStatuses } from '@shared/deals/options';
 import { dealFormField } from '@shared/deals/form';
+import { FROM_WORKSHEET } from '@shared/desking/worksheet';
 import { dealFormSchema, type DealFormInput, type DealFormValues } from '@shared/deals/schemas';
 import type { LinkedVehicle } from '@shared/deals/types';
 import { dollarsText } from '@shared/money';
@@ -77,6 +78,8 @@ type DealFormProps = {
   pendingLabel: string;
   pending: boolean;
   disabled?: boolean;
+  /** The deal has a worksheet: its contract price and monthly payment are read from it, not typed here. */
+  desked?: boolean;
   onSubmit: (values: DealFormValues, form: Form) => void;
   onCancel: () => void;
 };
@@ -88,6 +91,7 @@ export function DealForm({
   pendingLabel,
   pending,
   disabled,
+  desked = false,
   onSubmit,
   onCancel,
 }: DealFormProps) {
@@ -122,24 +126,36 @@ export function DealForm({
         <Section title="Financial Details">
           <div className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormField label="Contract Price ($)" htmlFor="contract_price" error={errors.contract_price?.message}>
-                <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('contract_price')} />
+              <FormField
+                label="Contract Price ($)"
+                htmlFor="contract_price"
+                description={desked ? FROM_WORKSHEET : undefined}
+                error={errors.contract_price?.message}
+              >
+                <Input type="number" inputMode="decimal" min={0} step="0.01" readOnly={desked} {...register('contract_price')} />
               </FormField>
               {!cash && (
                 <FormField
                   label="Monthly Payment ($)"
                   htmlFor="monthly_payment"
-                  description="Optional"
+                  description={desked ? FROM_WORKSHEET : 'Optional'}
                   error={errors.monthly_payment?.message}
                 >
-                  <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('monthly_payment')} />
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step="0.01"
+                    readOnly={desked}
+                    {...register('monthly_payment')}
+                  />
                 </FormField>
               )}
               <FormField label="Broker Fee ($)" htmlFor="broker_fee" error={errors.broker_fee?.message}>
                 <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('broker_fee')} />
               </FormField>
             </div>
-            {!cash && (
+            {!cash && !desked && (
               <PaymentCalculator
                 contractPrice={String(form.watch('contract_price') ?? '')}
                 onUse={(cents) =>

@@ -39,6 +39,7 @@ export function EditDealPage() {
         key={current.updated_at}
         defaultValues={dealFormValues(current)}
         initialVehicle={current.vehicle}
+        desked={current.desked}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
         pending={update.isPending}
