@@ -4,31 +4,22 @@
  * quote holds. Admins change them through the settings, audited like every section.
  */
 import { z } from 'zod';
-import { moneyCents, requiredText } from '../common/fields.js';
 import { DEFAULT_GRID_DOWNS, DEFAULT_GRID_TERMS } from './grid.js';
-import { feeKinds, productKinds, STATE_TAX_SEED, stateCode, taxRuleSchema } from './tax.js';
-import { MONEY_FACTOR_CEILING, MONEY_FACTOR_LOOKS_LIKE_APR, termField } from './worksheet.js';
+import { feeKinds, STATE_TAX_SEED, stateCode, taxRuleSchema } from './tax.js';
+import {
+  feeSchema,
+  MONEY_FACTOR_CEILING,
+  MONEY_FACTOR_LOOKS_LIKE_APR,
+  moneyField,
+  productSchema,
+  termField,
+} from './worksheet.js';
 
-const money = (label: string) => moneyCents(`${label} must be positive`, `${label} is too large`);
 const whole = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /** A fee every new worksheet lists; for one state only when `state` names it. */
-const feeDefault = z.object({
-  name: requiredText(80, 'Name the fee'),
-  amount_cents: money('Fee'),
-  taxable: z.boolean(),
-  kind: z.enum(feeKinds),
-  state: stateCode.nullable(),
-});
-
-const productDefault = z.object({
-  kind: z.enum(productKinds),
-  name: requiredText(80, 'Name the product'),
-  price_cents: money('Product price'),
-  cost_cents: money('Product cost'),
-  taxable: z.boolean(),
-});
+const feeDefault = feeSchema.extend({ kind: z.enum(feeKinds), state: stateCode.nullable() });
 
 /** The lender's residual for a term, in percent of MSRP, as the admin typed it. */
 const residual = z.object({
@@ -50,16 +41,16 @@ export const deskingSettingsSchema = z
       .refine((states) => new Set(states.map((s) => s.state)).size === states.length, 'Each state only once'),
     default_state: stateCode,
     fees: z.array(feeDefault).max(30, 'At most 30 fees'),
-    products: z.array(productDefault).max(20, 'At most 20 products'),
+    products: z.array(productSchema).max(20, 'At most 20 products'),
     grid_terms: z.array(termField).length(3, GRID_SIZE_MESSAGE),
-    grid_downs: z.array(money('Cash down')).length(3, GRID_SIZE_MESSAGE),
+    grid_downs: z.array(moneyField('Cash down')).length(3, GRID_SIZE_MESSAGE),
     lease: z.object({
       money_factor: z
         .number({ error: 'Money factor must be positive' })
         .min(0, 'Money factor must be positive')
         .refine((factor) => factor < MONEY_FACTOR_CEILING, MONEY_FACTOR_LOOKS_LIKE_APR),
-      acquisition_fee_cents: money('Acquisition fee'),
-      disposition_fee_cents: money('Disposition fee'),
+      acquisition_fee_cents: moneyField('Acquisition fee'),
+      disposition_fee_cents: moneyField('Disposition fee'),
       miles_per_year: whole(0, 100_000, 'Miles per year must be from 0 to 100,000'),
       residuals: z.array(residual).max(12, 'At most 12 residuals'),
     }),

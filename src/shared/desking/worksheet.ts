@@ -23,7 +23,7 @@ export const FROM_WORKSHEET = 'This comes from the worksheet: change it on the d
 export const FIRST_PAYMENT_BEFORE_CONTRACT = 'First payment must be after the contract date';
 
 /** A worksheet amount in cents, named in its messages ('Cash down must be positive', 'Cash down is too large'). */
-const money = (label: string) => moneyCents(`${label} must be positive`, `${label} is too large`);
+export const moneyField = (label: string) => moneyCents(`${label} must be positive`, `${label} is too large`);
 
 export const termField = z
   .number({ error: TERM_TOO_SHORT })
@@ -31,20 +31,20 @@ export const termField = z
   .min(1, TERM_TOO_SHORT)
   .max(MAX_TERM_MONTHS, `Term must be at most ${MAX_TERM_MONTHS} months`);
 
-const rebate = z.object({ name: requiredText(80, 'Name the rebate'), amount_cents: money('Rebate') });
+const rebate = z.object({ name: requiredText(80, 'Name the rebate'), amount_cents: moneyField('Rebate') });
 
-const fee = z.object({
+export const feeSchema = z.object({
   name: requiredText(80, 'Name the fee'),
-  amount_cents: money('Fee'),
+  amount_cents: moneyField('Fee'),
   taxable: z.boolean(),
   kind: z.enum(feeKinds).default('other'),
 });
 
-const product = z.object({
+export const productSchema = z.object({
   kind: z.enum(productKinds),
   name: requiredText(80, 'Name the product'),
-  price_cents: money('Product price'),
-  cost_cents: money('Product cost'),
+  price_cents: moneyField('Product price'),
+  cost_cents: moneyField('Product cost'),
   taxable: z.boolean(),
 });
 
@@ -60,9 +60,9 @@ const tradeIn = z.object({
     .default(null),
   make: optionalText(60),
   model: optionalText(80),
-  allowance_cents: money('Trade allowance'),
-  actual_cash_value_cents: money('Actual cash value'),
-  payoff_cents: money('Payoff'),
+  allowance_cents: moneyField('Trade allowance'),
+  actual_cash_value_cents: moneyField('Actual cash value'),
+  payoff_cents: moneyField('Payoff'),
   lender: optionalText(120),
 });
 
@@ -81,30 +81,30 @@ const financeDeal = z.object({
 
 const leaseDeal = z.object({
   kind: z.literal('lease'),
-  residual_value_cents: money('Residual'),
+  residual_value_cents: moneyField('Residual'),
   money_factor: z
     .number({ error: 'Money factor must be positive' })
     .min(0, 'Money factor must be positive')
     .refine((factor) => factor < MONEY_FACTOR_CEILING, MONEY_FACTOR_LOOKS_LIKE_APR),
   term_months: termField,
-  acquisition_fee_cents: money('Acquisition fee'),
+  acquisition_fee_cents: moneyField('Acquisition fee'),
   acquisition_fee_capitalized: z.boolean().default(true),
   /** Title, registration and other fees paid at signing rather than over the term. */
-  upfront_fees_cents: money('Fees at signing').default(0),
-  security_deposit_cents: money('Security deposit').default(0),
-  disposition_fee_cents: money('Disposition fee').default(0),
+  upfront_fees_cents: moneyField('Fees at signing').default(0),
+  security_deposit_cents: moneyField('Security deposit').default(0),
+  disposition_fee_cents: moneyField('Disposition fee').default(0),
   miles_per_year: z.number().int('Miles per year must be a whole number').min(0).max(100_000).default(12_000),
 });
 
 export const worksheetFields = z.object({
-  selling_price_cents: money('Selling price'),
+  selling_price_cents: moneyField('Selling price'),
   /** The sticker price a lease's residual percentages are of; the selling price when not given. */
-  msrp_cents: money('MSRP').nullable().default(null),
+  msrp_cents: moneyField('MSRP').nullable().default(null),
   rebates: z.array(rebate).max(20, 'At most 20 rebates').default([]),
-  fees: z.array(fee).max(30, 'At most 30 fees').default([]),
-  products: z.array(product).max(20, 'At most 20 products').default([]),
+  fees: z.array(feeSchema).max(30, 'At most 30 fees').default([]),
+  products: z.array(productSchema).max(20, 'At most 20 products').default([]),
   trade_ins: z.array(tradeIn).max(3, 'At most 3 trade-ins').default([]),
-  cash_down_cents: money('Cash down').default(0),
+  cash_down_cents: moneyField('Cash down').default(0),
   /** The county or city rate added to the state's, in percent. */
   local_tax_rate_percent: z
     .number({ error: 'Local tax rate must be from 0 to 10 %' })
