@@ -96,7 +96,7 @@ export const blankNumber = (v: unknown) =>
   v === '' || v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v;
 
 /** A typed amount as a number: '25,300.50' → 25300.5; blank → undefined; anything else NaN, which is refused. */
-const typedAmount = (v: unknown) => {
+export const typedAmount = (v: unknown) => {
   const value = typeof v === 'string' ? v.replaceAll(',', '').trim() : v;
   // Number('') is 0: a field left blank must stay blank, not become an amount of nothing.
   return value === '' ? undefined : blankNumber(typeof value === 'string' ? Number(value) : value);

@@ -3,6 +3,7 @@
  * under the API's own field names, so a message the server sends for `trade_ins.0.lender` lands on that field.
  */
 import { z } from 'zod';
+import { typedAmount } from '../common/fields.js';
 import { dollarsText, toCents } from '../money.js';
 import { worksheetFields, worksheetSchema, type Worksheet } from './worksheet.js';
 
@@ -19,13 +20,6 @@ export type WorksheetForm = Typed<Worksheet>;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A typed amount: commas and spaces dropped; blank is nothing typed; anything else that is not a number is NaN. */
-function typedNumber(value: unknown): number | null | unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.replaceAll(',', '').trim();
-  return text === '' ? null : Number(text);
-}
-
 /** Fields whose blank means "none" and stays null; every other blank number is refused by the schema's message. */
 const nullable = new Set(['msrp_cents', 'year']);
 
@@ -33,8 +27,8 @@ function fromForm(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => fromForm(item));
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromForm(v, k)]));
   if (typeof value !== 'string' || !/(_cents|_percent|_months|money_factor|miles_per_year|^year)$/.test(key)) return value;
-  const number = typedNumber(value);
-  if (number === null) return nullable.has(key) ? null : undefined;
+  const number = typedAmount(value);
+  if (number === undefined) return nullable.has(key) ? null : undefined;
   return key.endsWith('_cents') && typeof number === 'number' ? toCents(number) : number;
 }
 

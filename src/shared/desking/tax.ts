@@ -160,6 +160,12 @@ export const salesTaxOn = (taxable_cents: number, rate_percent: number) =>
 
 export const productKinds = ['service_contract', 'gap', 'maintenance', 'other'] as const;
 export type ProductKind = (typeof productKinds)[number];
+export const productKindLabels: Record<ProductKind, string> = {
+  service_contract: 'Service contract',
+  gap: 'GAP',
+  maintenance: 'Maintenance',
+  other: 'Other',
+};
 /** A documentation fee is taxed as the state says; any other fee as the desk marks it. */
 export const feeKinds = ['doc_fee', 'other'] as const;
 export type FeeKind = (typeof feeKinds)[number];

@@ -12,7 +12,7 @@ import { worksheetFiguringSchema, worksheetFormSchema, worksheetToForm, type Wor
 import { financeGrid, leaseGrid } from '@shared/desking/grid';
 import { aprFromMoneyFactor, residualFromPercent } from '@shared/desking/lease';
 import { ruleOf, type DeskingSettings } from '@shared/desking/settings';
-import { productKinds, stateCode } from '@shared/desking/tax';
+import { productKindLabels, productKinds, stateCode } from '@shared/desking/tax';
 import type { DealWorksheet, WorksheetFigures } from '@shared/desking/types';
 import { structureLabels, type Worksheet } from '@shared/desking/worksheet';
 import { dollarsText, toCents } from '@shared/money';
@@ -38,13 +38,6 @@ const deskFormSchema = z.object({ state: stateCode, worksheet: worksheetFormSche
 type DeskForm = { state: string; worksheet: WorksheetForm };
 type Form = UseFormReturn<DeskForm, unknown, z.output<typeof deskFormSchema>>;
 type Name = FieldPath<DeskForm>;
-
-const productLabels: Record<(typeof productKinds)[number], string> = {
-  service_contract: 'Service contract',
-  gap: 'GAP',
-  maintenance: 'Maintenance',
-  other: 'Other',
-};
 
 const money = (cents: number) => formatCents(cents, { exact: true });
 const fieldId = (name: string) => `desk-${name.replaceAll('.', '-')}`;
@@ -219,7 +212,7 @@ function ProductsSection({ form, desking }: { form: Form; desking: DeskingSettin
               <NativeSelect {...form.register(`worksheet.products.${index}.kind` as Name)}>
                 {productKinds.map((kind) => (
                   <option key={kind} value={kind}>
-                    {productLabels[kind]}
+                    {productKindLabels[kind]}
                   </option>
                 ))}
               </NativeSelect>

@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Download, RotateCcw, Save } from 'lucide-react';
-import type { z } from 'zod';
-import { settingsFormSchema, settingsToForm, type SettingsForm } from '@shared/settings/form';
+import { settingsFormSchema, settingsToForm } from '@shared/settings/form';
 import {
   audienceLabels,
   audiences,
@@ -20,7 +18,6 @@ import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -43,20 +40,10 @@ import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useSaveSettings, useSettings } from './api';
+import { DeskingSection } from './desking-settings';
+import { Section, type SettingsFormMethods } from './section';
 
-type Form = UseFormReturn<SettingsForm, unknown, z.output<typeof settingsFormSchema>>;
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
-    </Card>
-  );
-}
+type Form = SettingsFormMethods;
 
 /** /settings: every card persisted; admins change them, everyone else reads them. */
 export function SettingsPage() {
@@ -197,6 +184,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <FullExportCard />
         <fieldset disabled={locked} className="contents">
           <CrmSection form={form} />
+          <DeskingSection form={form} />
         </fieldset>
       </div>
 

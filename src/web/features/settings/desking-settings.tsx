@@ -1,0 +1,363 @@
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { aprFromMoneyFactor } from '@shared/desking/lease';
+import { feeKinds, productKindLabels, productKinds, type FeeKind } from '@shared/desking/tax';
+import type { DeskingForm } from '@shared/settings/form';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { AddButton, CheckField, DollarsInput, fieldId, Group, ListError, RemoveButton } from './desking-fields';
+import { DeskingStates } from './desking-states';
+import { Section, type SettingsFormMethods } from './section';
+
+type Form = SettingsFormMethods;
+
+const feeKindLabels: Record<FeeKind, string> = { doc_fee: 'Doc fee', other: 'Other' };
+
+const newFee: DeskingForm['fees'][number] = { name: '', amount_cents: '', taxable: false, kind: 'other', state: null };
+const newProduct: DeskingForm['products'][number] = {
+  kind: 'service_contract',
+  name: '',
+  price_cents: '',
+  cost_cents: '',
+  taxable: false,
+};
+/** NaN shows as a blank number field, refused until the lender's figures are typed. */
+const newResidual: DeskingForm['lease']['residuals'][number] = { term_months: NaN, percent: NaN };
+
+/** Settings → Desking: the states' tax rules, and what every new worksheet starts with. */
+export function DeskingSection({ form }: { form: Form }) {
+  const errors = form.formState.errors.desking;
+  return (
+    <Section
+      title="Desking"
+      description="The states' sales tax rules, and the fees, products, payment grid and lease terms a new worksheet starts with"
+      className="lg:col-span-2"
+    >
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <DefaultStateField form={form} />
+        <FormField label="Quote valid for (days)" htmlFor="desking-quote-valid-days" error={errors?.quote_valid_days?.message}>
+          <Input type="number" min={1} max={60} {...form.register('desking.quote_valid_days', { valueAsNumber: true })} />
+        </FormField>
+      </div>
+      <DeskingStates form={form} />
+      <DeskingFees form={form} />
+      <DeskingProducts form={form} />
+      <PaymentGrid form={form} />
+      <LeaseDefaults form={form} />
+    </Section>
+  );
+}
+
+/** The listed states, and the saved choice should it no longer be among them (the schema then asks for another). */
+function DefaultStateField({ form }: { form: Form }) {
+  const states = useWatch({ control: form.control, name: 'desking.states' });
+  return (
+    <Controller
+      control={form.control}
+      name="desking.default_state"
+      render={({ field, fieldState }) => (
+        <FormField
+          label="Default state"
+          htmlFor="desking-default-state"
+          description="Whose tax rule a new worksheet starts with"
+          error={fieldState.error?.message}
+        >
+          <NativeSelect name={field.name} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+            {!states.some((rule) => rule.state === field.value) && <option value={field.value}>{field.value || 'Choose'}</option>}
+            {states.map((rule, index) => (
+              <option key={index} value={rule.state}>
+                {rule.state} · {rule.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+    />
+  );
+}
+
+function DeskingFees({ form }: { form: Form }) {
+  const fees = useFieldArray({ control: form.control, name: 'desking.fees' });
+  const errors = form.formState.errors.desking?.fees;
+  return (
+    <Group
+      legend="Fees a new worksheet lists"
+      description="A doc fee is taxed as the state's rule says; any other fee as marked."
+    >
+      <ListError error={errors} />
+      {fees.fields.length === 0 && <p className="text-muted-foreground text-sm">No fees yet.</p>}
+      <ul className="grid gap-3 empty:hidden">
+        {fees.fields.map((field, index) => {
+          const name = `desking.fees.${index}` as const;
+          const error = errors?.[index];
+          return (
+            <li
+              key={field.id}
+              aria-label={`Fee ${index + 1}`}
+              className="grid grid-cols-2 items-start gap-3 border-b pb-3 last:border-0 last:pb-0 md:grid-cols-[minmax(0,1fr)_8rem_8rem_10rem_auto]"
+            >
+              <FormField
+                label="Name"
+                htmlFor={fieldId(`${name}.name`)}
+                error={error?.name?.message}
+                className="col-span-2 md:col-span-1"
+              >
+                <Input autoComplete="off" {...form.register(`${name}.name`)} />
+              </FormField>
+              <FormField label="Amount ($)" htmlFor={fieldId(`${name}.amount_cents`)} error={error?.amount_cents?.message}>
+                <DollarsInput {...form.register(`${name}.amount_cents`)} />
+              </FormField>
+              <FormField label="Kind" htmlFor={fieldId(`${name}.kind`)} error={error?.kind?.message}>
+                <NativeSelect {...form.register(`${name}.kind`)}>
+                  {feeKinds.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {feeKindLabels[kind]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FeeStateField form={form} index={index} />
+              <div className="flex h-9 items-center justify-between gap-3 md:mt-5.5">
+                <CheckField form={form} name={`${name}.taxable`} label="Taxed" />
+                <RemoveButton label={`Remove fee ${index + 1}`} onClick={() => fees.remove(index)} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <AddButton onClick={() => fees.append(newFee)}>Add fee</AddButton>
+    </Group>
+  );
+}
+
+/** All states, or one of those listed (and the saved one, should it have left the list). */
+function FeeStateField({ form, index }: { form: Form; index: number }) {
+  const states = useWatch({ control: form.control, name: 'desking.states' });
+  return (
+    <Controller
+      control={form.control}
+      name={`desking.fees.${index}.state`}
+      render={({ field, fieldState }) => {
+        const codes = [...new Set([...states.map((rule) => rule.state), ...(field.value ? [field.value] : [])])];
+        return (
+          <FormField label="State" htmlFor={fieldId(field.name)} error={fieldState.error?.message}>
+            <NativeSelect
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value || null)}
+              onBlur={field.onBlur}
+            >
+              <option value="">All states</option>
+              {codes.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        );
+      }}
+    />
+  );
+}
+
+function DeskingProducts({ form }: { form: Form }) {
+  const products = useFieldArray({ control: form.control, name: 'desking.products' });
+  const errors = form.formState.errors.desking?.products;
+  return (
+    <Group
+      legend="Products"
+      description="Offered on every new worksheet. Service contracts and GAP are taxed as the state's rule says; the others as marked."
+    >
+      <ListError error={errors} />
+      {products.fields.length === 0 && <p className="text-muted-foreground text-sm">No products yet.</p>}
+      <ul className="grid gap-3 empty:hidden">
+        {products.fields.map((field, index) => {
+          const name = `desking.products.${index}` as const;
+          const error = errors?.[index];
+          return (
+            <li
+              key={field.id}
+              aria-label={`Product ${index + 1}`}
+              className="grid grid-cols-2 items-start gap-3 border-b pb-3 last:border-0 last:pb-0 md:grid-cols-[11rem_minmax(0,1fr)_8rem_8rem_auto]"
+            >
+              <FormField
+                label="Kind"
+                htmlFor={fieldId(`${name}.kind`)}
+                error={error?.kind?.message}
+                className="col-span-2 md:col-span-1"
+              >
+                <NativeSelect {...form.register(`${name}.kind`)}>
+                  {productKinds.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {productKindLabels[kind]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField
+                label="Name"
+                htmlFor={fieldId(`${name}.name`)}
+                error={error?.name?.message}
+                className="col-span-2 md:col-span-1"
+              >
+                <Input autoComplete="off" {...form.register(`${name}.name`)} />
+              </FormField>
+              <FormField label="Price ($)" htmlFor={fieldId(`${name}.price_cents`)} error={error?.price_cents?.message}>
+                <DollarsInput {...form.register(`${name}.price_cents`)} />
+              </FormField>
+              <FormField label="Cost ($)" htmlFor={fieldId(`${name}.cost_cents`)} error={error?.cost_cents?.message}>
+                <DollarsInput {...form.register(`${name}.cost_cents`)} />
+              </FormField>
+              <div className="col-span-2 flex h-9 items-center justify-between gap-3 md:col-span-1 md:mt-5.5">
+                <CheckField form={form} name={`${name}.taxable`} label="Taxed" />
+                <RemoveButton label={`Remove product ${index + 1}`} onClick={() => products.remove(index)} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <AddButton onClick={() => products.append(newProduct)}>Add product</AddButton>
+    </Group>
+  );
+}
+
+const gridColumns = [0, 1, 2] as const;
+
+function PaymentGrid({ form }: { form: Form }) {
+  const errors = form.formState.errors.desking;
+  return (
+    <Group legend="Payment grid" description="The terms down the side of a new worksheet's grid, and the cash downs across it.">
+      <ListError error={errors?.grid_terms} />
+      <ListError error={errors?.grid_downs} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-2">
+          <legend className="mb-2 text-sm font-medium">Terms (months)</legend>
+          <div className="grid grid-cols-3 items-start gap-2">
+            {gridColumns.map((column) => (
+              <FormField
+                key={column}
+                label={`Term ${column + 1}`}
+                htmlFor={`desking-grid-terms-${column}`}
+                error={errors?.grid_terms?.[column]?.message}
+                className="[&>label]:font-normal"
+              >
+                <Input
+                  type="number"
+                  min={1}
+                  max={120}
+                  {...form.register(`desking.grid_terms.${column}`, { valueAsNumber: true })}
+                />
+              </FormField>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="grid min-w-0 gap-2">
+          <legend className="mb-2 text-sm font-medium">Cash downs ($)</legend>
+          {/* Stacked on a phone, where three amounts side by side would not show in full. */}
+          <div className="grid items-start gap-2 min-[30rem]:grid-cols-3">
+            {gridColumns.map((column) => (
+              <FormField
+                key={column}
+                label={`Cash down ${column + 1}`}
+                htmlFor={`desking-grid-downs-${column}`}
+                error={errors?.grid_downs?.[column]?.message}
+                className="[&>label]:font-normal"
+              >
+                <DollarsInput {...form.register(`desking.grid_downs.${column}`)} />
+              </FormField>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+    </Group>
+  );
+}
+
+function LeaseDefaults({ form }: { form: Form }) {
+  const errors = form.formState.errors.desking?.lease;
+  const moneyFactor = useWatch({ control: form.control, name: 'desking.lease.money_factor' });
+  const residuals = useFieldArray({ control: form.control, name: 'desking.lease.residuals' });
+  return (
+    <Group legend="Lease defaults">
+      <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <FormField
+          label="Money factor"
+          htmlFor="desking-lease-money-factor"
+          description={Number.isFinite(moneyFactor) ? `≈ ${aprFromMoneyFactor(moneyFactor).toFixed(2)} % APR` : undefined}
+          error={errors?.money_factor?.message}
+        >
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.00001"
+            {...form.register('desking.lease.money_factor', { valueAsNumber: true })}
+          />
+        </FormField>
+        <FormField
+          label="Acquisition fee ($)"
+          htmlFor="desking-lease-acquisition-fee-cents"
+          error={errors?.acquisition_fee_cents?.message}
+        >
+          <DollarsInput {...form.register('desking.lease.acquisition_fee_cents')} />
+        </FormField>
+        <FormField
+          label="Disposition fee ($)"
+          htmlFor="desking-lease-disposition-fee-cents"
+          error={errors?.disposition_fee_cents?.message}
+        >
+          <DollarsInput {...form.register('desking.lease.disposition_fee_cents')} />
+        </FormField>
+        <FormField label="Miles per year" htmlFor="desking-lease-miles-per-year" error={errors?.miles_per_year?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100_000}
+            step={500}
+            {...form.register('desking.lease.miles_per_year', { valueAsNumber: true })}
+          />
+        </FormField>
+      </div>
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-medium">Residuals</legend>
+        <p className="text-muted-foreground text-sm">The lender's residual for each term, in percent of MSRP.</p>
+        <ListError error={errors?.residuals} />
+        {residuals.fields.length === 0 && <p className="text-muted-foreground text-sm">No residuals yet.</p>}
+        <ul className="grid max-w-md gap-3 empty:hidden">
+          {residuals.fields.map((field, index) => {
+            const name = `desking.lease.residuals.${index}` as const;
+            const error = errors?.residuals?.[index];
+            return (
+              <li
+                key={field.id}
+                aria-label={`Residual ${index + 1}`}
+                className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-3"
+              >
+                <FormField label="Term (months)" htmlFor={fieldId(`${name}.term_months`)} error={error?.term_months?.message}>
+                  <Input type="number" min={1} max={120} {...form.register(`${name}.term_months`, { valueAsNumber: true })} />
+                </FormField>
+                <FormField label="Residual (%)" htmlFor={fieldId(`${name}.percent`)} error={error?.percent?.message}>
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    min={1}
+                    max={100}
+                    step="0.01"
+                    {...form.register(`${name}.percent`, { valueAsNumber: true })}
+                  />
+                </FormField>
+                <div className="mt-6">
+                  <RemoveButton label={`Remove residual ${index + 1}`} onClick={() => residuals.remove(index)} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <AddButton onClick={() => residuals.append(newResidual)}>Add residual</AddButton>
+      </fieldset>
+    </Group>
+  );
+}

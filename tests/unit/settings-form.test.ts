@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { MONEY_FACTOR_LOOKS_LIKE_APR } from '../../src/shared/desking/worksheet.js';
+import { settingsFormSchema, settingsToForm } from '../../src/shared/settings/form.js';
+import { defaultSettings } from '../../src/shared/settings/schemas.js';
+
+const form = () => settingsToForm(structuredClone(defaultSettings));
+const messages = (input: unknown) =>
+  settingsFormSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+describe('the settings form', () => {
+  it('gives back the settings it was filled from', () => {
+    expect(settingsFormSchema.parse(form())).toEqual(defaultSettings);
+  });
+
+  it('shows desking amounts as dollars, and a missing trade-in cap as blank', () => {
+    const desking = settingsToForm({
+      ...defaultSettings,
+      desking: {
+        ...defaultSettings.desking,
+        states: defaultSettings.desking.states.map((rule) => ({ ...rule, trade_in_credit_cap_cents: null })),
+      },
+    }).desking;
+    expect(desking.fees[0]!.amount_cents).toBe('150.00');
+    expect(desking.grid_downs).toEqual(['0.00', '1000.00', '2000.00']);
+    expect(desking.states.map((rule) => rule.trade_in_credit_cap_cents)).toEqual(desking.states.map(() => ''));
+  });
+
+  it('saves dollars typed with commas as cents, and a blank cap as none', () => {
+    const values = form();
+    values.desking.fees[0]!.amount_cents = '1,150.50';
+    values.desking.lease.acquisition_fee_cents = '895';
+    values.desking.states[0]!.trade_in_credit_cap_cents = ' ';
+    const { desking } = settingsFormSchema.parse(values);
+    expect(desking.fees[0]!.amount_cents).toBe(115_050);
+    expect(desking.lease.acquisition_fee_cents).toBe(89_500);
+    expect(desking.states[0]!.trade_in_credit_cap_cents).toBeNull();
+  });
+
+  it("refuses bad desking values with the settings' own messages, on the fields typed", () => {
+    const values = form();
+    values.desking.fees[1]!.amount_cents = '';
+    values.desking.grid_downs[0] = 'lots';
+    values.desking.states[0]!.trade_in_credit_cap_cents = '-5';
+    values.desking.lease.money_factor = 3.5;
+    expect(messages(values)).toEqual([
+      ['desking.states.0.trade_in_credit_cap_cents', 'Trade-in credit cap must be positive'],
+      ['desking.fees.1.amount_cents', 'Fee must be positive'],
+      ['desking.grid_downs.0', 'Cash down must be positive'],
+      ['desking.lease.money_factor', MONEY_FACTOR_LOOKS_LIKE_APR],
+    ]);
+  });
+
+  it('keeps the rules that span the desking rows', () => {
+    const values = form();
+    values.desking.default_state = 'NV';
+    expect(messages(values)).toEqual([['desking.default_state', 'Choose a state from the list']]);
+    values.desking.default_state = 'TX';
+    values.desking.states = [];
+    expect(messages(values)).toContainEqual(['desking.states', 'Keep at least one state']);
+  });
+});
