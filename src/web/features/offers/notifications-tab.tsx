@@ -118,8 +118,8 @@ export function NotificationsTab({ selected, image }: { selected: SelectedOffer 
                   onCheckedChange={(on) => toggle(customer, on === true)}
                 />
                 <Label htmlFor={`notify-${customer.id}`} className="min-w-0 flex-1 flex-col items-start gap-0 font-normal">
-                  <span className="truncate font-medium">{customer.name}</span>
-                  <span className="text-muted-foreground truncate text-xs">
+                  <span className="max-w-full truncate font-medium">{customer.name}</span>
+                  <span className="text-muted-foreground max-w-full truncate text-xs">
                     {(channel === 'email' ? customer.email : customer.phone) ?? '—'}
                     {customer.last_contact ? ` · last contact ${formatDate(customer.last_contact)}` : ''}
                     {customer.status === 'past' ? ' · past customer' : ''}
