@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { worksheetFigures } from '../../../shared/desking/figures.js';
 import { ruleOf, type DeskingSettings } from '../../../shared/desking/settings.js';
+import type { StateTaxRule } from '../../../shared/desking/tax.js';
 import type { DealWorksheet, WorksheetFigures } from '../../../shared/desking/types.js';
 import type { Worksheet, WorksheetSave } from '../../../shared/desking/worksheet.js';
 import type { Actor } from '../../auth/actor.js';
@@ -36,18 +37,20 @@ function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: string;
   };
 }
 
-/** The worksheet with its rule and figures, as the API returns it. */
+/** The worksheet with the state's rule in force and its figures (none without a rule), as the API returns it. */
 function viewOf(dealId: string, state: string, worksheet: Worksheet, desking: DeskingSettings, updatedAt: Date | null) {
   const rule = ruleOf(desking, state);
-  return {
-    deal_id: dealId,
-    state,
-    worksheet,
-    rule,
-    figures: rule ? worksheetFigures(worksheet, rule) : null,
-    updated_at: updatedAt?.toISOString() ?? null,
-  } satisfies DealWorksheet;
+  return viewWith(dealId, state, worksheet, rule, rule ? worksheetFigures(worksheet, rule) : null, updatedAt);
 }
+
+const viewWith = (
+  dealId: string,
+  state: string,
+  worksheet: Worksheet,
+  rule: StateTaxRule | null,
+  figures: WorksheetFigures | null,
+  updatedAt: Date | null,
+): DealWorksheet => ({ deal_id: dealId, state, worksheet, rule, figures, updated_at: updatedAt?.toISOString() ?? null });
 
 /**
  * The deal's contract price and monthly payment are read from its worksheet, never typed twice: the selling price,
@@ -126,6 +129,6 @@ export async function saveWorksheet(db: Db, actor: Actor, dealId: string, input:
     });
     await dealFollowsWorksheet(tx, actor, deal, input.worksheet, figures);
     await publishChange(tx, 'deals', [deal.user_id]);
-    return viewOf(dealId, input.state, input.worksheet, desking, saved.updated_at);
+    return viewWith(dealId, input.state, input.worksheet, rule, figures, saved.updated_at);
   });
 }
