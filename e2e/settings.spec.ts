@@ -4,7 +4,8 @@ import { expect, signIn, test, unique } from './fixtures';
 test('an admin saves the settings, they persist, and Reset to Defaults brings back the defaults', async ({ page }) => {
   await signIn(page, 'admin', '/settings');
   const name = page.getByLabel('Company Name');
-  await expect(name).toHaveValue('Torque Auto Brokerage');
+  // The seeded name, unless a first try of this journey saved its own before failing (a retry reuses the data).
+  await expect(name).toHaveValue(/^(Torque Auto Brokerage|Lone Star Motors .+)$/);
 
   const company = unique('Lone Star Motors');
   await name.fill(company);
