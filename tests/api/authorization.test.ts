@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../src/server/modules/consent/unsubscribe.js';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
@@ -111,6 +112,21 @@ const make = {
       id: string;
       updated_at: string;
     },
+  /** A deal of the agent's, desked as cash, with a quote sent to its customer: the quote's id and link token. */
+  quote: async () => {
+    const deal = (await make.deal()).id;
+    const worksheet = { selling_price_cents: 2_500_000, structure: { kind: 'cash' } };
+    await t.call({ method: 'PUT', url: `/api/deals/${deal}/worksheet`, as: agent, payload: { state: 'TX', worksheet, updated_at: null } });
+    const to = `quote-${crypto.randomUUID()}@example.com`;
+    const sent = await t.call({ method: 'POST', url: `/api/deals/${deal}/quotes`, as: agent, payload: { to } });
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where(sql<boolean>`payload->>'to' = ${to}`)
+      .executeTakeFirstOrThrow();
+    const token = (mail.payload as { text: string }).text.match(/\/quote\/([A-Za-z0-9_-]{43})/)![1]!;
+    return { deal, id: sent.json().id as string, token };
+  },
   invitation: async () =>
     (
       await t.call({
@@ -277,7 +293,15 @@ const upload = async (parent: string): Promise<Request> => {
   return { url: `${parent}/documents`, payload, headers };
 };
 
-let fixed: { customer: string; vehicle: string; deal: string; customerDoc: string; dealDoc: string; chat: string };
+let fixed: {
+  customer: string;
+  vehicle: string;
+  deal: string;
+  customerDoc: string;
+  dealDoc: string;
+  chat: string;
+  quote: { deal: string; id: string; token: string };
+};
 
 const customerBody = (c: { updated_at: string }) => ({ name: 'Renamed Customer', updated_at: c.updated_at });
 const vehicleBody = (v: { updated_at: string }) => ({
@@ -834,6 +858,28 @@ const rows: Record<string, Row> = {
     }),
     expected: owners(200),
   },
+  'GET /api/deals/:id/quotes': { request: () => ({ url: `/api/deals/${fixed.quote.deal}/quotes` }), expected: owners(200) },
+  'POST /api/deals/:id/quotes': {
+    request: async () => {
+      const { deal } = await make.quote();
+      return { url: `/api/deals/${deal}/quotes`, payload: { to: 'again@example.com' } };
+    },
+    expected: owners(201),
+  },
+  'GET /api/deals/:id/quotes/:quoteId/quote.pdf': {
+    request: () => ({ url: `/api/deals/${fixed.quote.deal}/quotes/${fixed.quote.id}/quote.pdf` }),
+    expected: owners(200),
+  },
+  // The customer's quote link: the token is the key, no session needed, and none gives more.
+  'GET /api/quotes/:token': { request: () => ({ url: `/api/quotes/${fixed.quote.token}` }), expected: everyone(200) },
+  'GET /api/quotes/:token/quote.pdf': {
+    request: () => ({ url: `/api/quotes/${fixed.quote.token}/quote.pdf` }),
+    expected: everyone(200),
+  },
+  'POST /api/quotes/:token/accept': {
+    request: async () => ({ url: `/api/quotes/${(await make.quote()).token}/accept`, payload: { option: 0 } }),
+    expected: everyone(200),
+  },
 
   'GET /api/dashboard': { request: () => ({ url: '/api/dashboard' }), expected: signedIn(200) },
   'GET /api/analytics': { request: () => ({ url: '/api/analytics' }), expected: signedIn(200) },
@@ -1062,6 +1108,7 @@ beforeAll(async () => {
         payload: { type: 'group', name: 'Agent and editor', user_ids: [editor.id] },
       })
     ).json().id,
+    quote: await make.quote(),
   };
   shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<
     Caller,

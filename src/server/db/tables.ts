@@ -202,6 +202,23 @@ export interface DealModelSalesMonthly {
   user_id: string;
 }
 
+export interface DealQuotes {
+  accepted_address: string | null;
+  accepted_at: Timestamp | null;
+  accepted_device: string | null;
+  accepted_option: number | null;
+  content: Json;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  deal_id: string;
+  email_id: string | null;
+  id: Generated<string>;
+  sent_to: string;
+  token_hash: string;
+  valid_until: string;
+  withdrawn_at: Timestamp | null;
+}
+
 export interface Deals {
   agent_name: string;
   broker_fee_cents: number;
@@ -675,6 +692,7 @@ export interface DB {
   customers: Customers;
   deal_documents: DealDocuments;
   deal_model_sales_monthly: DealModelSalesMonthly;
+  deal_quotes: DealQuotes;
   deal_sales_monthly: DealSalesMonthly;
   deal_worksheets: DealWorksheets;
   deals: Deals;

@@ -4,9 +4,15 @@
  * capitalized cost reduction, and the tax wherever the tax depends on it.
  */
 import { addMonths, financeTerms } from './finance.js';
-import { leaseTerms } from './lease.js';
+import { leaseTerms, residualFromPercent } from './lease.js';
 import type { StateTaxRule } from './tax.js';
-import { leaseInputFromWorksheet, worksheetTotals, type LeaseStructure, type Worksheet } from './worksheet.js';
+import {
+  leaseInputFromWorksheet,
+  worksheetTotals,
+  type GridOption,
+  type LeaseStructure,
+  type Worksheet,
+} from './worksheet.js';
 
 export const DEFAULT_GRID_TERMS = [36, 48, 60];
 export const DEFAULT_GRID_DOWNS = [0, 100_000, 200_000];
@@ -73,4 +79,30 @@ export function leaseGrid(worksheet: Worksheet, lease: LeaseStructure, rule: Sta
       amount_due_at_signing_cents: terms.amount_due_at_signing_cents,
     };
   });
+}
+
+/** The lender's residuals the admin typed (Settings → Desking), in percent of MSRP by term. */
+export type Residuals = readonly { term_months: number; percent: number }[];
+
+/**
+ * The residual of a lease of each term: the admin's percentage for that term of the MSRP (the selling price when no
+ * MSRP is given), else the residual the desk typed.
+ */
+export function residualCentsFor(worksheet: Worksheet, lease: LeaseStructure, residuals: Residuals) {
+  const base = worksheet.msrp_cents ?? worksheet.selling_price_cents;
+  return (term_months: number) => {
+    const listed = residuals.find((r) => r.term_months === term_months);
+    return listed ? residualFromPercent(base, listed.percent) : lease.residual_value_cents;
+  };
+}
+
+/** The worksheet as the customer takes one option of the grid: its term and cash down, and a lease's residual for it. */
+export function withOption(worksheet: Worksheet, option: GridOption, residuals: Residuals): Worksheet {
+  const { structure } = worksheet;
+  if (structure.kind === 'cash') return worksheet;
+  const cash_down_cents = option.cash_down_cents;
+  if (structure.kind === 'finance')
+    return { ...worksheet, cash_down_cents, structure: { ...structure, term_months: option.term_months } };
+  const residual_value_cents = residualCentsFor(worksheet, structure, residuals)(option.term_months);
+  return { ...worksheet, cash_down_cents, structure: { ...structure, term_months: option.term_months, residual_value_cents } };
 }

@@ -96,6 +96,13 @@ const leaseDeal = z.object({
   miles_per_year: z.number().int('Miles per year must be a whole number').min(0).max(100_000).default(12_000),
 });
 
+/** A cell of the payment grid marked to present to the customer: its term and cash down. */
+export const gridOptionSchema = z.object({ term_months: termField, cash_down_cents: moneyField('Cash down') });
+export type GridOption = z.output<typeof gridOptionSchema>;
+export const MAX_OPTIONS = 3;
+export const OPTIONS_NEED_PAYMENTS = 'Options to present come from the finance or lease grid';
+export const OPTION_TWICE = 'This option is already marked';
+
 export const worksheetFields = z.object({
   selling_price_cents: moneyField('Selling price'),
   /** The sticker price a lease's residual percentages are of; the selling price when not given. */
@@ -113,6 +120,10 @@ export const worksheetFields = z.object({
     .refine((rate) => Number.isInteger(Math.round(rate * 1e6) / 1000), 'Tax rates have at most 3 decimals')
     .default(0),
   structure: z.discriminatedUnion('kind', [cashDeal, financeDeal, leaseDeal]),
+  /** The brokerage's fee, paid by the customer apart from the vehicle's price and shown as a line of its own. */
+  broker_fee_cents: moneyField('Broker fee').default(0),
+  /** The grid's cells marked to present, in the order marked; none presents the structure as it stands. */
+  options: z.array(gridOptionSchema).max(MAX_OPTIONS, `Present at most ${MAX_OPTIONS} options`).default([]),
 });
 
 /** Every payoff names its lender; a residual never exceeds the price; the first payment follows the contract. */
@@ -127,6 +138,15 @@ function checkDeal(deal: z.output<typeof worksheetFields>, ctx: z.RefinementCtx)
     const path = ['structure', 'residual_value_cents'];
     ctx.addIssue({ code: 'custom', path, message: RESIDUAL_ABOVE_PRICE, input: structure.residual_value_cents });
   }
+  if (structure.kind === 'cash' && deal.options.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: OPTIONS_NEED_PAYMENTS, input: deal.options });
+  }
+  const seen = new Set<string>();
+  deal.options.forEach((option, index) => {
+    const key = `${option.term_months}/${option.cash_down_cents}`;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['options', index], message: OPTION_TWICE, input: option });
+    seen.add(key);
+  });
   if (structure.kind === 'finance' && daysBetween(structure.contract_date, structure.first_payment_date) <= 0) {
     const path = ['structure', 'first_payment_date'];
     ctx.addIssue({ code: 'custom', path, message: FIRST_PAYMENT_BEFORE_CONTRACT, input: structure.first_payment_date });

@@ -186,9 +186,12 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
   });
 }
 
-/** A desked deal's contract price and monthly payment are the worksheet's (desking area): an edit may not change them. */
+/**
+ * A desked deal's contract price, monthly payment and broker fee are the worksheet's (desking area): an edit may not
+ * change them.
+ */
 async function refuseDeskedFigures(tx: Db, id: string, changes: Record<string, unknown>) {
-  const fields = ['contract_price_cents', 'monthly_payment_cents'].filter((field) => field in changes);
+  const fields = ['contract_price_cents', 'monthly_payment_cents', 'broker_fee_cents'].filter((field) => field in changes);
   if (fields.length === 0) return;
   const desked = await tx.selectFrom('deal_worksheets').select('deal_id').where('deal_id', '=', id).executeTakeFirst();
   if (desked) throw badRequest(FROM_WORKSHEET, Object.fromEntries(fields.map((field) => [field, FROM_WORKSHEET])));

@@ -6,5 +6,11 @@ export const deskingArea = defineArea({
   name: 'desking',
   routes: deskingRoutes,
   changes: ['deals'],
-  exportTables: { deal_worksheets: { scope: ofRecord('deals', 'deal_id') } },
+  exportTables: {
+    deal_worksheets: { scope: ofRecord('deals', 'deal_id') },
+    deal_quotes: {
+      scope: ofRecord('deals', 'deal_id'),
+      omit: { token_hash: "the hash of the customer's quote link" },
+    },
+  },
 });

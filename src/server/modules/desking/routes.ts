@@ -1,14 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { idParams } from '../../../shared/common/fields.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { idParams, recordId } from '../../../shared/common/fields.js';
+import { acceptQuoteSchema, publicQuoteSchema, quoteListSchema, sendQuoteSchema } from '../../../shared/desking/quote.js';
 import { dealWorksheetSchema } from '../../../shared/desking/types.js';
 import { worksheetSaveSchema } from '../../../shared/desking/worksheet.js';
 import { actorOf } from '../../auth/actor.js';
-import type { Database } from '../../db/connection.js';
+import { LINK_TOKEN } from '../../auth/link-token.js';
+import type { AreaDeps } from '../area.js';
+import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
+import { acceptQuote, listQuotes, publicQuote, publicQuotePdf, sendQuote, staffQuotePdf } from './quotes.js';
 import { getWorksheet, saveWorksheet } from './service.js';
 
-/** A deal's worksheet: read (or the draft it starts with) and saved, by whoever may see and edit the deal. */
-export async function deskingRoutes(app: FastifyInstance, { database }: { database: Database }) {
+/** A malformed link answers 404 before anything else is read, as a link that names no quote. */
+const tokenParams = z.object({ token: z.string().regex(LINK_TOKEN) });
+const quoteParams = z.object({ id: recordId, quoteId: recordId });
+
+const sendPdf = (reply: FastifyReply, pdf: Buffer, disposition: 'inline' | 'attachment') =>
+  reply.type('application/pdf').header('content-disposition', `${disposition}; filename="quote.pdf"`).send(pdf);
+
+/**
+ * A deal's worksheet, read (or the draft it starts with) and saved, and its quotes, sent and listed, by whoever may
+ * see and edit the deal; the customer's quote page, by its link alone.
+ */
+export async function deskingRoutes(app: FastifyInstance, { database, mailer, config }: AreaDeps) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
   const response = { 200: dealWorksheetSchema };
@@ -17,5 +32,39 @@ export async function deskingRoutes(app: FastifyInstance, { database }: { databa
   );
   r.put('/api/deals/:id/worksheet', { schema: { params: idParams, body: worksheetSaveSchema, response } }, (request) =>
     saveWorksheet(db, actorOf(request), request.params.id, request.body),
+  );
+
+  r.get('/api/deals/:id/quotes', { schema: { params: idParams, response: { 200: quoteListSchema } } }, (request) =>
+    listQuotes(db, actorOf(request), request.params.id),
+  );
+  r.post(
+    '/api/deals/:id/quotes',
+    { schema: { params: idParams, body: sendQuoteSchema, response: { 201: z.object({ id: z.string() }) } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await sendQuote(db, mailer, actorOf(request), request.params.id, request.body, originOf(config, request))),
+  );
+  r.get('/api/deals/:id/quotes/:quoteId/quote.pdf', { schema: { params: quoteParams } }, async (request, reply) =>
+    sendPdf(reply, await staffQuotePdf(db, actorOf(request), request.params.id, request.params.quoteId), 'attachment'),
+  );
+
+  // The customer's link: no sign-in; the token is the key.
+  const open = { config: { public: true } };
+  r.get('/api/quotes/:token', { ...open, schema: { params: tokenParams, response: { 200: publicQuoteSchema } } }, (request) =>
+    publicQuote(db, request.params.token),
+  );
+  r.get('/api/quotes/:token/quote.pdf', { ...open, schema: { params: tokenParams } }, async (request, reply) =>
+    sendPdf(reply, await publicQuotePdf(db, request.params.token), 'inline'),
+  );
+  r.post(
+    '/api/quotes/:token/accept',
+    { ...open, schema: { params: tokenParams, body: acceptQuoteSchema, response: { 200: publicQuoteSchema } } },
+    (request) =>
+      acceptQuote(db, request.params.token, {
+        option: request.body.option,
+        address: request.ip,
+        device: (request.headers['user-agent'] ?? 'unknown').slice(0, 300),
+      }),
   );
 }

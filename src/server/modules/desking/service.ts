@@ -3,7 +3,7 @@ import { worksheetFigures } from '../../../shared/desking/figures.js';
 import { ruleOf, type DeskingSettings } from '../../../shared/desking/settings.js';
 import type { StateTaxRule } from '../../../shared/desking/tax.js';
 import type { DealWorksheet, WorksheetFigures } from '../../../shared/desking/types.js';
-import type { Worksheet, WorksheetSave } from '../../../shared/desking/worksheet.js';
+import { worksheetFields, type Worksheet, type WorksheetSave } from '../../../shared/desking/worksheet.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
@@ -33,6 +33,8 @@ function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: string;
       cash_down_cents: 0,
       local_tax_rate_percent: 0,
       structure: { kind: 'cash' },
+      broker_fee_cents: deal.broker_fee_cents,
+      options: [],
     },
   };
 }
@@ -53,14 +55,24 @@ const viewWith = (
 ): DealWorksheet => ({ deal_id: dealId, state, worksheet, rule, figures, updated_at: updatedAt?.toISOString() ?? null });
 
 /**
- * The deal's contract price and monthly payment are read from its worksheet, never typed twice: the selling price,
- * and the payment of the way the customer pays (none for cash). A change is audited on the deal like an edit.
+ * The deal's contract price, monthly payment and broker fee are read from its worksheet, never typed twice: the
+ * selling price, the payment of the way the customer pays (none for cash) and the broker's fee. A change is audited on
+ * the deal like an edit.
  */
-async function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, worksheet: Worksheet, figures: WorksheetFigures) {
-  const values = {
+function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, worksheet: Worksheet, figures: WorksheetFigures) {
+  return dealFollowsFigures(tx, actor, deal, {
     contract_price_cents: worksheet.selling_price_cents,
     monthly_payment_cents: figures.finance?.payment_cents ?? figures.lease?.total_monthly_payment_cents ?? null,
-  };
+    broker_fee_cents: worksheet.broker_fee_cents,
+  });
+}
+
+type DeskedFigures = Pick<Row<'deals'>, 'contract_price_cents' | 'monthly_payment_cents' | 'broker_fee_cents'> & {
+  status?: Row<'deals'>['status'];
+};
+
+/** Sets the deal's figures the desk decides (and a status a customer's acceptance moves), audited as an edit. */
+export async function dealFollowsFigures(tx: Db, actor: Actor | null, deal: Row<'deals'>, values: DeskedFigures) {
   const changes = changedFields(deal, values);
   if (Object.keys(changes).length === 0) return;
   await tx
@@ -69,6 +81,15 @@ async function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, wo
     .where('id', '=', deal.id)
     .execute();
   await recordAudit(tx, actor, { entityType: 'deal', entityId: deal.id, action: 'updated', changes });
+}
+
+/**
+ * A worksheet as saved, with the defaults of fields added since (a broker fee, options to present): the schema
+ * checked it when it was saved; a worksheet the schema of today would refuse is read as it was kept.
+ */
+export function storedWorksheet(stored: unknown): Worksheet {
+  const read = worksheetFields.safeParse(stored);
+  return read.success ? read.data : (stored as Worksheet);
 }
 
 /** The deal's worksheet, or the draft it starts with; a deal the actor may not see answers 404. */
@@ -82,7 +103,7 @@ export async function getWorksheet(db: Db, actor: Actor, dealId: string): Promis
     const draft = draftOf(deal, desking);
     return viewOf(dealId, draft.state, draft.worksheet, desking, null);
   }
-  return viewOf(dealId, row.state, row.worksheet as Worksheet, desking, row.updated_at);
+  return viewOf(dealId, row.state, storedWorksheet(row.worksheet), desking, row.updated_at);
 }
 
 /**

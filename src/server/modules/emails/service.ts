@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import {
   emailOptedOutMessage,
   type ComposeInput,
@@ -139,61 +139,67 @@ const optedOutRefusal = (address: string) => {
  * customer who opted out with it too.
  */
 export async function sendEmail(db: Db, mailer: Mailer, actor: Actor, input: ComposeInput): Promise<EmailItem> {
-  const id = await db.transaction().execute(async (tx) => {
-    const { customer, optedOut } = await recipientAt(tx, actor, input.to);
-    if (optedOut.length > 0 && !input.transactional) throw optedOutRefusal(input.to);
-    const answered = input.reply_to ? await answeredEmail(tx, actor, input.reply_to) : null;
-    const mailbox = await sendingMailbox(tx, actor);
-    const messageId = `<${crypto.randomUUID()}@${domainOf(mailbox?.address ?? actor.email)}>`;
-    const company = await getSetting(tx, 'company');
-    const outboxId = await mailer.queue(
-      tx,
-      {
-        to: input.to,
-        subject: input.subject,
-        text: `${input.message}\n\n${mailFooter(company)}`,
-        mailboxId: mailbox?.id,
-        messageId,
-        inReplyTo: answered?.provider_id ?? undefined,
-        references: answered?.provider_id
-          ? [...(answered.in_reply_to ? [answered.in_reply_to] : []), answered.provider_id]
-          : undefined,
-      },
-      actor.userId,
-    );
-    const email = await tx
-      .insertInto('emails')
-      .values({
-        direction: 'outbound',
-        customer_id: customer?.id ?? null,
-        from_address: mailbox?.address ?? actor.email,
-        to_address: input.to,
-        subject: input.subject,
-        body: input.message,
-        is_read: true,
-        sent_by: actor.userId,
-        outbox_id: outboxId,
-        mailbox_id: mailbox?.id ?? null,
-        provider_id: messageId,
-        in_reply_to: answered?.provider_id ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const onRecord = new Set([...(customer ? [customer.id] : []), ...optedOut.map((c) => c.id)]);
-    for (const customerId of onRecord) {
-      await recordAudit(tx, actor, {
-        entityType: 'customer',
-        entityId: customerId,
-        action: 'email_sent',
-        changes: { email_id: email.id, subject: input.subject, transactional: input.transactional },
-      });
-    }
-    // A mail to a lead's customer is the lead's first answer (migration 025's trigger) and closes its first-response task.
-    await closeAnsweredLeadTasks(tx, actor, [...onRecord]);
-    return email.id;
-  });
+  const id = await db.transaction().execute((tx) => queueEmail(tx, mailer, actor, input));
   const { body: _body, ...item } = await getEmail(db, actor, id);
   return item;
+}
+
+/**
+ * `sendEmail` within the caller's transaction, for a mail that goes with a change of its own (a customer's quote):
+ * the mail is kept and queued only if that change commits. Returns the e-mail's id.
+ */
+export async function queueEmail(tx: Transaction<DB>, mailer: Mailer, actor: Actor, input: ComposeInput): Promise<string> {
+  const { customer, optedOut } = await recipientAt(tx, actor, input.to);
+  if (optedOut.length > 0 && !input.transactional) throw optedOutRefusal(input.to);
+  const answered = input.reply_to ? await answeredEmail(tx, actor, input.reply_to) : null;
+  const mailbox = await sendingMailbox(tx, actor);
+  const messageId = `<${crypto.randomUUID()}@${domainOf(mailbox?.address ?? actor.email)}>`;
+  const company = await getSetting(tx, 'company');
+  const outboxId = await mailer.queue(
+    tx,
+    {
+      to: input.to,
+      subject: input.subject,
+      text: `${input.message}\n\n${mailFooter(company)}`,
+      mailboxId: mailbox?.id,
+      messageId,
+      inReplyTo: answered?.provider_id ?? undefined,
+      references: answered?.provider_id
+        ? [...(answered.in_reply_to ? [answered.in_reply_to] : []), answered.provider_id]
+        : undefined,
+    },
+    actor.userId,
+  );
+  const email = await tx
+    .insertInto('emails')
+    .values({
+      direction: 'outbound',
+      customer_id: customer?.id ?? null,
+      from_address: mailbox?.address ?? actor.email,
+      to_address: input.to,
+      subject: input.subject,
+      body: input.message,
+      is_read: true,
+      sent_by: actor.userId,
+      outbox_id: outboxId,
+      mailbox_id: mailbox?.id ?? null,
+      provider_id: messageId,
+      in_reply_to: answered?.provider_id ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const onRecord = new Set([...(customer ? [customer.id] : []), ...optedOut.map((c) => c.id)]);
+  for (const customerId of onRecord) {
+    await recordAudit(tx, actor, {
+      entityType: 'customer',
+      entityId: customerId,
+      action: 'email_sent',
+      changes: { email_id: email.id, subject: input.subject, transactional: input.transactional },
+    });
+  }
+  // A mail to a lead's customer is the lead's first answer (migration 025's trigger) and closes its first-response task.
+  await closeAnsweredLeadTasks(tx, actor, [...onRecord]);
+  return email.id;
 }
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1) || 'torque.invalid';

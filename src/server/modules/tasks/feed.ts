@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.js';
 import { businessClock } from '../../time.js';
 import { recordAudit } from '../audit/service.js';
 import { appointmentUid, loadIcs } from './invitation.js';
+import { hashLinkToken } from '../../auth/link-token.js';
 
 /*
  * Each user's private calendar feed: an address with a random token that Google, Outlook and Apple Calendar subscribe
@@ -19,7 +20,6 @@ type Db = Kysely<DB>;
 
 const dateArray = (day: string) => day.split('-').map(Number) as [number, number, number];
 
-const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** The feed's address path for a token: 32 random bytes, base64url, and '.ics' (calendar programs look at the end). */
 export const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -37,8 +37,8 @@ export async function makeFeed(db: Db, actor: Actor, origin: string) {
   const row = await db.transaction().execute(async (tx) => {
     const saved = await tx
       .insertInto('calendar_feeds')
-      .values({ user_id: actor.userId, token_hash: hashOf(token) })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: hashOf(token), created_at: sql<Date>`now()` }))
+      .values({ user_id: actor.userId, token_hash: hashLinkToken(token) })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: hashLinkToken(token), created_at: sql<Date>`now()` }))
       .returning('created_at')
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'user', entityId: actor.userId, action: 'calendar_feed_made', changes: {} });
@@ -72,7 +72,7 @@ export async function feedCalendar(db: Db, token: string, origin: string): Promi
     .selectFrom('calendar_feeds as f')
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .select(['u.id', 'u.name'])
-    .where('f.token_hash', '=', hashOf(token))
+    .where('f.token_hash', '=', hashLinkToken(token))
     .where(sql<boolean>`u.banned IS NOT TRUE`)
     .executeTakeFirst();
   if (!feed) return null;

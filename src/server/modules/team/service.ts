@@ -27,6 +27,7 @@ import { getSetting, mailFooter } from '../settings/service.js';
 import type { Settings } from '../../../shared/settings/schemas.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { importCommonJs, onFirstUse } from '../../first-use.js';
+import { hashLinkToken } from '../../auth/link-token.js';
 
 type Db = Kysely<DB>;
 
@@ -86,7 +87,6 @@ const openInvitations = (db: Db) =>
     .where('i.revoked_at', 'is', null)
     .where('i.expires_at', '>', sql<Date>`now()`);
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /**
  * Invites `email` as `role`: a single-use link valid for INVITATION_DAYS, its token stored hashed. An open invitation
@@ -127,7 +127,7 @@ export async function invite(
       .values({
         email: input.email,
         role: input.role,
-        token_hash: hashToken(token),
+        token_hash: hashLinkToken(token),
         invited_by: actor.userId,
         expires_at: sql<Date>`now() + make_interval(days => ${INVITATION_DAYS})`,
       })
@@ -271,7 +271,7 @@ const inviterOf = (db: Db, token: string) =>
   db
     .selectFrom('users')
     .select(['role', 'banned'])
-    .where('id', '=', (eb) => eb.selectFrom('invitations').select('invited_by').where('token_hash', '=', hashToken(token)));
+    .where('id', '=', (eb) => eb.selectFrom('invitations').select('invited_by').where('token_hash', '=', hashLinkToken(token)));
 
 type Inviter = { role: Role; banned: boolean | null } | undefined;
 
@@ -285,7 +285,7 @@ function refuseWithdrawn(role: Role, inviter: Inviter) {
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
   const invitation = await openInvitations(db)
     .select(['i.email', 'i.role', 'i.expires_at'])
-    .where('i.token_hash', '=', hashToken(token))
+    .where('i.token_hash', '=', hashLinkToken(token))
     .executeTakeFirst();
   if (!invitation) throw new AppError(404, 'NOT_FOUND', INVALID_INVITATION);
   refuseWithdrawn(invitation.role, await inviterOf(db, token).executeTakeFirst());
@@ -321,7 +321,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
     // Locked and read again: of two tabs accepting at once, one creates the user and the other finds the link used.
     const invitation = await openInvitations(tx)
       .select(['i.id', 'i.email', 'i.role', 'i.invited_by'])
-      .where('i.token_hash', '=', hashToken(input.token))
+      .where('i.token_hash', '=', hashLinkToken(input.token))
       .forUpdate()
       .executeTakeFirst();
     if (!invitation) throw new AppError(404, 'NOT_FOUND', INVALID_INVITATION);

@@ -151,8 +151,13 @@ export function DealForm({
                   />
                 </FormField>
               )}
-              <FormField label="Broker Fee ($)" htmlFor="broker_fee" error={errors.broker_fee?.message}>
-                <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('broker_fee')} />
+              <FormField
+                label="Broker Fee ($)"
+                htmlFor="broker_fee"
+                description={desked ? FROM_WORKSHEET : undefined}
+                error={errors.broker_fee?.message}
+              >
+                <Input type="number" inputMode="decimal" min={0} step="0.01" readOnly={desked} {...register('broker_fee')} />
               </FormField>
             </div>
             {!cash && !desked && (

@@ -9,12 +9,12 @@ import type { DealDetail } from '@shared/deals/types';
 import { addMonths } from '@shared/desking/finance';
 import { worksheetFigures } from '@shared/desking/figures';
 import { worksheetFiguringSchema, worksheetFormSchema, worksheetToForm, type WorksheetForm } from '@shared/desking/form';
-import { financeGrid, leaseGrid } from '@shared/desking/grid';
+import { financeGrid, leaseGrid, residualCentsFor } from '@shared/desking/grid';
 import { aprFromMoneyFactor, residualFromPercent } from '@shared/desking/lease';
 import { ruleOf, type DeskingSettings } from '@shared/desking/settings';
 import { productKindLabels, productKinds, stateCode } from '@shared/desking/tax';
 import type { DealWorksheet, WorksheetFigures } from '@shared/desking/types';
-import { structureLabels, type Worksheet } from '@shared/desking/worksheet';
+import { MAX_OPTIONS, structureLabels, type GridOption, type Worksheet } from '@shared/desking/worksheet';
 import { dollarsText, toCents } from '@shared/money';
 import { BackLink } from '@/components/back-link';
 import { PageHeader } from '@/components/page-header';
@@ -335,14 +335,16 @@ function PaymentSection({ form, desking, today }: { form: Form; desking: Desking
             aria-checked={kind === option}
             variant={kind === option ? 'default' : 'outline'}
             size="sm"
-            onClick={() =>
-              kind !== option &&
+            onClick={() => {
+              if (kind === option) return;
               form.setValue(
                 'worksheet.structure' as Name,
                 startingStructure(option, desking, today, form.getValues('worksheet')) as never,
                 { shouldDirty: true },
-              )
-            }
+              );
+              // Options are cells of one way to pay's grid.
+              form.setValue('worksheet.options' as Name, [] as never, { shouldDirty: true });
+            }}
           >
             {structureLabels[option]}
           </Button>
@@ -396,7 +398,15 @@ function Line({ label, value, strong, tone }: { label: string; value: string; st
   );
 }
 
-function FiguresCard({ figures, kind }: { figures: WorksheetFigures; kind: Worksheet['structure']['kind'] }) {
+function FiguresCard({
+  figures,
+  kind,
+  brokerFee,
+}: {
+  figures: WorksheetFigures;
+  kind: Worksheet['structure']['kind'];
+  brokerFee: number;
+}) {
   const { totals, finance, lease } = figures;
   return (
     <Card className="gap-3">
@@ -429,6 +439,7 @@ function FiguresCard({ figures, kind }: { figures: WorksheetFigures; kind: Works
             />
           )}
           {totals.overpayment_cents > 0 && <Line label="Owed to the customer" value={money(totals.overpayment_cents)} />}
+          {brokerFee > 0 && <Line label="Broker fee, paid apart" value={money(brokerFee)} />}
         </dl>
         {finance && (
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 border-t pt-3 text-sm" aria-label="Finance terms">
@@ -462,7 +473,12 @@ function FiguresCard({ figures, kind }: { figures: WorksheetFigures; kind: Works
   );
 }
 
-type GridView = { terms: number[]; downs: number[]; rows: { main: number; note?: number }[][]; note?: string };
+type GridView = {
+  terms: number[];
+  downs: number[];
+  rows: { main: number; note?: number }[][];
+  note?: string;
+};
 
 /** The payment grid of the chosen way to pay, worked out again on every keystroke. */
 function gridOf(worksheet: Worksheet, desking: DeskingSettings, rule: NonNullable<DealWorksheet['rule']>): GridView | null {
@@ -473,11 +489,7 @@ function gridOf(worksheet: Worksheet, desking: DeskingSettings, rule: NonNullabl
     return { ...axes, rows: grid.rows.map((row) => row.map((cell) => ({ main: cell.payment_cents }))) };
   }
   if (structure.kind === 'lease') {
-    const base = worksheet.msrp_cents ?? worksheet.selling_price_cents;
-    const residualCents = (term: number) => {
-      const listed = desking.lease.residuals.find((r) => r.term_months === term);
-      return listed ? residualFromPercent(base, listed.percent) : structure.residual_value_cents;
-    };
+    const residualCents = residualCentsFor(worksheet, structure, desking.lease.residuals);
     const grid = leaseGrid(worksheet, structure, rule, { ...axes, residualCents });
     return {
       ...axes,
@@ -490,14 +502,31 @@ function gridOf(worksheet: Worksheet, desking: DeskingSettings, rule: NonNullabl
   return null;
 }
 
-function GridCard({ grid }: { grid: GridView }) {
+const optionLabel = (option: GridOption) => `${option.term_months} mo, ${formatCents(option.cash_down_cents)} down`;
+
+/**
+ * The grid, each cell a toggle that marks it as an option to present on the customer's quote (at most three, in the
+ * order marked).
+ */
+function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: GridOption[] }) {
+  const isMarked = (term: number, down: number) =>
+    marked.findIndex((o) => o.term_months === term && o.cash_down_cents === down);
+  const toggle = (term: number, down: number) => {
+    const at = isMarked(term, down);
+    const next = at >= 0 ? marked.filter((_, i) => i !== at) : [...marked, { term_months: term, cash_down_cents: down }];
+    const typed = next.map((o) => ({ term_months: String(o.term_months), cash_down_cents: dollarsText(o.cash_down_cents) }));
+    form.setValue('worksheet.options' as Name, typed as never, { shouldDirty: true, shouldValidate: true });
+  };
+  const error = (get(form.formState.errors, 'worksheet.options') as { message?: string } | undefined)?.message;
   return (
     <Card className="gap-3">
       <CardHeader>
         <CardTitle>Payment grid</CardTitle>
-        <CardDescription>Monthly payment by term (rows) and cash down (columns).</CardDescription>
+        <CardDescription>
+          Monthly payment by term (rows) and cash down (columns). Choose up to {MAX_OPTIONS} to present on the quote.
+        </CardDescription>
       </CardHeader>
-      <CardContent className="px-4">
+      <CardContent className="grid gap-3 px-4">
         <Table className="text-[13px]">
           <TableHeader>
             <TableRow>
@@ -510,23 +539,51 @@ function GridCard({ grid }: { grid: GridView }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {grid.rows.map((row, index) => (
-              <TableRow key={grid.terms[index]}>
-                <TableCell className="px-1.5 font-medium">{grid.terms[index]} mo</TableCell>
-                {row.map((cell, column) => (
-                  <TableCell key={column} className="px-1.5 text-right tabular-nums">
-                    <div className="font-medium">{money(cell.main)}</div>
-                    {cell.note !== undefined && (
-                      <div className="text-muted-foreground text-xs">
-                        {money(cell.note)} {grid.note}
-                      </div>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+            {grid.rows.map((row, index) => {
+              const term = grid.terms[index]!;
+              return (
+                <TableRow key={term}>
+                  <TableCell className="px-1.5 font-medium">{term} mo</TableCell>
+                  {row.map((cell, column) => {
+                    const down = grid.downs[column]!;
+                    const position = isMarked(term, down);
+                    return (
+                      <TableCell key={down} className="p-0.5 text-right tabular-nums">
+                        <button
+                          type="button"
+                          aria-pressed={position >= 0}
+                          aria-label={`Present ${optionLabel({ term_months: term, cash_down_cents: down })}: ${money(cell.main)} a month`}
+                          disabled={position < 0 && marked.length >= MAX_OPTIONS}
+                          onClick={() => toggle(term, down)}
+                          className={`focus-visible:ring-ring/50 w-full rounded-md px-1.5 py-1 text-right outline-none focus-visible:ring-[3px] disabled:opacity-60 ${
+                            position >= 0 ? 'bg-primary text-primary-foreground' : 'hover:bg-muted'
+                          }`}
+                        >
+                          <div className="font-medium">{money(cell.main)}</div>
+                          {cell.note !== undefined && (
+                            <div className={`text-xs ${position >= 0 ? '' : 'text-muted-foreground'}`}>
+                              {money(cell.note)} {grid.note}
+                            </div>
+                          )}
+                        </button>
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
+        <p className="text-muted-foreground text-sm" role="status">
+          {marked.length === 0
+            ? 'No options chosen: the quote presents the terms above.'
+            : `To present: ${marked.map((o, i) => `${i + 1}. ${optionLabel(o)}`).join('; ')}`}
+        </p>
+        {error && (
+          <p className="text-destructive text-sm" role="alert">
+            {error}
+          </p>
+        )}
       </CardContent>
     </Card>
   );
@@ -587,6 +644,12 @@ function Desk({
               </NativeSelect>
             </FormField>
             <TextField form={form} name="worksheet.local_tax_rate_percent" label="Local tax (%)" />
+            <TextField
+              form={form}
+              name="worksheet.broker_fee_cents"
+              label="Broker fee ($)"
+              description="Paid apart from the vehicle"
+            />
           </div>
         </Section>
         <RebatesSection form={form} />
@@ -597,7 +660,7 @@ function Desk({
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-4">
         {figures ? (
-          <FiguresCard figures={figures} kind={parsed.data!.structure.kind} />
+          <FiguresCard figures={figures} kind={parsed.data!.structure.kind} brokerFee={parsed.data!.broker_fee_cents} />
         ) : (
           <Card>
             <CardContent className="text-muted-foreground text-sm" role="status">
@@ -605,7 +668,7 @@ function Desk({
             </CardContent>
           </Card>
         )}
-        {grid && <GridCard grid={grid} />}
+        {grid && <GridCard grid={grid} form={form} marked={parsed.data!.options} />}
         <div className="flex flex-wrap justify-end gap-2">
           <Button asChild variant="outline">
             <Link to={`/deals/${deal.id}`}>Cancel</Link>

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayIn } from '../../src/shared/common/time.js';
+import {
+  QUOTE_ALREADY_ACCEPTED,
+  QUOTE_EXPIRED,
+  QUOTE_NEEDS_WORKSHEET,
+  QUOTE_NOT_VALID,
+  QUOTE_WITHDRAWN,
+  type PublicQuote,
+} from '../../src/shared/desking/quote.js';
+import { defaultSettings } from '../../src/shared/settings/schemas.js';
+import { pdfText } from '../helpers/document-files.js';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+let admin: TestUser;
+let agent: TestUser;
+let otherAgent: TestUser;
+
+const thisYear = new Date().getFullYear();
+
+async function createDeal(as: TestUser, email = 'nora.quinn@example.com', customer_id: string | null = null) {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/deals',
+    as,
+    payload: {
+      date: `${thisYear}-03-14`,
+      manufacturer: 'Honda',
+      model: 'CR-V',
+      year: thisYear,
+      customer_name: 'Nora Quinn',
+      customer_phone: '(512) 555-0101',
+      customer_email: email,
+      agent_name: 'Anyone',
+      contract_price_cents: 3_400_000,
+      monthly_payment_cents: null,
+      broker_fee_cents: 0,
+      customer_id,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string };
+}
+
+/** Financed in Texas over 60 months, $1,000 down, a $495 broker fee, with two cells of the grid marked to present. */
+const WORKSHEET = {
+  selling_price_cents: 3_400_000,
+  fees: [{ name: 'Documentation fee', amount_cents: 15_000, taxable: true, kind: 'doc_fee' }],
+  products: [{ kind: 'gap', name: 'GAP protection', price_cents: 79_500, cost_cents: 30_000, taxable: false }],
+  cash_down_cents: 100_000,
+  broker_fee_cents: 49_500,
+  structure: { kind: 'finance', apr_percent: 5.9, term_months: 60, contract_date: '2026-12-03', first_payment_date: '2027-01-03' },
+  options: [
+    { term_months: 48, cash_down_cents: 200_000 },
+    { term_months: 60, cash_down_cents: 0 },
+  ],
+};
+
+async function desk(as: TestUser, dealId: string, worksheet: Record<string, unknown> = WORKSHEET) {
+  const current = (await t.call({ method: 'GET', url: `/api/deals/${dealId}/worksheet`, as })).json();
+  const response = await t.call({
+    method: 'PUT',
+    url: `/api/deals/${dealId}/worksheet`,
+    as,
+    payload: { state: 'TX', worksheet, updated_at: current.updated_at },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const send = (as: TestUser, dealId: string, payload: Record<string, unknown> = { to: 'nora.quinn@example.com' }) =>
+  t.call({ method: 'POST', url: `/api/deals/${dealId}/quotes`, as, payload });
+
+/** The link of the newest mail to `to` in the outbox (held: the tests send no mail out). */
+async function linkSentTo(to: string) {
+  const rows = await t.database.db.selectFrom('outbox').select(['payload']).orderBy('created_at', 'desc').execute();
+  const mail = rows.map((r) => r.payload as { to: string; text: string }).find((p) => p.to === to);
+  const link = mail?.text.match(/https?:\/\/\S+\/quote\/([A-Za-z0-9_-]+)/);
+  expect(link, mail?.text).toBeTruthy();
+  return { token: link![1]!, text: mail!.text };
+}
+
+const view = (token: string) => t.call({ method: 'GET', url: `/api/quotes/${token}` });
+const accept = (token: string, option: number) =>
+  t.call({
+    method: 'POST',
+    url: `/api/quotes/${token}/accept`,
+    payload: { option },
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' },
+  });
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.createUser('admin', 'Ada Admin');
+  agent = await t.createUser('agent', 'Ava Agent');
+  otherAgent = await t.createUser('agent', 'Otto Other');
+});
+afterAll(() => t.close());
+
+describe("a customer's quote", () => {
+  it('is refused until the deal has a saved worksheet, and for a deal the actor may not see', async () => {
+    const deal = await createDeal(agent);
+    const refused = await send(agent, deal.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(QUOTE_NEEDS_WORKSHEET);
+    await desk(agent, deal.id);
+    expect((await send(otherAgent, deal.id)).statusCode).toBe(404);
+    const bad = await send(agent, deal.id, { to: 'not an address' });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.database.db.selectFrom('deal_quotes').selectAll().where('deal_id', '=', deal.id).execute()).toEqual([]);
+  });
+
+  it('presents the marked options with their figures and the broker fee, and is accepted once from the link', async () => {
+    const deal = await createDeal(agent);
+    const desked = await desk(agent, deal.id);
+    const sent = await send(agent, deal.id);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { token, text } = await linkSentTo('nora.quinn@example.com');
+    expect(text).toContain('1. Finance, 48 months, $2,000 down');
+    expect(text).toContain('2. Finance, 60 months, $0 down');
+
+    // Only the hash of the link is kept.
+    const stored = await t.database.db.selectFrom('deal_quotes').selectAll().where('id', '=', sent.json().id).executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(token);
+    expect(JSON.stringify(stored.content)).not.toContain('cost_cents');
+
+    const page = view(token);
+    const quote = (await page).json() as PublicQuote;
+    expect((await page).statusCode).toBe(200);
+    expect(quote.state).toBe('open');
+    expect(quote.content.broker_fee_cents).toBe(49_500);
+    expect(quote.content.options.map((o) => o.label)).toEqual(['Finance, 48 months, $2,000 down', 'Finance, 60 months, $0 down']);
+    expect(quote.content.options[0]!.figures.finance!.term_months).toBe(48);
+    expect(quote.content.options[0]!.figures.totals.cash_down_cents).toBe(200_000);
+    expect(quote.content.options[0]!.disclosure).toMatch(/^Annual percentage rate 5\.9\d %; finance charge \$/);
+    // The 60-month option with no cash down finances $1,000 more than the worksheet's own $1,000 down.
+    expect(quote.content.options[1]!.figures.totals.amount_financed_cents).toBe(
+      desked.figures.totals.amount_financed_cents + 100_000,
+    );
+    expect(quote.content.valid_until).toBe(addDays(dayIn(defaultSettings.company.time_zone), defaultSettings.desking.quote_valid_days));
+
+    const pdf = await t.call({ method: 'GET', url: `/api/quotes/${token}/quote.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const printed = pdfText(pdf.rawPayload);
+    expect(printed).toContain('Quote for Nora Quinn');
+    expect(printed).toContain('Broker fee, paid to');
+    expect(printed).toContain('Finance, 48 months, $2,000 down');
+    expect(printed).not.toContain('$300.00'); // the product's cost
+
+    const accepted = await accept(token, 0);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ state: 'accepted', accepted_option: 0 });
+    const again = await accept(token, 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(QUOTE_ALREADY_ACCEPTED);
+
+    // The deal takes the accepted option's figures and moves forward; the worksheet takes its term and cash down.
+    const after = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+    expect(after).toMatchObject({
+      status: 'in-progress',
+      contract_price_cents: 3_400_000,
+      monthly_payment_cents: quote.content.options[0]!.figures.finance!.payment_cents,
+      broker_fee_cents: 49_500,
+    });
+    const worksheet = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/worksheet`, as: agent })).json();
+    expect(worksheet.worksheet).toMatchObject({ cash_down_cents: 200_000, structure: { term_months: 48 } });
+    expect(worksheet.figures.finance.payment_cents).toBe(quote.content.options[0]!.figures.finance!.payment_cents);
+
+    const timeline = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/timeline`, as: agent })).json() as {
+      action: string;
+      changes: Record<string, unknown>;
+    }[];
+    const acceptance = timeline.find((entry) => entry.action === 'quote_accepted');
+    expect(acceptance?.changes).toMatchObject({ option: 'Finance, 48 months, $2,000 down', device: expect.stringContaining('iPhone') });
+    expect(typeof acceptance?.changes.address).toBe('string');
+    expect(timeline.some((entry) => entry.action === 'quote_sent')).toBe(true);
+
+    const list = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/quotes`, as: agent })).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ state: 'accepted', accepted_option: 0, created_by_name: 'Ava Agent' });
+    expect((await t.call({ method: 'GET', url: `/api/deals/${deal.id}/quotes`, as: otherAgent })).statusCode).toBe(404);
+  });
+
+  it('cannot be guessed, expires after its last day, and is withdrawn by a newer quote', async () => {
+    // A well-formed token no quote has, and malformed ones.
+    const unknown = await view('x'.repeat(43));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(QUOTE_NOT_VALID);
+    for (const token of ['x'.repeat(43), 'short', `${'A'.repeat(42)}.`]) {
+      expect((await view(token)).statusCode).toBe(404);
+      expect((await accept(token, 0)).statusCode).toBe(404);
+      expect((await t.call({ method: 'GET', url: `/api/quotes/${token}/quote.pdf` })).statusCode).toBe(404);
+    }
+
+    const deal = await createDeal(agent);
+    await desk(agent, deal.id);
+    await send(agent, deal.id);
+    const first = await linkSentTo('nora.quinn@example.com');
+    await send(agent, deal.id);
+    const second = await linkSentTo('nora.quinn@example.com');
+    expect(second.token).not.toBe(first.token);
+    expect((await view(first.token)).json().state).toBe('withdrawn');
+    const withdrawn = await accept(first.token, 0);
+    expect(withdrawn.statusCode).toBe(410);
+    expect(withdrawn.json().error.message).toBe(QUOTE_WITHDRAWN);
+
+    await t.database.db
+      .updateTable('deal_quotes')
+      .set({ valid_until: '2020-01-01' })
+      .where('deal_id', '=', deal.id)
+      .where('withdrawn_at', 'is', null)
+      .execute();
+    expect((await view(second.token)).json().state).toBe('expired');
+    const expired = await accept(second.token, 0);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error.message).toBe(QUOTE_EXPIRED);
+    const still = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+    expect(still.status).toBe('pending');
+    expect((await accept(second.token, 7)).statusCode).toBe(400);
+  });
+
+  it('keeps its figures when a tax rule changes afterwards, as does the deal it was accepted on', async () => {
+    const deal = await createDeal(agent);
+    await desk(agent, deal.id);
+    await send(agent, deal.id);
+    const { token } = await linkSentTo('nora.quinn@example.com');
+    const before = (await view(token)).json() as PublicQuote;
+    await accept(token, 1);
+    const dealBefore = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+
+    const settings = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json();
+    const states = settings.desking.states.map((s: { state: string }) => (s.state === 'TX' ? { ...s, rate_percent: 8 } : s));
+    const saved = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...settings, desking: { ...settings.desking, states } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const after = (await view(token)).json() as PublicQuote;
+    expect(after.content).toEqual(before.content);
+    expect(before.content.totals.tax_rate_percent).toBe(6.25);
+    const dealAfter = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+    expect(dealAfter.monthly_payment_cents).toBe(dealBefore.monthly_payment_cents);
+    // The worksheet itself is figured with the rule in force.
+    const worksheet = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/worksheet`, as: agent })).json();
+    expect(worksheet.figures.totals.tax_rate_percent).toBe(8);
+  });
+
+  it('follows the consent rules of every e-mail: an address that opted out gets it only as transactional', async () => {
+    const customer = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: agent,
+      payload: { name: 'Nora Quinn', email: 'optout.quinn@example.com' },
+    });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const customerId = customer.json().id as string;
+    const deal = await createDeal(agent, 'optout.quinn@example.com', customerId);
+    await desk(agent, deal.id);
+    const opted = await t.call({
+      method: 'POST',
+      url: `/api/customers/${customerId}/consent`,
+      as: agent,
+      payload: { channel: 'email', status: 'opted_out', source: 'phone' },
+    });
+    expect(opted.statusCode, opted.body).toBe(201);
+    const refused = await send(agent, deal.id, { to: 'optout.quinn@example.com' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('OPTED_OUT');
+    expect(await t.database.db.selectFrom('deal_quotes').select('id').where('deal_id', '=', deal.id).execute()).toEqual([]);
+    const sent = await send(agent, deal.id, { to: 'optout.quinn@example.com', transactional: true });
+    expect(sent.statusCode, sent.body).toBe(201);
+  });
+});
