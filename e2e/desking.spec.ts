@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, unique } from './fixtures';
+import { axe, expect, mailTo, signIn, test, unique } from './fixtures';
 
 const thisYear = new Date().getUTCFullYear();
 
-async function newDeal(page: Page) {
+async function newDeal(page: Page, customer_email: string | null = null) {
   const created = await page.request.post('/api/deals', {
     headers: { 'x-requested-with': 'torque' },
     data: {
@@ -13,7 +13,7 @@ async function newDeal(page: Page) {
       year: thisYear,
       customer_name: unique('Desk Customer'),
       customer_phone: '(512) 555-0100',
-      customer_email: null,
+      customer_email,
       agent_name: 'Anyone',
       contract_price_cents: 3_200_000,
       monthly_payment_cents: null,
@@ -88,5 +88,71 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
   // The deal's price and payment are the worksheet's now: the deal's own form shows them, read-only.
   await page.getByRole('link', { name: 'Edit Deal' }).click();
   await expect(page.getByLabel('Contract Price ($)')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Broker Fee ($)')).toHaveAttribute('readonly', '');
   await expect(page.getByText('This comes from the worksheet: change it on the desk').first()).toBeVisible();
+});
+
+test('a salesperson presents two lease options; the customer accepts one on a phone and the deal moves', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `quote.${Date.now().toString(36)}@example.com`;
+  await signIn(page, 'agent');
+  const deal = await newDeal(page, email);
+  await page.goto(`/deals/${deal.id}/desk`);
+  await page.getByLabel('Broker fee ($)').fill('495');
+  await page.getByRole('button', { name: 'Add trade-in' }).click();
+  await page.getByLabel('Make').fill('Honda');
+  await page.getByLabel('Model').fill('Civic');
+  await page.getByLabel('Allowance ($)').fill('9000');
+  await page.getByLabel('Actual cash value ($)').fill('8500');
+  await page.getByLabel('Payoff ($)').fill('6000');
+  await page.getByLabel('Lender').fill('Ally Financial');
+  await page.getByRole('radio', { name: 'Lease' }).click();
+  await page.getByLabel('Residual ($)').fill('18000');
+  await page.getByLabel('Money factor').fill('0.0015');
+
+  // Two cells of the grid, marked in turn, are the quote's options.
+  await page.getByRole('button', { name: /^Present 36 mo, \$0 down/ }).click();
+  await page.getByRole('button', { name: /^Present 48 mo, \$1,000 down/ }).click();
+  await expect(page.getByRole('button', { name: /^Present 48 mo, \$1,000 down/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('To present: 1. 36 mo, $0 down; 2. 48 mo, $1,000 down')).toBeVisible();
+  await expect(page.getByText('Save the worksheet to send it as a quote.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save worksheet' }).click();
+  await expect(page.getByText('Worksheet saved', { exact: true })).toBeVisible();
+
+  await expect(page.getByLabel('Send to')).toHaveValue(email);
+  await page.getByLabel('Note (optional)').fill('Thank you for visiting today.');
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByText('Quote sent', { exact: true })).toBeVisible();
+  const quotes = page.getByRole('list', { name: 'Quotes sent' });
+  await expect(quotes).toContainText('Waiting for the customer');
+
+  // The mail reached the SMTP peer with the customer's link.
+  const mail = await mailTo(email);
+  expect(mail.text).toContain('1. Lease, 36 months, $0 down');
+  expect(mail.text).toContain('Thank you for visiting today.');
+  const link = new URL(mail.text.match(/https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/)![0]);
+
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const customer = await phone.newPage();
+  await customer.goto(link.pathname);
+  await expect(customer.getByRole('heading', { name: /^Your quote/ })).toBeVisible();
+  await expect(customer.getByText(/Broker fee to .+, paid separately/)).toBeVisible();
+  const { violations } = await axe(customer).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await customer.getByText('2. Lease, 48 months, $1,000 down').click();
+  await customer.getByRole('button', { name: 'Accept option 2' }).click();
+  await expect(customer.getByRole('status')).toContainText('You accepted Lease, 48 months, $1,000 down');
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await customer.reload();
+  await expect(customer.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
+  await phone.close();
+
+  // The desk hears of it at once; the deal has moved and says why on its timeline.
+  await expect(quotes).toContainText('Accepted');
+  await page.getByRole('link', { name: 'Back to Deal' }).click();
+  await expect(page.getByText('In Progress').first()).toBeVisible();
+  await expect(page.getByText('Quote accepted: Lease, 48 months, $1,000 down')).toBeVisible();
 });

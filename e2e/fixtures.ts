@@ -158,5 +158,6 @@ export const screens = [
   '/users',
   `/invite/${'x'.repeat(43)}`,
   '/unsubscribe/email.00000000-0000-0000-0000-000000000000.forged',
+  `/quote/${'x'.repeat(43)}`,
   '/no-such-page',
 ];

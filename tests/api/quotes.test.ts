@@ -50,7 +50,13 @@ const WORKSHEET = {
   products: [{ kind: 'gap', name: 'GAP protection', price_cents: 79_500, cost_cents: 30_000, taxable: false }],
   cash_down_cents: 100_000,
   broker_fee_cents: 49_500,
-  structure: { kind: 'finance', apr_percent: 5.9, term_months: 60, contract_date: '2026-12-03', first_payment_date: '2027-01-03' },
+  structure: {
+    kind: 'finance',
+    apr_percent: 5.9,
+    term_months: 60,
+    contract_date: '2026-12-03',
+    first_payment_date: '2027-01-03',
+  },
   options: [
     { term_months: 48, cash_down_cents: 200_000 },
     { term_months: 60, cash_down_cents: 0 },
@@ -121,7 +127,11 @@ describe("a customer's quote", () => {
     expect(text).toContain('2. Finance, 60 months, $0 down');
 
     // Only the hash of the link is kept.
-    const stored = await t.database.db.selectFrom('deal_quotes').selectAll().where('id', '=', sent.json().id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('deal_quotes')
+      .selectAll()
+      .where('id', '=', sent.json().id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(token);
     expect(JSON.stringify(stored.content)).not.toContain('cost_cents');
 
@@ -138,14 +148,16 @@ describe("a customer's quote", () => {
     expect(quote.content.options[1]!.figures.totals.amount_financed_cents).toBe(
       desked.figures.totals.amount_financed_cents + 100_000,
     );
-    expect(quote.content.valid_until).toBe(addDays(dayIn(defaultSettings.company.time_zone), defaultSettings.desking.quote_valid_days));
+    expect(quote.content.valid_until).toBe(
+      addDays(dayIn(defaultSettings.company.time_zone), defaultSettings.desking.quote_valid_days),
+    );
 
     const pdf = await t.call({ method: 'GET', url: `/api/quotes/${token}/quote.pdf` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const printed = pdfText(pdf.rawPayload);
     expect(printed).toContain('Quote for Nora Quinn');
-    expect(printed).toContain('Broker fee, paid to');
+    expect(printed).toContain('Broker fee to');
     expect(printed).toContain('Finance, 48 months, $2,000 down');
     expect(printed).not.toContain('$300.00'); // the product's cost
 
@@ -173,7 +185,10 @@ describe("a customer's quote", () => {
       changes: Record<string, unknown>;
     }[];
     const acceptance = timeline.find((entry) => entry.action === 'quote_accepted');
-    expect(acceptance?.changes).toMatchObject({ option: 'Finance, 48 months, $2,000 down', device: expect.stringContaining('iPhone') });
+    expect(acceptance?.changes).toMatchObject({
+      option: 'Finance, 48 months, $2,000 down',
+      device: expect.stringContaining('iPhone'),
+    });
     expect(typeof acceptance?.changes.address).toBe('string');
     expect(timeline.some((entry) => entry.action === 'quote_sent')).toBe(true);
 
@@ -232,7 +247,12 @@ describe("a customer's quote", () => {
 
     const settings = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json();
     const states = settings.desking.states.map((s: { state: string }) => (s.state === 'TX' ? { ...s, rate_percent: 8 } : s));
-    const saved = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...settings, desking: { ...settings.desking, states } } });
+    const saved = await t.call({
+      method: 'PUT',
+      url: '/api/settings',
+      as: admin,
+      payload: { ...settings, desking: { ...settings.desking, states } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const after = (await view(token)).json() as PublicQuote;

@@ -1,5 +1,5 @@
 import { formatDollars } from '../../shared/money.js';
-import type { QuoteContent } from '../../shared/desking/quote.js';
+import { quoteDay, type QuoteContent } from '../../shared/desking/quote.js';
 import { muted, PdfWriter } from './pdf-writer.js';
 
 const dollars = (cents: number) => formatDollars(cents, { exact: true });
@@ -16,7 +16,7 @@ export async function quotePdf(quote: QuoteContent): Promise<Buffer> {
   if (contact) w.text(contact, { size: 9, gap: 12, color: muted });
   w.text(`Quote for ${quote.customer_name}`, { size: 18, bold: true, gap: 6 });
   w.text(quote.vin ? `${quote.vehicle} · VIN ${quote.vin}` : quote.vehicle, { size: 11, gap: 4 });
-  w.text(`Valid until ${quote.valid_until} · taxed in ${quote.state}`, { size: 9, gap: 12, color: muted });
+  w.text(`Valid until ${quoteDay(quote.valid_until)} · taxed in ${quote.state}`, { size: 9, gap: 12, color: muted });
 
   const t = quote.totals;
   const rows: string[][] = [['Selling price', dollars(quote.selling_price_cents)]];
@@ -31,7 +31,7 @@ export async function quotePdf(quote: QuoteContent): Promise<Buffer> {
   }
   if (t.negative_equity_cents > 0) rows.push(['Negative equity carried into the deal', dollars(t.negative_equity_cents)]);
   if (quote.broker_fee_cents > 0)
-    rows.push([`Broker fee, paid to ${quote.company.name} apart from the vehicle`, dollars(quote.broker_fee_cents)]);
+    rows.push([`Broker fee to ${quote.company.name}, paid separately from the vehicle`, dollars(quote.broker_fee_cents)]);
   w.text('Price', { size: 12, bold: true, gap: 6 });
   w.table(
     [
@@ -70,7 +70,7 @@ export async function quotePdf(quote: QuoteContent): Promise<Buffer> {
     });
   w.paragraph(
     `Figures are estimates until the contract is signed and may change with credit approval, the vehicle's availability ` +
-      `and taxes in force. This quote holds until ${quote.valid_until}.`,
+      `and taxes in force. This quote holds until ${quoteDay(quote.valid_until)}.`,
     { size: 8, gap: 2, color: muted },
   );
   return w.save();

@@ -49,6 +49,12 @@ export type QuoteContent = z.infer<typeof quoteContentSchema>;
 
 export const quoteStates = ['open', 'accepted', 'expired', 'withdrawn'] as const;
 export type QuoteState = (typeof quoteStates)[number];
+export const quoteStateLabels: Record<QuoteState, string> = {
+  open: 'Waiting for the customer',
+  accepted: 'Accepted',
+  expired: 'Expired',
+  withdrawn: 'Replaced by a newer quote',
+};
 
 /** A quote as the desk lists it. */
 export const quoteItemSchema = z.object({
@@ -96,6 +102,10 @@ export const acceptQuoteSchema = z.object({
 });
 
 const money = (cents: number) => formatDollars(cents, { exact: true });
+
+/** A calendar day as the quote writes it: 'January 4, 2027'. */
+export const quoteDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
 const percent = (value: number) => `${value.toFixed(2)} %`;
 
 /** An option's terms in the words of the disclosure it stands for; the contract signed governs. */
@@ -105,7 +115,7 @@ export function optionDisclosure(kind: QuoteOption['kind'], figures: WorksheetFi
     return (
       `Annual percentage rate ${percent(finance.apr_percent)}; finance charge ${money(finance.finance_charge_cents)}; ` +
       `amount financed ${money(finance.amount_financed_cents)}; total of payments ${money(finance.total_of_payments_cents)}; ` +
-      `${finance.term_months} monthly payments of ${money(finance.payment_cents)} from ${finance.first_payment_date}. ` +
+      `${finance.term_months} monthly payments of ${money(finance.payment_cents)} from ${quoteDay(finance.first_payment_date)}. ` +
       'Subject to credit approval; the retail installment contract you sign governs.'
     );
   if (kind === 'lease' && lease)

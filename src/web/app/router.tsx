@@ -10,6 +10,7 @@ const AppShell = lazyNamed(() => import('./shell/app-shell'), 'AppShell');
 const SignInPage = lazyNamed(() => import('@/features/auth/sign-in-page'), 'SignInPage');
 const AcceptInvitationPage = lazyNamed(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage');
 const UnsubscribePage = lazyNamed(() => import('@/features/consent/unsubscribe-page'), 'UnsubscribePage');
+const QuotePage = lazyNamed(() => import('@/features/desking/quote-page'), 'QuotePage');
 const TwoFactorSetupPage = lazyNamed(() => import('@/features/users/two-factor-setup-page'), 'TwoFactorSetupPage');
 // Typed with its props: the deals area's "Deals for this vehicle" list is composed in here, as `dealsSlot`.
 const VehiclePage = lazy(() => import('@/features/vehicles/vehicle-page').then((m) => ({ default: m.VehiclePage })));
@@ -30,6 +31,7 @@ const routes: RouteObject[] = [
   { element: <PublicOnly />, children: [{ index: true, element: <SignInPage /> }] },
   { path: 'invite/:token', element: <AcceptInvitationPage /> },
   { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
+  { path: 'quote/:token', element: <QuotePage /> },
   { element: <RequireSession />, children: [{ path: 'two-factor-setup', element: <TwoFactorSetupPage /> }] },
   { element: <RequireAuth />, children: [{ element: <AppShell />, children: signedInRoutes }] },
   { path: '*', element: <NotFoundPage /> },

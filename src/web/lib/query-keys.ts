@@ -32,6 +32,7 @@ export const keys = {
     detail: (id: string) => ['deals', 'detail', id] as const,
     timeline: (id: string) => ['deals', 'timeline', id] as const,
     worksheet: (id: string) => ['deals', 'worksheet', id] as const,
+    quotes: (id: string) => ['deals', 'quotes', id] as const,
     agents: ['deals', 'agents'] as const,
   },
   documents: (kind: string, parentId: string) => ['documents', kind, parentId] as const,
@@ -80,6 +81,7 @@ export const keys = {
     templatesFor: (customerId: string) => ['conversations', 'templates', customerId] as const,
   },
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
+  quote: (token: string) => ['quote', token] as const,
   agreements: ['minor-agreements'] as const,
   offers: {
     all: ['offers'] as const,

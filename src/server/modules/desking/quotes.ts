@@ -9,6 +9,7 @@ import {
   QUOTE_OPTION_UNKNOWN,
   QUOTE_WITHDRAWN,
   quoteContentSchema,
+  quoteDay,
   quoteOptions,
   type PublicQuote,
   type QuoteContent,
@@ -87,7 +88,10 @@ function quoteMail(content: QuoteContent, link: string, note: string | null) {
   const lines = content.options.map((option, index) => {
     const { finance, lease, totals } = option.figures;
     const monthly = finance?.payment_cents ?? lease?.total_monthly_payment_cents;
-    const price = monthly === undefined ? formatDollars(totals.cash_price_cents, { exact: true }) : `${formatDollars(monthly, { exact: true })} a month`;
+    const price =
+      monthly === undefined
+        ? formatDollars(totals.cash_price_cents, { exact: true })
+        : `${formatDollars(monthly, { exact: true })} a month`;
     return `${index + 1}. ${option.label}: ${price}`;
   });
   return [
@@ -101,7 +105,7 @@ function quoteMail(content: QuoteContent, link: string, note: string | null) {
     `See every figure, download the quote as a PDF, and accept the option you choose here:`,
     link,
     '',
-    `The quote holds until ${content.valid_until}.`,
+    `The quote holds until ${quoteDay(content.valid_until)}.`,
   ].join('\n');
 }
 
@@ -160,7 +164,10 @@ export async function sendQuote(db: Db, mailer: Mailer, actor: Actor, dealId: st
 
 /** The quotes sent on a deal the actor may see, newest first. */
 export async function listQuotes(db: Db, actor: Actor, dealId: string): Promise<{ items: QuoteItem[] }> {
-  const deal = await scopeDeals(db.selectFrom('deals').select('deals.id').where('deals.id', '=', dealId), actor).executeTakeFirst();
+  const deal = await scopeDeals(
+    db.selectFrom('deals').select('deals.id').where('deals.id', '=', dealId),
+    actor,
+  ).executeTakeFirst();
   if (!deal) throw notFound('Deal');
   const [rows, clock] = await Promise.all([
     db
@@ -274,7 +281,11 @@ export async function acceptQuote(db: Db, token: string, acceptance: Acceptance)
     if (option.grid_option) {
       const sheet = await tx.selectFrom('deal_worksheets').select('worksheet').where('deal_id', '=', deal.id).executeTakeFirst();
       if (sheet) {
-        const taken = withOption(storedWorksheet(sheet.worksheet), option.grid_option, (await getSetting(tx, 'desking')).lease.residuals);
+        const taken = withOption(
+          storedWorksheet(sheet.worksheet),
+          option.grid_option,
+          (await getSetting(tx, 'desking')).lease.residuals,
+        );
         await tx
           .updateTable('deal_worksheets')
           .set({

@@ -60,6 +60,14 @@ function describe(entry: DealTimelineEntry): AuditWording {
     const line = [structure && structureLabels[structure], state, structure !== 'cash' && financed].filter(Boolean).join(' · ');
     return { title: 'Worksheet saved', details: [line] };
   }
+  if (entry.action === 'quote_sent') {
+    const { to, options, valid_until } = changes as { to?: string; options?: string[]; valid_until?: string };
+    return { title: `Quote sent to ${to ?? 'the customer'}`, details: [...(options ?? []), `Valid until ${valid_until}`] };
+  }
+  if (entry.action === 'quote_accepted') {
+    const { option, address, device } = changes as { option?: string; address?: string; device?: string };
+    return { title: `Quote accepted: ${option}`, details: [`From ${address} · ${device}`] };
+  }
   const details = Object.entries(changes)
     .filter(([field]) => fieldLabels[field] && field !== 'agent_name')
     .map(([field, change]) => {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicQuote, QuoteItem, SendQuoteInput } from '@shared/desking/quote';
 import type { DealWorksheet } from '@shared/desking/types';
 import type { WorksheetSave } from '@shared/desking/worksheet';
 import { api } from '@/lib/api-client';
@@ -20,5 +21,43 @@ export function useSaveWorksheet(dealId: string) {
       queryClient.setQueryData(keys.deals.worksheet(dealId), saved);
       await queryClient.invalidateQueries({ queryKey: keys.deals.timeline(dealId) });
     },
+  });
+}
+
+export function useQuotes(dealId: string) {
+  return useQuery({
+    queryKey: keys.deals.quotes(dealId),
+    queryFn: ({ signal }) => api<{ items: QuoteItem[] }>(`/api/deals/${dealId}/quotes`, { signal }),
+  });
+}
+
+export function useSendQuote(dealId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendQuoteInput) => api<{ id: string }>(`/api/deals/${dealId}/quotes`, { method: 'POST', body: input }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.deals.quotes(dealId) }),
+        queryClient.invalidateQueries({ queryKey: keys.deals.timeline(dealId) }),
+      ]);
+    },
+  });
+}
+
+/** The customer's quote, by its link's token; no sign-in. */
+export function usePublicQuote(token: string) {
+  return useQuery({
+    queryKey: keys.quote(token),
+    queryFn: ({ signal }) => api<PublicQuote>(`/api/quotes/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useAcceptQuote(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (option: number) =>
+      api<PublicQuote>(`/api/quotes/${encodeURIComponent(token)}/accept`, { method: 'POST', body: { option } }),
+    onSuccess: (quote) => queryClient.setQueryData(keys.quote(token), quote),
   });
 }

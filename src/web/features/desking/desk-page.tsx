@@ -33,6 +33,7 @@ import { formatCents } from '@/lib/format';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useSaveWorksheet, useWorksheet } from './api';
+import { QuoteCard } from './quote-card';
 
 const deskFormSchema = z.object({ state: stateCode, worksheet: worksheetFormSchema });
 type DeskForm = { state: string; worksheet: WorksheetForm };
@@ -509,8 +510,7 @@ const optionLabel = (option: GridOption) => `${option.term_months} mo, ${formatC
  * order marked).
  */
 function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: GridOption[] }) {
-  const isMarked = (term: number, down: number) =>
-    marked.findIndex((o) => o.term_months === term && o.cash_down_cents === down);
+  const isMarked = (term: number, down: number) => marked.findIndex((o) => o.term_months === term && o.cash_down_cents === down);
   const toggle = (term: number, down: number) => {
     const at = isMarked(term, down);
     const next = at >= 0 ? marked.filter((_, i) => i !== at) : [...marked, { term_months: term, cash_down_cents: down }];
@@ -526,7 +526,7 @@ function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: 
           Monthly payment by term (rows) and cash down (columns). Choose up to {MAX_OPTIONS} to present on the quote.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3 px-4">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3 px-4">
         <Table className="text-[13px]">
           <TableHeader>
             <TableRow>
@@ -589,6 +589,9 @@ function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: 
   );
 }
 
+/** The worksheet's form; its save button sits beside the figures, outside it, where the quote card has a form of its own. */
+const DESK_FORM = 'desk-worksheet';
+
 function Desk({
   deal,
   saved,
@@ -623,12 +626,8 @@ function Desk({
   });
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,23rem)]"
-    >
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,23rem)]">
+      <form id={DESK_FORM} onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <Section title="Vehicle and price">
           <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
             <TextField form={form} name="worksheet.selling_price_cents" label="Selling price ($)" />
@@ -657,7 +656,7 @@ function Desk({
         <ProductsSection form={form} desking={desking} />
         <TradeInsSection form={form} />
         <PaymentSection form={form} desking={desking} today={today} />
-      </div>
+      </form>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-4">
         {figures ? (
           <FiguresCard figures={figures} kind={parsed.data!.structure.kind} brokerFee={parsed.data!.broker_fee_cents} />
@@ -673,12 +672,13 @@ function Desk({
           <Button asChild variant="outline">
             <Link to={`/deals/${deal.id}`}>Cancel</Link>
           </Button>
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" form={DESK_FORM} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save worksheet'}
           </Button>
         </div>
+        <QuoteCard deal={deal} ready={saved.updated_at !== null && !form.formState.isDirty} />
       </div>
-    </form>
+    </div>
   );
 }
 

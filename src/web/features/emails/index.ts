@@ -1,0 +1,2 @@
+// What other areas may use of the e-mail area, besides its api.
+export { RecipientConsentNote, useRecipient } from './recipient-consent';
