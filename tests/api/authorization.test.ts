@@ -127,6 +127,13 @@ const make = {
     const token = (mail.payload as { text: string }).text.match(/\/quote\/([A-Za-z0-9_-]{43})/)![1]!;
     return { deal, id: sent.json().id as string, token };
   },
+  /** An offer from a selling dealer on a deal of the agent's. */
+  dealerOffer: async () => {
+    const deal = (await make.deal()).id;
+    const created = await t.call({ method: 'POST', url: `/api/deals/${deal}/dealer-offers`, as: agent, payload: dealerOffer });
+    const offer = (await t.call({ method: 'GET', url: `/api/deals/${deal}/dealer-offers`, as: agent })).json().items[0];
+    return { deal, id: created.json().id as string, updated_at: offer.updated_at as string };
+  },
   invitation: async () =>
     (
       await t.call({
@@ -311,6 +318,12 @@ const vehicleBody = (v: { updated_at: string }) => ({
   price_cents: 3_100_000,
   updated_at: v.updated_at,
 });
+const dealerOffer = {
+  dealer: 'Lakeside Toyota',
+  vehicle: 'Toyota Highlander XLE',
+  price_cents: 4_420_000,
+  availability: 'in_stock',
+};
 const dealBody = (d: { updated_at: string }) => ({
   date: `${thisYear}-02-03`,
   manufacturer: 'Audi',
@@ -868,6 +881,35 @@ const rows: Record<string, Row> = {
   },
   'GET /api/deals/:id/quotes/:quoteId/quote.pdf': {
     request: () => ({ url: `/api/deals/${fixed.quote.deal}/quotes/${fixed.quote.id}/quote.pdf` }),
+    expected: owners(200),
+  },
+  'GET /api/deals/:id/dealer-offers': {
+    request: () => ({ url: `/api/deals/${fixed.deal}/dealer-offers` }),
+    expected: owners(200),
+  },
+  'POST /api/deals/:id/dealer-offers': {
+    request: async () => ({ url: `/api/deals/${(await make.deal()).id}/dealer-offers`, payload: dealerOffer }),
+    expected: owners(201),
+  },
+  'PUT /api/deals/:id/dealer-offers/:offerId': {
+    request: async () => {
+      const o = await make.dealerOffer();
+      return { url: `/api/deals/${o.deal}/dealer-offers/${o.id}`, payload: { ...dealerOffer, updated_at: o.updated_at } };
+    },
+    expected: owners(200),
+  },
+  'DELETE /api/deals/:id/dealer-offers/:offerId': {
+    request: async () => {
+      const o = await make.dealerOffer();
+      return { url: `/api/deals/${o.deal}/dealer-offers/${o.id}` };
+    },
+    expected: owners(204),
+  },
+  'POST /api/deals/:id/dealer-offers/:offerId/choose': {
+    request: async () => {
+      const o = await make.dealerOffer();
+      return { url: `/api/deals/${o.deal}/dealer-offers/${o.id}/choose`, payload: { decline_reason: 'Higher total cost' } };
+    },
     expected: owners(200),
   },
   // The customer's quote link: the token is the key, no session needed, and none gives more.

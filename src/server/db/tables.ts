@@ -192,6 +192,26 @@ export interface DealDocuments {
   uploaded_by: string;
 }
 
+export interface DealerOffers {
+  availability: 'in_stock' | 'in_transit' | 'factory_order';
+  available_on: string | null;
+  contact: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  deal_id: string;
+  dealer: string;
+  decline_reason: string | null;
+  document_id: string | null;
+  expires_on: string | null;
+  fees_cents: Generated<number>;
+  id: Generated<string>;
+  price_cents: number;
+  status: Generated<'open' | 'chosen' | 'declined'>;
+  updated_at: Generated<Timestamp>;
+  vehicle: string;
+  vin: string | null;
+}
+
 export interface DealModelSalesMonthly {
   fees_cents: number;
   gross_cents: number;
@@ -695,6 +715,7 @@ export interface DB {
   deal_quotes: DealQuotes;
   deal_sales_monthly: DealSalesMonthly;
   deal_worksheets: DealWorksheets;
+  dealer_offers: DealerOffers;
   deals: Deals;
   emails: Emails;
   hook_secrets: HookSecrets;

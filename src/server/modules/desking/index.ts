@@ -8,6 +8,7 @@ export const deskingArea = defineArea({
   changes: ['deals'],
   exportTables: {
     deal_worksheets: { scope: ofRecord('deals', 'deal_id') },
+    dealer_offers: { scope: ofRecord('deals', 'deal_id') },
     deal_quotes: {
       scope: ofRecord('deals', 'deal_id'),
       omit: { token_hash: "the hash of the customer's quote link" },

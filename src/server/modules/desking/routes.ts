@@ -9,12 +9,21 @@ import { LINK_TOKEN } from '../../auth/link-token.js';
 import type { AreaDeps } from '../area.js';
 import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
+import {
+  chooseOfferSchema,
+  dealerOfferInputSchema,
+  dealerOfferListSchema,
+  dealerOfferUpdateSchema,
+} from '../../../shared/desking/dealer-offers.js';
+import { addDealerOffer, chooseDealerOffer, listDealerOffers, removeDealerOffer, updateDealerOffer } from './dealer-offers.js';
 import { acceptQuote, listQuotes, publicQuote, publicQuotePdf, sendQuote, staffQuotePdf } from './quotes.js';
 import { getWorksheet, saveWorksheet } from './service.js';
 
 /** A malformed link answers 404 before anything else is read, as a link that names no quote. */
 const tokenParams = z.object({ token: z.string().regex(LINK_TOKEN) });
 const quoteParams = z.object({ id: recordId, quoteId: recordId });
+const offerParams = z.object({ id: recordId, offerId: recordId });
+const created = { 201: z.object({ id: z.string() }) };
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, disposition: 'inline' | 'attachment') =>
   reply.type('application/pdf').header('content-disposition', `${disposition}; filename="quote.pdf"`).send(pdf);
@@ -39,7 +48,7 @@ export async function deskingRoutes(app: FastifyInstance, { database, mailer, co
   );
   r.post(
     '/api/deals/:id/quotes',
-    { schema: { params: idParams, body: sendQuoteSchema, response: { 201: z.object({ id: z.string() }) } } },
+    { schema: { params: idParams, body: sendQuoteSchema, response: created } },
     async (request, reply) =>
       reply
         .status(201)
@@ -47,6 +56,29 @@ export async function deskingRoutes(app: FastifyInstance, { database, mailer, co
   );
   r.get('/api/deals/:id/quotes/:quoteId/quote.pdf', { schema: { params: quoteParams } }, async (request, reply) =>
     sendPdf(reply, await staffQuotePdf(db, actorOf(request), request.params.id, request.params.quoteId), 'attachment'),
+  );
+
+  // A brokerage's offers from selling dealers for the deal's client.
+  const offers = '/api/deals/:id/dealer-offers';
+  r.get(offers, { schema: { params: idParams, response: { 200: dealerOfferListSchema } } }, (request) =>
+    listDealerOffers(db, actorOf(request), request.params.id),
+  );
+  r.post(offers, { schema: { params: idParams, body: dealerOfferInputSchema, response: created } }, async (request, reply) =>
+    reply.status(201).send(await addDealerOffer(db, actorOf(request), request.params.id, request.body)),
+  );
+  r.put(
+    `${offers}/:offerId`,
+    { schema: { params: offerParams, body: dealerOfferUpdateSchema, response: { 200: z.object({ id: z.string() }) } } },
+    (request) => updateDealerOffer(db, actorOf(request), request.params.id, request.params.offerId, request.body),
+  );
+  r.delete(`${offers}/:offerId`, { schema: { params: offerParams } }, async (request, reply) => {
+    await removeDealerOffer(db, actorOf(request), request.params.id, request.params.offerId);
+    return reply.status(204).send();
+  });
+  r.post(
+    `${offers}/:offerId/choose`,
+    { schema: { params: offerParams, body: chooseOfferSchema, response: { 200: z.object({ id: z.string() }) } } },
+    (request) => chooseDealerOffer(db, actorOf(request), request.params.id, request.params.offerId, request.body.decline_reason),
   );
 
   // The customer's link: no sign-in; the token is the key.

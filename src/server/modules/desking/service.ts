@@ -59,7 +59,7 @@ const viewWith = (
  * selling price, the payment of the way the customer pays (none for cash) and the broker's fee. A change is audited on
  * the deal like an edit.
  */
-function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, worksheet: Worksheet, figures: WorksheetFigures) {
+export function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, worksheet: Worksheet, figures: WorksheetFigures) {
   return dealFollowsFigures(tx, actor, deal, {
     contract_price_cents: worksheet.selling_price_cents,
     monthly_payment_cents: figures.finance?.payment_cents ?? figures.lease?.total_monthly_payment_cents ?? null,

@@ -1,0 +1,257 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  OFFER_NOT_OPEN,
+  offerCost,
+  type DealerOffer,
+  type DealerOfferInput,
+  type DealerOfferList,
+} from '../../../shared/desking/dealer-offers.js';
+import { worksheetFigures } from '../../../shared/desking/figures.js';
+import { ruleOf } from '../../../shared/desking/settings.js';
+import { combinedRatePercent } from '../../../shared/desking/tax.js';
+import type { Actor } from '../../auth/actor.js';
+import type { DB, Row } from '../../db/schema.js';
+import { badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
+import { publishChange } from '../../realtime/publish.js';
+import { changedFields, recordAudit } from '../audit/service.js';
+import { scopeDeals } from '../deals/service.js';
+import { getSetting } from '../settings/service.js';
+import { dealFollowsFigures, dealFollowsWorksheet, storedWorksheet } from './service.js';
+
+type Db = Kysely<DB>;
+
+export const DOCUMENT_NOT_ON_DEAL = "Choose one of the deal's documents";
+
+/** The deal the actor may see and change, locked for the change. */
+async function lockedDeal(tx: Db, actor: Actor, dealId: string) {
+  const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', dealId), actor)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!deal) throw notFound('Deal');
+  return deal;
+}
+
+/** The state and rate the comparison taxes a price at, and the broker's fee: the worksheet's when the deal is desked. */
+async function comparisonTerms(db: Db, deal: Row<'deals'>) {
+  const [sheet, desking] = await Promise.all([
+    db.selectFrom('deal_worksheets').select(['state', 'worksheet']).where('deal_id', '=', deal.id).executeTakeFirst(),
+    getSetting(db, 'desking'),
+  ]);
+  const worksheet = sheet ? storedWorksheet(sheet.worksheet) : null;
+  const state = sheet?.state ?? desking.default_state;
+  const rule = ruleOf(desking, state);
+  return {
+    state,
+    tax_rate_percent: rule ? combinedRatePercent(rule, worksheet?.local_tax_rate_percent ?? 0) : 0,
+    broker_fee_cents: worksheet?.broker_fee_cents ?? deal.broker_fee_cents,
+  };
+}
+
+/** The dealer offers of a deal the actor may see, in the order recorded, each with what the client pays in all. */
+export async function listDealerOffers(db: Db, actor: Actor, dealId: string): Promise<DealerOfferList> {
+  const deal = await scopeDeals(
+    db.selectFrom('deals').selectAll('deals').where('deals.id', '=', dealId),
+    actor,
+  ).executeTakeFirst();
+  if (!deal) throw notFound('Deal');
+  const [rows, terms] = await Promise.all([
+    db
+      .selectFrom('dealer_offers as o')
+      .leftJoin('users as u', 'u.id', 'o.created_by')
+      .leftJoin('deal_documents as d', 'd.id', 'o.document_id')
+      .selectAll('o')
+      .select(['u.name as created_by_name', 'd.file_name as document_name'])
+      .where('o.deal_id', '=', dealId)
+      .orderBy('o.created_at')
+      .orderBy('o.id')
+      .execute(),
+    comparisonTerms(db, deal),
+  ]);
+  const items: DealerOffer[] = rows.map((row) => ({
+    id: row.id,
+    dealer: row.dealer,
+    contact: row.contact,
+    vehicle: row.vehicle,
+    vin: row.vin,
+    price_cents: row.price_cents,
+    fees_cents: row.fees_cents,
+    availability: row.availability,
+    available_on: row.available_on,
+    expires_on: row.expires_on,
+    document_id: row.document_id,
+    document_name: row.document_name,
+    status: row.status,
+    decline_reason: row.decline_reason,
+    ...offerCost(row, terms.broker_fee_cents, terms.tax_rate_percent),
+    created_by_name: row.created_by_name,
+    updated_at: row.updated_at.toISOString(),
+  }));
+  return { items, ...terms };
+}
+
+/** An attached quote is one of the deal's own documents. */
+async function checkDocument(tx: Db, dealId: string, documentId: string | null) {
+  if (documentId === null) return;
+  const found = await tx
+    .selectFrom('deal_documents')
+    .select('id')
+    .where('id', '=', documentId)
+    .where('deal_id', '=', dealId)
+    .executeTakeFirst();
+  if (!found) throw badRequest(DOCUMENT_NOT_ON_DEAL, { document_id: DOCUMENT_NOT_ON_DEAL });
+}
+
+export async function addDealerOffer(db: Db, actor: Actor, dealId: string, input: DealerOfferInput) {
+  return db.transaction().execute(async (tx) => {
+    const deal = await lockedDeal(tx, actor, dealId);
+    await checkDocument(tx, dealId, input.document_id);
+    const offer = await tx
+      .insertInto('dealer_offers')
+      .values({ ...input, deal_id: dealId, created_by: actor.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, {
+      entityType: 'deal',
+      entityId: dealId,
+      action: 'dealer_offer_added',
+      changes: { offer_id: offer.id, dealer: input.dealer, vehicle: input.vehicle, price_cents: input.price_cents },
+    });
+    await publishChange(tx, 'deals', [deal.user_id]);
+    return offer;
+  });
+}
+
+export async function updateDealerOffer(
+  db: Db,
+  actor: Actor,
+  dealId: string,
+  offerId: string,
+  input: DealerOfferInput & { updated_at: string },
+) {
+  return db.transaction().execute(async (tx) => {
+    const deal = await lockedDeal(tx, actor, dealId);
+    const before = await tx
+      .selectFrom('dealer_offers')
+      .selectAll()
+      .where('id', '=', offerId)
+      .where('deal_id', '=', dealId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Offer');
+    if (before.updated_at.getTime() !== new Date(input.updated_at).getTime()) throw staleWrite();
+    await checkDocument(tx, dealId, input.document_id);
+    const { updated_at: _version, ...values } = input;
+    const changes = changedFields(before, values);
+    if (Object.keys(changes).length === 0) return { id: offerId };
+    await tx
+      .updateTable('dealer_offers')
+      .set({ ...values, updated_at: sql<Date>`greatest(clock_timestamp(), dealer_offers.updated_at + interval '1 millisecond')` })
+      .where('id', '=', offerId)
+      .execute();
+    await recordAudit(tx, actor, {
+      entityType: 'deal',
+      entityId: dealId,
+      action: 'dealer_offer_updated',
+      changes: { offer_id: offerId, dealer: input.dealer, ...changes },
+    });
+    await publishChange(tx, 'deals', [deal.user_id]);
+    return { id: offerId };
+  });
+}
+
+export async function removeDealerOffer(db: Db, actor: Actor, dealId: string, offerId: string) {
+  await db.transaction().execute(async (tx) => {
+    const deal = await lockedDeal(tx, actor, dealId);
+    const removed = await tx
+      .deleteFrom('dealer_offers')
+      .where('id', '=', offerId)
+      .where('deal_id', '=', dealId)
+      .returning(['dealer', 'vehicle'])
+      .executeTakeFirst();
+    if (!removed) throw notFound('Offer');
+    await recordAudit(tx, actor, {
+      entityType: 'deal',
+      entityId: dealId,
+      action: 'dealer_offer_removed',
+      changes: { offer_id: offerId, dealer: removed.dealer, vehicle: removed.vehicle },
+    });
+    await publishChange(tx, 'deals', [deal.user_id]);
+  });
+}
+
+/**
+ * The client takes one dealer's offer: it is chosen, every other open offer is declined with the reason given, and
+ * the deal's price becomes the offer's — through the worksheet when the deal is desked (its figures worked out again
+ * by the state's rule), else on the deal itself. An offer already chosen or declined answers 409.
+ */
+export async function chooseDealerOffer(db: Db, actor: Actor, dealId: string, offerId: string, declineReason: string) {
+  return db.transaction().execute(async (tx) => {
+    const deal = await lockedDeal(tx, actor, dealId);
+    const offer = await tx
+      .selectFrom('dealer_offers')
+      .selectAll()
+      .where('id', '=', offerId)
+      .where('deal_id', '=', dealId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!offer) throw notFound('Offer');
+    if (offer.status !== 'open') throw conflict(OFFER_NOT_OPEN);
+    const declined = await tx
+      .updateTable('dealer_offers')
+      .set({ status: 'declined', decline_reason: declineReason, updated_at: sql<Date>`clock_timestamp()` })
+      .where('deal_id', '=', dealId)
+      .where('id', '!=', offerId)
+      .where('status', '!=', 'declined')
+      .returning('dealer')
+      .execute();
+    await tx
+      .updateTable('dealer_offers')
+      .set({ status: 'chosen', updated_at: sql<Date>`clock_timestamp()` })
+      .where('id', '=', offerId)
+      .execute();
+    await recordAudit(tx, actor, {
+      entityType: 'deal',
+      entityId: dealId,
+      action: 'dealer_offer_chosen',
+      changes: {
+        offer_id: offerId,
+        dealer: offer.dealer,
+        vehicle: offer.vehicle,
+        price_cents: offer.price_cents,
+        declined: declined.map((d) => d.dealer),
+        decline_reason: declineReason,
+      },
+    });
+    await dealTakesPrice(tx, actor, deal, offer.price_cents);
+    await publishChange(tx, 'deals', [deal.user_id]);
+    return { id: offerId };
+  });
+}
+
+async function dealTakesPrice(tx: Db, actor: Actor, deal: Row<'deals'>, price: number) {
+  const sheet = await tx
+    .selectFrom('deal_worksheets')
+    .select(['state', 'worksheet'])
+    .where('deal_id', '=', deal.id)
+    .executeTakeFirst();
+  if (!sheet) {
+    await dealFollowsFigures(tx, actor, deal, {
+      contract_price_cents: price,
+      monthly_payment_cents: deal.monthly_payment_cents,
+      broker_fee_cents: deal.broker_fee_cents,
+    });
+    return;
+  }
+  const worksheet = { ...storedWorksheet(sheet.worksheet), selling_price_cents: price };
+  await tx
+    .updateTable('deal_worksheets')
+    .set({
+      worksheet: JSON.stringify(worksheet),
+      updated_by: actor.userId,
+      updated_at: sql<Date>`greatest(clock_timestamp(), deal_worksheets.updated_at + interval '1 millisecond')`,
+    })
+    .where('deal_id', '=', deal.id)
+    .execute();
+  const rule = ruleOf(await getSetting(tx, 'desking'), sheet.state);
+  if (rule) await dealFollowsWorksheet(tx, actor, deal, worksheet, worksheetFigures(worksheet, rule));
+}

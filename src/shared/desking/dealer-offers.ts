@@ -1,0 +1,92 @@
+/**
+ * A brokerage's offers from selling dealers for one client's request: recorded on the deal, compared by what the
+ * client pays in all (the dealer's price and fees, the sales tax of the deal's state, and the broker's own fee), and
+ * one chosen, the others kept as declined with the reason.
+ */
+import { z } from 'zod';
+import { optionalCalendarDay, optionalText, requiredText, version } from '../common/fields.js';
+import { optionalVin } from '../vehicles/schemas.js';
+import { salesTaxOn } from './tax.js';
+import { moneyField } from './worksheet.js';
+
+export const availabilities = ['in_stock', 'in_transit', 'factory_order'] as const;
+export type Availability = (typeof availabilities)[number];
+export const availabilityLabels: Record<Availability, string> = {
+  in_stock: 'In stock',
+  in_transit: 'In transit',
+  factory_order: 'Factory order',
+};
+
+/** Why an offer was not taken: the usual reasons, offered to pick from; any other may be typed. */
+export const declineReasons = [
+  'Higher total cost',
+  'Not available in time',
+  'Offer expired',
+  'The client preferred another dealer',
+] as const;
+
+export const DECLINE_REASON_REQUIRED = 'Say why the other offers are declined';
+export const OFFER_NOT_OPEN = 'This offer was already decided';
+
+export const dealerOfferInputSchema = z.object({
+  dealer: requiredText(120, 'Name the dealer'),
+  contact: optionalText(200),
+  vehicle: requiredText(160, 'Describe the vehicle offered'),
+  vin: optionalVin,
+  price_cents: moneyField('Price'),
+  fees_cents: moneyField('Dealer fees').default(0),
+  availability: z.enum(availabilities, { error: 'Choose when the vehicle is available' }),
+  available_on: optionalCalendarDay(),
+  expires_on: optionalCalendarDay(),
+  document_id: z.uuid().nullable().default(null),
+});
+export type DealerOfferInput = z.output<typeof dealerOfferInputSchema>;
+
+/** PUT: the offer as edited, with the version read. */
+export const dealerOfferUpdateSchema = dealerOfferInputSchema.extend({ updated_at: version });
+
+/** POST …/choose: the reason the other offers are declined. */
+export const chooseOfferSchema = z.object({ decline_reason: requiredText(200, DECLINE_REASON_REQUIRED) });
+
+export const offerStatuses = ['open', 'chosen', 'declined'] as const;
+export type OfferStatus = (typeof offerStatuses)[number];
+export const offerStatusLabels: Record<OfferStatus, string> = { open: 'Open', chosen: 'Chosen', declined: 'Declined' };
+
+export const dealerOfferSchema = z.object({
+  id: z.string(),
+  dealer: z.string(),
+  contact: z.string().nullable(),
+  vehicle: z.string(),
+  vin: z.string().nullable(),
+  price_cents: z.number(),
+  fees_cents: z.number(),
+  availability: z.enum(availabilities),
+  available_on: z.string().nullable(),
+  expires_on: z.string().nullable(),
+  document_id: z.string().nullable(),
+  document_name: z.string().nullable(),
+  status: z.enum(offerStatuses),
+  decline_reason: z.string().nullable(),
+  /** The sales tax the client pays on the price, at the deal's state and local rate. */
+  sales_tax_cents: z.number(),
+  /** Price, dealer fees, sales tax and the broker's fee: what the client pays in all. */
+  total_cents: z.number(),
+  created_by_name: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type DealerOffer = z.infer<typeof dealerOfferSchema>;
+
+export const dealerOfferListSchema = z.object({
+  items: z.array(dealerOfferSchema),
+  broker_fee_cents: z.number(),
+  /** The state and combined rate the comparison taxes each price at: the worksheet's, or the default state's. */
+  state: z.string(),
+  tax_rate_percent: z.number(),
+});
+export type DealerOfferList = z.infer<typeof dealerOfferListSchema>;
+
+/** What the client pays for one offer, in all. */
+export function offerCost(offer: { price_cents: number; fees_cents: number }, brokerFeeCents: number, taxRatePercent: number) {
+  const sales_tax_cents = salesTaxOn(offer.price_cents, taxRatePercent);
+  return { sales_tax_cents, total_cents: offer.price_cents + offer.fees_cents + sales_tax_cents + brokerFeeCents };
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { worksheetFigures } from '../../src/shared/desking/figures.js';
+import { financeGrid, leaseGrid, residualCentsFor, withOption } from '../../src/shared/desking/grid.js';
+import { optionDisclosure, quoteDay, quoteOptions } from '../../src/shared/desking/quote.js';
+import { STATE_TAX_SEED } from '../../src/shared/desking/tax.js';
+import {
+  OPTION_TWICE,
+  OPTIONS_NEED_PAYMENTS,
+  worksheetSchema,
+  type LeaseStructure,
+  type WorksheetInput,
+} from '../../src/shared/desking/worksheet.js';
+
+const { TX, CA } = STATE_TAX_SEED;
+
+const finance = {
+  kind: 'finance' as const,
+  apr_percent: 6.9,
+  term_months: 60,
+  contract_date: '2024-04-01',
+  first_payment_date: '2024-05-01',
+};
+const lease = {
+  kind: 'lease' as const,
+  residual_value_cents: 1_920_000,
+  money_factor: 0.00125,
+  term_months: 36,
+  acquisition_fee_cents: 0,
+};
+const sale: WorksheetInput = {
+  selling_price_cents: 3_200_000,
+  msrp_cents: 3_400_000,
+  fees: [{ name: 'Documentation fee', amount_cents: 15_000, taxable: true, kind: 'doc_fee' }],
+  cash_down_cents: 100_000,
+  broker_fee_cents: 49_500,
+  structure: finance,
+};
+const parse = (input: WorksheetInput) => worksheetSchema.parse(input);
+const messages = (input: WorksheetInput) => worksheetSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+
+describe('options to present', () => {
+  it('are cells of a finance or lease grid, each once, at most three', () => {
+    expect(messages({ ...sale, structure: { kind: 'cash' }, options: [{ term_months: 36, cash_down_cents: 0 }] })).toEqual([
+      OPTIONS_NEED_PAYMENTS,
+    ]);
+    const twice = { term_months: 48, cash_down_cents: 100_000 };
+    expect(messages({ ...sale, options: [twice, twice] })).toEqual([OPTION_TWICE]);
+    const four = [36, 48, 60, 72].map((term_months) => ({ term_months, cash_down_cents: 0 }));
+    expect(messages({ ...sale, options: four })).toEqual(['Present at most 3 options']);
+    expect(messages({ ...sale, options: [{ term_months: 0, cash_down_cents: 0 }] })).toEqual(['Term must be at least 1 month']);
+    expect(parse(sale).options).toEqual([]);
+  });
+
+  it('take the finance cell of the grid: the same payment as the grid shows for its term and down', () => {
+    const worksheet = parse(sale);
+    const grid = financeGrid(worksheet, TX, { terms: [36, 48, 60], downs: [0, 100_000, 200_000], ...finance });
+    const taken = withOption(worksheet, { term_months: 48, cash_down_cents: 200_000 }, []);
+    expect(taken.cash_down_cents).toBe(200_000);
+    expect(taken.structure).toEqual({ ...finance, term_months: 48 });
+    expect(worksheetFigures(taken, TX).finance!.payment_cents).toBe(grid.rows[1]![2]!.payment_cents);
+  });
+
+  it("take a lease cell with the admin's residual for its term, else the residual typed", () => {
+    const worksheet = parse({ ...sale, structure: lease });
+    const structure = worksheet.structure as LeaseStructure;
+    const residuals = [{ term_months: 48, percent: 50 }];
+    const residual = residualCentsFor(worksheet, structure, residuals);
+    // 50 % of the $34,000 MSRP; a term the table does not list keeps the typed residual.
+    expect(residual(48)).toBe(1_700_000);
+    expect(residual(36)).toBe(1_920_000);
+    const grid = leaseGrid(worksheet, structure, CA, { terms: [36, 48], downs: [0], residualCents: residual });
+    const taken = withOption(worksheet, { term_months: 48, cash_down_cents: 0 }, residuals);
+    expect(taken.structure).toMatchObject({ term_months: 48, residual_value_cents: 1_700_000 });
+    expect(worksheetFigures(taken, CA).lease!.total_monthly_payment_cents).toBe(grid.rows[1]![0]!.total_monthly_payment_cents);
+  });
+});
+
+describe("a quote's options", () => {
+  it("are the marked cells in the order marked, or the worksheet's own terms when none is", () => {
+    const own = quoteOptions(parse(sale), TX, []);
+    expect(own.map((o) => [o.label, o.grid_option])).toEqual([['Finance, 60 months, $1,000 down', null]]);
+    expect(own[0]!.figures).toEqual(worksheetFigures(parse(sale), TX));
+
+    const marked = quoteOptions(
+      parse({
+        ...sale,
+        options: [
+          { term_months: 36, cash_down_cents: 0 },
+          { term_months: 60, cash_down_cents: 200_000 },
+        ],
+      }),
+      TX,
+      [],
+    );
+    expect(marked.map((o) => o.label)).toEqual(['Finance, 36 months, $0 down', 'Finance, 60 months, $2,000 down']);
+    expect(marked[1]!.figures.totals.cash_down_cents).toBe(200_000);
+    expect(quoteOptions(parse({ ...sale, structure: { kind: 'cash' } }), TX, [])[0]!.label).toBe('Cash');
+  });
+
+  it("state each option's terms in the disclosure's words", () => {
+    const [option] = quoteOptions(parse(sale), TX, []);
+    const f = option!.figures.finance!;
+    expect(option!.disclosure).toBe(
+      `Annual percentage rate ${f.apr_percent.toFixed(2)} %; finance charge $${(f.finance_charge_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}; ` +
+        `amount financed $${(f.amount_financed_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}; ` +
+        `total of payments $${(f.total_of_payments_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}; ` +
+        `60 monthly payments of $${(f.payment_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} from May 1, 2024. ` +
+        'Subject to credit approval; the retail installment contract you sign governs.',
+    );
+    const leased = quoteOptions(parse({ ...sale, structure: lease }), CA, [])[0]!;
+    expect(leased.disclosure).toMatch(
+      /^36 monthly payments of \$[\d,]+\.\d\d \(\$[\d,]+\.\d\d of it tax\); amount due at signing/,
+    );
+    expect(leased.disclosure).toContain('12,000 miles a year');
+    const cash = worksheetFigures(parse({ ...sale, structure: { kind: 'cash' } }), TX);
+    expect(optionDisclosure('cash', cash)).toBe(
+      `Cash price $${(cash.totals.cash_price_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}; ` +
+        `balance due at delivery $${(cash.totals.amount_financed_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}.`,
+    );
+  });
+
+  it('write days in words, whatever the zone', () => {
+    expect(quoteDay('2027-01-04')).toBe('January 4, 2027');
+    expect(quoteDay('2026-12-31')).toBe('December 31, 2026');
+  });
+});
