@@ -51,11 +51,11 @@ async function newPage(browser: Browser, testInfo: TestInfo) {
 
 const themed = (page: Page, theme: string) => page.addInitScript((t) => localStorage.setItem('ui-theme', t), theme);
 
-/** The screens with a record of the demo's: its page and its edit form (and a deal's desk). */
+/** The screens with a record of the demo's: its page and its edit form (and a deal's desk and dealer offers). */
 const recordScreens = [
   ['/customers', /^\/customers\/[0-9a-f-]{36}$/, ['/edit']],
   ['/inventory', /^\/inventory\/[0-9a-f-]{36}$/, ['/edit']],
-  ['/deals?tab=deals', /^\/deals\/[0-9a-f-]{36}$/, ['/edit', '/desk']],
+  ['/deals?tab=deals', /^\/deals\/[0-9a-f-]{36}$/, ['/edit', '/desk', '/offers']],
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { axe, expect, mailTo, signIn, test, unique } from './fixtures';
 
 const thisYear = new Date().getUTCFullYear();
@@ -155,4 +156,63 @@ test('a salesperson presents two lease options; the customer accepts one on a ph
   await page.getByRole('link', { name: 'Back to Deal' }).click();
   await expect(page.getByText('In Progress').first()).toBeVisible();
   await expect(page.getByText('Quote accepted: Lease, 48 months, $1,000 down')).toBeVisible();
+});
+
+test('a broker records three dealers’ offers, compares what the client pays, and picks one', async ({ page }) => {
+  await signIn(page, 'agent');
+  const deal = await newDeal(page);
+  await page.goto(`/deals/${deal.id}`);
+  await page.getByRole('link', { name: 'Dealer Offers' }).click();
+  await expect(page.getByText('No offers yet. Record the first dealer’s quote below.')).toBeVisible();
+
+  // The first dealer's own quote, uploaded among the deal's documents, is attached to its offer.
+  const pdf = await PDFDocument.create();
+  pdf.addPage([300, 200]);
+  await page
+    .getByLabel('Upload Document')
+    .setInputFiles({ name: 'lakeside-quote.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+  await expect(page.getByText('Document uploaded successfully')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Dealer offer' });
+  for (const [dealer, price, fees] of [
+    ['Lakeside Toyota', '31,900', '895'],
+    ['Hill Country Toyota', '31,500', '1,500'],
+    ['Capital Toyota', '32,900', ''],
+  ] as const) {
+    await form.getByLabel('Dealer', { exact: true }).fill(dealer);
+    await form.getByLabel('Price ($)').fill(price);
+    await form.getByLabel('Dealer fees ($)').fill(fees);
+    if (dealer === 'Lakeside Toyota')
+      await form.getByLabel('Dealer’s quote (optional)').selectOption({ label: 'lakeside-quote.pdf' });
+    await form.getByRole('button', { name: 'Record offer' }).click();
+    await expect(page.getByText('Offer recorded', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Dealer offers' }).getByText(dealer, { exact: true })).toBeVisible();
+  }
+
+  // Texas at 6.25 % of the price: Lakeside 31,900 + 895 + 1,993.75 = $34,788.75, the lowest of the three.
+  const table = page.getByRole('table', { name: 'Dealer offers' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  const lakeside = table.getByRole('row').filter({ hasText: 'Lakeside Toyota' });
+  await expect(lakeside).toContainText('$34,788.75');
+  await expect(lakeside).toContainText('Lowest');
+  await expect(lakeside).toContainText('Quote: lakeside-quote.pdf');
+
+  await page.getByRole('button', { name: 'Choose Lakeside Toyota' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Why the others are declined')).toHaveValue('Higher total cost');
+  await dialog.getByRole('button', { name: 'Choose offer' }).click();
+  await expect(page.getByText('Offer chosen', { exact: true })).toBeVisible();
+  await expect(lakeside).toContainText('Chosen');
+  for (const dealer of ['Hill Country Toyota', 'Capital Toyota']) {
+    const row = table.getByRole('row').filter({ hasText: dealer });
+    await expect(row).toContainText('Declined');
+    await expect(row).toContainText('Higher total cost');
+  }
+  await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('link', { name: 'Back to Deal' }).click();
+  await expect(page.getByText('Dealer offer chosen: Lakeside Toyota')).toBeVisible();
+  await expect(page.getByText('$31,900').first()).toBeVisible();
 });

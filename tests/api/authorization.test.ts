@@ -116,7 +116,12 @@ const make = {
   quote: async () => {
     const deal = (await make.deal()).id;
     const worksheet = { selling_price_cents: 2_500_000, structure: { kind: 'cash' } };
-    await t.call({ method: 'PUT', url: `/api/deals/${deal}/worksheet`, as: agent, payload: { state: 'TX', worksheet, updated_at: null } });
+    await t.call({
+      method: 'PUT',
+      url: `/api/deals/${deal}/worksheet`,
+      as: agent,
+      payload: { state: 'TX', worksheet, updated_at: null },
+    });
     const to = `quote-${crypto.randomUUID()}@example.com`;
     const sent = await t.call({ method: 'POST', url: `/api/deals/${deal}/quotes`, as: agent, payload: { to } });
     const mail = await t.database.db

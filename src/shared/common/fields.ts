@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MONEY_CENTS, toDollars } from '../money.js';
+import { MAX_MONEY_CENTS, toCents, toDollars } from '../money.js';
 // Every schema built from these fields speaks plain words where it gives no message of its own.
 import './plain-errors.js';
 
@@ -101,6 +101,22 @@ export const typedAmount = (v: unknown) => {
   // Number('') is 0: a field left blank must stay blank, not become an amount of nothing.
   return value === '' ? undefined : blankNumber(typeof value === 'string' ? Number(value) : value);
 };
+
+/**
+ * Dollars as typed ('1,500.50') in cents, checked by the API's own cents field so its messages stay: blank is
+ * `blank` (nothing typed), anything that is no number NaN, which the field refuses.
+ */
+export const typedCents = <T extends z.ZodType<number | null, number | null | undefined>>(
+  cents: T,
+  blank: number | null | undefined = undefined,
+) =>
+  z
+    .string()
+    .transform((text) => {
+      const typed = typedAmount(text);
+      return typed === undefined ? blank : toCents(Number(typed));
+    })
+    .pipe(cents);
 
 const dollarAmount = (message: string, tooLarge: string, required = message) =>
   z

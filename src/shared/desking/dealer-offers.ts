@@ -4,7 +4,8 @@
  * one chosen, the others kept as declined with the reason.
  */
 import { z } from 'zod';
-import { optionalCalendarDay, optionalText, requiredText, version } from '../common/fields.js';
+import { optionalCalendarDay, optionalText, requiredText, typedCents, version } from '../common/fields.js';
+import { dollarsText } from '../money.js';
 import { optionalVin } from '../vehicles/schemas.js';
 import { salesTaxOn } from './tax.js';
 import { moneyField } from './worksheet.js';
@@ -41,6 +42,31 @@ export const dealerOfferInputSchema = z.object({
   document_id: z.uuid().nullable().default(null),
 });
 export type DealerOfferInput = z.output<typeof dealerOfferInputSchema>;
+
+/**
+ * The offer as typed: money in dollars under the API's cents names (so a message from the server lands on its field),
+ * a blank date or document as none.
+ */
+export const dealerOfferFormSchema = dealerOfferInputSchema.extend({
+  price_cents: typedCents(dealerOfferInputSchema.shape.price_cents),
+  fees_cents: typedCents(moneyField('Dealer fees'), 0),
+  document_id: z.preprocess((v) => (v === '' ? null : v), dealerOfferInputSchema.shape.document_id),
+});
+export type DealerOfferForm = z.input<typeof dealerOfferFormSchema>;
+
+/** An offer as its form shows it: cents as dollars, none as blank. */
+export const dealerOfferToForm = (offer: DealerOfferInput): DealerOfferForm => ({
+  dealer: offer.dealer,
+  contact: offer.contact ?? '',
+  vehicle: offer.vehicle,
+  vin: offer.vin ?? '',
+  price_cents: dollarsText(offer.price_cents),
+  fees_cents: dollarsText(offer.fees_cents),
+  availability: offer.availability,
+  available_on: offer.available_on ?? '',
+  expires_on: offer.expires_on ?? '',
+  document_id: offer.document_id ?? '',
+});
 
 /** PUT: the offer as edited, with the version read. */
 export const dealerOfferUpdateSchema = dealerOfferInputSchema.extend({ updated_at: version });

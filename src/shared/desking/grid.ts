@@ -6,13 +6,7 @@
 import { addMonths, financeTerms } from './finance.js';
 import { leaseTerms, residualFromPercent } from './lease.js';
 import type { StateTaxRule } from './tax.js';
-import {
-  leaseInputFromWorksheet,
-  worksheetTotals,
-  type GridOption,
-  type LeaseStructure,
-  type Worksheet,
-} from './worksheet.js';
+import { leaseInputFromWorksheet, worksheetTotals, type GridOption, type LeaseStructure, type Worksheet } from './worksheet.js';
 
 export const DEFAULT_GRID_TERMS = [36, 48, 60];
 export const DEFAULT_GRID_DOWNS = [0, 100_000, 200_000];

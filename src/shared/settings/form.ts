@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { typedAmount } from '../common/fields.js';
+import { typedCents } from '../common/fields.js';
 import type { DeskingSettings } from '../desking/settings.js';
-import { dollarsText, toCents } from '../money.js';
+import { dollarsText } from '../money.js';
 import { DELIVERY_DAYS_MESSAGE, deliveryFollowUpDays, settingsSchema, type Settings } from './schemas.js';
 
 const stages = settingsSchema.shape.crm.shape.pipeline_stages;
@@ -10,22 +10,6 @@ const daysIn = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 const desking = settingsSchema.shape.desking;
 const { states, fees, products, grid_downs, lease } = desking.shape;
-
-/**
- * Dollars as typed ('1,500.50') in cents, checked by the settings' own cents field so its messages stay: blank is
- * `blank` (nothing typed), anything that is no number NaN, which the field refuses.
- */
-const typedCents = <T extends z.ZodType<number | null, number | null | undefined>>(
-  cents: T,
-  blank: null | undefined = undefined,
-) =>
-  z
-    .string()
-    .transform((text) => {
-      const typed = typedAmount(text);
-      return typed === undefined ? blank : toCents(Number(typed));
-    })
-    .pipe(cents);
 
 /**
  * Desking with its money typed in dollars, each under its cents name so a message from the server lands on its

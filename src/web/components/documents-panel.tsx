@@ -16,15 +16,24 @@ import { notifyError, notifySuccess } from '@/lib/toast';
 
 const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
 
+const documentsPath = (kind: DocumentKind, parentId: string) => `${basePaths[kind]}/${parentId}/documents`;
+
+/** The documents of one customer or one deal, newest first: the list the panel shows. */
+export function useDocumentList(kind: DocumentKind, parentId: string) {
+  return useQuery({
+    queryKey: keys.documents(kind, parentId),
+    queryFn: ({ signal }) => api<DocumentRecord[]>(documentsPath(kind, parentId), { signal }),
+  });
+}
+
 function useDocuments(kind: DocumentKind, parentId: string, onChanged?: () => void) {
   const queryClient = useQueryClient();
-  const base = `${basePaths[kind]}/${parentId}/documents`;
-  const queryKey = keys.documents(kind, parentId);
+  const base = documentsPath(kind, parentId);
   const changed = () => {
-    queryClient.invalidateQueries({ queryKey });
+    queryClient.invalidateQueries({ queryKey: keys.documents(kind, parentId) });
     onChanged?.();
   };
-  const list = useQuery({ queryKey, queryFn: ({ signal }) => api<DocumentRecord[]>(base, { signal }) });
+  const list = useDocumentList(kind, parentId);
   const upload = useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();

@@ -33,6 +33,7 @@ export const keys = {
     timeline: (id: string) => ['deals', 'timeline', id] as const,
     worksheet: (id: string) => ['deals', 'worksheet', id] as const,
     quotes: (id: string) => ['deals', 'quotes', id] as const,
+    dealerOffers: (id: string) => ['deals', 'dealer-offers', id] as const,
     agents: ['deals', 'agents'] as const,
   },
   documents: (kind: string, parentId: string) => ['documents', kind, parentId] as const,

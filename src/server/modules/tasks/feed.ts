@@ -20,7 +20,6 @@ type Db = Kysely<DB>;
 
 const dateArray = (day: string) => day.split('-').map(Number) as [number, number, number];
 
-
 /** The feed's address path for a token: 32 random bytes, base64url, and '.ics' (calendar programs look at the end). */
 export const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 const feedUrl = (origin: string, token: string) => `${origin}/api/calendar-feeds/${token}.ics`;

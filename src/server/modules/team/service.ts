@@ -87,7 +87,6 @@ const openInvitations = (db: Db) =>
     .where('i.revoked_at', 'is', null)
     .where('i.expires_at', '>', sql<Date>`now()`);
 
-
 /**
  * Invites `email` as `role`: a single-use link valid for INVITATION_DAYS, its token stored hashed. An open invitation
  * of the same address is revoked. With `send`, the link is mailed through the queue in the same transaction.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Calculator, Pencil } from 'lucide-react';
+import { Calculator, Handshake, Pencil } from 'lucide-react';
 import { dealClassificationLabels } from '@shared/deals/options';
 import type { DealDetail } from '@shared/deals/types';
 import { BackLink } from '@/components/back-link';
@@ -153,6 +153,11 @@ export function DealPage() {
             <Button asChild variant="outline">
               <Link to={`/deals/${d.id}/desk`}>
                 <Calculator /> Desk Deal
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/deals/${d.id}/offers`}>
+                <Handshake /> Dealer Offers
               </Link>
             </Button>
             <Button asChild>

@@ -68,6 +68,25 @@ function describe(entry: DealTimelineEntry): AuditWording {
     const { option, address, device } = changes as { option?: string; address?: string; device?: string };
     return { title: `Quote accepted: ${option}`, details: [`From ${address} · ${device}`] };
   }
+  if (entry.action.startsWith('dealer_offer_')) {
+    const { dealer, vehicle, price_cents, declined, decline_reason } = changes as {
+      dealer?: string;
+      vehicle?: string;
+      price_cents?: number;
+      declined?: string[];
+      decline_reason?: string;
+    };
+    const offered = [vehicle, typeof price_cents === 'number' ? show('price_cents', price_cents) : null].filter(Boolean);
+    if (entry.action === 'dealer_offer_chosen')
+      return {
+        title: `Dealer offer chosen: ${dealer}`,
+        details: [offered.join(' · '), ...(declined?.length ? [`Declined: ${declined.join(', ')} (${decline_reason})`] : [])],
+      };
+    const verb = { dealer_offer_added: 'recorded', dealer_offer_updated: 'edited', dealer_offer_removed: 'deleted' }[
+      entry.action
+    ];
+    return { title: `Dealer offer ${verb ?? 'changed'}: ${dealer}`, details: offered.length ? [offered.join(' · ')] : [] };
+  }
   const details = Object.entries(changes)
     .filter(([field]) => fieldLabels[field] && field !== 'agent_name')
     .map(([field, change]) => {

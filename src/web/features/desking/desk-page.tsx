@@ -574,7 +574,7 @@ function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: 
             })}
           </TableBody>
         </Table>
-        <p className="text-muted-foreground text-sm" role="status">
+        <p className="text-muted-foreground text-sm" aria-live="polite">
           {marked.length === 0
             ? 'No options chosen: the quote presents the terms above.'
             : `To present: ${marked.map((o, i) => `${i + 1}. ${optionLabel(o)}`).join('; ')}`}

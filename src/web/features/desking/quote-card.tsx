@@ -136,9 +136,7 @@ export function QuoteCard({ deal, ready }: { deal: DealDetail; ready: boolean })
             </Button>
           </form>
         ) : (
-          <p className="text-muted-foreground text-sm" role="status">
-            Save the worksheet to send it as a quote.
-          </p>
+          <p className="text-muted-foreground text-sm">Save the worksheet to send it as a quote.</p>
         )}
         <QueryState query={quotes} loadingMessage="Loading quotes..." failedMessage="The quotes could not be loaded.">
           {({ items }) =>
