@@ -166,10 +166,13 @@ describe('unit-periods between two dates, Appendix J (b)(3)(iv) and (b)(5)', () 
     expect(unitPeriodsBetween('2024-01-15', '2024-05-31', 'quarterly')).toEqual({ t: 1, f: 46 / 90 });
   });
 
-  it('keeps monthly due dates on the same day, or the last day of a shorter month', () => {
+  it('keeps due dates on the same day, or the last day of a shorter month', () => {
     expect(paymentDates('2024-01-31', 4, 'monthly')).toEqual(['2024-01-31', '2024-02-29', '2024-03-31', '2024-04-30']);
     expect(paymentDates('2024-11-15', 3, 'quarterly')).toEqual(['2024-11-15', '2025-02-15', '2025-05-15']);
     expect(paymentDates('2024-04-01', 3, 'weekly')).toEqual(['2024-04-01', '2024-04-08', '2024-04-15']);
+    // A semimonth's second payment stays in its month: February's is its last day.
+    expect(paymentDates('2025-01-15', 4, 'semimonthly')).toEqual(['2025-01-15', '2025-01-30', '2025-02-15', '2025-02-28']);
+    expect(paymentDates('2024-02-14', 2, 'semimonthly')).toEqual(['2024-02-14', '2024-02-29']);
     expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
     expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
   });

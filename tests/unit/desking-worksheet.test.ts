@@ -62,6 +62,8 @@ describe('worksheetSchema messages', () => {
       cash_down_cents: 0,
       local_tax_rate_percent: 0,
       structure: finance,
+      broker_fee_cents: 0,
+      options: [],
     });
   });
 

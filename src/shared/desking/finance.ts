@@ -111,7 +111,10 @@ export function unitPeriodsBetween(
   return { t, f: (months * 30 + days) / (unit_period === 'quarterly' ? 90 : 30) };
 }
 
-/** The due dates of `count` payments one unit-period apart; a semimonth's second payment is 15 days after its first. */
+/**
+ * The due dates of `count` payments one unit-period apart; a semimonth's second payment is 15 days after its first,
+ * within the same month (the 15th's is the 28th in a February of 28 days, not the 2nd of March).
+ */
 export function paymentDates(first_payment_date: string, count: number, unit_period: UnitPeriod): string[] {
   const first = parseDay(first_payment_date);
   return Array.from({ length: count }, (_, n) => {
@@ -120,7 +123,8 @@ export function paymentDates(first_payment_date: string, count: number, unit_per
     if (unit_period === 'weekly') return formatDay(shiftDays(first, 7 * n));
     if (unit_period === 'biweekly') return formatDay(shiftDays(first, 14 * n));
     const month = shiftMonths(first, Math.floor(n / 2));
-    return formatDay(n % 2 === 1 ? shiftDays(month, 15) : month);
+    if (n % 2 === 0) return formatDay(month);
+    return formatDay({ ...month, day: Math.min(month.day + 15, daysInMonth(month.year, month.month)) });
   });
 }
 
