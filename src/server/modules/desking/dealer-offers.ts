@@ -31,6 +31,20 @@ async function lockedDeal(tx: Db, actor: Actor, dealId: string) {
   return deal;
 }
 
+/** An offer of the deal, both locked for the change. */
+async function lockedOffer(tx: Db, actor: Actor, dealId: string, offerId: string) {
+  const deal = await lockedDeal(tx, actor, dealId);
+  const offer = await tx
+    .selectFrom('dealer_offers')
+    .selectAll()
+    .where('id', '=', offerId)
+    .where('deal_id', '=', dealId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!offer) throw notFound('Offer');
+  return { deal, offer };
+}
+
 /** The state and rate the comparison taxes a price at, and the broker's fee: the worksheet's when the deal is desked. */
 async function comparisonTerms(db: Db, deal: Row<'deals'>) {
   const [sheet, desking] = await Promise.all([
@@ -129,15 +143,7 @@ export async function updateDealerOffer(
   input: DealerOfferInput & { updated_at: string },
 ) {
   return db.transaction().execute(async (tx) => {
-    const deal = await lockedDeal(tx, actor, dealId);
-    const before = await tx
-      .selectFrom('dealer_offers')
-      .selectAll()
-      .where('id', '=', offerId)
-      .where('deal_id', '=', dealId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Offer');
+    const { deal, offer: before } = await lockedOffer(tx, actor, dealId, offerId);
     if (before.updated_at.getTime() !== new Date(input.updated_at).getTime()) throw staleWrite();
     await checkDocument(tx, dealId, input.document_id);
     const { updated_at: _version, ...values } = input;
@@ -186,15 +192,7 @@ export async function removeDealerOffer(db: Db, actor: Actor, dealId: string, of
  */
 export async function chooseDealerOffer(db: Db, actor: Actor, dealId: string, offerId: string, declineReason: string) {
   return db.transaction().execute(async (tx) => {
-    const deal = await lockedDeal(tx, actor, dealId);
-    const offer = await tx
-      .selectFrom('dealer_offers')
-      .selectAll()
-      .where('id', '=', offerId)
-      .where('deal_id', '=', dealId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!offer) throw notFound('Offer');
+    const { deal, offer } = await lockedOffer(tx, actor, dealId, offerId);
     if (offer.status !== 'open') throw conflict(OFFER_NOT_OPEN);
     const declined = await tx
       .updateTable('dealer_offers')

@@ -1,20 +1,17 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Send } from 'lucide-react';
 import type { z } from 'zod';
 import type { DealDetail } from '@shared/deals/types';
 import { quoteStateLabels, sendQuoteSchema, type QuoteItem, type QuoteState } from '@shared/desking/quote';
-import { TRANSACTIONAL_HINT, TRANSACTIONAL_LABEL } from '@shared/emails/schemas';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { RecipientConsentNote, useRecipient } from '@/features/emails';
+import { RecipientConsentNote, TransactionalField, useRecipient } from '@/features/emails';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { showServerErrors } from '@/lib/server-errors';
@@ -108,29 +105,7 @@ export function QuoteCard({ deal, ready }: { deal: DealDetail; ready: boolean })
             <FormField label="Note (optional)" htmlFor="quote-message" error={errors.message?.message}>
               <Textarea rows={2} {...form.register('message')} />
             </FormField>
-            <Controller
-              control={form.control}
-              name="transactional"
-              render={({ field }) => (
-                <div className="flex items-start gap-2">
-                  <Checkbox
-                    id="quote-transactional"
-                    className="mt-0.5"
-                    checked={field.value === true}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    aria-describedby="quote-transactional-hint"
-                  />
-                  <div className="grid gap-1">
-                    <Label htmlFor="quote-transactional" className="font-normal">
-                      {TRANSACTIONAL_LABEL}
-                    </Label>
-                    <p id="quote-transactional-hint" className="text-muted-foreground text-xs">
-                      {TRANSACTIONAL_HINT}
-                    </p>
-                  </div>
-                </div>
-              )}
-            />
+            <TransactionalField control={form.control} name="transactional" id="quote-transactional" />
             <Button type="submit" className="justify-self-start" disabled={send.isPending}>
               <Send /> {send.isPending ? 'Sending...' : 'Send quote'}
             </Button>

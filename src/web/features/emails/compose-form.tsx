@@ -1,21 +1,20 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { z } from 'zod';
-import { composeSchema, TRANSACTIONAL_HINT, TRANSACTIONAL_LABEL } from '@shared/emails/schemas';
+import { composeSchema } from '@shared/emails/schemas';
 import { deliveryStateOf } from '@shared/outbox/delivery';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/toast';
 import { useSendEmail } from './api';
 import { RecipientConsentNote, useRecipient } from './recipient-consent';
+import { TransactionalField } from './transactional-field';
 
 type Form = z.input<typeof composeSchema>;
 
@@ -66,29 +65,7 @@ export function ComposeForm() {
           <FormField label="Message" htmlFor="email-message">
             <Textarea rows={6} placeholder="Type your message..." {...form.register('message')} />
           </FormField>
-          <Controller
-            control={form.control}
-            name="transactional"
-            render={({ field }) => (
-              <div className="flex items-start gap-2">
-                <Checkbox
-                  id="email-transactional"
-                  className="mt-0.5"
-                  checked={field.value === true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  aria-describedby="email-transactional-hint"
-                />
-                <div className="grid gap-1">
-                  <Label htmlFor="email-transactional" className="font-normal">
-                    {TRANSACTIONAL_LABEL}
-                  </Label>
-                  <p id="email-transactional-hint" className="text-muted-foreground text-xs">
-                    {TRANSACTIONAL_HINT}
-                  </p>
-                </div>
-              </div>
-            )}
-          />
+          <TransactionalField control={form.control} name="transactional" id="email-transactional" />
           {message && (
             <p role="alert" className="text-destructive text-sm wrap-anywhere">
               {message}
