@@ -19,7 +19,7 @@ export function buildWeb(outDir) {
 
 /**
  * Packages the server bundle leaves in node_modules: those with native code or files of their own (the embedded
- * database's WebAssembly and data, Argon2, resvg, the API docs' pages, emoji and fonts), and the large ones loaded on
+ * database's WebAssembly and data, Argon2, resvg, libvips, the API docs' pages, emoji and fonts), and the large ones loaded on
  * first use. Every other package is bundled in: loading some 170 packages as a few thousand small files took a
  * third of a restart (0.2 s of file look-ups, reads and compiles), one file takes a fraction of it.
  */
@@ -34,6 +34,8 @@ const keptOut = [
   'satori',
   'better-auth',
   '@aws-sdk/client-s3',
+  // libvips, native, for vehicle photos.
+  'sharp',
   // node-postgres's optional native driver, never installed.
   'pg-native',
 ];

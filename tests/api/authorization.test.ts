@@ -6,7 +6,7 @@ import { unsubscribeToken } from '../../src/server/modules/consent/unsubscribe.j
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { createTestContext, cookieHeader, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
-import { agreementUpload, multipartBody, pdfFile } from '../helpers/document-files.js';
+import { agreementUpload, multipartBody, pdfFile, photoFile } from '../helpers/document-files.js';
 import { secretOf, totp } from '../helpers/totp.js';
 import { startTwilioPeer, type TwilioPeer } from '../helpers/twilio-peer.js';
 
@@ -131,6 +131,13 @@ const make = {
       .executeTakeFirstOrThrow();
     const token = (mail.payload as { text: string }).text.match(/\/quote\/([A-Za-z0-9_-]{43})/)![1]!;
     return { deal, id: sent.json().id as string, token };
+  },
+  /** A photo of a vehicle of the agent's. */
+  photo: async () => {
+    const vehicle = (await make.vehicle()).id;
+    const { payload, headers } = multipartBody('front.jpg', await photoFile(), 'image/jpeg');
+    const created = await t.call({ method: 'POST', url: `/api/vehicles/${vehicle}/photos`, as: agent, payload, headers });
+    return { vehicle, id: created.json().id as string };
   },
   /** An offer from a selling dealer on a deal of the agent's. */
   dealerOffer: async () => {
@@ -313,6 +320,7 @@ let fixed: {
   dealDoc: string;
   chat: string;
   quote: { deal: string; id: string; token: string };
+  photo: { vehicle: string; id: string };
 };
 
 const customerBody = (c: { updated_at: string }) => ({ name: 'Renamed Customer', updated_at: c.updated_at });
@@ -826,6 +834,35 @@ const rows: Record<string, Row> = {
     request: async () => ({ url: `/api/vehicles/${(await make.vehicle()).id}` }),
     expected: owners(204),
   },
+  'GET /api/vehicles/:id/photos': {
+    request: () => ({ url: `/api/vehicles/${fixed.photo.vehicle}/photos` }),
+    expected: owners(200),
+  },
+  'POST /api/vehicles/:id/photos': {
+    request: async () => {
+      const { payload, headers } = multipartBody('side.jpg', await photoFile(), 'image/jpeg');
+      return { url: `/api/vehicles/${(await make.vehicle()).id}/photos`, payload, headers };
+    },
+    expected: owners(201),
+  },
+  'PUT /api/vehicles/:id/photos/order': {
+    request: async () => {
+      const photo = await make.photo();
+      return { url: `/api/vehicles/${photo.vehicle}/photos/order`, payload: { ids: [photo.id] } };
+    },
+    expected: owners(200),
+  },
+  'DELETE /api/vehicles/:id/photos/:photoId': {
+    request: async () => {
+      const photo = await make.photo();
+      return { url: `/api/vehicles/${photo.vehicle}/photos/${photo.id}` };
+    },
+    expected: owners(204),
+  },
+  'GET /api/vehicles/:id/photos/:photoId/:file': {
+    request: () => ({ url: `/api/vehicles/${fixed.photo.vehicle}/photos/${fixed.photo.id}/thumb.jpg` }),
+    expected: owners(200),
+  },
   'GET /api/vehicles/:id/timeline': {
     request: () => ({ url: `/api/vehicles/${fixed.vehicle}/timeline` }),
     expected: owners(200),
@@ -1156,6 +1193,7 @@ beforeAll(async () => {
       })
     ).json().id,
     quote: await make.quote(),
+    photo: await make.photo(),
   };
   shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<
     Caller,

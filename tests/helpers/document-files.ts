@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
@@ -9,6 +10,12 @@ export async function pdfFile(text = 'Purchase agreement'): Promise<Buffer> {
   page.drawText(text, { x: 20, y: 100, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
   return Buffer.from(await pdf.save());
 }
+
+/** A small JPEG photo, as a camera writes one. */
+export const photoFile = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
 
 export const pngFile = () =>
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -18,6 +18,7 @@ const loadedOnFirstUse = [
   '@zxcvbn-ts/language-common',
   'city-timezones',
   'ics',
+  'sharp',
 ];
 
 /**

@@ -646,6 +646,22 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface VehiclePhotos {
+  bytes: number;
+  card_key: string;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  full_key: string;
+  height: number;
+  id: Generated<string>;
+  position: number;
+  sha256: string;
+  thumb_key: string;
+  uploaded_by: string | null;
+  vehicle_id: string;
+  width: number;
+}
+
 export interface Vehicles {
   color: string | null;
   contact_email: string | null;
@@ -744,6 +760,7 @@ export interface DB {
   texts: Texts;
   two_factors: TwoFactors;
   users: Users;
+  vehicle_photos: VehiclePhotos;
   vehicle_stock: VehicleStock;
   vehicles: Vehicles;
   verifications: Verifications;

@@ -35,7 +35,7 @@ export const personal =
 
 /** Rows that hang off a record of `parent` the actor may see, through the column `link`. */
 export const ofRecord =
-  (parent: 'customers' | 'deals', link: string) =>
+  (parent: 'customers' | 'deals' | 'vehicles', link: string) =>
   (actor: Actor): RawBuilder<SqlBool> =>
     sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(parent)} p WHERE p.id = ${sql.ref(`t.${link}`)} AND ${visibleTo(actor, 'p.user_id')})`;
 

@@ -1,12 +1,15 @@
 import { defineArea } from '../area.js';
-import { owned } from '../export/tables.js';
+import { ofRecord, owned } from '../export/tables.js';
+import { referencedPhotoKeys } from './photos.js';
 import { vehiclesRoutes } from './routes.js';
 
 export const vehiclesArea = defineArea({
   name: 'vehicles',
   routes: vehiclesRoutes,
   changes: ['vehicles'],
+  storedKeys: referencedPhotoKeys,
   exportTables: {
+    vehicle_photos: { scope: ofRecord('vehicles', 'vehicle_id') },
     vehicle_stock: { scope: owned('user_id') },
     vehicles: { scope: owned('user_id') },
   },

@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { TypeProvider } from '../../http/serializer.js';
 import { idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
-import type { Database } from '../../db/connection.js';
+import {
+  MAX_PHOTO_BYTES,
+  PHOTO_TOO_LARGE,
+  photoOrderSchema,
+  photoParams,
+  photoSizes,
+  vehiclePhotoListSchema,
+  type PhotoSize,
+} from '../../../shared/vehicles/photos.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import type { AreaDeps } from '../area.js';
+import { brokenUpload, isClientStreamError, spoolUpload } from '../documents/files.js';
+import { addPhoto, listPhotos, openPhoto, orderPhotos, removePhoto, removeStored } from './photos.js';
 import {
   vehicleFilterSchema,
   vehicleListQuerySchema,
@@ -23,7 +36,9 @@ import { csvFileName, vehiclesCsv } from './export.js';
 import { listVehicles, summarizeVehicles, vehicleMakes, vehicleOptions } from './list.js';
 import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
 
-export async function vehiclesRoutes(app: FastifyInstance, { database }: { database: Database }) {
+const photoFileRequest = photoParams.extend({ file: z.enum(photoSizes.map((size) => `${size}.jpg`) as [string, ...string[]]) });
+
+export async function vehiclesRoutes(app: FastifyInstance, { database, store, spool, instance }: AreaDeps) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
@@ -61,7 +76,8 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
     getVehicleDetail(db, actorOf(request), request.params.id),
   );
   r.delete('/api/vehicles/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteVehicle(db, actorOf(request), request.params.id);
+    const photoFiles = await deleteVehicle(db, actorOf(request), request.params.id);
+    await removeStored(store, photoFiles, request.log);
     return reply.status(204).send();
   });
   r.put(
@@ -72,4 +88,52 @@ export async function vehiclesRoutes(app: FastifyInstance, { database }: { datab
   r.get('/api/vehicles/:id/timeline', { schema: { params: idParams } }, async (request) =>
     vehicleTimeline(db, actorOf(request), request.params.id),
   );
+
+  // Photos: one file a request (the screen sends several side by side, each with its progress).
+  r.get('/api/vehicles/:id/photos', { schema: { params: idParams, response: { 200: vehiclePhotoListSchema } } }, (request) =>
+    listPhotos(db, actorOf(request), request.params.id),
+  );
+  r.post('/api/vehicles/:id/photos', { schema: { params: idParams } }, async (request, reply) => {
+    if (!request.isMultipart()) throw badRequest('Choose a photo to upload');
+    const part = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES } }).catch((error: unknown) => {
+      throw isClientStreamError(error) ? brokenUpload() : error;
+    });
+    if (!part) throw badRequest('Choose a photo to upload');
+    const spooled = await spoolUpload(part.file, spool.file(), MAX_PHOTO_BYTES).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 413
+        ? new AppError(413, 'PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE)
+        : error;
+    });
+    try {
+      const photo = await addPhoto(
+        db,
+        actorOf(request),
+        request.params.id,
+        { path: spooled.path, fileName: part.filename },
+        { store, spool, instanceId: instance.id, log: request.log },
+      );
+      return reply.status(201).send(photo);
+    } finally {
+      await spooled.discard();
+    }
+  });
+  r.put(
+    '/api/vehicles/:id/photos/order',
+    { schema: { params: idParams, body: photoOrderSchema, response: { 200: vehiclePhotoListSchema } } },
+    (request) => orderPhotos(db, actorOf(request), request.params.id, request.body.ids),
+  );
+  r.delete('/api/vehicles/:id/photos/:photoId', { schema: { params: photoParams } }, async (request, reply) => {
+    await removePhoto(db, store, actorOf(request), request.params.id, request.params.photoId, request.log);
+    return reply.status(204).send();
+  });
+  r.get('/api/vehicles/:id/photos/:photoId/:file', { schema: { params: photoFileRequest } }, async (request, reply) => {
+    const size = request.params.file.replace(/\.jpg$/, '') as PhotoSize;
+    const photo = await openPhoto(db, store, actorOf(request), request.params.id, request.params.photoId, size);
+    // A photo's files never change (a new photo has new keys): the browser keeps them.
+    return reply
+      .type('image/jpeg')
+      .header('content-length', photo.size)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(photo.stream);
+  });
 }

@@ -10,6 +10,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { selectVehicles, vehicleColumns, type VehicleRow } from './list.js';
 import { visibleTo } from '../../auth/scope.js';
+import { photoKeysOfVehicle } from './photos.js';
 
 /** A vehicle the actor may not see answers exactly as one that does not exist. */
 const vehicleNotFound = () => notFound('Vehicle');
@@ -86,10 +87,10 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
 
 /**
  * Deletes a vehicle the actor may edit. One that deals still name is refused: the deals would lose what they sold.
- * Its audit rows stay.
+ * Its audit rows stay; its photos go with it, and the keys of their files are returned to remove once it has.
  */
-export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string) {
-  await db.transaction().execute(async (tx) => {
+export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string): Promise<string[]> {
+  return db.transaction().execute(async (tx) => {
     const vehicle = await selectVehicles(tx, actor).where('vehicles.id', '=', id).forUpdate().executeTakeFirst();
     if (!vehicle) throw vehicleNotFound();
     const { deals } = await tx
@@ -102,6 +103,7 @@ export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string) {
         `This vehicle is on ${deals === 1 ? 'a deal' : `${deals} deals`}. Remove it from ${deals === 1 ? 'that deal' : 'those deals'} before deleting it.`,
       );
     }
+    const photoFiles = await photoKeysOfVehicle(tx, id);
     await tx.deleteFrom('vehicles').where('id', '=', id).execute();
     await recordAudit(tx, actor, {
       entityType: 'vehicle',
@@ -110,6 +112,7 @@ export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string) {
       changes: { make: vehicle.make, model: vehicle.model, year: vehicle.year, vin: vehicle.vin },
     });
     await publishChange(tx, 'vehicles', [vehicle.user_id]);
+    return photoFiles;
   });
 }
 
