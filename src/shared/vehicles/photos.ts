@@ -40,5 +40,9 @@ export const photoOrderSchema = z.object({
   ids: z.array(recordId).min(1, PHOTO_ORDER_MISMATCH).max(MAX_PHOTOS_PER_VEHICLE, PHOTO_ORDER_MISMATCH),
 });
 
+/** Where a stored size of a photo is read, by whoever may see its vehicle. */
+export const photoUrl = (vehicleId: string, photoId: string, size: PhotoSize) =>
+  `/api/vehicles/${vehicleId}/photos/${photoId}/${size}.jpg`;
+
 export const photoParams = z.object({ id: recordId, photoId: recordId });
 export const photoFileParams = photoParams.extend({ size: z.enum(photoSizes) });

@@ -24,7 +24,10 @@ export const vehicleSchema = z.object({
   updated_at: z.string(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
-export const vehiclePageSchema = pageSchema(vehicleSchema);
+/** A row of the inventory list: the vehicle and its cover photo's thumbnail, when it has photos. */
+export const vehicleListItemSchema = vehicleSchema.extend({ cover_url: z.string().nullable() });
+export type VehicleListItem = z.infer<typeof vehicleListItemSchema>;
+export const vehiclePageSchema = pageSchema(vehicleListItemSchema);
 
 /** GET /api/vehicles/:id: the vehicle, and what its deals allow its status to be. */
 export const vehicleDetailSchema = vehicleSchema.extend({

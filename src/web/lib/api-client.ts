@@ -59,6 +59,34 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   return data as T;
 }
 
+/**
+ * A file posted as `api` posts FormData, telling `onProgress` the share sent so far (0 to 1): fetch cannot report an
+ * upload's progress, XMLHttpRequest can.
+ */
+export function uploadWithProgress<T>(path: string, body: FormData, onProgress: (sent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.setRequestHeader(CSRF_HEADER, CSRF_VALUE);
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onerror = () => reject(new ApiError(0, 'INTERRUPTED', 'The upload was interrupted. Please try again.'));
+    request.onload = () => {
+      const data = (() => {
+        try {
+          return JSON.parse(request.responseText) as unknown;
+        } catch {
+          return null;
+        }
+      })();
+      if (request.status >= 200 && request.status < 300) return resolve(data as T);
+      const error = (data as ApiErrorBody | null)?.error;
+      if (request.status === 401 && error?.code === 'UNAUTHORIZED') sessionEndedListeners.forEach((listener) => listener());
+      reject(new ApiError(request.status, error?.code ?? 'HTTP_ERROR', error?.message ?? request.statusText, error?.fields));
+    };
+    request.send(body);
+  });
+}
+
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

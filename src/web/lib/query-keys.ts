@@ -21,6 +21,8 @@ export const keys = {
     summary: (query: string) => ['vehicles', 'summary', query] as const,
     detail: (id: string) => ['vehicles', 'detail', id] as const,
     timeline: (id: string) => ['vehicles', 'timeline', id] as const,
+    photos: (id: string) => ['vehicles', 'photos', id] as const,
+    lists: ['vehicles', 'list'] as const,
     vinCheck: (query: string) => ['vehicles', 'vin-check', query] as const,
     options: (q: string) => ['vehicles', 'options', q] as const,
     makes: ['vehicles', 'makes'] as const,

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/vehicles/queries.js';
 import type { Vehicle, VehicleOption, VehicleSummary } from '../../../shared/vehicles/types.js';
 import { unsoldStatuses, vehicleStatuses, type VehicleStatus } from '../../../shared/vehicles/options.js';
+import { photoUrl } from '../../../shared/vehicles/photos.js';
 
 type VehicleQuery<O> = SelectQueryBuilder<DB, 'vehicles', O>;
 export type VehicleRow = Omit<Row<'vehicles'>, 'search_text'>;
@@ -96,10 +97,13 @@ export async function listVehicles(
   db: Kysely<DB>,
   actor: Actor,
   query: VehicleFilter & { limit: number; cursor?: string },
-): Promise<Page<VehicleRow>> {
+): Promise<Page<VehicleRow & { cover_url: string | null }>> {
   const { column, direction } = sortKeys[query.sort ?? 'newest'];
   const after = cursorKey(query.cursor, column);
-  let rows = filtered(selectVehicles(db, actor), query);
+  // Each row's cover, the first of its photos, by the photos' (vehicle, position) index.
+  const cover = sql<string | null>`(SELECT p.id FROM vehicle_photos p WHERE p.vehicle_id = vehicles.id
+    ORDER BY p.position, p.created_at LIMIT 1)`;
+  let rows = filtered(selectVehicles(db, actor).select(cover.as('cover_photo_id')), query);
   if (after) {
     const key = column === 'created_at' ? new Date(after[0]) : after[0];
     const operator = sql.raw(direction === 'desc' ? '<' : '>');
@@ -110,7 +114,17 @@ export async function listVehicles(
     .orderBy('vehicles.id', direction)
     .limit(query.limit + 1)
     .execute();
-  return pageOf(found, query.limit, (row) => [column === 'created_at' ? row.created_at.toISOString() : row[column], row.id]);
+  const page = pageOf(found, query.limit, (row) => [
+    column === 'created_at' ? row.created_at.toISOString() : row[column],
+    row.id,
+  ]);
+  return {
+    ...page,
+    items: page.items.map(({ cover_photo_id, ...row }) => ({
+      ...row,
+      cover_url: cover_photo_id ? photoUrl(row.id, cover_photo_id, 'thumb') : null,
+    })),
+  };
 }
 
 /** How many of each status: the keys are the statuses themselves, so a status added to the list is counted too. */

@@ -11,6 +11,7 @@ import {
   PHOTO_TOO_MANY_PIXELS,
   PHOTOS_FULL,
   photoSizes,
+  photoUrl,
   type PhotoSize,
   type VehiclePhoto,
 } from '../../../shared/vehicles/photos.js';
@@ -105,9 +106,6 @@ const keysOf = (row: Pick<Row<'vehicle_photos'>, 'thumb_key' | 'card_key' | 'ful
   row.card_key,
   row.full_key,
 ];
-
-export const photoUrl = (vehicleId: string, photoId: string, size: PhotoSize) =>
-  `/api/vehicles/${vehicleId}/photos/${photoId}/${size}.jpg`;
 
 const toPhoto = (row: Row<'vehicle_photos'>): VehiclePhoto => ({
   id: row.id,

@@ -2,9 +2,11 @@ import { useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
+import type { VehiclePhoto } from '@shared/vehicles/photos';
 import type {
   Vehicle,
   VehicleDetail,
+  VehicleListItem,
   VehicleOption,
   VehicleSummary,
   VehicleTimelineEntry,
@@ -12,13 +14,13 @@ import type {
   VinDuplicate,
 } from '@shared/vehicles/types';
 import { suggestedMakes } from '@shared/vehicles/options';
-import { api, toSearchParams } from '@/lib/api-client';
+import { api, toSearchParams, uploadWithProgress } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
 export function useVehicleList(query: string) {
   return useQuery({
     queryKey: keys.vehicles.list(query),
-    queryFn: ({ signal }) => api<Page<Vehicle>>(`/api/vehicles?${query}`, { signal }),
+    queryFn: ({ signal }) => api<Page<VehicleListItem>>(`/api/vehicles?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -108,4 +110,51 @@ export function useVehicleOptions(q: string, enabled: boolean) {
     enabled,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useVehiclePhotos(vehicleId: string) {
+  return useQuery({
+    queryKey: keys.vehicles.photos(vehicleId),
+    queryFn: ({ signal }) => api<{ items: VehiclePhoto[] }>(`/api/vehicles/${vehicleId}/photos`, { signal }),
+  });
+}
+
+/** Every change to a vehicle's photos reads them again, and the inventory list with its covers. */
+function usePhotoChange<Input, Output>(vehicleId: string, request: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.vehicles.photos(vehicleId) }),
+        queryClient.invalidateQueries({ queryKey: keys.vehicles.timeline(vehicleId) }),
+        queryClient.invalidateQueries({ queryKey: keys.vehicles.lists }),
+      ]);
+    },
+  });
+}
+
+export function useUploadPhoto(vehicleId: string) {
+  return usePhotoChange(vehicleId, ({ file, onProgress }: { file: File; onProgress: (sent: number) => void }) => {
+    const body = new FormData();
+    body.append('file', file);
+    return uploadWithProgress<VehiclePhoto>(`/api/vehicles/${vehicleId}/photos`, body, onProgress);
+  });
+}
+
+export function useOrderPhotos(vehicleId: string) {
+  const queryClient = useQueryClient();
+  return usePhotoChange(vehicleId, async (ids: string[]) => {
+    // The new order shows at once; the server's answer replaces it.
+    queryClient.setQueryData<{ items: VehiclePhoto[] }>(keys.vehicles.photos(vehicleId), (old) =>
+      old ? { items: ids.map((id) => old.items.find((p) => p.id === id)!).filter(Boolean) } : old,
+    );
+    return api<{ items: VehiclePhoto[] }>(`/api/vehicles/${vehicleId}/photos/order`, { method: 'PUT', body: { ids } });
+  });
+}
+
+export function useDeletePhoto(vehicleId: string) {
+  return usePhotoChange(vehicleId, (photoId: string) =>
+    api<void>(`/api/vehicles/${vehicleId}/photos/${photoId}`, { method: 'DELETE' }),
+  );
 }

@@ -17,6 +17,7 @@ import { VehicleTimeline } from './vehicle-timeline';
 import { vehicleName } from '@shared/vehicles/types';
 import { formatMileage } from './vehicles-table';
 import { VinSummary } from './vin-summary';
+import { PhotosCard } from './photos-card';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -87,6 +88,7 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
+          <PhotosCard vehicleId={vehicle.id} vehicleName={vehicleName(vehicle)} />
           <Card>
             <CardHeader>
               <CardTitle>Vehicle Information</CardTitle>

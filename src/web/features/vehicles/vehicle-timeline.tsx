@@ -46,12 +46,19 @@ const actionLabels: Record<string, string> = {
   created: 'Added to inventory',
   updated: 'Updated',
   status_changed: 'Status changed by a deal',
+  photo_added: 'Photo added',
+  photo_removed: 'Photo deleted',
+  photos_ordered: 'Photos reordered',
 };
 
 /** What changed, in order of the form; long notes are only said to have changed. */
 function describe(entry: VehicleTimelineEntry): AuditWording {
   const title = actionLabels[entry.action] ?? 'Changed';
-  if (entry.action === 'created') return { title, details: [] };
+  if (entry.action === 'created' || entry.action === 'photos_ordered') return { title, details: [] };
+  if (entry.action === 'photo_added' || entry.action === 'photo_removed') {
+    const name = (entry.changes as Record<string, unknown>).file_name;
+    return { title: typeof name === 'string' ? `${title}: ${name}` : title, details: [] };
+  }
   const fields = Object.keys(fieldLabels).filter((field) => field in entry.changes);
   const details = fields.map((field) => {
     const label = fieldLabels[field]!;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Mail, Phone, User } from 'lucide-react';
-import { vehicleName, type Vehicle } from '@shared/vehicles/types';
+import { Car, Mail, Phone, User } from 'lucide-react';
+import { vehicleName, type Vehicle, type VehicleListItem } from '@shared/vehicles/types';
 import { ChipList } from '@/components/chip-list';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -60,8 +60,20 @@ function VinAndDetails({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
+/** The vehicle's cover photo, small, or a car's outline when it has no photo yet. */
+function Cover({ vehicle }: { vehicle: VehicleListItem }) {
+  const frame = 'bg-muted flex h-10 w-14 shrink-0 items-center justify-center overflow-hidden rounded-md';
+  return vehicle.cover_url ? (
+    <img src={vehicle.cover_url} alt="" loading="lazy" className={`${frame} object-cover`} />
+  ) : (
+    <span className={frame} title="No photo yet">
+      <Car className="text-muted-foreground size-5" aria-hidden />
+    </span>
+  );
+}
+
 /** The 'Vehicle Inventory' rows: a table from tablet width up, cards on a phone. */
-export function VehiclesTable({ vehicles }: { vehicles: Vehicle[] }) {
+export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
   return (
     <>
       <div className="hidden md:block">
@@ -82,10 +94,15 @@ export function VehiclesTable({ vehicles }: { vehicles: Vehicle[] }) {
             {vehicles.map((vehicle) => (
               <TableRow key={vehicle.id}>
                 <TableCell className="min-w-36 whitespace-normal">
-                  <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
-                    {vehicleName(vehicle)}
-                  </Link>
-                  {vehicle.color && <div className="text-muted-foreground text-sm">{vehicle.color}</div>}
+                  <div className="grid justify-items-start gap-1.5">
+                    <Cover vehicle={vehicle} />
+                    <div className="min-w-0">
+                      <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
+                        {vehicleName(vehicle)}
+                      </Link>
+                      {vehicle.color && <div className="text-muted-foreground text-sm">{vehicle.color}</div>}
+                    </div>
+                  </div>
                 </TableCell>
                 <TableCell>
                   <VinAndDetails vehicle={vehicle} />
@@ -111,11 +128,12 @@ export function VehiclesTable({ vehicles }: { vehicles: Vehicle[] }) {
           </TableBody>
         </Table>
       </div>
-      <ul className="grid gap-3 md:hidden" aria-label="Vehicles">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 md:hidden" aria-label="Vehicles">
         {vehicles.map((vehicle) => (
-          <li key={vehicle.id} className="grid gap-2 rounded-lg border p-3">
+          <li key={vehicle.id} className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-lg border p-3">
             <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
+              <Cover vehicle={vehicle} />
+              <div className="min-w-0 flex-1">
                 <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
                   {vehicleName(vehicle)}
                 </Link>
