@@ -1,3 +1,4 @@
+import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { expect, signIn, test, unique } from './fixtures';
 
@@ -11,7 +12,7 @@ const photo = (n: number) =>
     .jpeg()
     .toBuffer();
 
-test('eight photos added from a phone, reordered, one made the cover: the inventory shows it', async ({ page }) => {
+test('eight photos added from a phone, reordered, one made the cover: the inventory and the offer image show it', async ({ page }) => {
   await signIn(page, 'agent');
   const model = unique('Forester');
   const created = await page.request.post('/api/vehicles', {
@@ -72,8 +73,25 @@ test('eight photos added from a phone, reordered, one made the cover: the invent
   await page.keyboard.press('Escape');
 
   // The inventory's card shows the cover.
-  const photos = (await (await page.request.get(`/api/vehicles/${vehicle.id}/photos`)).json()) as { items: { id: string }[] };
+  const photos = (await (await page.request.get(`/api/vehicles/${vehicle.id}/photos`)).json()) as {
+    items: { id: string; urls: { full: string } }[];
+  };
   await page.goto(`/inventory?q=${encodeURIComponent(model)}`);
   const card = page.getByRole('list', { name: 'Vehicles' }).getByRole('listitem').filter({ hasText: model });
   await expect(card.locator('img')).toHaveAttribute('src', new RegExp(`/photos/${photos.items[0]!.id}/thumb\\.jpg$`));
+
+  // The vehicle's offer image is drawn over its cover: at the right edge, half-way down, the cover's colour shows.
+  const made = await page.request.post('/api/offers/image', { headers: HEADERS, data: { vehicle_id: vehicle.id } });
+  expect(made.status()).toBe(201);
+  const image = PNG.sync.read(await (await page.request.get(new URL((await made.json()).url).pathname)).body());
+  const i = ((image.height / 2) * image.width + image.width - 8) * 4;
+  const cover = PNG.sync.read(
+    await sharp(await (await page.request.get(photos.items[0]!.urls.full)).body())
+      .png()
+      .toBuffer(),
+  );
+  const j = ((cover.height / 2) * cover.width + cover.width - 8) * 4;
+  // The shade darkens the photo, keeping its hue: the channel strongest in the cover is strongest in the image too.
+  const strongest = (data: Buffer, at: number) => [0, 1, 2].reduce((best, c) => (data[at + c]! > data[at + best]! ? c : best), 0);
+  expect(strongest(image.data, i)).toBe(strongest(cover.data, j));
 });

@@ -1,4 +1,5 @@
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderOfferImage } from '../../src/server/render/offer-image.js';
 import { OFFER_IMAGE_SIZE, type OfferContent } from '../../src/shared/offers/content.js';
@@ -47,6 +48,33 @@ describe('the offer image', () => {
   it('shows no banner when the original price does not exceed the price', async () => {
     const samePrice = await draw({ ...offer, original_price_cents: offer.price_cents });
     expect(differingPixels(samePrice, await withoutBanner())).toBe(0);
+  });
+
+  it("draws a vehicle's cover photo behind the offer, cropped to fill the square and shaded under the text", async () => {
+    // A wide green photo: cropped to the square, it fills it edge to edge.
+    const cover = await sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 20, g: 200, b: 60 } } })
+      .jpeg()
+      .toBuffer();
+    const photo = PNG.sync.read(await renderOfferImage({ ...offer, original_price_cents: null }, brand, cover));
+    const plain = await withoutBanner();
+    const at = (png: PNG, x: number, y: number) => {
+      const i = (y * png.width + x) * 4;
+      return { r: png.data[i]!, g: png.data[i + 1]!, b: png.data[i + 2]! };
+    };
+    // Where no text is (the right edge, half-way down), the photo shows through its shade, green; the plain image is
+    // its dark blue there.
+    for (const [x, y] of [
+      [OFFER_IMAGE_SIZE - 8, OFFER_IMAGE_SIZE / 2],
+      [8, OFFER_IMAGE_SIZE / 2],
+    ] as const) {
+      const shown = at(photo, x, y);
+      expect(shown.g).toBeGreaterThan(shown.r + 30);
+      expect(shown.g).toBeGreaterThan(shown.b + 20);
+      const bare = at(plain, x, y);
+      expect(bare.b).toBeGreaterThanOrEqual(bare.g);
+    }
+    // The top, under the company's name, is shaded darker than the middle.
+    expect(at(photo, OFFER_IMAGE_SIZE - 8, 4).g).toBeLessThan(at(photo, OFFER_IMAGE_SIZE - 8, OFFER_IMAGE_SIZE / 2).g);
   });
 
   it('draws the same offer the same way every time', async () => {

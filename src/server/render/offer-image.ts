@@ -14,7 +14,11 @@ import {
 } from '../../shared/offers/content.js';
 
 type Style = Record<string, string | number>;
-type Box = { type: 'div' | 'img'; key: null; props: { style: Style; src?: string; children?: (Box | string)[] } };
+type Box = {
+  type: 'div' | 'img';
+  key: null;
+  props: { style: Style; src?: string; width?: number; height?: number; children?: (Box | string)[] };
+};
 
 const div = (style: Style, ...children: (Box | string)[]): Box => ({
   type: 'div',
@@ -117,7 +121,33 @@ function feature(text: string) {
   );
 }
 
-function offerTree(offer: OfferContent, companyName: string): Box {
+/**
+ * The vehicle's cover photo behind the offer, filling the square (cropped to fit), under a shade that keeps the text
+ * as legible as on the plain background: darkest at the top and bottom, where the text is.
+ */
+const backdrop = (photo: string): Box[] => [
+  {
+    type: 'img',
+    key: null,
+    props: {
+      src: photo,
+      width: OFFER_IMAGE_SIZE,
+      height: OFFER_IMAGE_SIZE,
+      style: { position: 'absolute', top: 0, left: 0, width: OFFER_IMAGE_SIZE, height: OFFER_IMAGE_SIZE, objectFit: 'cover' },
+    },
+  },
+  div({
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    width: OFFER_IMAGE_SIZE,
+    height: OFFER_IMAGE_SIZE,
+    backgroundImage:
+      'linear-gradient(180deg, rgba(11, 15, 25, 0.92) 0%, rgba(11, 15, 25, 0.55) 38%, rgba(11, 15, 25, 0.7) 62%, rgba(11, 15, 25, 0.96) 100%)',
+  }),
+];
+
+function offerTree(offer: OfferContent, companyName: string, photo: string | null): Box {
   const savings = offerSavingsCents(offer);
   const model = drawable(offer.model);
   const price = offerDollars(offer.price_cents);
@@ -131,52 +161,66 @@ function offerTree(offer: OfferContent, companyName: string): Box {
       padding: `64px ${PAD}px 56px`,
       fontFamily: 'Inter',
       color: WHITE,
+      position: 'relative',
       backgroundImage:
         'radial-gradient(circle at 88% 8%, rgba(220, 38, 38, 0.22) 0%, rgba(220, 38, 38, 0) 45%), ' +
         'linear-gradient(160deg, #0b0f19 0%, #111827 55%, #1e293b 100%)',
     },
+    ...(photo ? backdrop(photo) : []),
+    // Positioned, so it is painted over the photo and its shade.
     div(
-      { alignItems: 'center', gap: 16 },
-      div({ flexShrink: 0, width: 8, height: 30, backgroundColor: AMBER, borderRadius: 4 }),
-      line(drawable(companyName).toUpperCase(), { fontSize: 26, fontWeight: 700, letterSpacing: 4, color: SOFT }),
-    ),
-    div(
-      { flexDirection: 'column', marginTop: 36 },
-      line(drawable(`${offer.year} ${offer.make}`), { fontSize: 52, fontWeight: 700, color: SOFT }),
-      line(model, {
-        fontSize: Math.max(64, fit(model.length, TEXT_WIDTH, 116)),
-        fontWeight: 800,
-        lineHeight: 1.1,
-        letterSpacing: -2,
-      }),
-    ),
-    div(
-      { flexDirection: 'column', flexGrow: 1, justifyContent: 'center', gap: 28 },
-      ...(savings === null ? [] : [banner(offer, savings)]),
+      { position: 'relative', flexDirection: 'column', flexGrow: 1, width: '100%' },
       div(
-        { flexDirection: 'column' },
-        line(price, { fontSize: fit(price.length, TEXT_WIDTH, 136), fontWeight: 800, lineHeight: 1.05, letterSpacing: -4 }),
-        line(details, { fontSize: 34, color: MUTED, marginTop: 4 }),
+        { alignItems: 'center', gap: 16 },
+        div({ flexShrink: 0, width: 8, height: 30, backgroundColor: AMBER, borderRadius: 4 }),
+        line(drawable(companyName).toUpperCase(), { fontSize: 26, fontWeight: 700, letterSpacing: 4, color: SOFT }),
       ),
-    ),
-    div({ flexDirection: 'column', gap: 14 }, ...features.map(feature)),
-    div(
-      {
-        marginTop: 36,
-        paddingTop: 24,
-        borderTop: '2px solid rgba(255, 255, 255, 0.12)',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-      },
-      div({ fontSize: 32, fontWeight: 800, color: AMBER }, 'Contact us today'),
-      div({ fontSize: 26, color: MUTED }, 'Send us a message'),
+      div(
+        { flexDirection: 'column', marginTop: 36 },
+        line(drawable(`${offer.year} ${offer.make}`), { fontSize: 52, fontWeight: 700, color: SOFT }),
+        line(model, {
+          fontSize: Math.max(64, fit(model.length, TEXT_WIDTH, 116)),
+          fontWeight: 800,
+          lineHeight: 1.1,
+          letterSpacing: -2,
+        }),
+      ),
+      div(
+        { flexDirection: 'column', flexGrow: 1, justifyContent: 'center', gap: 28 },
+        ...(savings === null ? [] : [banner(offer, savings)]),
+        div(
+          { flexDirection: 'column' },
+          line(price, { fontSize: fit(price.length, TEXT_WIDTH, 136), fontWeight: 800, lineHeight: 1.05, letterSpacing: -4 }),
+          line(details, { fontSize: 34, color: MUTED, marginTop: 4 }),
+        ),
+      ),
+      div({ flexDirection: 'column', gap: 14 }, ...features.map(feature)),
+      div(
+        {
+          marginTop: 36,
+          paddingTop: 24,
+          borderTop: '2px solid rgba(255, 255, 255, 0.12)',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        },
+        div({ fontSize: 32, fontWeight: 800, color: AMBER }, 'Contact us today'),
+        div({ fontSize: 26, color: MUTED }, 'Send us a message'),
+      ),
     ),
   );
 }
 
-/** The offer as a square PNG for social posts: the special-offer banner only when the original price exceeds the price. */
-export async function renderOfferImage(offer: OfferContent, brand: { companyName: string }): Promise<Buffer> {
-  const svg = await satori(offerTree(offer, brand.companyName), {
+/**
+ * The offer as a square PNG for social posts: the special-offer banner only when the original price exceeds the price,
+ * and the vehicle's cover photo (a JPEG) behind it when it has one.
+ */
+export async function renderOfferImage(
+  offer: OfferContent,
+  brand: { companyName: string },
+  coverJpeg: Buffer | null = null,
+): Promise<Buffer> {
+  const photo = coverJpeg ? `data:image/jpeg;base64,${coverJpeg.toString('base64')}` : null;
+  const svg = await satori(offerTree(offer, brand.companyName, photo), {
     width: OFFER_IMAGE_SIZE,
     height: OFFER_IMAGE_SIZE,
     fonts: await loadFonts(),

@@ -28,6 +28,7 @@ import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { instagramAccountVisible } from './instagram.js';
 import { vehicleName } from '../../../shared/vehicles/types.js';
+import { coverPhoto } from '../vehicles/photos.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -79,7 +80,9 @@ export async function generateOfferImage(db: Kysely<DB>, actor: Actor, ref: Offe
   const company = await getSetting(db, 'company');
   // satori and resvg are loaded on the first image, not at start-up.
   const { renderOfferImage } = await import('../../render/offer-image.js');
-  const png = await renderOfferImage(offer, { companyName: company.name });
+  // A vehicle's offer is drawn over its cover photo.
+  const cover = ref.vehicle_id ? await coverPhoto(db, deps.store, ref.vehicle_id) : null;
+  const png = await renderOfferImage(offer, { companyName: company.name }, cover);
   const token = crypto.randomBytes(32).toString('base64url');
   const key = `offer-images/${token}.png`;
   const file = deps.spool.file();

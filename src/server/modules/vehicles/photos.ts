@@ -318,3 +318,20 @@ export async function referencedPhotoKeys(db: Db, keys: string[]): Promise<Set<s
     .execute();
   return new Set(rows.flatMap(keysOf));
 }
+
+/** The card size of the vehicle's cover photo, read whole (about 100 KB), or null when it has no photo. */
+export async function coverPhoto(db: Db, store: BlobStore, vehicleId: string): Promise<Buffer | null> {
+  const row = await db
+    .selectFrom('vehicle_photos')
+    .select('card_key')
+    .where('vehicle_id', '=', vehicleId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  const stored = row && (await store.open(row.card_key));
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
