@@ -12,7 +12,9 @@ const photo = (n: number) =>
     .jpeg()
     .toBuffer();
 
-test('eight photos added from a phone, reordered, one made the cover: the inventory and the offer image show it', async ({ page }) => {
+test('eight photos added from a phone, reordered, one made the cover: the inventory and the offer image show it', async ({
+  page,
+}) => {
   await signIn(page, 'agent');
   const model = unique('Forester');
   const created = await page.request.post('/api/vehicles', {
