@@ -89,7 +89,7 @@ const make = {
       id: string;
       updated_at: string;
     },
-  deal: async () =>
+  deal: async (vehicle_id: string | null = null) =>
     (
       await t.call({
         method: 'POST',
@@ -104,6 +104,7 @@ const make = {
           agent_name: 'x',
           contract_price_cents: 3_000_000,
           broker_fee_cents: 100_000,
+          vehicle_id,
         },
       })
     ).json() as { id: string; updated_at: string },
@@ -112,9 +113,12 @@ const make = {
       id: string;
       updated_at: string;
     },
-  /** A deal of the agent's, desked as cash, with a quote sent to its customer: the quote's id and link token. */
-  quote: async () => {
-    const deal = (await make.deal()).id;
+  /**
+   * A deal of the agent's, desked as cash, with a quote sent to its customer: the quote's id and link token. With a
+   * photo of the deal's vehicle, the quote shows it.
+   */
+  quote: async ({ withPhoto = false } = {}) => {
+    const deal = (await make.deal(withPhoto ? (await make.photo()).vehicle : null)).id;
     const worksheet = { selling_price_cents: 2_500_000, structure: { kind: 'cash' } };
     await t.call({
       method: 'PUT',
@@ -960,6 +964,10 @@ const rows: Record<string, Row> = {
     request: () => ({ url: `/api/quotes/${fixed.quote.token}/quote.pdf` }),
     expected: everyone(200),
   },
+  'GET /api/quotes/:token/photo.jpg': {
+    request: () => ({ url: `/api/quotes/${fixed.quote.token}/photo.jpg` }),
+    expected: everyone(200),
+  },
   'POST /api/quotes/:token/accept': {
     request: async () => ({ url: `/api/quotes/${(await make.quote()).token}/accept`, payload: { option: 0 } }),
     expected: everyone(200),
@@ -1192,7 +1200,7 @@ beforeAll(async () => {
         payload: { type: 'group', name: 'Agent and editor', user_ids: [editor.id] },
       })
     ).json().id,
-    quote: await make.quote(),
+    quote: await make.quote({ withPhoto: true }),
     photo: await make.photo(),
   };
   shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<

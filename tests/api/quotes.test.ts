@@ -9,7 +9,7 @@ import {
   type PublicQuote,
 } from '../../src/shared/desking/quote.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
-import { pdfText } from '../helpers/document-files.js';
+import { multipartBody, pdfText, photoFile } from '../helpers/document-files.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 let t: TestContext;
@@ -263,6 +263,52 @@ describe("a customer's quote", () => {
     // The worksheet itself is figured with the rule in force.
     const worksheet = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/worksheet`, as: agent })).json();
     expect(worksheet.figures.totals.tax_rate_percent).toBe(8);
+  });
+
+  it("shows the vehicle's cover photo, on the page and in the PDF, while the vehicle keeps it", async () => {
+    const vehicle = await t.call({
+      method: 'POST',
+      url: '/api/vehicles',
+      as: agent,
+      payload: { make: 'Honda', model: 'CR-V', year: thisYear, price_cents: 3_400_000 },
+    });
+    const vehicleId = vehicle.json().id as string;
+    const { payload, headers } = multipartBody('front.jpg', await photoFile(), 'image/jpeg');
+    const photo = await t.call({ method: 'POST', url: `/api/vehicles/${vehicleId}/photos`, as: agent, payload, headers });
+    expect(photo.statusCode, photo.body).toBe(201);
+    const deal = await t.call({
+      method: 'POST',
+      url: '/api/deals',
+      as: agent,
+      payload: {
+        date: `${thisYear}-03-14`,
+        manufacturer: 'Honda',
+        model: 'CR-V',
+        year: thisYear,
+        customer_name: 'Nora Quinn',
+        customer_email: 'photo.quinn@example.com',
+        agent_name: 'Anyone',
+        contract_price_cents: 3_400_000,
+        broker_fee_cents: 0,
+        vehicle_id: vehicleId,
+      },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
+    await desk(agent, deal.json().id);
+    await send(agent, deal.json().id, { to: 'photo.quinn@example.com' });
+    const { token } = await linkSentTo('photo.quinn@example.com');
+    expect(((await view(token)).json() as PublicQuote).content.cover_photo_id).toBe(photo.json().id);
+    const shown = await t.call({ method: 'GET', url: `/api/quotes/${token}/photo.jpg` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    const pdf = await t.call({ method: 'GET', url: `/api/quotes/${token}/quote.pdf` });
+    expect(pdf.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+    // Deleted from the vehicle, the photo leaves the quote too.
+    await t.call({ method: 'DELETE', url: `/api/vehicles/${vehicleId}/photos/${photo.json().id}`, as: agent });
+    expect((await t.call({ method: 'GET', url: `/api/quotes/${token}/photo.jpg` })).statusCode).toBe(404);
+    const without = await t.call({ method: 'GET', url: `/api/quotes/${token}/quote.pdf` });
+    expect(without.statusCode).toBe(200);
+    expect(without.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(false);
   });
 
   it('follows the consent rules of every e-mail: an address that opted out gets it only as transactional', async () => {

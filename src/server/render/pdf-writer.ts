@@ -60,9 +60,11 @@ export class PdfWriter {
     this.space(gap + 2);
   }
 
-  /** A PNG, scaled to `width` points, on a light frame. */
-  async image(png: Uint8Array, width: number) {
-    const embedded = await this.pdf.embedPng(png);
+  /** A PNG (or, with `jpeg`, a JPEG photo), scaled to `width` points, on a light frame. */
+  async image(bytes: Uint8Array, width: number, { jpeg = false } = {}) {
+    // A copy of its own: pdf-lib reads the whole underlying buffer, and a small Buffer is a slice of Node's pool.
+    const own = new Uint8Array(bytes);
+    const embedded = jpeg ? await this.pdf.embedJpg(own) : await this.pdf.embedPng(own);
     const height = (embedded.height / embedded.width) * width;
     this.room(height + 8);
     this.page.drawRectangle({

@@ -5,11 +5,11 @@ import { muted, PdfWriter } from './pdf-writer.js';
 const dollars = (cents: number) => formatDollars(cents, { exact: true });
 
 /**
- * The customer's quote on one US Letter page: the dealership, the customer and vehicle, the itemised price with its
- * taxes, fees, products and trade-ins, the broker's fee as a line of its own, then each payment option with its
- * disclosure, and the last day it holds.
+ * The customer's quote on one US Letter page: the dealership, the customer and vehicle (with its cover photo), the
+ * itemised price with its taxes, fees, products and trade-ins, the broker's fee as a line of its own, then each
+ * payment option with its disclosure, and the last day it holds.
  */
-export async function quotePdf(quote: QuoteContent): Promise<Buffer> {
+export async function quotePdf(quote: QuoteContent, coverJpeg: Buffer | null = null): Promise<Buffer> {
   const w = await PdfWriter.create(`Quote: ${quote.vehicle}`);
   const contact = [quote.company.address?.replace(/\s*\n\s*/g, ', '), quote.company.phone].filter(Boolean).join(' · ');
   w.text(quote.company.name, { size: 11, bold: true, gap: contact ? 2 : 12 });
@@ -17,6 +17,8 @@ export async function quotePdf(quote: QuoteContent): Promise<Buffer> {
   w.text(`Quote for ${quote.customer_name}`, { size: 18, bold: true, gap: 6 });
   w.text(quote.vin ? `${quote.vehicle} · VIN ${quote.vin}` : quote.vehicle, { size: 11, gap: 4 });
   w.text(`Valid until ${quoteDay(quote.valid_until)} · taxed in ${quote.state}`, { size: 9, gap: 12, color: muted });
+  // The cover photo, small enough to keep the quote on one page.
+  if (coverJpeg) await w.image(coverJpeg, 180, { jpeg: true });
 
   const t = quote.totals;
   const rows: string[][] = [['Selling price', dollars(quote.selling_price_cents)]];

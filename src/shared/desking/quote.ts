@@ -33,6 +33,8 @@ export const quoteContentSchema = z.object({
   customer_name: z.string(),
   vehicle: z.string(),
   vin: z.string().nullable(),
+  /** The vehicle's cover photo when the quote was made, shown on the quote while the photo is kept. */
+  cover_photo_id: z.string().nullable().default(null),
   state: z.string(),
   selling_price_cents: z.number(),
   rebates: z.array(line),

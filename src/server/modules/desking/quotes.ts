@@ -25,11 +25,13 @@ import type { DB, Row } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { publishChange } from '../../realtime/publish.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { businessClock } from '../../time.js';
 import { recordAudit } from '../audit/service.js';
 import { scopeDeals } from '../deals/service.js';
 import { queueEmail } from '../emails/service.js';
 import { getSetting } from '../settings/service.js';
+import { coverPhoto, coverPhotoId } from '../vehicles/photos.js';
 import { dealFollowsFigures, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;
@@ -63,6 +65,7 @@ async function contentFor(tx: Db, deal: Row<'deals'>, validUntil: string): Promi
     : undefined;
   const options = quoteOptions(worksheet, rule, desking.lease.residuals);
   return quoteContentSchema.parse({
+    cover_photo_id: deal.vehicle_id ? await coverPhotoId(tx, deal.vehicle_id) : null,
     company: { name: company.name, address: company.address, phone: company.phone },
     customer_name: deal.customer_name,
     vehicle: dealVehicle(deal),
@@ -205,7 +208,7 @@ export async function listQuotes(db: Db, actor: Actor, dealId: string): Promise<
 }
 
 /** A quote's PDF for whoever may see its deal. */
-export async function staffQuotePdf(db: Db, actor: Actor, dealId: string, quoteId: string) {
+export async function staffQuotePdf(db: Db, store: BlobStore, actor: Actor, dealId: string, quoteId: string) {
   const row = await db
     .selectFrom('deal_quotes')
     .select('content')
@@ -213,11 +216,19 @@ export async function staffQuotePdf(db: Db, actor: Actor, dealId: string, quoteI
     .where('deal_id', 'in', scopeDeals(db.selectFrom('deals').select('deals.id').where('deals.id', '=', dealId), actor))
     .executeTakeFirst();
   if (!row) throw notFound('Quote');
-  return quotePdf(contentOf(row));
+  return quotePdf(contentOf(row), await quoteCover(db, store, dealId, contentOf(row)));
 }
 
 /** pdf-lib is loaded on the first quote printed, not at start-up. */
-const quotePdf = async (content: QuoteContent) => (await import('../../render/quote-pdf.js')).quotePdf(content);
+const quotePdf = async (content: QuoteContent, cover: Buffer | null) =>
+  (await import('../../render/quote-pdf.js')).quotePdf(content, cover);
+
+/** The photo a quote was made with, while its vehicle keeps it. */
+async function quoteCover(db: Db, store: BlobStore, dealId: string, content: QuoteContent) {
+  if (!content.cover_photo_id) return null;
+  const deal = await db.selectFrom('deals').select('vehicle_id').where('id', '=', dealId).executeTakeFirst();
+  return deal?.vehicle_id ? coverPhoto(db, store, deal.vehicle_id, content.cover_photo_id) : null;
+}
 
 const invalidLink = () => new AppError(404, 'NOT_FOUND', QUOTE_NOT_VALID);
 
@@ -238,8 +249,17 @@ export async function publicQuote(db: Db, token: string): Promise<PublicQuote> {
   };
 }
 
-export async function publicQuotePdf(db: Db, token: string) {
-  return quotePdf(contentOf(await quoteAt(db, token)));
+export async function publicQuotePdf(db: Db, store: BlobStore, token: string) {
+  const row = await quoteAt(db, token);
+  return quotePdf(contentOf(row), await quoteCover(db, store, row.deal_id, contentOf(row)));
+}
+
+/** The quote's photo of the vehicle, for the customer's page; 404 when the quote has none (or it is gone). */
+export async function publicQuotePhoto(db: Db, store: BlobStore, token: string) {
+  const row = await quoteAt(db, token);
+  const photo = await quoteCover(db, store, row.deal_id, contentOf(row));
+  if (!photo) throw notFound('Photo');
+  return photo;
 }
 
 export type Acceptance = { option: number; address: string; device: string };

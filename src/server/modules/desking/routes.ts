@@ -16,7 +16,7 @@ import {
   dealerOfferUpdateSchema,
 } from '../../../shared/desking/dealer-offers.js';
 import { addDealerOffer, chooseDealerOffer, listDealerOffers, removeDealerOffer, updateDealerOffer } from './dealer-offers.js';
-import { acceptQuote, listQuotes, publicQuote, publicQuotePdf, sendQuote, staffQuotePdf } from './quotes.js';
+import { acceptQuote, listQuotes, publicQuote, publicQuotePdf, publicQuotePhoto, sendQuote, staffQuotePdf } from './quotes.js';
 import { getWorksheet, saveWorksheet } from './service.js';
 
 /** A malformed link answers 404 before anything else is read, as a link that names no quote. */
@@ -32,7 +32,7 @@ const sendPdf = (reply: FastifyReply, pdf: Buffer, disposition: 'inline' | 'atta
  * A deal's worksheet, read (or the draft it starts with) and saved, and its quotes, sent and listed, by whoever may
  * see and edit the deal; the customer's quote page, by its link alone.
  */
-export async function deskingRoutes(app: FastifyInstance, { database, mailer, config }: AreaDeps) {
+export async function deskingRoutes(app: FastifyInstance, { database, mailer, config, store }: AreaDeps) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
   const response = { 200: dealWorksheetSchema };
@@ -55,7 +55,7 @@ export async function deskingRoutes(app: FastifyInstance, { database, mailer, co
         .send(await sendQuote(db, mailer, actorOf(request), request.params.id, request.body, originOf(config, request))),
   );
   r.get('/api/deals/:id/quotes/:quoteId/quote.pdf', { schema: { params: quoteParams } }, async (request, reply) =>
-    sendPdf(reply, await staffQuotePdf(db, actorOf(request), request.params.id, request.params.quoteId), 'attachment'),
+    sendPdf(reply, await staffQuotePdf(db, store, actorOf(request), request.params.id, request.params.quoteId), 'attachment'),
   );
 
   // A brokerage's offers from selling dealers for the deal's client.
@@ -87,7 +87,13 @@ export async function deskingRoutes(app: FastifyInstance, { database, mailer, co
     publicQuote(db, request.params.token),
   );
   r.get('/api/quotes/:token/quote.pdf', { ...open, schema: { params: tokenParams } }, async (request, reply) =>
-    sendPdf(reply, await publicQuotePdf(db, request.params.token), 'inline'),
+    sendPdf(reply, await publicQuotePdf(db, store, request.params.token), 'inline'),
+  );
+  r.get('/api/quotes/:token/photo.jpg', { ...open, schema: { params: tokenParams } }, async (request, reply) =>
+    reply
+      .type('image/jpeg')
+      .header('cache-control', 'private, max-age=3600')
+      .send(await publicQuotePhoto(db, store, request.params.token)),
   );
   r.post(
     '/api/quotes/:token/accept',

@@ -319,16 +319,33 @@ export async function referencedPhotoKeys(db: Db, keys: string[]): Promise<Set<s
   return new Set(rows.flatMap(keysOf));
 }
 
-/** The card size of the vehicle's cover photo, read whole (about 100 KB), or null when it has no photo. */
-export async function coverPhoto(db: Db, store: BlobStore, vehicleId: string): Promise<Buffer | null> {
+/** The id of the vehicle's cover photo, the first of its photos, or null when it has none. */
+export async function coverPhotoId(db: Db, vehicleId: string): Promise<string | null> {
   const row = await db
     .selectFrom('vehicle_photos')
-    .select('card_key')
+    .select('id')
     .where('vehicle_id', '=', vehicleId)
     .orderBy('position')
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * The card size of a photo, read whole (about 100 KB): the vehicle's cover, or the photo named (a quote's, while it
+ * is kept); null when there is none.
+ */
+export async function coverPhoto(db: Db, store: BlobStore, vehicleId: string, photoId?: string): Promise<Buffer | null> {
+  const id = photoId ?? (await coverPhotoId(db, vehicleId));
+  const row = id
+    ? await db
+        .selectFrom('vehicle_photos')
+        .select('card_key')
+        .where('id', '=', id)
+        .where('vehicle_id', '=', vehicleId)
+        .executeTakeFirst()
+    : undefined;
   const stored = row && (await store.open(row.card_key));
   if (!stored) return null;
   const chunks: Buffer[] = [];

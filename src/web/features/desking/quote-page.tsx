@@ -121,6 +121,13 @@ function Quote({ token, quote }: { token: string; quote: PublicQuote }) {
   const accepted = quote.accepted_option === null ? null : content.options[quote.accepted_option];
   return (
     <div className="grid gap-5">
+      {content.cover_photo_id && (
+        <img
+          src={`/api/quotes/${encodeURIComponent(token)}/photo.jpg`}
+          alt={content.vehicle}
+          className="bg-muted aspect-[4/3] w-full rounded-lg object-cover"
+        />
+      )}
       <div className="grid gap-1">
         <p className="text-lg font-semibold wrap-anywhere">{content.vehicle}</p>
         {content.vin && <p className="text-muted-foreground text-sm">VIN {content.vin}</p>}
