@@ -122,8 +122,10 @@ const toPhoto = (row: Row<'vehicle_photos'>): VehiclePhoto => ({
   created_at: row.created_at.toISOString(),
 });
 
-async function visibleVehicle(db: Db, actor: Actor, vehicleId: string) {
-  const vehicle = await selectVehicles(db, actor).where('vehicles.id', '=', vehicleId).executeTakeFirst();
+/** A vehicle the actor may see, else 404; with `lock`, locked for a change of its photos. */
+async function visibleVehicle(db: Db, actor: Actor, vehicleId: string, { lock = false } = {}) {
+  const query = selectVehicles(db, actor).where('vehicles.id', '=', vehicleId);
+  const vehicle = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!vehicle) throw notFound('Vehicle');
   return vehicle;
 }
@@ -185,8 +187,7 @@ export async function addPhoto(
   let row: Row<'vehicle_photos'>;
   try {
     row = await db.transaction().execute(async (tx) => {
-      const vehicle = await selectVehicles(tx, actor).where('vehicles.id', '=', vehicleId).forUpdate().executeTakeFirst();
-      if (!vehicle) throw notFound('Vehicle');
+      const vehicle = await visibleVehicle(tx, actor, vehicleId, { lock: true });
       const { count, last } = await tx
         .selectFrom('vehicle_photos')
         .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('position').as('last')])
@@ -237,8 +238,7 @@ export async function addPhoto(
 /** Puts the vehicle's photos in the order given (every one of them, each once); the first is the cover. */
 export async function orderPhotos(db: Db, actor: Actor, vehicleId: string, ids: string[]) {
   return db.transaction().execute(async (tx) => {
-    const vehicle = await selectVehicles(tx, actor).where('vehicles.id', '=', vehicleId).forUpdate().executeTakeFirst();
-    if (!vehicle) throw notFound('Vehicle');
+    const vehicle = await visibleVehicle(tx, actor, vehicleId, { lock: true });
     const current = await tx.selectFrom('vehicle_photos').select('id').where('vehicle_id', '=', vehicleId).execute();
     const known = new Set(current.map((p) => p.id));
     if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
@@ -261,8 +261,7 @@ export async function orderPhotos(db: Db, actor: Actor, vehicleId: string, ids: 
 /** Deletes one photo, and its files once its row is gone. */
 export async function removePhoto(db: Db, store: BlobStore, actor: Actor, vehicleId: string, photoId: string, log: ErrorLog) {
   const removed = await db.transaction().execute(async (tx) => {
-    const vehicle = await selectVehicles(tx, actor).where('vehicles.id', '=', vehicleId).forUpdate().executeTakeFirst();
-    if (!vehicle) throw notFound('Vehicle');
+    const vehicle = await visibleVehicle(tx, actor, vehicleId, { lock: true });
     const row = await tx
       .deleteFrom('vehicle_photos')
       .where('id', '=', photoId)
