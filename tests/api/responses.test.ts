@@ -8,7 +8,7 @@ import {
   customerSchema,
 } from '../../src/shared/customers/types.js';
 import { dealDetailSchema, dealPageSchema, dealSchema } from '../../src/shared/deals/types.js';
-import { vehicleDetailSchema, vehiclePageSchema, vehicleSchema } from '../../src/shared/vehicles/types.js';
+import { vehicleDetailSchema, vehicleListItemSchema, vehiclePageSchema, vehicleSchema } from '../../src/shared/vehicles/types.js';
 import { compileSerializer } from '../../src/server/http/serializer.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
@@ -69,7 +69,7 @@ describe('responses follow their shared schemas', () => {
 
     const vehicles = await get('/api/vehicles');
     expectShape(vehicles, vehiclePageSchema);
-    expectShape(vehicles.items[0], vehicleSchema);
+    expectShape(vehicles.items[0], vehicleListItemSchema);
     expectShape(await get(`/api/vehicles/${ids.vehicle}`), vehicleDetailSchema);
 
     const deals = await get('/api/deals');
