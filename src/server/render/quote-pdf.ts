@@ -1,4 +1,5 @@
 import { formatDollars } from '../../shared/money.js';
+import { paymentSummary } from '../../shared/desking/figures.js';
 import { quoteDay, type QuoteContent } from '../../shared/desking/quote.js';
 import { muted, PdfWriter } from './pdf-writer.js';
 
@@ -53,10 +54,7 @@ export async function quotePdf(quote: QuoteContent, coverJpeg: Buffer | null = n
       { title: 'Total of payments', width: 90, align: 'right' },
     ],
     quote.options.map((option, index) => {
-      const { finance, lease, totals } = option.figures;
-      const monthly = finance?.payment_cents ?? lease?.total_monthly_payment_cents ?? null;
-      const atSigning = lease?.amount_due_at_signing_cents ?? totals.cash_down_cents;
-      const total = finance?.total_of_payments_cents ?? lease?.total_of_payments_cents ?? totals.cash_price_cents;
+      const { monthly_cents: monthly, at_signing_cents: atSigning, total_cents: total } = paymentSummary(option.figures);
       return [`${index + 1}. ${option.label}`, monthly === null ? '-' : dollars(monthly), dollars(atSigning), dollars(total)];
     }),
   );

@@ -8,6 +8,19 @@ import type { StateTaxRule } from './tax.js';
 import type { WorksheetFigures } from './types.js';
 import { leaseInputFromWorksheet, worksheetTotals, type Worksheet } from './worksheet.js';
 
+/**
+ * What a way to pay asks of the customer, as the deal, the quote and its page show it: the monthly payment (none for
+ * cash), what is due at signing (a lease's amount due, else the cash down), and the total of payments (the cash price
+ * for cash).
+ */
+export function paymentSummary({ totals, finance, lease }: WorksheetFigures) {
+  return {
+    monthly_cents: finance?.payment_cents ?? lease?.total_monthly_payment_cents ?? null,
+    at_signing_cents: lease?.amount_due_at_signing_cents ?? totals.cash_down_cents,
+    total_cents: finance?.total_of_payments_cents ?? lease?.total_of_payments_cents ?? totals.cash_price_cents,
+  };
+}
+
 export function worksheetFigures(worksheet: Worksheet, rule: StateTaxRule): WorksheetFigures {
   const totals = worksheetTotals(worksheet, rule);
   const { structure } = worksheet;

@@ -16,20 +16,11 @@ import { publishChange } from '../../realtime/publish.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { scopeDeals } from '../deals/service.js';
 import { getSetting } from '../settings/service.js';
-import { dealFollowsFigures, dealFollowsWorksheet, storedWorksheet } from './service.js';
+import { dealFollowsFigures, dealFollowsWorksheet, lockedDeal, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;
 
 export const DOCUMENT_NOT_ON_DEAL = "Choose one of the deal's documents";
-
-/** The deal the actor may see and change, locked for the change. */
-async function lockedDeal(tx: Db, actor: Actor, dealId: string) {
-  const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', dealId), actor)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!deal) throw notFound('Deal');
-  return deal;
-}
 
 /** An offer of the deal, both locked for the change. */
 async function lockedOffer(tx: Db, actor: Actor, dealId: string, offerId: string) {

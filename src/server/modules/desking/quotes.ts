@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays } from '../../../shared/common/time.js';
+import { paymentSummary } from '../../../shared/desking/figures.js';
 import { withOption } from '../../../shared/desking/grid.js';
 import {
   QUOTE_ALREADY_ACCEPTED,
@@ -32,7 +33,7 @@ import { scopeDeals } from '../deals/service.js';
 import { queueEmail } from '../emails/service.js';
 import { getSetting } from '../settings/service.js';
 import { coverPhoto, coverPhotoId } from '../vehicles/photos.js';
-import { dealFollowsFigures, storedWorksheet } from './service.js';
+import { dealFollowsFigures, lockedDeal, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;
 
@@ -89,11 +90,10 @@ async function contentFor(tx: Db, deal: Row<'deals'>, validUntil: string): Promi
 
 function quoteMail(content: QuoteContent, link: string, note: string | null) {
   const lines = content.options.map((option, index) => {
-    const { finance, lease, totals } = option.figures;
-    const monthly = finance?.payment_cents ?? lease?.total_monthly_payment_cents;
+    const { monthly_cents: monthly } = paymentSummary(option.figures);
     const price =
-      monthly === undefined
-        ? formatDollars(totals.cash_price_cents, { exact: true })
+      monthly === null
+        ? formatDollars(option.figures.totals.cash_price_cents, { exact: true })
         : `${formatDollars(monthly, { exact: true })} a month`;
     return `${index + 1}. ${option.label}: ${price}`;
   });
@@ -119,10 +119,7 @@ function quoteMail(content: QuoteContent, link: string, note: string | null) {
  */
 export async function sendQuote(db: Db, mailer: Mailer, actor: Actor, dealId: string, input: SendQuoteInput, origin: string) {
   return db.transaction().execute(async (tx) => {
-    const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', dealId), actor)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!deal) throw notFound('Deal');
+    const deal = await lockedDeal(tx, actor, dealId);
     const [clock, desking] = await Promise.all([businessClock(tx), getSetting(tx, 'desking')]);
     const validUntil = addDays(clock.today, desking.quote_valid_days);
     const content = await contentFor(tx, deal, validUntil);
@@ -330,7 +327,7 @@ export async function acceptQuote(db: Db, token: string, acceptance: Acceptance)
     });
     await dealFollowsFigures(tx, null, deal, {
       contract_price_cents: content.selling_price_cents,
-      monthly_payment_cents: option.figures.finance?.payment_cents ?? option.figures.lease?.total_monthly_payment_cents ?? null,
+      monthly_payment_cents: paymentSummary(option.figures).monthly_cents,
       broker_fee_cents: content.broker_fee_cents,
       ...(deal.status === 'pending' ? { status: 'in-progress' as const } : {}),
     });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { worksheetFigures } from '../../../shared/desking/figures.js';
+import { paymentSummary, worksheetFigures } from '../../../shared/desking/figures.js';
 import { ruleOf, type DeskingSettings } from '../../../shared/desking/settings.js';
 import type { StateTaxRule } from '../../../shared/desking/tax.js';
 import type { DealWorksheet, WorksheetFigures } from '../../../shared/desking/types.js';
@@ -62,7 +62,7 @@ const viewWith = (
 export function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, worksheet: Worksheet, figures: WorksheetFigures) {
   return dealFollowsFigures(tx, actor, deal, {
     contract_price_cents: worksheet.selling_price_cents,
-    monthly_payment_cents: figures.finance?.payment_cents ?? figures.lease?.total_monthly_payment_cents ?? null,
+    monthly_payment_cents: paymentSummary(figures).monthly_cents,
     broker_fee_cents: worksheet.broker_fee_cents,
   });
 }
@@ -106,16 +106,22 @@ export async function getWorksheet(db: Db, actor: Actor, dealId: string): Promis
   return viewOf(dealId, row.state, storedWorksheet(row.worksheet), desking, row.updated_at);
 }
 
+/** The deal the actor may see and change, locked for the change; else 404. */
+export async function lockedDeal(tx: Db, actor: Actor, dealId: string) {
+  const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', dealId), actor)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!deal) throw notFound('Deal');
+  return deal;
+}
+
 /**
  * Saves the worksheet of a deal the actor may edit, figured with a state the settings list. `updated_at` is the
  * version the desk read (null for a first save): a worksheet saved by someone else since answers 409.
  */
 export async function saveWorksheet(db: Db, actor: Actor, dealId: string, input: WorksheetSave): Promise<DealWorksheet> {
   return db.transaction().execute(async (tx) => {
-    const deal = await scopeDeals(tx.selectFrom('deals').selectAll('deals').where('deals.id', '=', dealId), actor)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!deal) throw notFound('Deal');
+    const deal = await lockedDeal(tx, actor, dealId);
     const desking = await getSetting(tx, 'desking');
     const rule = ruleOf(desking, input.state);
     if (!rule) throw badRequest(STATE_NOT_LISTED, { state: STATE_NOT_LISTED });

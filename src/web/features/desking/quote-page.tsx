@@ -9,6 +9,7 @@ import {
   type QuoteContent,
   type QuoteOption,
 } from '@shared/desking/quote';
+import { paymentSummary } from '@shared/desking/figures';
 import { BrandMark } from '@/components/brand-mark';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -53,14 +54,6 @@ function PriceLines({ content }: { content: QuoteContent }) {
   );
 }
 
-/** What the option costs each month (none for cash) and at signing. */
-function optionAmounts(option: QuoteOption) {
-  const { finance, lease, totals } = option.figures;
-  const monthly = finance?.payment_cents ?? lease?.total_monthly_payment_cents ?? null;
-  const atSigning = lease?.amount_due_at_signing_cents ?? totals.cash_down_cents;
-  return { monthly, atSigning, cashPrice: totals.cash_price_cents };
-}
-
 function OptionChoice({
   option,
   index,
@@ -76,7 +69,8 @@ function OptionChoice({
   disabled: boolean;
   onChoose: () => void;
 }) {
-  const { monthly, atSigning, cashPrice } = optionAmounts(option);
+  const { monthly_cents: monthly, at_signing_cents: atSigning } = paymentSummary(option.figures);
+  const cashPrice = option.figures.totals.cash_price_cents;
   const id = `quote-option-${index}`;
   return (
     <label
