@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { dollarsText } from '../../shared/money.js';
+import { sendChunks } from './download.js';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -63,32 +63,10 @@ export async function* csvChunks<T>(header: string[], batches: AsyncIterable<T[]
   if (head !== null) yield head;
 }
 
-/**
- * Sends a streamed CSV download. The first chunk is read before anything is sent, so a failure there is an honest
- * error status. Later the status is already on its way: a failure cuts the connection instead, and the browser
- * reports a failed download rather than saving a file that silently ends early.
- */
-export async function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string>) {
-  const iterator = chunks[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  async function* rest() {
-    try {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    } finally {
-      // A client that goes away ends this generator early: the rows' source is closed too, not left suspended.
-      await iterator.return?.();
-    }
-  }
-  const stream = Readable.from(rest());
-  stream.once('error', (error) => {
-    reply.log.error({ err: error }, 'export failed after it started; the download was cut off');
-    reply.raw.destroy(error);
+/** Sends a streamed CSV download (see `sendChunks`). */
+export const sendCsv = (reply: FastifyReply, fileName: string, chunks: AsyncIterable<string>) =>
+  sendChunks(reply, chunks, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'private, no-store',
   });
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(stream);
-}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParams, recordId } from '../../../shared/common/fields.js';
 import { acceptQuoteSchema, publicQuoteSchema, quoteListSchema, sendQuoteSchema } from '../../../shared/desking/quote.js';
@@ -7,6 +7,7 @@ import { worksheetSaveSchema } from '../../../shared/desking/worksheet.js';
 import { actorOf } from '../../auth/actor.js';
 import { LINK_TOKEN } from '../../auth/link-token.js';
 import type { AreaDeps } from '../area.js';
+import { sendPdf } from '../../http/download.js';
 import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import {
@@ -24,9 +25,6 @@ const tokenParams = z.object({ token: z.string().regex(LINK_TOKEN) });
 const quoteParams = z.object({ id: recordId, quoteId: recordId });
 const offerParams = z.object({ id: recordId, offerId: recordId });
 const created = { 201: z.object({ id: z.string() }) };
-
-const sendPdf = (reply: FastifyReply, pdf: Buffer, disposition: 'inline' | 'attachment') =>
-  reply.type('application/pdf').header('content-disposition', `${disposition}; filename="quote.pdf"`).send(pdf);
 
 /**
  * A deal's worksheet, read (or the draft it starts with) and saved, and its quotes, sent and listed, by whoever may
@@ -55,7 +53,12 @@ export async function deskingRoutes(app: FastifyInstance, { database, mailer, co
         .send(await sendQuote(db, mailer, actorOf(request), request.params.id, request.body, originOf(config, request))),
   );
   r.get('/api/deals/:id/quotes/:quoteId/quote.pdf', { schema: { params: quoteParams } }, async (request, reply) =>
-    sendPdf(reply, await staffQuotePdf(db, store, actorOf(request), request.params.id, request.params.quoteId), 'attachment'),
+    sendPdf(
+      reply,
+      await staffQuotePdf(db, store, actorOf(request), request.params.id, request.params.quoteId),
+      'quote.pdf',
+      'attachment',
+    ),
   );
 
   // A brokerage's offers from selling dealers for the deal's client.
@@ -87,7 +90,7 @@ export async function deskingRoutes(app: FastifyInstance, { database, mailer, co
     publicQuote(db, request.params.token),
   );
   r.get('/api/quotes/:token/quote.pdf', { ...open, schema: { params: tokenParams } }, async (request, reply) =>
-    sendPdf(reply, await publicQuotePdf(db, store, request.params.token), 'inline'),
+    sendPdf(reply, await publicQuotePdf(db, store, request.params.token), 'quote.pdf'),
   );
   r.get('/api/quotes/:token/photo.jpg', { ...open, schema: { params: tokenParams } }, async (request, reply) =>
     reply

@@ -6,7 +6,6 @@ import {
   adfQuerySchema,
   contactLogSchema,
   createdLeadSourceSchema,
-  HONEYPOT_FIELD,
   leadDetailSchema,
   leadFormParams,
   leadFormPath,
@@ -18,24 +17,21 @@ import {
   leadSourcesSchema,
   manualLeadOutcomeSchema,
   manualLeadSchema,
-  webLeadSchema,
 } from '../../../shared/leads/schemas.js';
 import { actorOf } from '../../auth/actor.js';
-import { hit } from '../../auth/rate-limit.js';
 import type { Database } from '../../db/connection.js';
-import { AppError, tooManyRequests } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { getSetting } from '../settings/service.js';
 import { leadFormPage, leadFormSentPage } from './form-page.js';
-import { receivePostedAdf, receiveWebLead } from './intake.js';
-import { addLead, getLead, listLeads, logContact, markLeadHandled, personsLead } from './service.js';
+import { acceptFormPosts, receiveWebForm, sendPage } from './web-form.js';
+import { receivePostedAdf } from './intake.js';
+import { addLead, getLead, listLeads, logContact, markLeadHandled } from './service.js';
 import { createLeadSource, deleteLeadSource, formSource, listLeadSources, sourceForKey } from './sources.js';
 
 /** An ADF document is a few kilobytes; a megabyte leaves room for the odd one with long comments. */
 const ADF_MAX_BYTES = 1024 * 1024;
-/** Web form leads from one address: a person sends one or two; more is a program. */
-const FORM_LIMIT = { max: 5, windowSeconds: 10 * 60 };
 /** The hosted form may be framed by any site (it is the snippet); it runs no script and posts only to Torque. */
 const FORM_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors *; base-uri 'none'";
 
@@ -104,16 +100,12 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
 
   // The public web form: a page any site may frame, posting form fields (or JSON, from a site's own script).
   await app.register(async (form) => {
-    form.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(form);
     const f = form.withTypeProvider<TypeProvider>();
     const html = (reply: FastifyReply, status: number, body: string) => {
       // The app's own pages may not be framed (helmet's headers); this one is made to be.
       reply.raw.removeHeader('x-frame-options');
-      return reply.status(status).header('content-security-policy', FORM_PAGE_POLICY).type('text/html; charset=utf-8').send(body);
+      return sendPage(reply, status, body, FORM_PAGE_POLICY);
     };
 
     f.get(
@@ -129,39 +121,15 @@ export async function leadsRoutes(app: FastifyInstance, { database }: { database
       '/api/leads/form/:source',
       { config: { public: true, crossSite: true }, schema: { params: leadFormParams } },
       async (request, reply) => {
-        const asPage = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
         const source = await formSource(db, request.params.source);
-        const values = Object.fromEntries(
-          Object.entries((request.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : '']),
-        );
-        // The form again, with what was typed and what is wrong: the company's name is read only to show it.
-        const formAgain = async (status: number, state: Parameters<typeof leadFormPage>[2]) =>
-          html(reply, status, leadFormPage((await getSetting(db, 'company')).name, source.id, { values, ...state }));
-        const parsed = webLeadSchema.safeParse(request.body ?? {});
-        if (!parsed.success) {
-          // The first message of each field, as the API's own validation answers.
-          const errors: Record<string, string> = {};
-          for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-          if (asPage) return formAgain(400, { errors });
-          throw new AppError(400, 'VALIDATION', parsed.error.issues[0]!.message, errors);
-        }
-        const wait = await hit(db, `lead-form:${request.ip}`, FORM_LIMIT);
-        if (wait !== null) {
-          const message = `Too many messages from this address; try again in ${Math.ceil(wait / 60)} minutes`;
-          if (asPage) {
-            reply.header('retry-after', String(wait));
-            return formAgain(429, { message });
-          }
-          throw tooManyRequests(message, wait);
-        }
-        // A form that fills in the field people never see was filled in by a program: thanked, and not kept.
-        const { [HONEYPOT_FIELD]: trap, ...lead } = parsed.data;
-        if (trap === '') {
-          const { [HONEYPOT_FIELD]: _trap, ...sent } = values;
-          await receiveWebLead(db, source, personsLead(lead), JSON.stringify(sent));
-        }
-        if (asPage) return reply.redirect(`${leadFormPath(source.id)}?sent=1`, 303);
-        return reply.status(202).send({ received: true });
+        return receiveWebForm(db, request, reply, {
+          source,
+          vehicle: null,
+          // The form again, with what was typed and what is wrong: the company's name is read only to show it.
+          page: async (status, state) =>
+            html(reply, status, leadFormPage((await getSetting(db, 'company')).name, source.id, state)),
+          done: () => reply.redirect(`${leadFormPath(source.id)}?sent=1`, 303),
+        });
       },
     );
   });
