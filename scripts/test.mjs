@@ -1,6 +1,7 @@
 // `npm test`: the static checks (typecheck, lint, format), the unit and API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium headless shell, installing it and Dovecot (the
-// mailbox tests' IMAP server) first when they are missing.
+// TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium headless shell, installing it, Dovecot (the
+// mailbox tests' IMAP server), poppler-utils (PDFs read back) and libxml2-utils (the feed's XML Schema) first when
+// they are missing.
 // The static checks run beside the unit and API tests, which leave part of the two cores idle while they wait on
 // servers and PostgreSQL; the journeys run after both, alone, as their waits on the page are timed (all three side
 // by side took longer in all, and the journeys' waits ran out), against servers started as the run begins. Each
@@ -134,7 +135,13 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
   () =>
     lane('unit and API tests', [
       (log) =>
-        ensurePackage('/usr/sbin/dovecot', 'dovecot-imapd', log)
+        // Dovecot for the mailboxes; poppler's pdftotext and pdftoppm read the PDFs Torque prints, as a person would see
+        // them; libxml2's xmllint checks the XML listing feed against its schema.
+        [
+          ['/usr/sbin/dovecot', 'dovecot-imapd'],
+          ['/usr/bin/pdftoppm', 'poppler-utils'],
+          ['/usr/bin/xmllint', 'libxml2-utils'],
+        ].every(([program, pkg]) => ensurePackage(program, pkg, log))
           ? run(
               'unit and API tests',
               bin('vitest'),

@@ -143,6 +143,29 @@ const make = {
     const created = await t.call({ method: 'POST', url: `/api/vehicles/${vehicle}/photos`, as: agent, payload, headers });
     return { vehicle, id: created.json().id as string };
   },
+  /** A used vehicle of the agent's with its Buyers Guide completed (by an admin), and the vehicle's public page. */
+  guidedVehicle: async () => {
+    const vehicle = await make.vehicle();
+    const saved = await t.call({
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}/buyers-guide`,
+      as: admin,
+      payload: { guide: { version: 'as_is' }, updated_at: vehicle.updated_at },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await t.call({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, as: agent })).json();
+    return { id: vehicle.id, publicPath: `/cars/${read.public_key as string}` };
+  },
+  /** A listing feed, made by an admin. */
+  listingFeed: async () =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/settings/listing-feeds',
+        as: admin,
+        payload: { name: `Feed ${crypto.randomUUID()}` },
+      })
+    ).json().id as string,
   /** An offer from a selling dealer on a deal of the agent's. */
   dealerOffer: async () => {
     const deal = (await make.deal()).id;
@@ -325,6 +348,8 @@ let fixed: {
   chat: string;
   quote: { deal: string; id: string; token: string };
   photo: { vehicle: string; id: string };
+  guided: { id: string; publicPath: string };
+  soldDeal: string;
 };
 
 const customerBody = (c: { updated_at: string }) => ({ name: 'Renamed Customer', updated_at: c.updated_at });
@@ -548,6 +573,28 @@ const rows: Record<string, Row> = {
     request: async () => ({
       url: `/api/leads/form/${await make.leadSource()}`,
       payload: { name: 'Form Lead', email: 'form.lead@example.com' },
+      remoteAddress: `198.51.100.${++formSenders}`,
+    }),
+    expected: everyone(202),
+  },
+  'GET /api/settings/listing-feeds': { request: () => ({ url: '/api/settings/listing-feeds' }), expected: adminOnly(200, 403) },
+  'POST /api/settings/listing-feeds': {
+    request: () => ({ url: '/api/settings/listing-feeds', payload: { name: `Feed ${crypto.randomUUID()}` } }),
+    expected: adminOnly(201, 403),
+  },
+  'POST /api/settings/listing-feeds/:id/key': {
+    request: async () => ({ url: `/api/settings/listing-feeds/${await make.listingFeed()}/key`, payload: {} }),
+    expected: adminOnly(200, 403),
+  },
+  'DELETE /api/settings/listing-feeds/:id': {
+    request: async () => ({ url: `/api/settings/listing-feeds/${await make.listingFeed()}` }),
+    expected: adminOnly(204, 403),
+  },
+  // A vehicle's public page posts here: its address is the whole of the authority.
+  'POST /api/listings/:ref/lead': {
+    request: () => ({
+      url: `/api/listings${fixed.guided.publicPath.slice('/cars'.length)}/lead`,
+      payload: { name: 'Page Lead', email: 'page.lead@example.com' },
       remoteAddress: `198.51.100.${++formSenders}`,
     }),
     expected: everyone(202),
@@ -867,6 +914,29 @@ const rows: Record<string, Row> = {
     request: () => ({ url: `/api/vehicles/${fixed.photo.vehicle}/photos/${fixed.photo.id}/thumb.jpg` }),
     expected: owners(200),
   },
+  'GET /api/vehicles/:id/buyers-guide': {
+    request: () => ({ url: `/api/vehicles/${fixed.vehicle}/buyers-guide` }),
+    expected: owners(200),
+  },
+  // Completed by admins and editors; the switched admin acts as the agent.
+  'PUT /api/vehicles/:id/buyers-guide': {
+    request: async () => {
+      const vehicle = await make.vehicle();
+      return {
+        url: `/api/vehicles/${vehicle.id}/buyers-guide`,
+        payload: { guide: { version: 'as_is' }, updated_at: vehicle.updated_at },
+      };
+    },
+    expected: editorsUp(200),
+  },
+  'GET /api/vehicles/:id/buyers-guide.pdf': {
+    request: () => ({ url: `/api/vehicles/${fixed.guided.id}/buyers-guide.pdf?lang=es` }),
+    expected: owners(200),
+  },
+  'GET /api/vehicles/:id/window-sticker.pdf': {
+    request: () => ({ url: `/api/vehicles/${fixed.photo.vehicle}/window-sticker.pdf` }),
+    expected: owners(200),
+  },
   'GET /api/vehicles/:id/timeline': {
     request: () => ({ url: `/api/vehicles/${fixed.vehicle}/timeline` }),
     expected: owners(200),
@@ -900,6 +970,10 @@ const rows: Record<string, Row> = {
   },
   'GET /api/deals/agents': { request: () => ({ url: '/api/deals/agents' }), expected: signedIn(200) },
   'GET /api/deals/:id': { request: () => ({ url: `/api/deals/${fixed.deal}` }), expected: owners(200) },
+  'GET /api/deals/:id/buyers-guide.pdf': {
+    request: () => ({ url: `/api/deals/${fixed.soldDeal}/buyers-guide.pdf` }),
+    expected: owners(200),
+  },
   'PUT /api/deals/:id': {
     request: async () => {
       const d = await make.deal();
@@ -1202,6 +1276,19 @@ beforeAll(async () => {
     ).json().id,
     quote: await make.quote({ withPhoto: true }),
     photo: await make.photo(),
+    guided: await make.guidedVehicle(),
+    soldDeal: await (async () => {
+      const sold = await make.guidedVehicle();
+      const deal = await make.deal(sold.id);
+      const completed = await t.call({
+        method: 'PUT',
+        url: `/api/deals/${deal.id}`,
+        as: agent,
+        payload: { ...dealBody(deal), vehicle_id: sold.id, status: 'completed' },
+      });
+      expect(completed.statusCode, completed.body).toBe(200);
+      return deal.id;
+    })(),
   };
   shared = Object.fromEntries(await Promise.all(callers.map(async (c) => [c, await cookieOf(c, false)] as const))) as Record<
     Caller,

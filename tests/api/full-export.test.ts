@@ -13,7 +13,7 @@ import { UNCLASSIFIED } from '../../src/server/modules/export/tables.js';
 import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import type { ExportManifest } from '../../src/shared/export/manifest.js';
 import { actorFor, createTestContext, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
-import { agreementUpload, multipartBody, pdfFile, pngFile } from '../helpers/document-files.js';
+import { agreementUpload, multipartBody, pdfFile, photoFile, pngFile } from '../helpers/document-files.js';
 import { csvRecords, readZip } from '../helpers/zip.js';
 
 let t: TestContext;
@@ -131,7 +131,13 @@ function expectReadableCounts({ manifest, names }: Download) {
 async function expectDocumentsMatch({ manifest, files }: Download, context = t) {
   const store = await createBlobStore(context.config);
   const keyColumn = (table: string, path: string) =>
-    table === 'minor_agreements' ? (path.includes('-sealed-') ? 'sealed_key' : 'original_key') : 'file_path';
+    table === 'minor_agreements'
+      ? path.includes('-sealed-')
+        ? 'sealed_key'
+        : 'original_key'
+      : table === 'vehicle_photos'
+        ? 'full_key'
+        : 'file_path';
   for (const document of manifest.documents) {
     const data = files.get(document.path)!;
     expect(data, document.path).toBeDefined();
@@ -159,6 +165,7 @@ async function secrets(): Promise<string[]> {
     UNION ALL SELECT secret FROM webhook_endpoints
     UNION ALL SELECT secret FROM hook_secrets
     UNION ALL SELECT key_hash FROM lead_sources
+    UNION ALL SELECT key_hash FROM listing_feeds
     UNION ALL SELECT token_hash FROM invitations`.execute(t.database.db);
   return rows.map((r) => r.value);
 }
@@ -176,6 +183,7 @@ beforeAll(async () => {
     { make: 'BMW', model: 'X5', year, vin: 'WBAJA7C55KWW00001', price_cents: 7_000_000 },
     agent,
   );
+  await upload(`/api/vehicles/${stock.id}/photos`, 'front.png', await photoFile(), agent, 'image/jpeg');
   sold = await created(
     '/api/deals',
     {
@@ -197,6 +205,7 @@ beforeAll(async () => {
   // Secrets to look for: a two-factor secret, a lead source's key, an invitation, an outgoing webhook's secret.
   await t.call({ method: 'POST', url: '/api/users/me/two-factor', as: agent, payload: { password: PASSWORD } });
   await created('/api/settings/lead-sources', { name: 'Cars.com' }, admin);
+  await created('/api/settings/listing-feeds', { name: 'CarMarket feed' }, admin);
   await created('/api/team/invitations', { email: 'new.agent@example.com', role: 'agent', send: false }, admin);
 });
 afterAll(() => t.close());
@@ -240,17 +249,20 @@ describe('full export', () => {
 
     const documents = await count(sql<{ n: number }>`
       SELECT (SELECT count(*) FROM customer_documents) + (SELECT count(*) FROM deal_documents)
-        + 2 * (SELECT count(*) FROM minor_agreements) AS n`);
+        + 2 * (SELECT count(*) FROM minor_agreements) + (SELECT count(*) FROM vehicle_photos) AS n`);
     expect(manifest.documents.length).toBe(documents);
     await expectDocumentsMatch(zip);
     expect(zip.names).toContainEqual(expect.stringMatching(/^documents\/[0-9a-f-]{36}-Olivia Smith licence\.pdf$/));
     expect(zip.names).toContainEqual(expect.stringMatching(/^documents\/[0-9a-f-]{36}-contract_\.png$/));
+    // A vehicle's photo, kept as a JPEG whatever it was sent as.
+    expect(zip.names).toContainEqual(expect.stringMatching(/^documents\/[0-9a-f-]{36}-photo-front\.jpg$/));
   });
 
   it('leaves out sessions, password hashes and every other secret', async () => {
     const { manifest, files } = await download(admin);
     expect(manifest.excluded_columns.webhook_endpoints).toHaveProperty('secret');
     expect(manifest.excluded_columns.lead_sources).toHaveProperty('key_hash');
+    expect(manifest.excluded_columns.listing_feeds).toHaveProperty('key_hash');
     expect(manifest.excluded_columns.invitations).toHaveProperty('token_hash');
     expect(manifest.tables.lead_sources!.columns).not.toContain('key_hash');
     expect(manifest.tables.invitations!.rows).toBeGreaterThan(0);
@@ -282,7 +294,8 @@ describe('full export', () => {
     }
     expectFilesMatch(zip);
     await expectDocumentsMatch(zip);
-    expect(manifest.documents.length).toBe(4);
+    // The customer's and the deal's documents, the agreement's two files, and the photo of the vehicle.
+    expect(manifest.documents.length).toBe(5);
     const everything = [...files.values()].map((data) => data.toString('latin1')).join('\n');
     expect(everything).toContain('Olivia Smith');
     expect(everything).not.toContain('Zelda');

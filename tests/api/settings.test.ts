@@ -39,6 +39,7 @@ describe('settings', () => {
         name: 'Lone Star Motors',
         address: '100 Congress Ave, Austin, TX 78701',
         phone: '(512) 555-0100',
+        email: 'sales@lonestarmotors.example',
         time_zone: 'America/Denver',
       },
       crm: { ...defaultSettings.crm, default_commission_rate: 3.25, pipeline_stages: ['Lead', 'Closed'] },
@@ -73,12 +74,12 @@ describe('settings', () => {
   it('refuse bad values with a clear message and store nothing', async () => {
     const cases: [Partial<Settings>, string, string][] = [
       [
-        { company: { name: ' ', address: null, phone: null, time_zone: 'America/Chicago' } },
+        { company: { name: ' ', address: null, phone: null, email: null, time_zone: 'America/Chicago' } },
         'company.name',
         'Company name is required',
       ],
       [
-        { company: { name: 'Torque', address: null, phone: null, time_zone: 'Mars/Olympus' } },
+        { company: { name: 'Torque', address: null, phone: null, email: null, time_zone: 'Mars/Olympus' } },
         'company.time_zone',
         'Choose a time zone',
       ],

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
@@ -126,6 +128,33 @@ describe("a vehicle's photos", () => {
       ['side.png', 400, 300],
       ['back.webp', 400, 300],
     ]);
+  });
+
+  it("take a phone's HEIC (decoded by libheif) and an AVIF, as JPEGs with the picture's own colours", async () => {
+    const vehicleId = await createVehicle(agent);
+    // tests/fixtures/phone.heic: 640 × 480, HEVC, green with a yellow top-left quarter (made with libheif's heif-enc).
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/phone.heic'));
+    const response = await upload(agent, vehicleId, 'IMG_0002.HEIC', heic, 'image/heic');
+    expect(response.statusCode, response.body).toBe(201);
+    const photo = response.json() as VehiclePhoto;
+    expect(photo).toMatchObject({ file_name: 'IMG_0002.HEIC', width: 640, height: 480 });
+    const { data, info } = await sharp(await stored(photo.urls.full, agent))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 640, height: 480, channels: 3 });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const near = (got: number[], want: number[]) => got.every((value, i) => Math.abs(value - want[i]!) < 24);
+    expect(near(pixel(80, 60), [230, 200, 20]), String(pixel(80, 60))).toBe(true);
+    expect(near(pixel(560, 420), [20, 140, 60]), String(pixel(560, 420))).toBe(true);
+
+    const avif = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#a05' } })
+      .avif()
+      .toBuffer();
+    expect((await upload(agent, vehicleId, 'rear.avif', avif, 'image/avif')).statusCode).toBe(201);
+    // A HEIC that is cut short is not a photo.
+    const broken = await upload(agent, vehicleId, 'cut.heic', heic.subarray(0, 600), 'image/heic');
+    expect(broken.statusCode).toBe(415);
+    expect((await list(agent, vehicleId)).map((p) => p.file_name)).toEqual(['IMG_0002.HEIC', 'rear.avif']);
   });
 
   it('keep every photo of uploads at the same time, each in a place of its own, up to the limit', async () => {

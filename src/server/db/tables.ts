@@ -180,6 +180,12 @@ export interface CustomOffers {
   year: number;
 }
 
+export interface DealBuyersGuides {
+  created_at: Generated<Timestamp>;
+  deal_id: string;
+  guide: Json;
+}
+
 export interface DealDocuments {
   category: 'contract' | 'invoice' | 'identity' | 'insurance' | 'title' | 'other' | null;
   content_type: string;
@@ -388,6 +394,17 @@ export interface LeadSources {
   id: Generated<string>;
   key_hash: string;
   name: string;
+}
+
+export interface ListingFeeds {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  key_hash: string;
+  key_made_at: Generated<Timestamp>;
+  last_read_at: Timestamp | null;
+  name: string;
+  reads: Generated<number>;
 }
 
 export interface Mailboxes {
@@ -646,6 +663,13 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface VehicleBuyersGuides {
+  guide: Json;
+  saved_at: Generated<Timestamp>;
+  saved_by: string | null;
+  vehicle_id: string;
+}
+
 export interface VehiclePhotos {
   bytes: number;
   card_key: string;
@@ -664,18 +688,21 @@ export interface VehiclePhotos {
 
 export interface Vehicles {
   color: string | null;
+  condition: Generated<'new' | 'used'>;
   contact_email: string | null;
   contact_name: string | null;
   contact_phone: string | null;
   created_at: Generated<Timestamp>;
   features: Generated<string[]>;
   id: Generated<string>;
+  listed: Generated<boolean>;
   location: string | null;
   make: string;
   mileage: Generated<number>;
   model: string;
   notes: string | null;
   price_cents: number;
+  public_key: Generated<string>;
   search_text: ColumnType<string, never, never>;
   status: Generated<'available' | 'pending' | 'sold' | 'reserved'>;
   updated_at: Generated<Timestamp>;
@@ -726,6 +753,7 @@ export interface DB {
   customer_documents: CustomerDocuments;
   customer_stage_daily: CustomerStageDaily;
   customers: Customers;
+  deal_buyers_guides: DealBuyersGuides;
   deal_documents: DealDocuments;
   deal_model_sales_monthly: DealModelSalesMonthly;
   deal_quotes: DealQuotes;
@@ -742,6 +770,7 @@ export interface DB {
   lead_rotation: LeadRotation;
   lead_sources: LeadSources;
   leads: Leads;
+  listing_feeds: ListingFeeds;
   mailboxes: Mailboxes;
   messages: Messages;
   minor_agreements: MinorAgreements;
@@ -760,6 +789,7 @@ export interface DB {
   texts: Texts;
   two_factors: TwoFactors;
   users: Users;
+  vehicle_buyers_guides: VehicleBuyersGuides;
   vehicle_photos: VehiclePhotos;
   vehicle_stock: VehicleStock;
   vehicles: Vehicles;

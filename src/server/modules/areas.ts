@@ -17,6 +17,7 @@ import { healthArea } from './health/index.js';
 import { hooksArea } from './hooks/index.js';
 import { importsArea } from './imports/index.js';
 import { leadsArea } from './leads/index.js';
+import { listingsArea } from './listings/index.js';
 import { mailboxesArea } from './mailboxes/index.js';
 import { notificationsArea } from './notifications/index.js';
 import { offersArea } from './offers/index.js';
@@ -60,6 +61,7 @@ export const areas = [
   offersArea,
   cosignersArea,
   leadsArea,
+  listingsArea,
   tasksArea,
   auditArea,
 ];

@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 export const muted = rgb(0.4, 0.4, 0.45);
 
 // The standard PDF fonts only carry WinAnsi characters; anything else in a name prints as '?'.
-const printable = (text: string) =>
+export const printable = (text: string) =>
   text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026]/g, '?');
 
 export type Column = { title: string; width: number; align?: 'right' };

@@ -8,6 +8,7 @@ import { receivePostedAdf } from '../modules/leads/intake.js';
 import { closeAnsweredLeadTasks } from '../modules/tasks/rules.js';
 import type { PlanInput } from '../../shared/tasks/plans.js';
 import { addDays } from '../../shared/common/time.js';
+import { buyersGuideSchema } from '../../shared/vehicles/buyers-guide.js';
 import type { TaskPriority, TaskType } from '../../shared/tasks/schemas.js';
 import { businessClock } from '../time.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle } from './sample-data.js';
@@ -31,6 +32,16 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
     users.push({ id, name: u.name, role: u.role });
   }
   const rnd = randomSource(20240601);
+  const asIsGuide = buyersGuideSchema.parse({ complaints_contact: 'Sales manager, (512) 555-0100' });
+  const limitedWarrantyGuide = buyersGuideSchema.parse({
+    dealer_warranty: 'limited',
+    labor_percent: 50,
+    parts_percent: 50,
+    systems_covered: 'Engine, transmission and drive axle',
+    duration: '30 days or 1,000 miles, whichever comes first',
+    service_contract: true,
+    complaints_contact: 'Sales manager, (512) 555-0100',
+  });
   const now = Date.now();
   const owners = users.filter((u) => u.role !== 'editor');
   const lastYearStart = new Date(new Date().getFullYear() - 1, 0, 1).getTime();
@@ -70,6 +81,16 @@ export async function seedDemo(db: Kysely<DB>, secret: string) {
         WHEN EXISTS (SELECT 1 FROM deals d WHERE d.customer_id = c.id AND d.status <> 'cancelled') THEN 'Negotiation'
         ELSE (ARRAY[NULL, 'Qualified', 'Test Drive'])[1 + abs(hashtext(c.id::text)) % 3]
       END`.execute(tx);
+
+    // Buyers Guides on most used vehicles, as is or with a limited dealer warranty; a few offered without one yet, which
+    // the inventory flags.
+    await sql`
+      INSERT INTO vehicle_buyers_guides (vehicle_id, guide, saved_by, saved_at)
+      SELECT v.id,
+        CASE WHEN abs(hashtext(v.id::text)) % 3 = 0
+          THEN ${JSON.stringify(limitedWarrantyGuide)}::jsonb ELSE ${JSON.stringify(asIsGuide)}::jsonb END,
+        ${users[0]!.id}, v.created_at
+      FROM vehicles v WHERE v.condition = 'used' AND abs(hashtext(v.id::text || 'guide')) % 5 <> 0`.execute(tx);
 
     // Every seeded record starts its timeline the way a record made in the app does.
     for (const [table, entity] of [

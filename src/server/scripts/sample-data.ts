@@ -199,6 +199,7 @@ export function sampleVin(rnd: Random, make: string, year: number): string {
 export function sampleVehicle(rnd: Random, userId: string, createdAt: Date) {
   const make = rnd.pick(dealManufacturers);
   const year = rnd.int(2016, new Date().getFullYear() + 1);
+  const mileage = year >= new Date().getFullYear() ? rnd.int(5, 900) : rnd.int(3000, 80000);
   return {
     user_id: userId,
     make,
@@ -206,7 +207,9 @@ export function sampleVehicle(rnd: Random, userId: string, createdAt: Date) {
     year,
     vin: sampleVin(rnd, make, year),
     color: rnd.pick(colors),
-    mileage: year >= new Date().getFullYear() ? rnd.int(5, 900) : rnd.int(3000, 80000),
+    mileage,
+    // Delivery miles only: a new car; anything driven more is used, and carries the FTC Buyers Guide.
+    condition: mileage < 1000 ? ('new' as const) : ('used' as const),
     price_cents: rnd.int(28, 160) * 1000_00 + rnd.pick([0, 500_00, 900_00]),
     status: rnd.pick(['available', 'available', 'available', 'pending', 'sold', 'reserved'] as const),
     location: rnd.next() < 0.8 ? rnd.pick(cities) : null,

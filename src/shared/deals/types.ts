@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealBuyersGuideSchema } from '../vehicles/buyers-guide.js';
 import { pageSchema } from '../http/paging.js';
 import { commissionBases } from '../settings/schemas.js';
 import { dealClassifications, dealStatuses } from './options.js';
@@ -58,6 +59,8 @@ export const dealDetailSchema = dealSchema.extend({
   vehicle: linkedVehicleSchema.nullable(),
   /** True once the deal has a saved worksheet: its contract price and monthly payment are then read from it. */
   desked: z.boolean(),
+  /** The Buyers Guide its used vehicle carried when the sale completed, kept as part of the contract; null otherwise. */
+  buyers_guide: dealBuyersGuideSchema.nullable(),
 });
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, text } from '../common/fields.js';
+import { optionalEmail, optionalText, requiredText, text } from '../common/fields.js';
 import { defaultDeskingSettings, deskingSettingsSchema } from '../desking/settings.js';
 
 /** Events whose notifications the settings page routes, and to whom each may go. */
@@ -92,6 +92,8 @@ export const settingsSchema = z.object({
     name: requiredText(120, 'Company name is required'),
     address: optionalText(300),
     phone: optionalText(40),
+    /** Printed where the dealership is named: the Buyers Guide, the window sticker, the public vehicle pages. */
+    email: optionalEmail(),
     /** The brokerage's time zone: quiet hours for customers whose own is unknown. */
     time_zone: text(64).refine(isTimeZone, 'Choose a time zone'),
   }),
@@ -131,7 +133,7 @@ export type SettingsSection = keyof Settings;
 
 /** The spec's settings placeholders, as the defaults of a new installation and of 'Reset to Defaults'. */
 export const defaultSettings: Settings = {
-  company: { name: 'Torque Auto Brokerage', address: null, phone: null, time_zone: 'America/Chicago' },
+  company: { name: 'Torque Auto Brokerage', address: null, phone: null, email: null, time_zone: 'America/Chicago' },
   notifications: {
     deal_created: ['owner', 'admins'],
     deal_assigned: ['owner'],

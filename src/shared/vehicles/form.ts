@@ -9,7 +9,7 @@ export function formToVehicleInput({ price, ...rest }: VehicleFormOutput): Vehic
   return { ...rest, price_cents: toCents(price) };
 }
 
-/** New Vehicle defaults: available, 0 miles, no features; year and price start blank. */
+/** New Vehicle defaults: available, used, listed online, 0 miles, no features; year and price start blank. */
 export const emptyVehicleForm: Partial<VehicleFormValues> = {
   make: '',
   model: '',
@@ -17,6 +17,8 @@ export const emptyVehicleForm: Partial<VehicleFormValues> = {
   color: '',
   mileage: 0,
   status: 'available',
+  condition: 'used',
+  listed: true,
   location: '',
   contact_name: '',
   contact_phone: '',
@@ -35,6 +37,8 @@ export function vehicleToForm(vehicle: Vehicle): VehicleFormValues {
     mileage: vehicle.mileage,
     price: toDollars(vehicle.price_cents),
     status: vehicle.status,
+    condition: vehicle.condition,
+    listed: vehicle.listed,
     location: vehicle.location ?? '',
     contact_name: vehicle.contact_name ?? '',
     contact_phone: vehicle.contact_phone ?? '',
@@ -55,6 +59,8 @@ export function vehicleToInput(vehicle: Vehicle): VehicleInput {
     mileage: vehicle.mileage,
     price_cents: vehicle.price_cents,
     status: vehicle.status,
+    condition: vehicle.condition,
+    listed: vehicle.listed,
     location: vehicle.location,
     contact_name: vehicle.contact_name,
     contact_phone: vehicle.contact_phone,

@@ -1,3 +1,8 @@
+/** New, or used: a used vehicle offered for sale carries the FTC's Buyers Guide. */
+export const vehicleConditions = ['new', 'used'] as const;
+export type VehicleCondition = (typeof vehicleConditions)[number];
+export const vehicleConditionLabels: Record<VehicleCondition, string> = { new: 'New', used: 'Used' };
+
 export const vehicleStatuses = ['available', 'pending', 'sold', 'reserved'] as const;
 export type VehicleStatus = (typeof vehicleStatuses)[number];
 

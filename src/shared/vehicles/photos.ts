@@ -18,7 +18,7 @@ export const PHOTO_EDGE: Record<PhotoSize, number> = { thumb: 320, card: 960, fu
 export const PHOTOS_FULL = `A vehicle has at most ${MAX_PHOTOS_PER_VEHICLE} photos: delete some to add more`;
 export const PHOTO_TOO_LARGE = `A photo can be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`;
 export const PHOTO_TOO_MANY_PIXELS = `A photo can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`;
-export const PHOTO_NOT_IMAGE = 'This file is not a photo. Upload a JPEG, PNG or WebP image.';
+export const PHOTO_NOT_IMAGE = 'This file is not a photo. Upload a JPEG, PNG, WebP, AVIF or HEIC image.';
 export const PHOTO_ORDER_MISMATCH = "List every one of the vehicle's photos, each once";
 
 export const vehiclePhotoSchema = z.object({

@@ -9,7 +9,7 @@ import {
   textList,
   version,
 } from '../common/fields.js';
-import { vehicleStatuses } from './options.js';
+import { vehicleConditions, vehicleStatuses } from './options.js';
 import { checkVin, normalizeVin } from './vin.js';
 
 export const MIN_VEHICLE_YEAR = 1900;
@@ -56,6 +56,9 @@ const vehicleFields = {
   color: optionalText(40),
   mileage,
   status: z.enum(vehicleStatuses).default('available'),
+  condition: z.enum(vehicleConditions, { error: 'Choose new or used' }).default('used'),
+  /** Shown on its public page and in the listing feeds while it is available. */
+  listed: z.boolean({ error: 'Listed online must be on or off' }).default(true),
   location: optionalText(120),
   contact_name: optionalText(120),
   contact_phone: optionalText(40),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/paging.js';
-import { vehicleStatuses, type VehicleStatus } from './options.js';
+import { vehicleConditions, vehicleStatuses, type VehicleStatus } from './options.js';
 
 /** A vehicle as the API returns it: the database's column names, money in cents, moments as ISO strings. */
 export const vehicleSchema = z.object({
@@ -14,6 +14,10 @@ export const vehicleSchema = z.object({
   mileage: z.number(),
   price_cents: z.number(),
   status: z.enum(vehicleStatuses),
+  condition: z.enum(vehicleConditions),
+  listed: z.boolean(),
+  /** The random part of the vehicle's public page's address (`shared/listings`), never derived from its id. */
+  public_key: z.string(),
   location: z.string().nullable(),
   contact_name: z.string().nullable(),
   contact_phone: z.string().nullable(),
@@ -24,8 +28,11 @@ export const vehicleSchema = z.object({
   updated_at: z.string(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
-/** A row of the inventory list: the vehicle and its cover photo's thumbnail, when it has photos. */
-export const vehicleListItemSchema = vehicleSchema.extend({ cover_url: z.string().nullable() });
+/**
+ * A row of the inventory list: the vehicle, its cover photo's thumbnail when it has photos, and whether it is a used
+ * vehicle offered for sale without a completed Buyers Guide.
+ */
+export const vehicleListItemSchema = vehicleSchema.extend({ cover_url: z.string().nullable(), needs_buyers_guide: z.boolean() });
 export type VehicleListItem = z.infer<typeof vehicleListItemSchema>;
 export const vehiclePageSchema = pageSchema(vehicleListItemSchema);
 

@@ -22,6 +22,7 @@ export const keys = {
     detail: (id: string) => ['vehicles', 'detail', id] as const,
     timeline: (id: string) => ['vehicles', 'timeline', id] as const,
     photos: (id: string) => ['vehicles', 'photos', id] as const,
+    buyersGuide: (id: string) => ['vehicles', 'buyers-guide', id] as const,
     lists: ['vehicles', 'list'] as const,
     vinCheck: (query: string) => ['vehicles', 'vin-check', query] as const,
     options: (q: string) => ['vehicles', 'options', q] as const,
@@ -52,6 +53,7 @@ export const keys = {
   settings: ['settings'] as const,
   hooks: ['settings', 'hooks'] as const,
   leadSources: ['settings', 'lead-sources'] as const,
+  listingFeeds: ['settings', 'listing-feeds'] as const,
   leads: {
     all: ['leads'] as const,
     list: (view: string, customer = '') => ['leads', 'list', view, customer] as const,

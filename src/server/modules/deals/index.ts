@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { owned } from '../export/tables.js';
+import { ofRecord, owned } from '../export/tables.js';
 import { dealsRoutes } from './routes.js';
 
 export const dealsArea = defineArea({
@@ -7,6 +7,7 @@ export const dealsArea = defineArea({
   routes: dealsRoutes,
   changes: ['deals', 'customers', 'vehicles'],
   exportTables: {
+    deal_buyers_guides: { scope: ofRecord('deals', 'deal_id') },
     deal_model_sales_monthly: { scope: owned('user_id') },
     deal_sales_monthly: { scope: owned('user_id') },
     deals: { scope: owned('user_id') },

@@ -7,7 +7,10 @@ import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { assignableAgents } from './links.js';
-import { createDeal, dealTimeline, deleteDeal, getDeal, listDeals, updateDeal } from './service.js';
+import { createDeal, dealTimeline, deleteDeal, findVisibleDeal, getDeal, listDeals, updateDeal } from './service.js';
+import { guideLanguageQuery } from '../../../shared/vehicles/buyers-guide.js';
+import { sendPdf } from '../../http/download.js';
+import { dealBuyersGuidePdf } from '../vehicles/buyers-guide.js';
 
 export async function dealsRoutes(app: FastifyInstance, { database, store }: { database: Database; store: BlobStore }) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -22,6 +25,15 @@ export async function dealsRoutes(app: FastifyInstance, { database, store }: { d
   r.get('/api/deals/agents', (request) => assignableAgents(db, actorOf(request)));
   r.get('/api/deals/:id', { schema: { params: idParams, response: { 200: dealDetailSchema } } }, (request) =>
     getDeal(db, actorOf(request), request.params.id),
+  );
+  r.get(
+    '/api/deals/:id/buyers-guide.pdf',
+    { schema: { params: idParams, querystring: guideLanguageQuery } },
+    async (request, reply) => {
+      await findVisibleDeal(db, actorOf(request), request.params.id);
+      const pdf = await dealBuyersGuidePdf(db, request.params.id, request.query.lang);
+      return sendPdf(reply, pdf, request.query.lang === 'es' ? 'guia-del-comprador.pdf' : 'buyers-guide.pdf');
+    },
   );
   r.put('/api/deals/:id', { schema: { params: idParams, body: dealUpdateSchema, response: { 200: dealSchema } } }, (request) =>
     updateDeal(db, actorOf(request), request.params.id, request.body),

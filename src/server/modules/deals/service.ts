@@ -12,6 +12,7 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { publishChange } from '../../realtime/publish.js';
 import { announceDeal } from './announce.js';
+import { dealBuyersGuide, keepBuyersGuide } from '../vehicles/buyers-guide.js';
 import { vehicleOptionColumns } from '../vehicles/list.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -87,9 +88,9 @@ export async function getDeal(
   db: Db,
   actor: Actor,
   id: string,
-): Promise<DealRow & Pick<DealDetail, 'customer' | 'vehicle' | 'desked'>> {
+): Promise<DealRow & Pick<DealDetail, 'customer' | 'vehicle' | 'desked' | 'buyers_guide'>> {
   const deal = await findVisibleDeal(db, actor, id);
-  const [customer, vehicle, worksheet] = await Promise.all([
+  const [customer, vehicle, worksheet, buyersGuide] = await Promise.all([
     deal.customer_id
       ? db
           .selectFrom('customers')
@@ -107,8 +108,15 @@ export async function getDeal(
           .executeTakeFirst()
       : undefined,
     db.selectFrom('deal_worksheets').select('deal_id').where('deal_id', '=', id).executeTakeFirst(),
+    dealBuyersGuide(db, id),
   ]);
-  return { ...deal, customer: customer ?? null, vehicle: vehicle ?? null, desked: worksheet !== undefined };
+  return {
+    ...deal,
+    customer: customer ?? null,
+    vehicle: vehicle ?? null,
+    desked: worksheet !== undefined,
+    buyers_guide: buyersGuide,
+  };
 }
 
 /** The stored columns of a deal from the validated input and the records it resolved to. */
@@ -144,6 +152,7 @@ export async function createDeal(db: Db, actor: Actor, input: DealInput): Promis
     const deal = await tx.insertInto('deals').values(values).returningAll().executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'deal', entityId: deal.id, action: 'created', changes: values });
     if (vehicleId) await syncVehicleStatus(tx, actor, vehicleId, deal.id);
+    if (vehicleId && deal.status === 'completed') await keepBuyersGuide(tx, deal.id, vehicleId);
     await customerFollowsSale(tx, actor, null, deal);
     await announceDeal(tx, actor, deal, null);
     return deal;
@@ -179,6 +188,8 @@ export async function updateDeal(db: Db, actor: Actor, id: string, input: DealUp
     if (changes.status || changes.vehicle_id) {
       const touched = new Set([before.vehicle_id, vehicleId].filter((v): v is string => Boolean(v)));
       for (const vehicle of touched) await syncVehicleStatus(tx, actor, vehicle, id);
+      // A sale that completes keeps its vehicle's Buyers Guide as it is now (16 CFR 455.3: part of the contract).
+      if (vehicleId && deal.status === 'completed') await keepBuyersGuide(tx, id, vehicleId);
     }
     await customerFollowsSale(tx, actor, before, deal);
     await announceDeal(tx, actor, deal, before);

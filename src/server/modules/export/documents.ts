@@ -6,15 +6,23 @@ import { rowsFor, type TableRule } from './tables.js';
 
 export type DocumentFile = { table: string; id: string; key: string; fileName: string; path: string };
 
-/** Where stored files are named: the table, the column holding the blob key, and the file's name (a column or fixed). */
+/**
+ * Where stored files are named: the table, the column holding the blob key, and the file's name (a column or fixed,
+ * with an extension when the stored file's own differs: a vehicle photo is kept as a JPEG whatever it was sent as).
+ */
 const sources = [
   { table: 'customer_documents', key: 'file_path', name: { column: 'file_name' }, prefix: '' },
   { table: 'deal_documents', key: 'file_path', name: { column: 'file_name' }, prefix: '' },
   { table: 'minor_agreements', key: 'original_key', name: { column: 'original_file_name' }, prefix: 'original-' },
   { table: 'minor_agreements', key: 'sealed_key', name: { fixed: 'signed-agreement.pdf' }, prefix: 'sealed-' },
+  { table: 'vehicle_photos', key: 'full_key', name: { column: 'file_name' }, prefix: 'photo-', extension: '.jpg' },
 ] as const;
 
 const BATCH = 500;
+
+/** The name a stored file goes by in the export: its own, with the stored file's extension where that differs. */
+const fileNameOf = (name: string, source: (typeof sources)[number]) =>
+  'extension' in source ? `${name.replace(/\.[^.]*$/, '')}${source.extension}` : name;
 
 /** A file name safe on every system: letters, digits, dot, dash, underscore and space, at most 100 characters. */
 export function safeFileName(name: string): string {
@@ -47,7 +55,7 @@ export async function* documentFiles(
           id: r.id,
           key: r.key,
           fileName: r.file_name,
-          path: `documents/${r.id}-${source.prefix}${safeFileName(r.file_name)}`,
+          path: `documents/${r.id}-${source.prefix}${safeFileName(fileNameOf(r.file_name, source))}`,
         })),
         next: rows.length === BATCH ? rows.at(-1)!.id : null,
       };

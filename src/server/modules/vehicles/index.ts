@@ -9,6 +9,7 @@ export const vehiclesArea = defineArea({
   changes: ['vehicles'],
   storedKeys: referencedPhotoKeys,
   exportTables: {
+    vehicle_buyers_guides: { scope: ofRecord('vehicles', 'vehicle_id') },
     vehicle_photos: { scope: ofRecord('vehicles', 'vehicle_id') },
     vehicle_stock: { scope: owned('user_id') },
     vehicles: { scope: owned('user_id') },

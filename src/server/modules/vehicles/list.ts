@@ -43,6 +43,9 @@ export const vehicleColumns = [
   'contact_email',
   'features',
   'notes',
+  'condition',
+  'listed',
+  'public_key',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof VehicleRow)[];
@@ -97,13 +100,16 @@ export async function listVehicles(
   db: Kysely<DB>,
   actor: Actor,
   query: VehicleFilter & { limit: number; cursor?: string },
-): Promise<Page<VehicleRow & { cover_url: string | null }>> {
+): Promise<Page<VehicleRow & { cover_url: string | null; needs_buyers_guide: boolean }>> {
   const { column, direction } = sortKeys[query.sort ?? 'newest'];
   const after = cursorKey(query.cursor, column);
   // Each row's cover, the first of its photos, by the photos' (vehicle, position) index.
   const cover = sql<string | null>`(SELECT p.id FROM vehicle_photos p WHERE p.vehicle_id = vehicles.id
     ORDER BY p.position, p.created_at LIMIT 1)`;
-  let rows = filtered(selectVehicles(db, actor).select(cover.as('cover_photo_id')), query);
+  // A used vehicle still for sale without a completed Buyers Guide is flagged (`needsBuyersGuide`'s rule, in SQL).
+  const needsGuide = sql<boolean>`(vehicles.condition = 'used' AND vehicles.status <> 'sold'
+    AND NOT EXISTS (SELECT 1 FROM vehicle_buyers_guides g WHERE g.vehicle_id = vehicles.id))`;
+  let rows = filtered(selectVehicles(db, actor).select([cover.as('cover_photo_id'), needsGuide.as('needs_buyers_guide')]), query);
   if (after) {
     const key = column === 'created_at' ? new Date(after[0]) : after[0];
     const operator = sql.raw(direction === 'desc' ? '<' : '>');

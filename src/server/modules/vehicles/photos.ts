@@ -17,7 +17,7 @@ import {
 } from '../../../shared/vehicles/photos.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { onFirstUse } from '../../first-use.js';
+import { importCommonJs, onFirstUse } from '../../first-use.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
@@ -36,8 +36,14 @@ const loadSharp = onFirstUse(async () => {
   return sharp;
 });
 
-const photoTypes = new Set(['image/jpeg', 'image/png', 'image/webp']);
+/** What sharp reads itself; a phone's HEIC (HEVC, which sharp's libvips is built without) is decoded by libheif. */
+const photoTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
+const heifTypes = new Set(['image/heic', 'image/heif']);
 const notPhoto = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PHOTO_NOT_IMAGE);
+const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', PHOTO_TOO_MANY_PIXELS);
+
+/** libheif, compiled to WebAssembly (heic-decode), is loaded with the first HEIC photo. */
+const loadHeicDecoder = onFirstUse(() => importCommonJs(() => import('heic-decode')));
 
 type Processed = {
   width: number;
@@ -48,32 +54,60 @@ type Processed = {
 };
 
 /**
- * The photo as Torque keeps it, from the uploaded file's own bytes: a JPEG, PNG or WebP (whatever its name says),
- * at most MAX_PHOTO_PIXELS (refused before it is decoded), turned upright by its EXIF orientation and written in
- * each size as a JPEG with no metadata at all, so no location or camera detail is kept.
+ * The picture an upload holds, for sharp to read once: a file sharp decodes itself (its header read first, so one
+ * above MAX_PHOTO_PIXELS is refused before it is decoded), or a HEIC's primary image decoded to pixels by libheif
+ * (its size, too, is read before its pixels are).
  */
-export async function processPhoto(upload: string, spool: Spool): Promise<Processed> {
-  const type = await fileTypeFromFile(upload);
-  if (!type || !photoTypes.has(type.mime)) throw notPhoto();
+async function pictureOf(upload: string, mime: string) {
   const sharp = await loadSharp();
-  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const };
+  if (heifTypes.has(mime)) {
+    const decodeHeic = await loadHeicDecoder();
+    const images = await decodeHeic.all({ buffer: await fs.promises.readFile(upload) }).catch(() => {
+      throw notPhoto();
+    });
+    try {
+      const primary = images[0];
+      if (!primary?.width || !primary.height) throw notPhoto();
+      if (primary.width * primary.height > MAX_PHOTO_PIXELS) throw tooManyPixels();
+      const { width, height, data } = await primary.decode().catch(() => {
+        throw notPhoto();
+      });
+      return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+    } finally {
+      images.dispose();
+    }
+  }
   const meta = await sharp(upload, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw notPhoto();
     });
   if (!meta.width || !meta.height) throw notPhoto();
-  if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw new AppError(413, 'PAYLOAD_TOO_LARGE', PHOTO_TOO_MANY_PIXELS);
+  if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw tooManyPixels();
+  return sharp(upload, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' });
+}
+
+/**
+ * The photo as Torque keeps it, from the uploaded file's own bytes: a JPEG, PNG, WebP, AVIF or a phone's HEIC
+ * (whatever its name says), at most MAX_PHOTO_PIXELS, turned upright by its orientation and written in each size as
+ * a JPEG with no metadata at all, so no location or camera detail is kept. The upload is decoded once, into the full
+ * size; the card and the thumbnail are made from that.
+ */
+export async function processPhoto(upload: string, spool: Spool): Promise<Processed> {
+  const type = await fileTypeFromFile(upload);
+  if (!type || !(photoTypes.has(type.mime) || heifTypes.has(type.mime))) throw notPhoto();
+  const picture = await pictureOf(upload, type.mime);
+  const sharp = await loadSharp();
   const files = {} as Processed['files'];
   const written: string[] = [];
   try {
     let full = { width: 0, height: 0 };
-    for (const size of photoSizes) {
+    for (const size of ['full', 'card', 'thumb'] as const) {
       const path = spool.file();
       written.push(path);
       const edge = PHOTO_EDGE[size];
-      const info = await sharp(upload, options)
-        .rotate()
+      const source = size === 'full' ? picture.rotate() : sharp(files.full.path);
+      const info = await source
         .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: size === 'thumb' ? 75 : 82, mozjpeg: true })
         .toFile(path)

@@ -33,12 +33,17 @@ import {
 import { sendCsv } from '../../http/csv.js';
 import { businessClock } from '../../time.js';
 import { csvFileName, vehiclesCsv } from './export.js';
+import { getBuyersGuide, saveBuyersGuide, vehicleBuyersGuidePdf } from './buyers-guide.js';
+import { windowSticker } from './window-sticker.js';
+import { guideLanguageQuery, saveBuyersGuideSchema, vehicleBuyersGuideSchema } from '../../../shared/vehicles/buyers-guide.js';
+import { sendPdf } from '../../http/download.js';
+import { originOf } from '../../http/origin.js';
 import { listVehicles, summarizeVehicles, vehicleMakes, vehicleOptions } from './list.js';
 import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
 
 const photoFileRequest = photoParams.extend({ file: z.enum(photoSizes.map((size) => `${size}.jpg`) as [string, ...string[]]) });
 
-export async function vehiclesRoutes(app: FastifyInstance, { database, store, spool, instance }: AreaDeps) {
+export async function vehiclesRoutes(app: FastifyInstance, { database, store, spool, instance, config }: AreaDeps) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = database;
 
@@ -87,6 +92,35 @@ export async function vehiclesRoutes(app: FastifyInstance, { database, store, sp
   );
   r.get('/api/vehicles/:id/timeline', { schema: { params: idParams } }, async (request) =>
     vehicleTimeline(db, actorOf(request), request.params.id),
+  );
+
+  // The FTC Buyers Guide of a used vehicle (completed by admins and editors), and the window sticker.
+  r.get(
+    '/api/vehicles/:id/buyers-guide',
+    { schema: { params: idParams, response: { 200: vehicleBuyersGuideSchema } } },
+    (request) => getBuyersGuide(db, actorOf(request), request.params.id),
+  );
+  r.put(
+    '/api/vehicles/:id/buyers-guide',
+    { schema: { params: idParams, body: saveBuyersGuideSchema, response: { 200: vehicleBuyersGuideSchema } } },
+    (request) => saveBuyersGuide(db, actorOf(request), request.params.id, request.body),
+  );
+  r.get(
+    '/api/vehicles/:id/buyers-guide.pdf',
+    { schema: { params: idParams, querystring: guideLanguageQuery } },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await vehicleBuyersGuidePdf(db, actorOf(request), request.params.id, request.query.lang),
+        request.query.lang === 'es' ? 'guia-del-comprador.pdf' : 'buyers-guide.pdf',
+      ),
+  );
+  r.get('/api/vehicles/:id/window-sticker.pdf', { schema: { params: idParams } }, async (request, reply) =>
+    sendPdf(
+      reply,
+      await windowSticker(db, store, actorOf(request), request.params.id, originOf(config, request)),
+      'window-sticker.pdf',
+    ),
   );
 
   // Photos: one file a request (the screen sends several side by side, each with its progress).

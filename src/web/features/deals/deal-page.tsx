@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/toast';
 import { useDeal, useDeleteDeal } from './api';
+import { DealBuyersGuideCard } from './deal-buyers-guide';
 import { DealNotFound } from './deal-not-found';
 import { DealStatusBadge } from './deal-status-badge';
 import { DealTimeline } from './deal-timeline';
@@ -169,6 +170,7 @@ export function DealPage() {
         }
       />
       <DealFacts deal={d} />
+      {d.buyers_guide && <DealBuyersGuideCard dealId={d.id} guide={d.buyers_guide} />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <DocumentsPanel
           kind="deal"

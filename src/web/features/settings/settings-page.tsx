@@ -31,6 +31,7 @@ import { OutboxCard } from '@/features/outbox';
 import { FullExportCard } from '@/features/export';
 import { HooksCard } from '@/features/hooks';
 import { LeadSourcesCard } from '@/features/leads';
+import { ListingFeedsCard } from '@/features/listings';
 import { ActionPlansCard } from '@/features/tasks';
 import { ReplyTemplatesCard } from '@/features/conversations';
 import { MailboxCard } from '@/features/mailboxes';
@@ -100,6 +101,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
             <FormField label="Phone" htmlFor="company-phone" error={errors.company?.phone?.message}>
               <Input type="tel" autoComplete="tel" {...form.register('company.phone')} />
             </FormField>
+            <FormField label="Email" htmlFor="company-email" error={errors.company?.email?.message}>
+              <Input type="email" autoComplete="email" {...form.register('company.email')} />
+            </FormField>
             <Controller
               control={form.control}
               name="company.time_zone"
@@ -135,6 +139,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <UserManagementSection isAdmin={isAdmin} />
         {isAdmin && <OutboxCard />}
         {isAdmin && <LeadSourcesCard />}
+        {isAdmin && <ListingFeedsCard />}
         {isAdmin && <ActionPlansCard />}
         {isAdmin && <HooksCard />}
         <MailboxCard owner="mine" />

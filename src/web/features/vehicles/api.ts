@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
 import type { VehiclePhoto } from '@shared/vehicles/photos';
+import type { BuyersGuideChoices, VehicleBuyersGuide } from '@shared/vehicles/buyers-guide';
 import type {
   Vehicle,
   VehicleDetail,
@@ -112,10 +113,14 @@ export function useVehicleOptions(q: string, enabled: boolean) {
   });
 }
 
+/** The vehicle's photos as the server has them now, the cover first. */
+export const readVehiclePhotos = (vehicleId: string, signal?: AbortSignal) =>
+  api<{ items: VehiclePhoto[] }>(`/api/vehicles/${vehicleId}/photos`, { signal });
+
 export function useVehiclePhotos(vehicleId: string) {
   return useQuery({
     queryKey: keys.vehicles.photos(vehicleId),
-    queryFn: ({ signal }) => api<{ items: VehiclePhoto[] }>(`/api/vehicles/${vehicleId}/photos`, { signal }),
+    queryFn: ({ signal }) => readVehiclePhotos(vehicleId, signal),
   });
 }
 
@@ -157,4 +162,22 @@ export function useDeletePhoto(vehicleId: string) {
   return usePhotoChange(vehicleId, (photoId: string) =>
     api<void>(`/api/vehicles/${vehicleId}/photos/${photoId}`, { method: 'DELETE' }),
   );
+}
+
+export function useBuyersGuide(vehicleId: string) {
+  return useQuery({
+    queryKey: keys.vehicles.buyersGuide(vehicleId),
+    queryFn: ({ signal }) => api<VehicleBuyersGuide>(`/api/vehicles/${vehicleId}/buyers-guide`, { signal }),
+  });
+}
+
+/** Saves the guide's choices on the vehicle's version read; the vehicle's version moves on with it. */
+export function useSaveBuyersGuide(vehicleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { guide: BuyersGuideChoices; updated_at: string }) =>
+      api<VehicleBuyersGuide>(`/api/vehicles/${vehicleId}/buyers-guide`, { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(keys.vehicles.buyersGuide(vehicleId), saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
+  });
 }

@@ -22,7 +22,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
-import { useDeletePhoto, useOrderPhotos, useUploadPhoto, useVehiclePhotos } from './api';
+import { readVehiclePhotos, useDeletePhoto, useOrderPhotos, useUploadPhoto, useVehiclePhotos } from './api';
 
 type Upload = { key: string; name: string; sent: number; error: string | null };
 
@@ -158,15 +158,17 @@ export function PhotosCard({ vehicleId, vehicleName }: { vehicleId: string; vehi
     const queued = files.map((file) => ({ file, key: `${file.name}-${file.size}-${crypto.randomUUID()}` }));
     setUploads((all) => [...all, ...queued.map(({ file, key }) => ({ key, name: file.name, sent: 0, error: null }))]);
     let done = 0;
-    const next = queued.values();
+    // The photos added, by the place each file was picked in: uploads side by side land in the order they finish.
+    const added: (string | null)[] = queued.map(() => null);
+    const next = queued.entries();
     const worker = async () => {
-      for (const { file, key } of next) {
+      for (const [index, { file, key }] of next) {
         if (file.size > MAX_PHOTO_BYTES) {
           patch(key, { error: PHOTO_TOO_LARGE });
           continue;
         }
         try {
-          await upload.mutateAsync({ file, onProgress: (sent) => patch(key, { sent }) });
+          added[index] = (await upload.mutateAsync({ file, onProgress: (sent) => patch(key, { sent }) })).id;
           done++;
           setUploads((all) => all.filter((u) => u.key !== key));
         } catch (error) {
@@ -175,8 +177,24 @@ export function PhotosCard({ vehicleId, vehicleName }: { vehicleId: string; vehi
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queued.length) }, worker));
+    await keepPickedOrder(added.filter((id): id is string => id !== null));
     if (done > 0) notifySuccess(done === 1 ? 'Photo added' : `${done} photos added`, vehicleName);
     if (input.current) input.current.value = '';
+  };
+
+  /** Puts a batch's photos in the order their files were picked, where they landed otherwise. */
+  const keepPickedOrder = async (picked: string[]) => {
+    if (picked.length < 2) return;
+    const current = (await readVehiclePhotos(vehicleId)).items.map((p) => p.id);
+    const batch = new Set(picked);
+    let next = 0;
+    const wanted = current.map((id) => (batch.has(id) ? picked[next++]! : id));
+    if (wanted.every((id, i) => id === current[i])) return;
+    await order
+      .mutateAsync(wanted)
+      .catch((error: unknown) =>
+        notifyError('Could not put the photos in the order picked', errorMessage(error, 'Reorder them by dragging.')),
+      );
   };
 
   const move = (from: number, to: number) => {
@@ -211,7 +229,7 @@ export function PhotosCard({ vehicleId, vehicleName }: { vehicleId: string; vehi
         <CardTitle>Photos</CardTitle>
         <CardDescription>
           The first is the cover, shown in the inventory and on offers. Up to {MAX_PHOTOS_PER_VEHICLE} photos of at most{' '}
-          {MAX_PHOTO_BYTES / 1024 / 1024} MB each: JPEG, PNG or WebP.
+          {MAX_PHOTO_BYTES / 1024 / 1024} MB each: JPEG, PNG, WebP, AVIF or HEIC (a phone's own format).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -235,7 +253,7 @@ export function PhotosCard({ vehicleId, vehicleName }: { vehicleId: string; vehi
             ref={input}
             type="file"
             multiple
-            accept="image/jpeg,image/png,image/webp"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif"
             className="sr-only"
             aria-label="Add photos"
             onChange={(event) => void addFiles([...(event.target.files ?? [])])}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { vehicleStatuses } from '@shared/vehicles/options';
+import { vehicleConditionLabels, vehicleConditions, vehicleStatuses } from '@shared/vehicles/options';
 import { MakeSuggestions } from './make-suggestions';
 import { formToVehicleInput, vehicleFormField } from '@shared/vehicles/form';
 import {
@@ -15,7 +15,9 @@ import { FormActions } from '@/components/form-actions';
 import { showServerErrors } from '@/lib/server-errors';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { OptionField } from '@/components/option-select';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { FeaturesField } from './features-field';
@@ -88,9 +90,36 @@ export function VehicleForm({
             <Input {...register('price', number)} type="number" inputMode="decimal" min={0} step={0.01} />
           </FormField>
           <OptionField control={control} name="status" label="Status" options={vehicleStatuses} />
+          <OptionField
+            control={control}
+            name="condition"
+            label="Condition"
+            options={vehicleConditions}
+            labels={vehicleConditionLabels}
+          />
           <FormField label="Location (Optional)" htmlFor="location" error={errors.location?.message}>
             <Input {...register('location')} placeholder="e.g. Main lot, Austin, TX" />
           </FormField>
+          <Controller
+            control={control}
+            name="listed"
+            render={({ field }) => (
+              <div className="flex items-start gap-3 sm:col-span-2">
+                <Checkbox
+                  id="listed"
+                  checked={field.value ?? true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  aria-describedby="listed-hint"
+                />
+                <div className="grid gap-1 leading-none">
+                  <Label htmlFor="listed">List online</Label>
+                  <p id="listed-hint" className="text-muted-foreground text-sm">
+                    While it is available, the vehicle has a public page and is in the listing feeds.
+                  </p>
+                </div>
+              </div>
+            )}
+          />
         </CardContent>
       </Card>
 

@@ -15,9 +15,12 @@ import { StatusChanger } from './status-changer';
 import { VehicleNotFound } from './vehicle-not-found';
 import { VehicleTimeline } from './vehicle-timeline';
 import { vehicleName } from '@shared/vehicles/types';
+import { vehicleConditionLabels } from '@shared/vehicles/options';
 import { formatMileage } from './vehicles-table';
 import { VinSummary } from './vin-summary';
 import { PhotosCard } from './photos-card';
+import { BuyersGuideCard } from './buyers-guide-card';
+import { ListingCard } from './listing-card';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -98,6 +101,7 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
                 <Detail label="Make">{vehicle.make}</Detail>
                 <Detail label="Model">{vehicle.model}</Detail>
                 <Detail label="Year">{vehicle.year}</Detail>
+                <Detail label="Condition">{vehicleConditionLabels[vehicle.condition]}</Detail>
                 <Detail label="Price">{formatCents(vehicle.price_cents, { exact: vehicle.price_cents % 100 !== 0 })}</Detail>
                 <Detail label="Mileage">{formatMileage(vehicle.mileage)}</Detail>
                 <Detail label="Color">{orNone(vehicle.color)}</Detail>
@@ -128,6 +132,8 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
             </CardContent>
           </Card>
 
+          <BuyersGuideCard vehicle={vehicle} />
+
           {vehicle.notes && (
             <Card>
               <CardHeader>
@@ -150,6 +156,7 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
         </div>
 
         <div className="grid content-start gap-6">
+          <ListingCard vehicle={vehicle} />
           <Card>
             <CardHeader>
               <CardTitle>Contact Information</CardTitle>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Car, Mail, Phone, User } from 'lucide-react';
+import { AlertTriangle, Car, Mail, Phone, User } from 'lucide-react';
 import { vehicleName, type Vehicle, type VehicleListItem } from '@shared/vehicles/types';
 import { ChipList } from '@/components/chip-list';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCents, formatDate } from '@/lib/format';
@@ -72,6 +73,20 @@ function Cover({ vehicle }: { vehicle: VehicleListItem }) {
   );
 }
 
+/** A used vehicle offered for sale without a completed FTC Buyers Guide says so in the list. */
+function GuideFlag({ vehicle }: { vehicle: VehicleListItem }) {
+  if (!vehicle.needs_buyers_guide) return null;
+  return (
+    <Badge
+      variant="outline"
+      className="border-amber-500/60 text-amber-800 dark:text-amber-300"
+      title="A used vehicle offered for sale must display a completed FTC Buyers Guide"
+    >
+      <AlertTriangle aria-hidden /> No Buyers Guide
+    </Badge>
+  );
+}
+
 /** The 'Vehicle Inventory' rows: a table from tablet width up, cards on a phone. */
 export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
   return (
@@ -108,7 +123,10 @@ export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
                   <VinAndDetails vehicle={vehicle} />
                 </TableCell>
                 <TableCell>
-                  <VehicleStatusBadge status={vehicle.status} />
+                  <div className="grid justify-items-start gap-1">
+                    <VehicleStatusBadge status={vehicle.status} />
+                    <GuideFlag vehicle={vehicle} />
+                  </div>
                 </TableCell>
                 <TableCell className="font-medium tabular-nums">{formatCents(vehicle.price_cents)}</TableCell>
                 <TableCell className="min-w-24 whitespace-normal">
@@ -144,6 +162,7 @@ export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
               <div className="grid shrink-0 justify-items-end gap-1">
                 <span className="font-semibold tabular-nums">{formatCents(vehicle.price_cents)}</span>
                 <VehicleStatusBadge status={vehicle.status} />
+                <GuideFlag vehicle={vehicle} />
               </div>
             </div>
             <div className="grid gap-0.5 text-sm">

@@ -1,0 +1,60 @@
+import { Copy, ExternalLink, Printer } from 'lucide-react';
+import { publicVehiclePath } from '@shared/listings/paths';
+import type { Vehicle } from '@shared/vehicles/types';
+import { copyText } from '@/components/secret-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** Whether the public sees the vehicle now, in words, and why not. */
+function listingState(vehicle: Pick<Vehicle, 'listed' | 'status'>) {
+  if (!vehicle.listed) return { shown: false, text: 'Not listed: its page and the feeds leave it out (Edit → List online).' };
+  if (vehicle.status === 'available') return { shown: true, text: 'On its public page and in the listing feeds.' };
+  if (vehicle.status === 'sold') return { shown: false, text: 'Sold: out of the feeds; its page says it was sold.' };
+  return { shown: false, text: `Out of the feeds and off its page while ${vehicle.status}.` };
+}
+
+/**
+ * The vehicle online: its public page (an address made of a random key, for customers, marketplaces and the window
+ * sticker's QR code), whether it is listed now, and the window sticker to print.
+ */
+export function ListingCard({ vehicle }: { vehicle: Vehicle }) {
+  const url = `${location.origin}${publicVehiclePath(vehicle)}`;
+  const state = listingState(vehicle);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Online listing</CardTitle>
+        <CardAction>
+          <Badge variant={state.shown ? 'default' : 'secondary'}>{state.shown ? 'Listed' : 'Not shown'}</Badge>
+        </CardAction>
+        <CardDescription>{state.text}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3">
+        <div className="flex items-center gap-2">
+          <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs" data-testid="public-page-url">
+            {url}
+          </code>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            onClick={() => copyText(url, 'Public page link')}
+            aria-label="Copy the public page link"
+          >
+            <Copy />
+          </Button>
+          <Button variant="ghost" size="icon-sm" asChild>
+            <a href={url} target="_blank" rel="noreferrer" aria-label="Open the public page">
+              <ExternalLink />
+            </a>
+          </Button>
+        </div>
+        <Button variant="outline" size="sm" className="justify-self-start" asChild>
+          <a href={`/api/vehicles/${vehicle.id}/window-sticker.pdf`} target="_blank" rel="noreferrer">
+            <Printer /> Print window sticker
+          </a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
