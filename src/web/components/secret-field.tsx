@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Copy, Eye, EyeOff } from 'lucide-react';
+import { Copy, ExternalLink, Eye, EyeOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { notifySuccess } from '@/lib/toast';
 
@@ -47,6 +47,45 @@ export function CopyField({ value, what, copyLabel }: { value: string; what: str
       <Button variant="ghost" size="icon-sm" onClick={() => copyText(value, what)} aria-label={copyLabel}>
         <Copy />
       </Button>
+    </div>
+  );
+}
+
+/**
+ * An address to give to someone or something else (a web form's, a feed's, a vehicle's public page), on one line cut
+ * to its width, with Copy and, when `open`, a link that opens it in a new tab. `label` names it for screen readers.
+ */
+export function AddressField({
+  address,
+  label,
+  open = false,
+  testId,
+}: {
+  address: string;
+  label: string;
+  open?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs" data-testid={testId}>
+        {address}
+      </code>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={() => copyText(address, label)}
+        aria-label={`Copy the ${label}`}
+      >
+        <Copy />
+      </Button>
+      {open && (
+        <Button variant="ghost" size="icon-sm" asChild>
+          <a href={address} target="_blank" rel="noreferrer" aria-label={`Open the ${label}`}>
+            <ExternalLink />
+          </a>
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Code, Copy, ExternalLink, Link2, Plus, Trash2 } from 'lucide-react';
+import { Code, ExternalLink, Link2, Plus, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -11,7 +11,7 @@ import {
 } from '@shared/leads/schemas';
 import { DeleteButton } from '@/components/delete-button';
 import { QueryState } from '@/components/query-state';
-import { copyText, SecretField } from '@/components/secret-field';
+import { AddressField, copyText, SecretField } from '@/components/secret-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -30,19 +30,7 @@ function NewSourceKey({ source, onDone }: { source: CreatedLeadSource; onDone: (
   return (
     <div role="status" className="bg-muted/50 grid grid-cols-[minmax(0,1fr)] gap-2 rounded-md border p-3">
       <p className="text-sm font-medium">Give {source.name} this address. It holds the key, which is not shown again.</p>
-      <div className="flex items-center gap-2">
-        <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs" data-testid="lead-source-url">
-          {url}
-        </code>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={() => copyText(url, 'Lead address')}
-          aria-label={`Copy the ${source.name} address`}
-        >
-          <Copy />
-        </Button>
-      </div>
+      <AddressField address={url} label={`${source.name} address`} testId="lead-source-url" />
       <div className="flex items-center gap-2">
         <SecretField secret={source.key} label={source.name} />
       </div>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Copy, KeyRound, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { feedFormats, listingFeedInputSchema, type KeyedListingFeed, type ListingFeedInput } from '@shared/listings/schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeleteButton } from '@/components/delete-button';
 import { QueryState } from '@/components/query-state';
-import { copyText } from '@/components/secret-field';
+import { AddressField } from '@/components/secret-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -29,17 +29,13 @@ function FeedAddresses({ feed, onDone }: { feed: KeyedListingFeed; onDone: () =>
       {feedFormats.map((format) => (
         <div key={format} className="flex items-center gap-2">
           <span className="text-muted-foreground w-10 shrink-0 text-xs font-medium">{formatNames[format]}</span>
-          <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs" data-testid={`feed-url-${format}`}>
-            {feed.urls[format]}
-          </code>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            onClick={() => copyText(feed.urls[format], `${formatNames[format]} feed address`)}
-            aria-label={`Copy the ${feed.name} ${formatNames[format]} address`}
-          >
-            <Copy />
-          </Button>
+          <div className="min-w-0 flex-1">
+            <AddressField
+              address={feed.urls[format]}
+              label={`${feed.name} ${formatNames[format]} address`}
+              testId={`feed-url-${format}`}
+            />
+          </div>
         </div>
       ))}
       <p className="text-muted-foreground text-xs">The feed&apos;s shape is described in docs/listing-feed.md.</p>

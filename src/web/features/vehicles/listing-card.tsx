@@ -1,7 +1,7 @@
-import { Copy, ExternalLink, Printer } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { publicVehiclePath } from '@shared/listings/paths';
 import type { Vehicle } from '@shared/vehicles/types';
-import { copyText } from '@/components/secret-field';
+import { AddressField } from '@/components/secret-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,24 +31,7 @@ export function ListingCard({ vehicle }: { vehicle: Vehicle }) {
         <CardDescription>{state.text}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3">
-        <div className="flex items-center gap-2">
-          <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs" data-testid="public-page-url">
-            {url}
-          </code>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            onClick={() => copyText(url, 'Public page link')}
-            aria-label="Copy the public page link"
-          >
-            <Copy />
-          </Button>
-          <Button variant="ghost" size="icon-sm" asChild>
-            <a href={url} target="_blank" rel="noreferrer" aria-label="Open the public page">
-              <ExternalLink />
-            </a>
-          </Button>
-        </div>
+        <AddressField address={url} label="public page link" open testId="public-page-url" />
         <Button variant="outline" size="sm" className="justify-self-start" asChild>
           <a href={`/api/vehicles/${vehicle.id}/window-sticker.pdf`} target="_blank" rel="noreferrer">
             <Printer /> Print window sticker
