@@ -112,21 +112,18 @@ function GuideForm({
   const warranty = useWatch({ control, name: 'dealer_warranty' });
   useEffect(() => reset(toForm(guide)), [guide, reset]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      { guide: values, updated_at: version },
-      {
-        onSuccess: () => {
-          notifySuccess('Buyers Guide saved', 'Print it and display it on the vehicle.');
-          onDone();
-        },
-        onError: (error) => {
-          if (!showServerErrors(form.setError, error, (field) => field.replace(/^guide\./, '')))
-            notifyError('Could not save the Buyers Guide', errorMessage(error, 'Please try again.'));
-        },
-      },
-    ),
-  );
+  // Awaited rather than given callbacks: saving the first guide replaces this form with the guide's summary, and a
+  // mutation's own callbacks are not called once the form that started it is gone.
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ guide: values, updated_at: version });
+      notifySuccess('Buyers Guide saved', 'Print it and display it on the vehicle.');
+      onDone();
+    } catch (error) {
+      if (!showServerErrors(form.setError, error, (field) => field.replace(/^guide\./, '')))
+        notifyError('Could not save the Buyers Guide', errorMessage(error, 'Please try again.'));
+    }
+  });
 
   return (
     <form className="grid gap-5" noValidate onSubmit={onSubmit}>
