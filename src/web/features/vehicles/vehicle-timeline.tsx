@@ -1,4 +1,4 @@
-import { vehicleFeatures } from '@shared/vehicles/options';
+import { vehicleConditionLabels, vehicleFeatures } from '@shared/vehicles/options';
 import type { VehicleTimelineEntry } from '@shared/vehicles/types';
 import { AuditTimeline, changeLine, type AuditWording } from '@/components/audit-timeline';
 import { formatCents } from '@/lib/format';
@@ -14,6 +14,8 @@ const fieldLabels: Record<string, string> = {
   mileage: 'Mileage',
   price_cents: 'Price',
   status: 'Status',
+  condition: 'Condition',
+  listed: 'Listed online',
   location: 'Location',
   contact_name: 'Contact name',
   contact_phone: 'Contact phone',
@@ -27,6 +29,8 @@ function shown(field: string, value: unknown): string {
   if (field === 'price_cents' && typeof value === 'number') return formatCents(value, { exact: true });
   if (field === 'mileage' && typeof value === 'number') return formatMileage(value);
   if (Array.isArray(value)) return value.length ? value.join(', ') : 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (field === 'condition' && (value === 'new' || value === 'used')) return vehicleConditionLabels[value];
   return String(value);
 }
 
@@ -49,12 +53,16 @@ const actionLabels: Record<string, string> = {
   photo_added: 'Photo added',
   photo_removed: 'Photo deleted',
   photos_ordered: 'Photos reordered',
+  buyers_guide_completed: 'Buyers Guide completed',
+  buyers_guide_changed: 'Buyers Guide changed',
 };
 
 /** What changed, in order of the form; long notes are only said to have changed. */
 function describe(entry: VehicleTimelineEntry): AuditWording {
   const title = actionLabels[entry.action] ?? 'Changed';
-  if (entry.action === 'created' || entry.action === 'photos_ordered') return { title, details: [] };
+  // The guide's choices are read on the guide itself; its history says only who completed or changed it.
+  if (['created', 'photos_ordered', 'buyers_guide_completed', 'buyers_guide_changed'].includes(entry.action))
+    return { title, details: [] };
   if (entry.action === 'photo_added' || entry.action === 'photo_removed') {
     const name = (entry.changes as Record<string, unknown>).file_name;
     return { title: typeof name === 'string' ? `${title}: ${name}` : title, details: [] };
