@@ -117,16 +117,14 @@ export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
                       </Link>
                       {vehicle.color && <div className="text-muted-foreground text-sm">{vehicle.color}</div>}
                     </div>
+                    <GuideFlag vehicle={vehicle} />
                   </div>
                 </TableCell>
                 <TableCell>
                   <VinAndDetails vehicle={vehicle} />
                 </TableCell>
                 <TableCell>
-                  <div className="grid justify-items-start gap-1">
-                    <VehicleStatusBadge status={vehicle.status} />
-                    <GuideFlag vehicle={vehicle} />
-                  </div>
+                  <VehicleStatusBadge status={vehicle.status} />
                 </TableCell>
                 <TableCell className="font-medium tabular-nums">{formatCents(vehicle.price_cents)}</TableCell>
                 <TableCell className="min-w-24 whitespace-normal">
