@@ -157,6 +157,8 @@ describe("a vehicle's public page", () => {
     expect(sold.statusCode).toBe(410);
     expect(sold.body).toContain('This vehicle has been sold.');
     expect(sold.body).not.toContain('<form');
+    // Its photos are no longer served, and the page does not show them.
+    expect(sold.body).not.toContain(`${page}/photos/`);
     expect((await anonymous(`${page}/photos/${photo}/card.jpg`)).statusCode).toBe(404);
   });
 

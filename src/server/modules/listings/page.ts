@@ -19,12 +19,14 @@ header { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wr
 header strong { font-size: 1rem; }
 header a, .contact a { color: inherit; }
 .layout { display: grid; gap: 1.5rem; }
+.layout > * { min-width: 0; }
 @media (min-width: 48rem) { .layout { grid-template-columns: 3fr 2fr; } }
 .price { font-size: 1.75rem; font-weight: 700; margin: .25rem 0 .5rem; color: var(--fg); }
 .sub { margin-bottom: 1rem; }
-.cover { width: 100%; aspect-ratio: 3 / 2; object-fit: cover; border-radius: .75rem; background: var(--line); display: block; }
+.cover { width: 100%; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: .75rem; background: var(--line);
+  display: block; }
 .strip { display: flex; gap: .5rem; overflow-x: auto; margin: .5rem 0 0; padding: 0 0 .25rem; list-style: none; }
-.strip img { width: 7.5rem; aspect-ratio: 3 / 2; object-fit: cover; border-radius: .5rem; display: block; }
+.strip img { width: 7.5rem; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: .5rem; display: block; }
 .none { aspect-ratio: 3 / 2; border: 1px dashed var(--line); border-radius: .75rem; display: grid; place-items: center;
   color: var(--muted); font-size: .9rem; }
 h2 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
@@ -54,7 +56,7 @@ function dealerBlock(dealer: PublicVehicle['dealer']) {
 
 /** The Open Graph and schema.org description of the vehicle, for the links people share and the search engines. */
 function head(vehicle: PublicVehicle, name: string, origin: string) {
-  const cover = vehicle.photos[0];
+  const cover = vehicle.sold ? undefined : vehicle.photos[0];
   const image = cover ? `${origin}${vehicle.path}/photos/${cover.id}/full.jpg` : null;
   const price = formatDollars(vehicle.price_cents, { exact: vehicle.price_cents % 100 !== 0 });
   const car = {
@@ -97,7 +99,8 @@ function head(vehicle: PublicVehicle, name: string, origin: string) {
 export function vehiclePage(vehicle: PublicVehicle, origin: string, state: FormState & { sent?: boolean } = {}) {
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const photoUrl = (id: string, size: 'thumb' | 'card' | 'full') => `${vehicle.path}/photos/${id}/${size}.jpg`;
-  const [cover, ...rest] = vehicle.photos;
+  // A sold vehicle's photos are no longer served: its page keeps its facts only.
+  const [cover, ...rest] = vehicle.sold ? [] : vehicle.photos;
   const gallery = cover
     ? `<a href="${photoUrl(cover.id, 'full')}"><img class="cover" src="${photoUrl(cover.id, 'card')}" alt="${escape(name)}" width="${cover.width}" height="${cover.height}"></a>` +
       (rest.length > 0
@@ -108,7 +111,9 @@ export function vehiclePage(vehicle: PublicVehicle, origin: string, state: FormS
             )
             .join('')}</ul>`
         : '')
-    : '<div class="none">No photos yet</div>';
+    : vehicle.sold
+      ? ''
+      : '<div class="none">No photos yet</div>';
   const facts: [string, string | null][] = [
     ['Year', String(vehicle.year)],
     ['Make', vehicle.make],
