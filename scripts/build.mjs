@@ -34,8 +34,10 @@ const keptOut = [
   'satori',
   'better-auth',
   '@aws-sdk/client-s3',
-  // libvips, native, for vehicle photos.
+  // libvips, native, for vehicle photos; libheif as WebAssembly (some 1.5 MB), for a phone's HEIC photos.
   'sharp',
+  'heic-decode',
+  'libheif-js',
   // node-postgres's optional native driver, never installed.
   'pg-native',
 ];
