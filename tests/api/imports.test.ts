@@ -319,10 +319,33 @@ describe('matching existing records', () => {
     ]);
     const honda = await t.database.db.selectFrom('vehicles').selectAll().where('vin', '=', vin).execute();
     expect(honda).toMatchObject([{ mileage: 31_500, price_cents: 17_500_00, features: ['Sunroof', 'Bluetooth'] }]);
-
     const exported = await t.call({ method: 'GET', url: '/api/vehicles/export.csv', as: agent });
     const again = await importFile(agent, Buffer.from(exported.body), 'vehicles');
     expect(again.summary).toMatchObject({ new: 0, updated: 0, unchanged: 2, invalid: 0 });
+    // A file without a Condition column leaves an existing vehicle's as it was and adds used ones.
+    const tesla = await t.database.db
+      .selectFrom('vehicles')
+      .select('condition')
+      .where('vin', '=', second)
+      .executeTakeFirstOrThrow();
+    expect(tesla.condition).toBe('used');
+    const conditions = await importFile(
+      agent,
+      csv([
+        ['Year', 'Make', 'Model', 'VIN', 'Price', 'New/Used'],
+        [2027, 'Kia', 'EV9', withCheckDigit('KNDADBA19R6000001'), '54000', 'New'],
+        [2019, 'Tesla', 'Model 3', second, '32000', 'used'],
+        [2024, 'Kia', 'EV6', withCheckDigit('KNDC44LA0R5000001'), '41000', 'demo'],
+      ]),
+      'vehicles',
+    );
+    expect(conditions.invalid_rows).toEqual([{ row: 4, reason: 'Condition: Choose new or used' }]);
+    const ev9 = await t.database.db
+      .selectFrom('vehicles')
+      .select('condition')
+      .where('model', '=', 'EV9')
+      .executeTakeFirstOrThrow();
+    expect(ev9.condition).toBe('new');
   });
 
   it("refuses a row that would change the status of a vehicle its deals decide, with the deal's reason", async () => {

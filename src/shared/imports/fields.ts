@@ -35,6 +35,7 @@ export const importFields: Record<ImportKind, readonly ImportField[]> = {
     { key: 'mileage', label: 'Mileage', aliases: ['miles', 'odometer'] },
     { key: 'price', label: 'Price', aliases: ['asking price', 'list price'], required: true },
     { key: 'status', label: 'Status' },
+    { key: 'condition', label: 'Condition', aliases: ['new/used', 'new or used', 'type'] },
     { key: 'location', label: 'Location' },
     { key: 'contact_name', label: 'Contact Name' },
     { key: 'contact_phone', label: 'Contact Phone' },

@@ -60,7 +60,7 @@ export function cellValue(kind: ImportKind, field: string, cell: string): unknow
   const value = cell.trim();
   if (value === '') return undefined;
   if (field === 'preferred_cars' || field === 'features') return listCell(value);
-  if (field === 'status') return value.toLowerCase();
+  if (field === 'status' || field === 'condition') return value.toLowerCase();
   if (field === 'lead_source') return leadSources.find((s) => s.toLowerCase() === value.toLowerCase()) ?? value;
   if (kind === 'vehicles' && (field === 'year' || field === 'mileage')) return numberCell(value);
   if (field === 'budget' || field === 'price') return amountCell(value);

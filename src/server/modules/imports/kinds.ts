@@ -74,6 +74,7 @@ const vehicleColumns: readonly Column[] = [
   { name: 'mileage', type: 'integer' },
   { name: 'price_cents', type: 'bigint' },
   text('status'),
+  text('condition'),
   text('location'),
   text('contact_name'),
   text('contact_phone'),
