@@ -19,6 +19,7 @@ const loadedOnFirstUse = [
   'city-timezones',
   'ics',
   'sharp',
+  'heic-decode',
   'qrcode',
 ];
 
