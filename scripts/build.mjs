@@ -34,10 +34,8 @@ const keptOut = [
   'satori',
   'better-auth',
   '@aws-sdk/client-s3',
-  // libvips, native, for vehicle photos; libheif as WebAssembly (some 1.5 MB), for a phone's HEIC photos.
+  // libvips, native, for vehicle photos. (libheif, for HEIC photos, is required by its own thread from node_modules.)
   'sharp',
-  'heic-decode',
-  'libheif-js',
   // node-postgres's optional native driver, never installed.
   'pg-native',
 ];

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import { fileTypeFromFile } from 'file-type';
 import {
@@ -17,7 +20,7 @@ import {
 } from '../../../shared/vehicles/photos.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { importCommonJs, onFirstUse } from '../../first-use.js';
+import { onFirstUse } from '../../first-use.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
@@ -42,8 +45,68 @@ const heifTypes = new Set(['image/heic', 'image/heif']);
 const notPhoto = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PHOTO_NOT_IMAGE);
 const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', PHOTO_TOO_MANY_PIXELS);
 
-/** libheif, compiled to WebAssembly (heic-decode), is loaded with the first HEIC photo. */
-const loadHeicDecoder = onFirstUse(() => importCommonJs(() => import('heic-decode')));
+/**
+ * A phone's HEIC photo decoded to pixels by libheif compiled to WebAssembly (heic-decode), in a thread of its own: a
+ * 12-megapixel photo takes seconds, during which the server's main thread would answer no one. The thread reads the
+ * image's size first and decodes only one within MAX_PHOTO_PIXELS; it is ended once it has answered.
+ */
+const HEIC_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const decode = require(workerData.decoder);
+(async () => {
+  const images = await decode.all({ buffer: workerData.buffer });
+  try {
+    const primary = images[0];
+    if (!primary || !primary.width || !primary.height) return parentPort.postMessage({ refused: 'not a photo' });
+    if (primary.width * primary.height > workerData.maxPixels) return parentPort.postMessage({ refused: 'too many pixels' });
+    const { width, height, data } = await primary.decode();
+    parentPort.postMessage({ width, height, data }, [data.buffer]);
+  } finally {
+    images.dispose();
+  }
+})().catch(() => parentPort.postMessage({ refused: 'not a photo' }));
+`;
+type HeicAnswer = { refused: 'not a photo' | 'too many pixels' } | { width: number; height: number; data: Uint8ClampedArray };
+
+/**
+ * HEICs decoded at once in this process, one a core: each thread holds libheif's memory (a 12-megapixel photo's
+ * pixels are 48 MB), and more threads than cores decode no faster.
+ */
+const heicSlots = { free: Math.max(1, os.availableParallelism()), waiting: [] as (() => void)[] };
+async function inHeicSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (heicSlots.free > 0) heicSlots.free--;
+  else await new Promise<void>((resolve) => heicSlots.waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = heicSlots.waiting.shift();
+    if (next) next();
+    else heicSlots.free++;
+  }
+}
+
+function decodeHeic(buffer: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  return inHeicSlot(() => decodeInThread(buffer));
+}
+
+function decodeInThread(buffer: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const decoder = createRequire(import.meta.url).resolve('heic-decode');
+  const thread = new Worker(HEIC_THREAD, { eval: true, workerData: { decoder, buffer, maxPixels: MAX_PHOTO_PIXELS } });
+  const answer = new Promise<HeicAnswer>((resolve, reject) => {
+    thread.once('message', resolve);
+    thread.once('error', reject);
+    thread.once('exit', () => reject(new Error('The HEIC thread ended without an answer')));
+  });
+  return answer
+    .then((decoded) => {
+      if ('refused' in decoded) throw decoded.refused === 'too many pixels' ? tooManyPixels() : notPhoto();
+      return decoded;
+    })
+    .catch((error: unknown) => {
+      throw error instanceof AppError ? error : notPhoto();
+    })
+    .finally(() => thread.terminate());
+}
 
 type Processed = {
   width: number;
@@ -61,21 +124,8 @@ type Processed = {
 async function pictureOf(upload: string, mime: string) {
   const sharp = await loadSharp();
   if (heifTypes.has(mime)) {
-    const decodeHeic = await loadHeicDecoder();
-    const images = await decodeHeic.all({ buffer: await fs.promises.readFile(upload) }).catch(() => {
-      throw notPhoto();
-    });
-    try {
-      const primary = images[0];
-      if (!primary?.width || !primary.height) throw notPhoto();
-      if (primary.width * primary.height > MAX_PHOTO_PIXELS) throw tooManyPixels();
-      const { width, height, data } = await primary.decode().catch(() => {
-        throw notPhoto();
-      });
-      return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
-    } finally {
-      images.dispose();
-    }
+    const { width, height, data } = await decodeHeic(await fs.promises.readFile(upload));
+    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
   }
   const meta = await sharp(upload, { limitInputPixels: false })
     .metadata()
