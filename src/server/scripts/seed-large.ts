@@ -4,9 +4,10 @@
  *   DATABASE_URL=postgres://… npm run seed:large -- --customers 1000000 --vehicles 200000 --deals 1000000 --tasks 1000000 --messages 1000000
  *   DATA_DIR=/tmp/torque-100k npm run seed:large -- --customers 100000 --vehicles 20000 --deals 100000 --tasks 100000 --messages 100000
  * Migrates first; then writes an admin and 20 agents (password in scripts/bench-users.ts) and their customers,
- * vehicles and deals, spread over four years, with COPY, and their tasks and conversations (e-mails and texts both
- * ways, and who waits for an answer) from the customers. A database that already holds as many rows of a kind is left
- * as it is, so later runs reuse it.
+ * vehicles and deals, spread over four years, with COPY; the vehicles' photos and Buyers Guides from the vehicles; and
+ * their tasks and conversations (e-mails and texts both ways, and who waits for an answer) from the customers. A
+ * database that already holds as many rows of a kind is left as it is, and vehicles without their photos or guide get
+ * them, so later runs reuse it.
  */
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -17,6 +18,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PoolClient } from 'pg';
 import { openDatabase, type Database } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { buyersGuideSchema } from '../../shared/vehicles/buyers-guide.js';
 import { createBenchUsers } from './bench-users.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle, type Random } from './sample-data.js';
 
@@ -232,8 +234,75 @@ async function fillMessages(database: Database, have: number, total: number, wan
   console.log(`  messages  ${total.toLocaleString()} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const count = async (database: Database, table: 'customers' | 'vehicles' | 'deals' | 'tasks' | 'emails' | 'texts') =>
+type Counted = 'customers' | 'vehicles' | 'deals' | 'tasks' | 'emails' | 'texts' | 'vehicle_photos' | 'vehicle_buyers_guides';
+const count = async (database: Database, table: Counted) =>
   Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(database.db)).rows[0]!.n);
+
+/** A vehicle's lot in the draws below, the same every run: a number from 0 to 2^31 - 1 of its id and `salt`. */
+const draw = (salt: string) => `(hashtext(v.id::text || '${salt}') & 2147483647)`;
+
+/**
+ * Photo rows for the vehicles that have none, written by the database from the vehicles it holds: four in five have
+ * from 1 to 12, as a phone's upload stores them (three sizes under their keys, the full size's hash, 4:3 or 3:4).
+ * Rows only: the inventory list builds the cover's address from its id and reads no file. Deterministic: a vehicle's
+ * photos are the same every time.
+ */
+async function fillVehiclePhotos(database: Database) {
+  const due = Number(
+    (
+      await sql<{ n: string }>`SELECT count(*)::text AS n FROM vehicles v
+        WHERE ${sql.raw(draw('/photos'))} % 5 <> 0
+          AND NOT EXISTS (SELECT 1 FROM vehicle_photos p WHERE p.vehicle_id = v.id)`.execute(database.db)
+    ).rows[0]!.n,
+  );
+  if (due === 0) return console.log(`  photos    ${(await count(database, 'vehicle_photos')).toLocaleString()} already there`);
+  const started = performance.now();
+  let written = 0;
+  await withoutIndexes(database, 'vehicle_photos', async (client) => {
+    // In the order of their keys, so the keys' unique indexes grow at their end.
+    const { rowCount } = await client.query(
+      `WITH v AS (SELECT v.id, v.user_id, v.created_at, ${draw('/photos')} AS h FROM vehicles v
+                   WHERE NOT EXISTS (SELECT 1 FROM vehicle_photos p WHERE p.vehicle_id = v.id)),
+            p AS (SELECT v.id AS vehicle_id, v.user_id, v.created_at, v.h, n, md5(v.id::text || '/' || n)::uuid AS id
+                    FROM v CROSS JOIN LATERAL generate_series(0, v.h / 5 % 12) AS n
+                   WHERE v.h % 5 <> 0)
+       INSERT INTO vehicle_photos (id, vehicle_id, position, file_name, width, height, thumb_key, card_key, full_key,
+                                   sha256, bytes, uploaded_by, created_at)
+       SELECT p.id, p.vehicle_id, p.n, 'IMG_' || lpad(((p.h / 60 + p.n) % 10000)::text, 4, '0') || '.HEIC',
+              CASE WHEN (p.h / 7 + p.n) % 10 = 0 THEN 1536 ELSE 2048 END,
+              CASE WHEN (p.h / 7 + p.n) % 10 = 0 THEN 2048 ELSE 1536 END,
+              'vehicle-photos/' || p.vehicle_id || '/' || p.id || '-thumb.jpg',
+              'vehicle-photos/' || p.vehicle_id || '/' || p.id || '-card.jpg',
+              'vehicle-photos/' || p.vehicle_id || '/' || p.id || '-full.jpg',
+              encode(sha256(convert_to(p.id::text, 'UTF8')), 'hex'),
+              420000 + (p.h / 11 + p.n * 7919) % 380000,
+              p.user_id, p.created_at + make_interval(mins => p.n::int)
+         FROM p
+        ORDER BY p.vehicle_id, p.n`,
+    );
+    written = rowCount ?? 0;
+  });
+  console.log(`  photos    ${written.toLocaleString()} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * A completed Buyers Guide for nine in ten used vehicles that have none (the rest are flagged in the inventory list as
+ * needing one): the form's choices as a new guide opens, As Is with no dealer warranty. Deterministic, as the photos.
+ */
+async function fillBuyersGuides(database: Database) {
+  const started = performance.now();
+  const { numAffectedRows } = await sql`
+    INSERT INTO vehicle_buyers_guides (vehicle_id, guide, saved_by, saved_at)
+    SELECT v.id, ${JSON.stringify(buyersGuideSchema.parse({}))}::jsonb, v.user_id, least(now(), v.created_at + interval '1 day')
+      FROM vehicles v
+     WHERE v.condition = 'used' AND ${sql.raw(draw('/guide'))} % 10 <> 0
+       AND NOT EXISTS (SELECT 1 FROM vehicle_buyers_guides g WHERE g.vehicle_id = v.id)
+     ORDER BY v.id`.execute(database.db);
+  const written = Number(numAffectedRows ?? 0);
+  if (written === 0)
+    return console.log(`  guides    ${(await count(database, 'vehicle_buyers_guides')).toLocaleString()} already there`);
+  console.log(`  guides    ${written.toLocaleString()} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -278,6 +347,9 @@ async function main() {
         ? Promise.all(plans.map(fill))
         : plans.reduce<Promise<unknown>>((previous, plan) => previous.then(() => fill(plan)), Promise.resolve());
     await loading.finally(() => bars.stop());
+    // Photos and Buyers Guides hang off the vehicles.
+    await fillVehiclePhotos(database);
+    await fillBuyersGuides(database);
     // Tasks hang off the customers, so they come after them.
     const haveTasks = await count(database, 'tasks');
     if (wanted.tasks > haveTasks) await fillTasks(database, haveTasks, wanted.tasks - haveTasks);
@@ -289,7 +361,8 @@ async function main() {
     else console.log(`  messages  ${haveMessages.toLocaleString()} already there`);
     console.log('  vacuuming and analysing the tables…');
     // What autovacuum does on a live server: statistics for the planner, and visibility for index-only scans.
-    await sql`VACUUM (ANALYZE) customers, vehicles, deals, tasks, emails, texts, conversation_waits`.execute(database.db);
+    await sql`VACUUM (ANALYZE) customers, vehicles, vehicle_photos, vehicle_buyers_guides, deals, tasks, emails, texts,
+      conversation_waits`.execute(database.db);
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Sign in as admin@bench.test or agent0@bench.test.`,
     );
