@@ -24,7 +24,7 @@ import { ADF_PROSPECTS_PER_MINUTE } from '../src/shared/leads/schemas.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createBenchUsers } from '../src/server/scripts/bench-users.js';
 import { withDatabase } from '../tests/helpers/databases.js';
-import { percentile, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { percentile, pgbenchRounds, sqlRecorder, startApp, startServerProcess } from './lib.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LEADS = Number(process.env.LEADS ?? 100);
@@ -143,29 +143,9 @@ await database.close();
 
 /** PostgreSQL: pgbench runs the intake's SQL LEADS times in all over LEADS connections (capped at 100); wall ms. */
 function pgbenchMs(): number {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-pgbench-'));
-  const file = path.join(folder, 'intake.sql');
-  fs.writeFileSync(file, script.map((s) => `${s};\n`).join(''));
   const clients = Math.min(LEADS, 100);
-  const started = performance.now();
-  const result = spawnSync(
-    'pgbench',
-    ['-n', '-M', 'simple', '-c', String(clients), '-j', String(os.availableParallelism())].concat([
-      '-t',
-      String(Math.ceil(LEADS / clients)),
-      '-f',
-      file,
-      scratchUrl!,
-    ]),
-    { encoding: 'utf8', env: { ...process.env, PGOPTIONS: '-c jit=off' } },
-  );
-  const ms = performance.now() - started;
-  fs.rmSync(folder, { recursive: true, force: true });
-  if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
-  // pgbench's own start (connecting every client) is not the SQL's time: its latency average times the rounds is.
-  const latency = /latency average = ([\d.]+) ms/.exec(result.stdout ?? '');
-  const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '');
-  return tps ? (LEADS / Number(tps[1])) * 1000 : latency ? Number(latency[1]) * Math.ceil(LEADS / clients) : ms;
+  // pgbench's own start (connecting every client) is not the SQL's time: its transactions a second are.
+  return (LEADS / pgbenchRounds(scratchUrl!, script, clients, LEADS).tps) * 1000;
 }
 
 // 3. The server in its own process, and the leads posted from another.

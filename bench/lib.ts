@@ -1,5 +1,7 @@
 /** What the benches share: signed-in bench users on an app in this process, the built server as a process, percentiles. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -136,4 +138,31 @@ export function sqlRecorder(skip: RegExp) {
       return recorded;
     },
   };
+}
+
+/**
+ * pgbench (`-M simple`) running `script`'s statements as one transaction, `transactions` in all over `clients`
+ * connections, with the session settings Torque's own connections have (see db/connection.ts): its transactions a
+ * second, and its own average latency of one.
+ */
+export function pgbenchRounds(url: string, script: string[], clients: number, transactions: number) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-pgbench-'));
+  const file = path.join(folder, 'script.sql');
+  fs.writeFileSync(file, script.map((s) => `${s};\n`).join(''));
+  const result = spawnSync(
+    'pgbench',
+    ['-n', '-M', 'simple', '-c', String(clients), '-j', String(os.availableParallelism())].concat([
+      '-t',
+      String(Math.ceil(transactions / clients)),
+      '-f',
+      file,
+      url,
+    ]),
+    { encoding: 'utf8', env: { ...process.env, PGOPTIONS: '-c jit=off' } },
+  );
+  fs.rmSync(folder, { recursive: true, force: true });
+  const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '');
+  if (result.status !== 0 || !tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
+  const latency = /latency average = ([\d.]+) ms/.exec(result.stdout ?? '');
+  return { tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : null };
 }

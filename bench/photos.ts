@@ -27,7 +27,7 @@ import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createBenchUsers } from '../src/server/scripts/bench-users.js';
 import { MAX_PHOTOS_PER_VEHICLE } from '../src/shared/vehicles/photos.js';
-import { percentile, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { percentile, pgbenchRounds, sqlRecorder, startApp, startServerProcess } from './lib.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PHOTOS = Number(process.env.PHOTOS ?? 30);
@@ -203,29 +203,6 @@ async function backToBack(database: Database, script: string[], times: number) {
   return (performance.now() - started) / times;
 }
 
-/** PostgreSQL: pgbench runs the upload's SQL `uploads` times in all over `clients` connections; transactions a second. */
-function pgbench(url: string, script: string[], clients: number, uploads: number): number {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-pgbench-'));
-  const file = path.join(folder, 'upload.sql');
-  fs.writeFileSync(file, script.map((s) => `${s};\n`).join(''));
-  const result = spawnSync(
-    'pgbench',
-    ['-n', '-M', 'simple', '-c', String(clients), '-j', String(os.availableParallelism())].concat([
-      '-t',
-      String(Math.ceil(uploads / clients)),
-      '-f',
-      file,
-      url,
-    ]),
-    // The session settings Torque's own connections have (see db/connection.ts).
-    { encoding: 'utf8', env: { ...process.env, PGOPTIONS: '-c jit=off' } },
-  );
-  fs.rmSync(folder, { recursive: true, force: true });
-  const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '');
-  if (result.status !== 0 || !tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
-  return Number(tps[1]);
-}
-
 /** The uploader (above) in a process of its own, so its work never shares the server's event loop. */
 function uploadFrom(plan: UploadPlan): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
@@ -291,7 +268,10 @@ try {
 
   // 4. The floor, on the same data, once the server has stopped.
   const floors = new Map(
-    CONNECTIONS.map((c) => [c, kind === 'postgres' ? pgbench(serverUrl!, recorded.script, c, PHOTOS) : 1000 / embeddedMs]),
+    CONNECTIONS.map((c) => [
+      c,
+      kind === 'postgres' ? pgbenchRounds(serverUrl!, recorded.script, c, PHOTOS).tps : 1000 / embeddedMs,
+    ]),
   );
   const megabytes = (file: string) => (fs.statSync(file).size / 1024 / 1024).toFixed(1);
   console.log(
