@@ -71,12 +71,7 @@ export function AddressField({
       <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1 text-xs" data-testid={testId}>
         {address}
       </code>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        onClick={() => copyText(address, label)}
-        aria-label={`Copy the ${label}`}
-      >
+      <Button variant="ghost" size="icon-sm" onClick={() => copyText(address, label)} aria-label={`Copy the ${label}`}>
         <Copy />
       </Button>
       {open && (
