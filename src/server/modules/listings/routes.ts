@@ -18,7 +18,7 @@ import type { TypeProvider } from '../../http/serializer.js';
 import type { AreaDeps } from '../area.js';
 import { getSetting } from '../settings/service.js';
 import { acceptFormPosts, receiveWebForm, sendPage } from '../leads/web-form.js';
-import { dealerOf } from '../vehicles/buyers-guide.js';
+import { dealerOf } from '../settings/service.js';
 import { feedWriters } from './feed-writers.js';
 import { createFeed, deleteFeed, listedVehicles, listFeeds, readFeed, rekeyFeed } from './feeds.js';
 import { VEHICLE_PAGE_POLICY, vehicleNotFoundPage, vehiclePage } from './page.js';

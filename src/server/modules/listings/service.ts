@@ -5,7 +5,8 @@ import type { PhotoSize } from '../../../shared/vehicles/photos.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { dealerOf } from '../vehicles/buyers-guide.js';
+import { dealerOf } from '../settings/service.js';
+import { storedKeyOf } from '../vehicles/photos.js';
 import { shownPublicly } from './feeds.js';
 
 type Db = Kysely<DB>;
@@ -64,7 +65,7 @@ export async function openPublicPhoto(db: Db, store: BlobStore, ref: string, pho
         .where(shownPublicly)
         .executeTakeFirst()
     : undefined;
-  const stored = row && (await store.open({ thumb: row.thumb_key, card: row.card_key, full: row.full_key }[size]));
+  const stored = row && (await store.open(storedKeyOf(row, size)));
   if (!stored) throw notFound('Photo');
   return stored;
 }

@@ -35,6 +35,12 @@ export async function getSetting<S extends SettingsSection>(db: Kysely<DB>, sect
   return (await getSettings(db))[section];
 }
 
+/** The dealership as documents and public pages name it (the Buyers Guide, the window sticker, the feeds): Settings → Company. */
+export async function dealerOf(db: Kysely<DB>) {
+  const { name, address, phone, email } = await getSetting(db, 'company');
+  return { name, address, phone, email };
+}
+
 /** Saves every section that changed, each change audited with its before and after; admins only. */
 export async function saveSettings(db: Kysely<DB>, actor: Actor, input: Settings): Promise<Settings> {
   requireRole(actor, 'admin');

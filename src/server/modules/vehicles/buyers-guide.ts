@@ -18,18 +18,10 @@ import { conflict, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import type { GuideFacts } from '../../render/buyers-guide-pdf.js';
 import { changedFields, recordAudit } from '../audit/service.js';
-import { getSetting } from '../settings/service.js';
-import { selectVehicles } from './list.js';
+import { dealerOf } from '../settings/service.js';
+import { visibleVehicle } from './list.js';
 
 type Db = Kysely<DB>;
-
-/** A vehicle the actor may see, else 404; locked when it is about to change. */
-async function visibleVehicle(db: Db, actor: Actor, id: string, { lock = false } = {}) {
-  const query = selectVehicles(db, actor).where('vehicles.id', '=', id);
-  const vehicle = await (lock ? query.forUpdate() : query).executeTakeFirst();
-  if (!vehicle) throw notFound('Vehicle');
-  return vehicle;
-}
 
 /** The guide kept for a vehicle, read through today's schema (a choice added since reads as its default). */
 async function savedGuide(db: Db, vehicleId: string): Promise<SavedBuyersGuide | null> {
@@ -91,12 +83,6 @@ export async function saveBuyersGuide(db: Db, actor: Actor, vehicleId: string, i
 /** pdf-lib and the guide's layout load with the first guide printed, not at start-up. */
 const printGuide = async (guide: BuyersGuideChoices, facts: GuideFacts, language: GuideLanguage) =>
   (await import('../../render/buyers-guide-pdf.js')).buyersGuidePdf(guide, facts, language);
-
-/** The dealer as the guide names it: the company's details from Settings → Company. */
-export async function dealerOf(db: Db) {
-  const { name, address, phone, email } = await getSetting(db, 'company');
-  return { name, address, phone, email };
-}
 
 /** The vehicle's guide as a PDF to print, in English or Spanish; 409 until it is completed. */
 export async function vehicleBuyersGuidePdf(db: Db, actor: Actor, vehicleId: string, language: GuideLanguage) {

@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { cursorValue, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { escapeLike } from '../../db/like.js';
@@ -52,6 +52,14 @@ export const vehicleColumns = [
 
 export function selectVehicles(db: Kysely<DB>, actor: Actor) {
   return db.selectFrom('vehicles').select(vehicleColumns).where(visibleTo(actor, 'vehicles.user_id'));
+}
+
+/** A vehicle the actor may see, else 404 (as for one that does not exist); with `lock`, locked for a change. */
+export async function visibleVehicle(db: Kysely<DB>, actor: Actor, id: string, { lock = false } = {}): Promise<VehicleRow> {
+  const query = selectVehicles(db, actor).where('vehicles.id', '=', id);
+  const vehicle = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!vehicle) throw notFound('Vehicle');
+  return vehicle;
 }
 
 /** q is a case-insensitive substring of make, model or VIN, found through the trigram index of search_text. */

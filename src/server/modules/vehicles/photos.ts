@@ -28,7 +28,7 @@ import type { Spool } from '../../storage/spool.js';
 import { recordAudit } from '../audit/service.js';
 import { displayName } from '../documents/files.js';
 import type { ErrorLog } from '../documents/service.js';
-import { selectVehicles } from './list.js';
+import { visibleVehicle } from './list.js';
 
 type Db = Kysely<DB>;
 
@@ -185,6 +185,10 @@ const photoKeys = (vehicleId: string, photoId: string) =>
     string
   >;
 
+/** The stored file of one size of a photo. */
+export const storedKeyOf = (row: Pick<Row<'vehicle_photos'>, 'thumb_key' | 'card_key' | 'full_key'>, size: PhotoSize) =>
+  ({ thumb: row.thumb_key, card: row.card_key, full: row.full_key })[size];
+
 const keysOf = (row: Pick<Row<'vehicle_photos'>, 'thumb_key' | 'card_key' | 'full_key'>) => [
   row.thumb_key,
   row.card_key,
@@ -205,14 +209,6 @@ const toPhoto = (row: Row<'vehicle_photos'>): VehiclePhoto => ({
   },
   created_at: row.created_at.toISOString(),
 });
-
-/** A vehicle the actor may see, else 404; with `lock`, locked for a change of its photos. */
-async function visibleVehicle(db: Db, actor: Actor, vehicleId: string, { lock = false } = {}) {
-  const query = selectVehicles(db, actor).where('vehicles.id', '=', vehicleId);
-  const vehicle = await (lock ? query.forUpdate() : query).executeTakeFirst();
-  if (!vehicle) throw notFound('Vehicle');
-  return vehicle;
-}
 
 /** The vehicle's photos in the order shown, the cover first. */
 export async function listPhotos(db: Db, actor: Actor, vehicleId: string) {
@@ -375,7 +371,7 @@ export async function openPhoto(db: Db, store: BlobStore, actor: Actor, vehicleI
     .where('vehicle_id', '=', vehicleId)
     .executeTakeFirst();
   if (!row) throw notFound('Photo');
-  const stored = await store.open({ thumb: row.thumb_key, card: row.card_key, full: row.full_key }[size]);
+  const stored = await store.open(storedKeyOf(row, size));
   if (!stored) throw notFound('Photo');
   return stored;
 }

@@ -8,18 +8,12 @@ import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
 import { publishChange } from '../../realtime/publish.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
-import { selectVehicles, vehicleColumns, type VehicleRow } from './list.js';
+import { selectVehicles, vehicleColumns, visibleVehicle, type VehicleRow } from './list.js';
 import { visibleTo } from '../../auth/scope.js';
 import { photoKeysOfVehicle } from './photos.js';
 
 /** A vehicle the actor may not see answers exactly as one that does not exist. */
 const vehicleNotFound = () => notFound('Vehicle');
-
-export async function getVehicle(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleRow> {
-  const row = await selectVehicles(db, actor).where('vehicles.id', '=', id).executeTakeFirst();
-  if (!row) throw vehicleNotFound();
-  return row;
-}
 
 /** What the vehicle's deals allow its status to be. */
 async function statusRuleOf(db: Kysely<DB>, vehicleId: string) {
@@ -33,7 +27,7 @@ export async function getVehicleDetail(
   actor: Actor,
   id: string,
 ): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule'>> {
-  const vehicle = await getVehicle(db, actor, id);
+  const vehicle = await visibleVehicle(db, actor, id);
   return { ...vehicle, status_rule: await statusRuleOf(db, id) };
 }
 
@@ -118,7 +112,7 @@ export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string): P
 
 /** Who created and changed the vehicle, and what, newest first. */
 export async function vehicleTimeline(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleTimelineEntry[]> {
-  await getVehicle(db, actor, id);
+  await visibleVehicle(db, actor, id);
   return (await auditTimeline(db, 'vehicle', id)) as VehicleTimelineEntry[];
 }
 
