@@ -53,8 +53,7 @@ export async function startApp({ database, dataDir }: { database: Database; data
   return { app, cookies };
 }
 
-/** The nearest-rank percentile (p from 0 to 1) of latencies sorted ascending. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+export { percentile } from './percentile.js';
 
 /**
  * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR, and DEMO=1 for
@@ -130,12 +129,18 @@ export function sqlRecorder(skip: RegExp) {
     }
     return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
+  let plain = 0;
   return {
     start: () => void (statements = []),
     stop: (): string[] => {
       const recorded = (statements ?? []).map(inline);
+      plain = (statements ?? []).filter((statement) => statement.values.length === 0).length;
       statements = null;
       return recorded;
+    },
+    /** How many statements of the last recording had no values (node-postgres sends those as one Query message). */
+    get plain() {
+      return plain;
     },
   };
 }

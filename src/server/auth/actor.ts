@@ -7,6 +7,7 @@ import type { Role } from '../../shared/users/roles.js';
 import { TWO_FACTOR_REQUIRED } from '../../shared/http/errors.js';
 import { TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired, type TwoFactorStatus } from '../../shared/auth/two-factor.js';
 import { errorBody } from '../http/errors.js';
+import { keptReads } from '../db/kept-reads.js';
 import { SESSION_RENEW_AFTER_SECONDS } from './session-config.js';
 
 /** Who is acting: the signed-in user, and the admin behind them while switched. */
@@ -164,12 +165,8 @@ export async function signedInByToken(db: Kysely<DB>, token: string): Promise<Si
   return row ? signedInOf(row) : null;
 }
 
-/** How long this process reuses a session it has read: the longest a change made through another process waits. */
-export const SESSION_CACHE_MS = 1_000;
 /** The tables a session's answer is read from: a write to any of them in this process forgets every session read. */
 const SESSION_TABLES = ['sessions', 'users', 'settings'];
-/** Sessions kept at most; past it the cache starts again (a session not kept is read again, nothing more). */
-const SESSION_CACHE_SIZE = 10_000;
 
 export type ActorResolver = ((request: FastifyRequest, reply?: FastifyReply) => Promise<SignedIn | null>) & {
   /** Forgets every session read: another process has changed a session or a user. */
@@ -178,40 +175,19 @@ export type ActorResolver = ((request: FastifyRequest, reply?: FastifyReply) => 
 
 /**
  * Resolves the actor of a request with one indexed query, reading the role, the ban and the two-factor state from the
- * database, then reusing that read for the session's next requests for up to SESSION_CACHE_MS. Any write of this
- * process to sessions, users or settings forgets every read at once (a read that was under way when it happened is
- * not kept), and other processes' sign-outs and user changes reach `forget` through their realtime events, so a
- * change applies at once here and within SESSION_CACHE_MS anywhere. A session in use is renewed to its own length
- * once SESSION_RENEW_AFTER_SECONDS of it have passed.
+ * database, then reusing that read for the session's next requests for up to KEPT_READ_MS (see `keptReads`): any
+ * write of this process to sessions, users or settings forgets every read at once, and other processes' sign-outs and
+ * user changes reach `forget` through their realtime events, so a change applies at once here and within KEPT_READ_MS
+ * anywhere. A session in use is renewed to its own length once SESSION_RENEW_AFTER_SECONDS of it have passed.
  */
 export function createActorResolver(database: Pick<Database, 'db' | 'watchWrites'>, secret: string): ActorResolver {
   const { db } = database;
-  const read = new Map<string, { row: SessionRow; at: number }>();
-  let generation = 0;
-  const forget = () => {
-    generation += 1;
-    read.clear();
-  };
-  database.watchWrites((tables) => {
-    if (SESSION_TABLES.some((table) => tables.has(table))) forget();
-  });
-
-  async function sessionOf(token: string): Promise<SessionRow | undefined> {
-    const kept = read.get(token);
-    if (kept && Date.now() - kept.at < SESSION_CACHE_MS) return kept.row;
-    const [at, seen] = [Date.now(), generation];
-    const row = await findSession(db, token);
-    if (row && seen === generation) {
-      if (read.size >= SESSION_CACHE_SIZE) read.clear();
-      read.set(token, { row, at });
-    }
-    return row;
-  }
+  const sessions = keptReads<string, SessionRow | undefined>(database, { tables: SESSION_TABLES });
 
   const resolve = async (request: FastifyRequest, reply?: FastifyReply) => {
     const token = sessionToken(request.headers.cookie, secret);
     if (!token) return null;
-    const row = await sessionOf(token);
+    const row = await sessions.read(token, () => findSession(db, token));
     const signedIn = row && signedInOf(row);
     if (!row || !signedIn) return null;
     if (reply && row.expires_at.getTime() - (row.lifetime_seconds - SESSION_RENEW_AFTER_SECONDS) * 1000 <= Date.now()) {
@@ -223,7 +199,7 @@ export function createActorResolver(database: Pick<Database, 'db' | 'watchWrites
     }
     return signedIn;
   };
-  return Object.assign(resolve, { forget });
+  return Object.assign(resolve, { forget: sessions.forget });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   RawNode,
   TableNode,
   UpdateQueryNode,
+  type Driver,
   type KyselyPlugin,
   type OperationNode,
   type RootOperationNode,
@@ -21,6 +22,7 @@ import type { DB } from './schema.js';
 import type { Config } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { repairDataDirModes, secureDataDir } from './data-dir.js';
+import { registerKeptReads } from './kept-reads.js';
 
 // bigint (int8) and count(*) arrive as strings by default; every bigint we store is money in cents or a
 // byte count, far below 2^53.
@@ -206,18 +208,31 @@ function addTable(node: OperationNode | undefined, into: Set<string>) {
   else if (node && TableNode.is(node)) into.add(node.table.identifier.name);
 }
 
-/** Tells the watchers what each writing statement writes, before it runs and once it has. */
+/**
+ * Tells the watchers what each writing statement writes, before it runs, once it has, and again when a transaction
+ * commits (what another connection reads changes only then). The commit's tables are every table written since the
+ * last commit, on any connection: more than the transaction wrote at times, never less.
+ */
 class WriteWatch implements KyselyPlugin {
   readonly watchers = new Set<WriteWatcher>();
   readonly #running = new WeakMap<object, ReadonlySet<string>>();
+  #sinceCommit = new Set<string>();
 
   transformQuery({ node, queryId }: { node: RootOperationNode; queryId: object }): RootOperationNode {
     if (this.watchers.size === 0 || (node.kind === 'SelectQueryNode' && !node.with)) return node;
     const tables = writtenTables(node);
     if (tables.size === 0) return node;
     this.#running.set(queryId, tables);
+    tables.forEach((table) => this.#sinceCommit.add(table));
     for (const watcher of this.watchers) watcher(tables);
     return node;
+  }
+
+  committed() {
+    if (this.#sinceCommit.size === 0) return;
+    const tables = this.#sinceCommit;
+    this.#sinceCommit = new Set();
+    for (const watcher of this.watchers) watcher(tables);
   }
 
   async transformResult<R>({ result, queryId }: { result: R; queryId: object }): Promise<R> {
@@ -227,17 +242,39 @@ class WriteWatch implements KyselyPlugin {
   }
 }
 
+/** PostgreSQL's dialect, telling `writes` of each commit. */
+class CommitWatchingDialect extends PostgresDialect {
+  readonly #writes: WriteWatch;
+
+  constructor(config: ConstructorParameters<typeof PostgresDialect>[0], writes: WriteWatch) {
+    super(config);
+    this.#writes = writes;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const commit = driver.commitTransaction.bind(driver);
+    driver.commitTransaction = async (connection) => {
+      await commit(connection);
+      this.#writes.committed();
+    };
+    return driver;
+  }
+}
+
 function wrap(kind: DatabaseKind, pool: pg.Pool, listen: Database['listen'], release: () => Promise<void>): Database {
   const writes = new WriteWatch();
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  const db = new Kysely<DB>({ dialect: new CommitWatchingDialect({ pool }, writes), plugins: [writes] });
+  const watchWrites: Database['watchWrites'] = (watcher) => {
+    writes.watchers.add(watcher);
+    return () => writes.watchers.delete(watcher);
+  };
+  registerKeptReads({ db, watchWrites });
   return {
     kind,
     pool,
     db,
-    watchWrites: (watcher) => {
-      writes.watchers.add(watcher);
-      return () => writes.watchers.delete(watcher);
-    },
+    watchWrites,
     listen,
     close: async () => {
       await db.destroy();

@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { requireRole } from '../../auth/scope.js';
 import { recordAudit } from '../audit/service.js';
+import { keptReadsOf } from '../../db/kept-reads.js';
 
 const sections = Object.keys(defaultSettings) as SettingsSection[];
 /** The audit log's entity id for the installation's settings (the nil UUID: there is one set). */
@@ -15,6 +16,14 @@ export const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
  * to its default rather than failing every reader.
  */
 export async function getSettings(db: Kysely<DB>): Promise<Settings> {
+  const kept = keptReadsOf<'settings', Settings>(db, SETTINGS_READ);
+  return kept ? kept.read('settings', () => readSettings(db)) : readSettings(db);
+}
+
+/** Settings are read by most requests and written by an admin now and then: each process keeps its read (kept-reads.ts). */
+const SETTINGS_READ = { tables: ['settings'] };
+
+async function readSettings(db: Kysely<DB>): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', sections).execute();
   const saved = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   const settings = { ...defaultSettings };
@@ -24,7 +33,16 @@ export async function getSettings(db: Kysely<DB>): Promise<Settings> {
     const parsed = settingsSchema.shape[section].safeParse(merged);
     if (parsed.success) Object.assign(settings, { [section]: parsed.data });
   }
-  return settings;
+  // Shared by every request that reads them until the next change: frozen, so none can change another's.
+  return deepFreeze(settings);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
