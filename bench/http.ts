@@ -206,6 +206,15 @@ const scripts = new Map<Scenario, string[][]>();
  * 'simple', as the figures before 6 December 2026 were.
  */
 const floorModes = new Map<Scenario, 'simple' | 'extended'>();
+/**
+ * The statement as pgbench's extended mode can send it: there a ':' before a letter is one of pgbench's variables, even
+ * inside a literal (to_char's 'HH24:MI'), so such a literal becomes an escape string with the colon written '\072' —
+ * the same value.
+ */
+const forExtendedMode = (statement: string) =>
+  statement.replace(/(?<![\w$])'((?:[^']|'')*)'/g, (literal, body: string) =>
+    /:[A-Za-z_]/.test(body) ? `E'${body.replaceAll('\\', '\\\\').replace(/:(?=[A-Za-z_])/g, '\\072')}'` : literal,
+  );
 for (const scenario of scenarios) {
   const perPath: string[][] = [];
   for (const url of scenario.paths) {
@@ -241,7 +250,7 @@ function pgbench(perPath: string[][], mode: 'simple' | 'extended'): number {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-pgbench-'));
   const files = perPath.map((statements, i) => {
     const file = path.join(folder, `${i}.sql`);
-    fs.writeFileSync(file, statements.map((s) => `${s};\n`).join(''));
+    fs.writeFileSync(file, statements.map((s) => `${mode === 'extended' ? forExtendedMode(s) : s};\n`).join(''));
     return file;
   });
   const result = spawnSync(
