@@ -21,7 +21,7 @@
  *
  * Settings: CONNECTIONS, SECONDS, DATA_DIR (embedded), SIZE=small for a quick look at a tenth of the rows, and
  * SHOW_SQL=1 to print the statements each request sends, ONLY=<text> for the requests whose 'who name' holds it,
- * PROFILE=<folder> for a CPU profile of the server, LOAD_GENERATOR=autocannon for the Node load generator the figures
+ * PROFILE=<folder> for a CPU profile of the server, SERVER_FLAGS for Node's flags of the server, LOAD_GENERATOR=autocannon for the Node load generator the figures
  * before 6 December 2026 were measured with (see bench/load.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -270,7 +270,9 @@ function pgbench(perPath: string[][], mode: 'simple' | 'extended'): number {
 // 3. The server in its own process, driven from another.
 // PROFILE=<folder>: the server writes a V8 CPU profile there when it ends (open it in Chrome's DevTools).
 const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
-const server = await startServerProcess(target, profile);
+// SERVER_FLAGS: Node's flags for the server process, space-separated (V8's heap sizes, say).
+const serverFlags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+const server = await startServerProcess(target, [...serverFlags, ...profile]);
 const base = server.base;
 
 /** CPU seconds (user and system) the processes have used so far, from /proc; a process gone counts nothing. */
