@@ -44,14 +44,13 @@ describe('kept reads', () => {
 
   it('read again inside a transaction, which sees its own uncommitted change', async () => {
     await timeZone();
-    await t.database.db
-      .transaction()
-      .execute(async (tx) => {
-        await setTimeZone('America/Phoenix').execute(tx);
-        expect((await getSettings(tx)).company.time_zone).toBe('America/Phoenix');
-        throw new Error('rolled back');
-      })
-      .catch(() => undefined);
+    const inside = t.database.db.transaction().execute(async (tx) => {
+      await setTimeZone('America/Phoenix').execute(tx);
+      expect((await getSettings(tx)).company.time_zone).toBe('America/Phoenix');
+      throw new Error('rolled back');
+    });
+    // Any other error (the expectation inside failing) fails the test.
+    await expect(inside).rejects.toThrow('rolled back');
     expect(await timeZone()).toBe('America/Denver');
   });
 
