@@ -15,14 +15,15 @@
  * 3. The built server (dist/server/main.js) starts as its own process on the database, and a second process
  *    (bench/load.ts, wrk) drives it over HTTP for SECONDS (10) per request, with the admin's or the agent's
  *    session cookie, after a two-second warm-up.
- * 4. The floor: pgbench runs the same SQL, in the protocol Torque sends it in, over as many connections for as long (embedded, where no pgbench can
- *    connect, this process runs it on the one connection the embedded engine has). `ratio` is Torque's requests per
- *    second over pgbench's transactions per second: the share of the database's own limit that reaches the user.
+ * 4. The floor: pgbench runs the same SQL, in the protocol Torque sends it in, over as many connections for as long
+ *    (embedded, where no pgbench can connect, this process runs it on the one connection the embedded engine has).
+ *    `ratio` is Torque's requests per second over pgbench's transactions per second: the share of the database's own
+ *    limit that reaches the user. Beside them, the CPU each request cost the server's process and PostgreSQL's.
  *
  * Settings: CONNECTIONS, SECONDS, DATA_DIR (embedded), SIZE=small for a quick look at a tenth of the rows, and
  * SHOW_SQL=1 to print the statements each request sends, ONLY=<text> for the requests whose 'who name' holds it,
- * PROFILE=<folder> for a CPU profile of the server, SERVER_FLAGS for Node's flags of the server, LOAD_GENERATOR=autocannon for the Node load generator the figures
- * before 6 December 2026 were measured with (see bench/load.ts).
+ * PROFILE=<folder> for a CPU profile of the server, SERVER_FLAGS for Node's flags of the server, and for figures
+ * comparable with those before 6 December 2026 LOAD_GENERATOR=autocannon (see bench/load.ts) and FLOOR_MODE=simple.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -275,7 +276,7 @@ const serverFlags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const server = await startServerProcess(target, [...serverFlags, ...profile]);
 const base = server.base;
 
-/** CPU seconds (user and system) the processes have used so far, from /proc; a process gone counts nothing. */
+/** CPU seconds (user and system, in Linux's ticks of 1/100 s) the processes have used so far; one gone counts nothing. */
 function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
