@@ -276,7 +276,7 @@ const serverFlags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const server = await startServerProcess(target, [...serverFlags, ...profile]);
 const base = server.base;
 
-/** CPU seconds (user and system, in Linux's ticks of 1/100 s) the processes have used so far; one gone counts nothing. */
+/** CPU seconds (user and system, in Linux's ticks of 1/100 s) the processes have used; one gone counts nothing. */
 function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
