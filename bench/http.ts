@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
-import { sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { cpuSeconds, memoryOf, sqlRecorder, startApp, startServerProcess } from './lib.js';
 import type { LoadPlan, LoadResult } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -276,19 +276,6 @@ const serverFlags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const server = await startServerProcess(target, [...serverFlags, ...profile]);
 const base = server.base;
 
-/** CPU seconds (user and system, in Linux's ticks of 1/100 s) the processes have used; one gone counts nothing. */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended
-    }
-  }
-  return ticks / 100;
-}
 /** PostgreSQL's processes on this machine (its connections' backends among them). */
 const postgresPids = () =>
   fs
@@ -337,14 +324,11 @@ function load(plan: LoadPlan): Promise<LoadResult & { serverCpu: number; databas
   });
 }
 
-/** The server's resident memory in MB, from /proc. */
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
 /** The admin's CSV export of every customer, read to the end: rows per second and how far the server's memory grew. */
 async function exportRun() {
-  const before = rssOf(server.pid);
+  const before = memoryOf(server.pid, 'VmRSS');
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(server.pid, 'VmRSS'))), 50);
   const started = performance.now();
   const response = await fetch(`${base}/api/customers/export.csv`, { headers: { cookie: cookies.admin } });
   if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);

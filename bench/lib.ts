@@ -55,6 +55,24 @@ export async function startApp({ database, dataDir }: { database: Database; data
 
 export { percentile } from './percentile.js';
 
+/** A process's memory in MB, from /proc: `VmRSS` now, `VmHWM` its peak. */
+export const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** CPU seconds (user and system, in Linux's ticks of 1/100 s) the processes have used; one gone counts nothing. */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended
+    }
+  }
+  return ticks / 100;
+}
+
 /**
  * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR, and DEMO=1 for
  * the demo's data and sign-in), on a free port, once it answers /api/health. `extraArgs` go to node (a CPU profile's flags).

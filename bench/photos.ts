@@ -27,7 +27,7 @@ import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createBenchUsers } from '../src/server/scripts/bench-users.js';
 import { MAX_PHOTOS_PER_VEHICLE } from '../src/shared/vehicles/photos.js';
-import { percentile, pgbenchRounds, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { memoryOf, percentile, pgbenchRounds, sqlRecorder, startApp, startServerProcess } from './lib.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PHOTOS = Number(process.env.PHOTOS ?? 30);
@@ -218,10 +218,6 @@ function uploadFrom(plan: UploadPlan): Promise<UploadResult> {
     );
   });
 }
-
-/** A process's memory in MB, from /proc: `VmRSS` now, `VmHWM` its peak. */
-const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'embedded';
