@@ -49,7 +49,11 @@ export async function buildServer(outDir = path.dirname(serverBundle)) {
   // A build's chunks are named by their content: those of earlier builds go.
   fs.rmSync(path.join(outDir, 'chunks'), { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(root, 'src/server/main.ts') },
+    // The embedded database's thread is a module of its own, beside main.js (main.ts names it so).
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'embedded-worker': path.join(root, 'src/server/db/embedded-worker.ts'),
+    },
     outdir: outDir,
     // Modules loaded on first use (better-auth, the S3 client, pdf-lib) stay out of the start-up path as chunks.
     splitting: true,

@@ -1,90 +1,21 @@
+/**
+ * The server's entry. It reads the configuration and starts opening the database, then loads the rest of the server
+ * while the database opens: the embedded one in a thread of its own (`db/embedded-worker`), so PostgreSQL starting
+ * inside WebAssembly and the modules' load share the machine's cores instead of taking turns.
+ */
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/connection.js';
-import { MigrationError, migrateToLatest } from './db/migrate.js';
-import { resolveSessionSecret } from './auth/secret.js';
-import { ensureAdmin } from './scripts/ensure-admin.js';
-import { seedDemo } from './scripts/demo-seed.js';
-import { buildApp } from './app.js';
-import { backUpBeforeUpgrade } from './modules/backup/service.js';
-import { createBlobStore } from './storage/create-blob-store.js';
-import { isLoopback } from './http/addresses.js';
-
-/** How long after the port opens the job workers start. */
-const WORKERS_AFTER_MS = 1_000;
 
 /** Each start-up step with the moment it ended, in ms since the process began; printed at LOG_LEVEL=debug. */
-const steps: [string, number][] = [['modules loaded', performance.now()]];
+const steps: [string, number][] = [];
 const step = (name: string) => steps.push([name, performance.now()]);
-const started = performance.now();
+
+/** The engine thread's module: beside this one in the built server, in db/ in the sources. */
+const thread = new URL(import.meta.url.endsWith('.ts') ? './db/embedded-worker.ts' : './embedded-worker.js', import.meta.url);
+
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
-step('database opened');
-const secret = resolveSessionSecret(config);
-try {
-  await migrateToLatest(database.db, {
-    beforeUpgrade: async (pending) => {
-      console.log(`Torque will apply ${pending.length} migration(s): ${pending.join(', ')}. Backing up the data first…`);
-      const file = await backUpBeforeUpgrade(database.db, await createBlobStore(config), config.dataDir, pending).catch(
-        (error: Error) => {
-          throw new MigrationError(`The backup before migrating failed (${error.message}), so nothing was migrated.`);
-        },
-      );
-      console.log(`The data as it was before this upgrade is in ${file} (see "Upgrading" in the README to go back).`);
-    },
-  });
-} catch (error) {
-  if (!(error instanceof MigrationError)) throw error;
-  // Nothing was changed: say so plainly and stop, rather than serve a schema this version does not match.
-  console.error(`Torque did not start. ${error.message}`);
-  await database.close();
-  process.exit(1);
-}
-step('migrations checked');
-if (config.admin) await ensureAdmin(database.db, config.admin);
-if (config.demo) await seedDemo(database.db, secret);
-step(config.demo ? 'demo data checked' : 'admin checked');
-
-const app = await buildApp({ config, database, secret, logger: true });
-step('app built');
-await app.listen({ port: config.port, host: config.host });
-step('listening');
-// The job workers and their schedules start a second after the port opens: the first requests after a restart (a
-// browser reloading its page) share the database with nothing else. Torque does not run on without them.
-const workersStart = setTimeout(() => {
-  app.startWorkers().then(
-    () => app.log.debug(`Start-up: job workers on ${Math.round(performance.now() - started)} ms after the start`),
-    async (error: Error) => {
-      app.log.fatal({ err: error }, 'The job workers did not start; Torque stops');
-      await app.close().catch(() => undefined);
-      await database.close();
-      process.exit(1);
-    },
-  );
-}, WORKERS_AFTER_MS).unref();
-if (config.demo && !isLoopback(config.host)) {
-  app.log.warn(
-    `Demo sign-in is on and HOST=${config.host} lets other machines reach it: anyone who can open Torque can sign in as ` +
-      'the demo admin. Leave HOST unset to keep Torque on this machine, or set DEMO=0 or ADMIN_EMAIL for real use. ' +
-      (config.publicUrl
-        ? `Requests are answered when addressed to ${new URL(config.publicUrl).host} or to localhost.`
-        : 'Only requests addressed to localhost are answered until PUBLIC_URL names the address other machines use.'),
-  );
-}
-const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-app.log.info(
-  `Torque is ready at ${url} (${database.kind} database${config.demo ? ', demo data' : ''}) in ${Math.round(performance.now() - started)} ms`,
-);
-
-app.log.debug(`Start-up: ${steps.map(([name, at], i) => `${name} ${Math.round(at - (steps[i - 1]?.[1] ?? 0))} ms`).join(', ')}`);
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    clearTimeout(workersStart);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+const [database, { serve }] = await Promise.all([
+  openConfiguredDatabase(config, { thread }).then((database) => (step('database opened'), database)),
+  import('./serve.js').then((modules) => (step('modules loaded'), modules)),
+]);
+await serve(config, database, steps);

@@ -25,16 +25,21 @@ const loadedOnFirstUse = [
 
 /**
  * The packages `file` and the bundle's chunks it imports statically load, followed through those chunks: those
- * imported from node_modules, and those bundled in (esbuild heads each module it inlines with its path).
+ * imported from node_modules, and those bundled in (esbuild heads each module it inlines with its path). With
+ * `entry`, the chunks `file` itself imports with `import("./…")` too: `main.js` loads the rest of the server so,
+ * while the database opens.
  */
-function staticPackages(file: string, seen = new Set<string>()): Set<string> {
+function staticPackages(file: string, seen = new Set<string>(), entry = false): Set<string> {
   const packages = new Set<string>();
   if (seen.has(file)) return packages;
   seen.add(file);
   const text = fs.readFileSync(file, 'utf8');
   // Static imports only: `import … from "x"` and `import "x"`, not `import("x")`.
-  for (const [, from, bare] of text.matchAll(/^(?:import|export)\b[^;(]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
-    const specifier = (from ?? bare)!;
+  const imports = [...text.matchAll(/^(?:import|export)\b[^;(]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)].map(
+    ([, from, bare]) => (from ?? bare)!,
+  );
+  if (entry) imports.push(...[...text.matchAll(/\bimport\("(\.[^"]+)"\)/g)].map(([, specifier]) => specifier!));
+  for (const specifier of imports) {
     if (specifier.startsWith('.')) {
       for (const name of staticPackages(path.resolve(path.dirname(file), specifier), seen)) packages.add(name);
     } else packages.add(specifier);
@@ -47,7 +52,7 @@ describe('the server bundle', () => {
   it('loads the PDF and image writers, better-auth, the S3 client, the password list, the cities and ics on first use', () => {
     const bundle = process.env.TORQUE_TEST_SERVER!;
     expect(fs.existsSync(bundle)).toBe(true);
-    const loaded = staticPackages(bundle);
+    const loaded = staticPackages(bundle, new Set(), true);
     // The walk reads the bundle's static imports and what it bundles: the database and the web framework are among them.
     expect(loaded).toContain('fastify');
     expect(loaded).toContain('pg');

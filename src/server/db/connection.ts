@@ -23,6 +23,7 @@ import type { Config } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { repairDataDirModes, secureDataDir } from './data-dir.js';
 import { registerKeptReads } from './kept-reads.js';
+import { EngineThread } from './engine-thread.js';
 
 // bigint (int8) and count(*) arrive as strings by default; every bigint we store is money in cents or a
 // byte count, far below 2^53.
@@ -57,17 +58,21 @@ export type Database = {
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; max?: number }
-  | { kind: 'embedded'; dataDir: string }
+  /** `thread`: the engine's module (`embedded-worker`), to open and run the engine in a thread of its own. */
+  | { kind: 'embedded'; dataDir: string; thread?: URL }
   | { kind: 'embedded-memory'; snapshot?: Blob | File };
 
 /** Where the embedded database keeps its files inside the data folder. */
 const engineDirOf = (dataDir: string) => path.join(dataDir, 'pg');
 
 /** The database the configuration names, in a data folder kept private: how start-up and every script open it. */
-export async function openConfiguredDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  { thread }: { thread?: URL } = {},
+): Promise<Database> {
   secureDataDir(config.dataDir);
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir, thread },
   );
   repairDataDirModes(config.dataDir, engineDirOf(config.dataDir));
   return database;
@@ -97,12 +102,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     );
   }
   let release = async () => {};
-  let pglite: PGlite;
+  let pglite: PGlite | EngineThread;
   if (options.kind === 'embedded') {
     fs.mkdirSync(options.dataDir, { recursive: true });
     const unlock = await lockDataDir(options.dataDir);
     try {
-      pglite = await PGlite.create(engineDirOf(options.dataDir), { extensions: { pg_trgm } });
+      const engineDir = engineDirOf(options.dataDir);
+      if (options.thread) {
+        pglite = new EngineThread(options.thread, engineDir, (error) => {
+          console.error(`The embedded database stopped (${error.message}); Torque stops with it.`);
+          process.exit(1);
+        });
+        await pglite.waitReady;
+      } else pglite = await PGlite.create(engineDir, { extensions: { pg_trgm } });
     } catch (error) {
       await unlock();
       throw error;
@@ -115,7 +127,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pglite = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.snapshot });
     release = () => pglite.close();
   }
-  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  const engine = pglite;
+  const pool = new pg.Pool(createPgConfig(engine as PGlite) as pg.PoolConfig);
   // PGlite is one session, and the pool's connection sends a statement as several protocol messages: a LISTEN run
   // between them (a job queue's first work as the app gets ready) left that statement without its result. Holding
   // the pool's one connection while LISTEN or UNLISTEN runs keeps them apart.
@@ -128,11 +141,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
   };
   const listen = async (channel: string, { onMessage }: ListenHandlers) => {
-    const unlisten = await exclusively(() => pglite.listen(channel, onMessage));
-    return { stop: () => exclusively(unlisten) };
+    const unlisten = await exclusively(() => engine.listen(channel, onMessage));
+    return { stop: () => exclusively(() => unlisten()) };
   };
   const database = wrap('embedded', pool, listen, release);
-  return { ...database, pglite } as Database & { pglite: PGlite };
+  // The engine itself, for the scripts that use PGlite's own API (a COPY from a blob, a dump of its folder).
+  return engine instanceof PGlite ? ({ ...database, pglite: engine } as Database & { pglite: PGlite }) : database;
 }
 
 /**

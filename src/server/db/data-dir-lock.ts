@@ -26,7 +26,10 @@ export async function lockDataDir(
   const options = { realpath: false, lockfilePath: path.join(dataDir, 'torque.lock'), stale: staleMs, onCompromised: onLost };
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(dataDir, options);
+    // Taken at once when it is free, not on a later turn of the event loop: start-up opens the database beside the
+    // modules' load, and their load would hold up an asynchronous lock until it ended.
+    const releaseNow = lockfile.lockSync(dataDir, options);
+    release = async () => releaseNow();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     // The holder writes its pid just after taking the lock: give a process that started at the same time a moment.
