@@ -24,13 +24,9 @@ import { lockDataDir } from './data-dir-lock.js';
 import { repairDataDirModes, secureDataDir } from './data-dir.js';
 import { registerKeptReads } from './kept-reads.js';
 import { EngineThread } from './engine-thread.js';
+import { setTypeParsers } from './type-parsers.js';
 
-// bigint (int8) and count(*) arrive as strings by default; every bigint we store is money in cents or a
-// byte count, far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-// A `date` is a calendar day, not a moment: keep it as 'YYYY-MM-DD'.
-pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+setTypeParsers();
 
 export type DatabaseKind = 'embedded' | 'postgres';
 
