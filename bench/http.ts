@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
-import { cpuSeconds, memoryOf, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { cpuSeconds, cpuSecondsSince, memoryOf, sqlRecorder, startApp, startServerProcess } from './lib.js';
 import type { LoadPlan, LoadResult } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -305,11 +305,11 @@ function load(plan: LoadPlan): Promise<LoadResult & { serverCpu: number; databas
       },
     );
     let out = '';
-    let before: { server: number; database: number } | null = null;
+    let before: { server: Map<number, number>; database: Map<number, number> } | null = null;
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (!before && out.includes('measuring\n'))
-        before = { server: cpuSeconds([server.pid]), database: kind === 'postgres' ? cpuSeconds(postgresPids()) : 0 };
+        before = { server: cpuSeconds([server.pid]), database: cpuSeconds(kind === 'postgres' ? postgresPids() : []) };
     });
     child.on('exit', (code) => {
       if (code !== 0 || !before) return reject(new Error(`load generator ended with ${code}`));
@@ -317,8 +317,9 @@ function load(plan: LoadPlan): Promise<LoadResult & { serverCpu: number; databas
       const answered = Math.max(1, result.count);
       resolve({
         ...result,
-        serverCpu: ((cpuSeconds([server.pid]) - before.server) * 1000) / answered,
-        databaseCpu: kind === 'postgres' ? ((cpuSeconds(postgresPids()) - before.database) * 1000) / answered : null,
+        serverCpu: (cpuSecondsSince(before.server, cpuSeconds([server.pid])) * 1000) / answered,
+        databaseCpu:
+          kind === 'postgres' ? (cpuSecondsSince(before.database, cpuSeconds(postgresPids())) * 1000) / answered : null,
       });
     });
   });

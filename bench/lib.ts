@@ -59,19 +59,26 @@ export { percentile } from './percentile.js';
 export const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-/** CPU seconds (user and system, in Linux's ticks of 1/100 s) the processes have used; one gone counts nothing. */
-export function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
+/** The CPU seconds (user and system, in Linux's ticks of 1/100 s) each of the processes has used so far. */
+export function cpuSeconds(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
   for (const pid of pids) {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // ended
     }
   }
-  return ticks / 100;
+  return used;
 }
+
+/**
+ * The CPU seconds used between two readings of `cpuSeconds`: a process started since counts whole; one that ended
+ * since (a connection closed) counts nothing, rather than taking what it had used before away from the others.
+ */
+export const cpuSecondsSince = (before: Map<number, number>, now: Map<number, number>) =>
+  [...now].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 /**
  * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR, and DEMO=1 for
