@@ -23,9 +23,24 @@ const page = {
     birthday: '1984-02-03',
     notes: 'Wants a "family" SUV before spring',
     lead_source: 'Website' as const,
+    lead_source_name: i % 2 ? null : 'Dealer website',
+    lead_channel: i % 2 ? null : ('form' as const),
     budget_cents: 4_500_000,
+    pipeline_stage: null,
     created_at: new Date(),
     updated_at: new Date(),
+    open_tasks: i % 3,
+    next_task:
+      i % 3
+        ? {
+            id: randomUUID(),
+            type: 'call' as const,
+            title: 'Call back',
+            due_date: '2026-12-07',
+            due_time: null,
+            view: 'upcoming' as const,
+          }
+        : null,
   })),
   nextCursor: 'eyJrIjoiMjAyNiJ9',
 };
