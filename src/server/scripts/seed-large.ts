@@ -20,6 +20,7 @@ import { openDatabase, type Database } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { buyersGuideSchema } from '../../shared/vehicles/buyers-guide.js';
 import { createBenchUsers } from './bench-users.js';
+import { getSettings } from '../modules/settings/service.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle, type Random } from './sample-data.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -304,6 +305,23 @@ async function fillBuyersGuides(database: Database) {
   console.log(`  guides    ${written.toLocaleString()} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * Turns the follow-up rule off (Settings → CRM). Its first run on four years of customers none of whom was ever
+ * contacted adds a call for each idle one — 727,266 tasks due today, in a minute and a half, at minute 5 of the hour
+ * after a benchmark's server started — and every measure after it would read other data than the one before.
+ */
+async function holdFollowUps(database: Database) {
+  const { crm } = await getSettings(database.db);
+  if (!crm.follow_up_rule) return;
+  const value = JSON.stringify({ ...crm, follow_up_rule: false });
+  await database.db
+    .insertInto('settings')
+    .values({ key: 'crm', value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+    .execute();
+  console.log('  settings  the follow-up rule is off');
+}
+
 async function main() {
   const url = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR;
@@ -359,6 +377,7 @@ async function main() {
     if (wanted.messages > haveMessages)
       await fillMessages(database, haveMessages, wanted.messages - haveMessages, wanted.messages);
     else console.log(`  messages  ${haveMessages.toLocaleString()} already there`);
+    await holdFollowUps(database);
     console.log('  vacuuming and analysing the tables…');
     // What autovacuum does on a live server: statistics for the planner, and visibility for index-only scans.
     await sql`VACUUM (ANALYZE) customers, vehicles, vehicle_photos, vehicle_buyers_guides, deals, tasks, emails, texts,
