@@ -5,10 +5,7 @@
  */
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/connection.js';
-
-/** Each start-up step with the moment it ended, in ms since the process began; printed at LOG_LEVEL=debug. */
-const steps: [string, number][] = [];
-const step = (name: string) => steps.push([name, performance.now()]);
+import { step } from './start-trace.js';
 
 /** The engine thread's module: beside this one in the built server, in db/ in the sources. */
 const thread = new URL(import.meta.url.endsWith('.ts') ? './db/embedded-worker.ts' : './embedded-worker.js', import.meta.url);
@@ -18,4 +15,4 @@ const [database, { serve }] = await Promise.all([
   openConfiguredDatabase(config, { thread }).then((database) => (step('database opened'), database)),
   import('./serve.js').then((modules) => (step('modules loaded'), modules)),
 ]);
-await serve(config, database, steps);
+await serve(config, database);

@@ -8,17 +8,16 @@ import { buildApp } from './app.js';
 import { backUpBeforeUpgrade } from './modules/backup/service.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { isLoopback } from './http/addresses.js';
+import { startTrace, step } from './start-trace.js';
 
 /** How long after the port opens the job workers start. */
 const WORKERS_AFTER_MS = 1_000;
 
 /**
  * The server's start once its database is open: migrations, the admin or demo data, the app, the port, the job
- * workers a second later, and a clean stop on SIGINT or SIGTERM. Each step's end goes into `steps`, printed at
- * LOG_LEVEL=debug as milliseconds since the process began.
+ * workers a second later, and a clean stop on SIGINT or SIGTERM.
  */
-export async function serve(config: Config, database: Database, steps: [string, number][]) {
-  const step = (name: string) => steps.push([name, performance.now()]);
+export async function serve(config: Config, database: Database) {
   const secret = resolveSessionSecret(config);
   try {
     await migrateToLatest(database.db, {
@@ -75,8 +74,7 @@ export async function serve(config: Config, database: Database, steps: [string, 
     `Torque is ready at ${url} (${database.kind} database${config.demo ? ', demo data' : ''}) in ${Math.round(performance.now())} ms`,
   );
 
-  const trace = steps.toSorted(([, a], [, b]) => a - b).map(([name, at]) => `${name} ${Math.round(at)}`);
-  app.log.debug(`Start-up, ms after the process began: ${trace.join(', ')}`);
+  app.log.debug(startTrace());
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
