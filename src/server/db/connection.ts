@@ -98,32 +98,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     );
   }
   let release = async () => {};
-  let pglite: PGlite | EngineThread;
+  let engine: PGlite | EngineThread;
   if (options.kind === 'embedded') {
     fs.mkdirSync(options.dataDir, { recursive: true });
     const unlock = await lockDataDir(options.dataDir);
     try {
       const engineDir = engineDirOf(options.dataDir);
       if (options.thread) {
-        pglite = new EngineThread(options.thread, engineDir, (error) => {
+        engine = new EngineThread(options.thread, engineDir, (error) => {
           console.error(`The embedded database stopped (${error.message}); Torque stops with it.`);
           process.exit(1);
         });
-        await pglite.waitReady;
-      } else pglite = await PGlite.create(engineDir, { extensions: { pg_trgm } });
+        await engine.waitReady;
+      } else engine = await PGlite.create(engineDir, { extensions: { pg_trgm } });
     } catch (error) {
       await unlock();
       throw error;
     }
     release = async () => {
-      await pglite.close();
+      await engine.close();
       await unlock();
     };
   } else {
-    pglite = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.snapshot });
-    release = () => pglite.close();
+    engine = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.snapshot });
+    release = () => engine.close();
   }
-  const engine = pglite;
   const pool = new pg.Pool(createPgConfig(engine as PGlite) as pg.PoolConfig);
   // PGlite is one session, and the pool's connection sends a statement as several protocol messages: a LISTEN run
   // between them (a job queue's first work as the app gets ready) left that statement without its result. Holding
