@@ -203,10 +203,12 @@ const scripts = new Map<Scenario, string[][]>();
  * The protocol pgbench sends a request's statements in: node-postgres sends a statement with values as Parse, Bind,
  * Describe, Execute and Sync — pgbench's 'extended' — which costs PostgreSQL more than the one Query message of a
  * statement without ('simple': 3,722 against 2,638 tx/s for the vehicle list on this machine). A request whose
- * statements all have values is measured 'extended', any other 'simple'. FLOOR_MODE=simple measures every request
- * 'simple', as the figures before 6 December 2026 were.
+ * statements all have values is measured 'extended', any other 'simple'; one whose statements are all named (see
+ * db/named-statements.ts: parsed and planned once per connection) 'prepared', where pgbench too parses and plans each
+ * statement once per connection. FLOOR_MODE=simple measures every request 'simple', as the figures before 6 December
+ * 2026 were.
  */
-const floorModes = new Map<Scenario, 'simple' | 'extended'>();
+const floorModes = new Map<Scenario, 'simple' | 'extended' | 'prepared'>();
 /**
  * The statement as pgbench's extended mode can send it: there a ':' before a letter is one of pgbench's variables, even
  * inside a literal (to_char's 'HH24:MI'), so such a literal becomes an escape string with the colon written '\072' —
@@ -218,16 +220,19 @@ const forExtendedMode = (statement: string) =>
   );
 for (const scenario of scenarios) {
   const perPath: string[][] = [];
+  let namedOnly = true;
   for (const url of scenario.paths) {
     const request = () => app.inject({ method: 'GET', url, headers: { cookie: cookies[scenario.who] } });
     const first = await request();
     if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
     recorder.start();
     await request();
-    perPath.push(recorder.stop());
+    const statements = recorder.stop();
+    perPath.push(statements);
+    if (recorder.named < statements.length) namedOnly = false;
     if (recorder.plain > 0 || process.env.FLOOR_MODE === 'simple') floorModes.set(scenario, 'simple');
   }
-  if (!floorModes.has(scenario)) floorModes.set(scenario, 'extended');
+  if (!floorModes.has(scenario)) floorModes.set(scenario, namedOnly ? 'prepared' : 'extended');
   scripts.set(scenario, perPath);
 }
 
@@ -247,11 +252,11 @@ await app.close();
 await database.close();
 
 /** PostgreSQL: pgbench with the same SQL, one script per request path, CONNECTIONS clients for SECONDS. */
-function pgbench(perPath: string[][], mode: 'simple' | 'extended'): number {
+function pgbench(perPath: string[][], mode: 'simple' | 'extended' | 'prepared'): number {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-pgbench-'));
   const files = perPath.map((statements, i) => {
     const file = path.join(folder, `${i}.sql`);
-    fs.writeFileSync(file, statements.map((s) => `${mode === 'extended' ? forExtendedMode(s) : s};\n`).join(''));
+    fs.writeFileSync(file, statements.map((s) => `${mode !== 'simple' ? forExtendedMode(s) : s};\n`).join(''));
     return file;
   });
   const result = spawnSync(

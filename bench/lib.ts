@@ -126,7 +126,7 @@ export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: s
 }
 
 /** A statement as it went to the database. */
-type Statement = { text: string; values: unknown[] };
+type Statement = { text: string; values: unknown[]; named: boolean };
 
 function literal(value: unknown): string {
   const prepared = prepareValue(value);
@@ -150,22 +150,29 @@ export function sqlRecorder(skip: RegExp) {
     const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown[] | undefined];
     const text = typeof config === 'string' ? config : config?.text;
     if (statements && text && !skip.test(text)) {
-      statements.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [] });
+      const named = typeof config !== 'string' && Boolean((config as { name?: string }).name);
+      statements.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [], named });
     }
     return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
   let plain = 0;
+  let named = 0;
   return {
     start: () => void (statements = []),
     stop: (): string[] => {
       const recorded = (statements ?? []).map(inline);
-      plain = (statements ?? []).filter((statement) => statement.values.length === 0).length;
+      plain = (statements ?? []).filter((statement) => statement.values.length === 0 && !statement.named).length;
+      named = (statements ?? []).filter((statement) => statement.named).length;
       statements = null;
       return recorded;
     },
-    /** How many statements of the last recording had no values (node-postgres sends those as one Query message). */
+    /** How many statements of the last recording had no values and no name (node-postgres sends those as one Query message). */
     get plain() {
       return plain;
+    },
+    /** How many were named statements (see db/named-statements.ts): parsed and planned once per connection. */
+    get named() {
+      return named;
     },
   };
 }

@@ -25,6 +25,7 @@ import { repairDataDirModes, secureDataDir } from './data-dir.js';
 import { registerKeptReads } from './kept-reads.js';
 import { EngineThread } from './engine-thread.js';
 import { setTypeParsers } from './type-parsers.js';
+import { namingPool } from './named-statements.js';
 
 setTypeParsers();
 
@@ -273,7 +274,7 @@ class CommitWatchingDialect extends PostgresDialect {
 
 function wrap(kind: DatabaseKind, pool: pg.Pool, listen: Database['listen'], release: () => Promise<void>): Database {
   const writes = new WriteWatch();
-  const db = new Kysely<DB>({ dialect: new CommitWatchingDialect({ pool }, writes), plugins: [writes] });
+  const db = new Kysely<DB>({ dialect: new CommitWatchingDialect({ pool: namingPool(pool) }, writes), plugins: [writes] });
   const watchWrites: Database['watchWrites'] = (watcher) => {
     writes.watchers.add(watcher);
     return () => writes.watchers.delete(watcher);

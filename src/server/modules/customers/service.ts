@@ -28,6 +28,7 @@ import { getSetting } from '../settings/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
+import { executeNamed } from '../../db/named-statements.js';
 import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, resolveFilter } from './filters.js';
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import { assertReferrer, insertCustomers, normalized } from './writer.js';
@@ -49,7 +50,7 @@ export async function listCustomers(
   const query = await resolveFilter(db, listQuery);
   const spec = sortSpecs[query.sort ?? 'newest'];
   const cursor = decodeCursor(query.cursor, 2);
-  const rows = await db
+  const page = db
     .selectFrom('customers')
     .selectAll()
     .select([openTasks.as('open_tasks'), nextTask(query.today).as('next_task')])
@@ -57,8 +58,10 @@ export async function listCustomers(
     .$if(cursor !== null, (qb) => qb.where(afterCursor(spec, cursor!)))
     .orderBy(`customers.${spec.key}`, spec.direction)
     .orderBy('customers.id', spec.direction)
-    .limit(query.limit + 1)
-    .execute();
+    .limit(sql.lit(query.limit + 1));
+  // The whole list in its order, as every visit opens it, is planned once per connection; a narrowed one each time.
+  const { cursor: _cursor, limit: _limit, ...filter } = query;
+  const rows = narrows(filter) ? await page.execute() : await executeNamed(db, page);
   return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
 }
 

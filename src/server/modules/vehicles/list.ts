@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { escapeLike } from '../../db/like.js';
+import { executeNamed } from '../../db/named-statements.js';
 import {
   VEHICLE_MAKES_LIMIT,
   VEHICLE_OPTIONS_LIMIT,
@@ -125,11 +126,14 @@ export async function listVehicles(
     const operator = sql.raw(direction === 'desc' ? '<' : '>');
     rows = rows.where(sql<boolean>`(${sql.ref(`vehicles.${column}`)}, vehicles.id) ${operator} (${key}, ${after[1]})`);
   }
-  const found = await rows
+  const ordered = rows
     .orderBy(`vehicles.${column}`, direction)
     .orderBy('vehicles.id', direction)
-    .limit(query.limit + 1)
-    .execute();
+    .limit(sql.lit(query.limit + 1));
+  // The whole inventory in a sort, as every visit opens it, is planned once per connection; a narrowed one each time.
+  const { sort: _sort, limit: _limit, cursor: _cursor, ...conditions } = query;
+  const narrowed = Object.values(conditions).some((value) => value !== undefined);
+  const found = narrowed ? await ordered.execute() : await executeNamed(db, ordered);
   const page = pageOf(found, query.limit, (row) => [
     column === 'created_at' ? row.created_at.toISOString() : row[column],
     row.id,
