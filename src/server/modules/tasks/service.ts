@@ -39,6 +39,7 @@ import { notify } from '../notifications/service.js';
 import { getSetting } from '../settings/service.js';
 import { appointmentMail, type InviteMethod } from './invitation.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { executeNamed } from '../../db/named-statements.js';
 
 type Db = Kysely<DB>;
 
@@ -125,12 +126,15 @@ export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now 
   else if (query.view === 'upcoming') q = q.where(sql<SqlBool>`t.due_date > ${today}::date`);
   else if (query.view === 'due') q = q.where(sql<SqlBool>`t.due_date <= ${today}::date`);
   if (cursor) q = q.where(sql<SqlBool>`${dueKey} > (${cursor[0]}::date, ${cursor[1]}::time, ${cursor[2]}::uuid)`);
-  const rows = await q
+  const section = q
     .orderBy('t.due_date')
     .orderBy(sql`coalesce(t.due_time, '24:00'::time)`)
     .orderBy('t.id')
-    .limit(query.limit + 1)
-    .execute();
+    .limit(sql.lit(query.limit + 1));
+  // A section of one's own open tasks, as My Tasks opens, is planned once per connection; the team's or a customer's
+  // each time, as who may see which changes their best plan.
+  const own = (query.assignee ?? 'me') === 'me' && !query.customer;
+  const rows = own ? await executeNamed(db, section) : await section.execute();
   return pageOf(rows.map(toTask), query.limit, (row) => [row.due_date, row.due_time ? `${row.due_time}:00` : '24:00:00', row.id]);
 }
 
