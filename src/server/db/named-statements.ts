@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { isCachedPlanChanged } from './errors.js';
 import type { Compilable, Kysely, PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
 /**
@@ -41,11 +42,6 @@ function retireNames() {
   names.clear();
 }
 
-const resultTypeChanged = (error: unknown) =>
-  error instanceof Error &&
-  (error as { code?: string }).code === '0A000' &&
-  /cached plan must not change result type/.test(error.message);
-
 /**
  * Runs `query` as a named statement (see above). Inside a transaction it is named only if it already was: a table
  * changed under it (`retireNames`) fails the transaction there, where a second try could not follow a failed
@@ -60,7 +56,7 @@ export async function executeNamed<R>(
   try {
     return (await db.executeQuery(compiled)).rows;
   } catch (error) {
-    if (!resultTypeChanged(error)) throw error;
+    if (!isCachedPlanChanged(error)) throw error;
     retireNames();
     if (db.isTransaction) throw error;
     register(compiled.sql);
