@@ -22,7 +22,8 @@
  *
  * Settings: CONNECTIONS, SECONDS, DATA_DIR (embedded), SIZE=small for a quick look at a tenth of the rows, and
  * SHOW_SQL=1 to print the statements each request sends, ONLY=<text> for the requests whose 'who name' holds it,
- * PROFILE=<folder> for a CPU profile of the server, SERVER_FLAGS for Node's flags of the server, and for figures
+ * PROFILE=<folder> for a CPU profile of the server, SERVER_FLAGS for Node's flags of the server, CEILING=1 (PostgreSQL)
+ * for each request's ceiling on a server of node:http and node-postgres alone (bench/ceiling.ts), and for figures
  * comparable with those before 6 December 2026 LOAD_GENERATOR=autocannon (see bench/load.ts) and FLOOR_MODE=simple.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,7 +32,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
-import { cpuSeconds, cpuSecondsSince, memoryOf, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { cpuSeconds, cpuSecondsSince, freePort, memoryOf, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import type { CeilingPlan } from './ceiling.js';
 import type { LoadPlan, LoadResult } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -299,7 +301,10 @@ const postgresPids = () =>
  * Drives the server with `plan`, and measures the CPU time per answered request of the measured run: the server's,
  * and the database's (every PostgreSQL process; on the embedded database it runs in the server's process).
  */
-function load(plan: LoadPlan): Promise<LoadResult & { serverCpu: number; databaseCpu: number | null }> {
+function load(
+  plan: LoadPlan,
+  serverPid = server.pid,
+): Promise<LoadResult & { serverCpu: number; databaseCpu: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -314,7 +319,7 @@ function load(plan: LoadPlan): Promise<LoadResult & { serverCpu: number; databas
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (!before && out.includes('measuring\n'))
-        before = { server: cpuSeconds([server.pid]), database: cpuSeconds(kind === 'postgres' ? postgresPids() : []) };
+        before = { server: cpuSeconds([serverPid]), database: cpuSeconds(kind === 'postgres' ? postgresPids() : []) };
     });
     child.on('exit', (code) => {
       if (code !== 0 || !before) return reject(new Error(`load generator ended with ${code}`));
@@ -322,12 +327,49 @@ function load(plan: LoadPlan): Promise<LoadResult & { serverCpu: number; databas
       const answered = Math.max(1, result.count);
       resolve({
         ...result,
-        serverCpu: (cpuSecondsSince(before.server, cpuSeconds([server.pid])) * 1000) / answered,
+        serverCpu: (cpuSecondsSince(before.server, cpuSeconds([serverPid])) * 1000) / answered,
         databaseCpu:
           kind === 'postgres' ? (cpuSecondsSince(before.database, cpuSeconds(postgresPids())) * 1000) / answered : null,
       });
     });
   });
+}
+
+/**
+ * CEILING=1 (PostgreSQL): the same load on bench/ceiling.ts, a server of node:http alone sending each path's recorded
+ * statements in the same protocol and writing their rows with JSON.stringify — what any Node server with
+ * node-postgres pays for this SQL. Its requests per second over the floor is the highest ratio a Node server reaches
+ * on this machine.
+ */
+async function ceilingRun(scenario: Scenario, perPath: string[][]) {
+  const port = await freePort();
+  const ceilingPlan: CeilingPlan = {
+    port,
+    databaseUrl: serverUrl!,
+    paths: Object.fromEntries(
+      scenario.paths.map((url, i) => [url, { statements: perPath[i]!, mode: floorModes.get(scenario)! }]),
+    ),
+  };
+  const child = spawn(
+    process.execPath,
+    // With tsx as a loader, not its command, so the measured process is the server itself.
+    ['--import', 'tsx', 'bench/ceiling.ts', JSON.stringify(ceilingPlan)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', () => reject(new Error('the ceiling server did not start')));
+  });
+  try {
+    return await load(
+      { url: `http://127.0.0.1:${port}`, cookie: '', paths: scenario.paths, connections: CONNECTIONS, seconds: SECONDS },
+      child.pid!,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await ended;
+  }
 }
 
 /** The admin's CSV export of every customer, read to the end: rows per second and how far the server's memory grew. */
@@ -369,6 +411,9 @@ console.log(
   '| request | as | p50 ms | p95 ms | p99 ms | req/s | floor tx/s | floor ms | ratio | p95 ÷ floor | CPU ms: server, db | goal | met | why not |',
 );
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|');
+const ceiling = process.env.CEILING === '1' && kind === 'postgres';
+type Measured = Awaited<ReturnType<typeof load>>;
+const ceilings: { scenario: Scenario; torque: Measured; floor: number; alone: Measured }[] = [];
 try {
   for (const scenario of scenarios) {
     const result = await load({
@@ -418,6 +463,23 @@ try {
         `${result.serverCpu.toFixed(2)}, ${result.databaseCpu === null ? '—' : result.databaseCpu.toFixed(2)} | ` +
         `${goalText(goal)} | ${met === undefined ? '' : met ? 'yes' : 'no'} | ${why} |`,
     );
+    if (ceiling) ceilings.push({ scenario, torque: result, floor, alone: await ceilingRun(scenario, perPath) });
+  }
+  if (ceilings.length > 0) {
+    console.log(
+      `\nNode's own ceiling (bench/ceiling.ts: node:http and node-postgres alone, the same statements, JSON.stringify):\n`,
+    );
+    console.log(
+      '| request | as | req/s: Torque, Node alone | ratio: Torque, Node alone | p95 ms: Torque, Node alone | server CPU ms: Torque, Node alone |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|');
+    const percent = (perSecond: number, floor: number) => `${Math.round((perSecond / floor) * 100)} %`;
+    for (const { scenario, torque, floor, alone } of ceilings)
+      console.log(
+        `| ${scenario.name} | ${scenario.who} | ${Math.round(torque.perSecond).toLocaleString('en-US')}, ` +
+          `${Math.round(alone.perSecond).toLocaleString('en-US')} | ${percent(torque.perSecond, floor)}, ${percent(alone.perSecond, floor)} | ` +
+          `${ms(torque.p95)}, ${ms(alone.p95)} | ${torque.serverCpu.toFixed(2)}, ${alone.serverCpu.toFixed(2)} |`,
+      );
   }
   if ((chosen.length === 0 || chosen.includes('customers')) && (!only || 'admin customer CSV export'.includes(only)))
     await exportRun();

@@ -84,13 +84,17 @@ export const cpuSecondsSince = (before: Map<number, number>, now: Map<number, nu
  * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR, and DEMO=1 for
  * the demo's data and sign-in), on a free port, once it answers /api/health. `extraArgs` go to node (a CPU profile's flags).
  */
-export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: string[] = []) {
-  const port = await new Promise<number>((resolve) => {
+/** A port on 127.0.0.1 no one listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
     });
   });
+
+export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: string[] = []) {
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, [...extraArgs, path.join(root, 'dist/server/main.js')], {
     cwd: root,
