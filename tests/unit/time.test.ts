@@ -61,6 +61,25 @@ describe('business days in the company\u2019s time zone', () => {
     expect(clock.startOf('2025-03-10')).toEqual(new Date('2025-03-10T07:00:00Z'));
     expect(clock.at('2025-03-10', 9)).toEqual(new Date('2025-03-10T16:00:00Z'));
   });
+
+  it('turns its kept day at local midnight, across changes of clocks and in whatever order moments are asked', () => {
+    const at = (iso: string) => clockIn(la, new Date(iso));
+    const moments = [
+      ['2025-03-09T07:59:59.999Z', '2025-03-08'],
+      ['2025-03-09T08:00:00.000Z', '2025-03-09'],
+      ['2025-03-10T06:59:59.999Z', '2025-03-09'], // the 23-hour day's last moment
+      ['2025-03-10T07:00:00.000Z', '2025-03-10'],
+      ['2025-11-03T07:59:59.999Z', '2025-11-02'], // the 25-hour day's last moment
+      ['2025-11-03T08:00:00.000Z', '2025-11-03'],
+      ['2025-12-31T23:00:00.000Z', '2025-12-31'],
+      ['2026-01-01T08:00:00.000Z', '2026-01-01'],
+      ['2025-03-09T12:00:00.000Z', '2025-03-09'], // back in time after the kept day moved on
+    ] as const;
+    for (const [moment, day] of [...moments, ...moments.toReversed()]) {
+      expect(at(moment)).toMatchObject({ today: day, year: Number(day.slice(0, 4)) });
+      expect(clockIn('Asia/Kolkata', new Date(moment)).today).toBe(dayIn('Asia/Kolkata', new Date(moment)));
+    }
+  });
 });
 
 describe('a lead’s answer time in the company’s zone', () => {
