@@ -434,6 +434,23 @@ describe('API conventions', () => {
     expect(Object.keys(docs.json().paths)).toContain('/api/session');
   });
 
+  it('sends the same security headers on answers, refusals, errors and unknown paths', async () => {
+    const answers = await Promise.all([
+      t.call({ method: 'GET', url: '/api/health' }),
+      t.call({ method: 'GET', url: '/api/customers' }),
+      t.call({ method: 'GET', url: '/api/no-such-route' }),
+      t.call({ method: 'POST', url: '/api/session', payload: { email: 'not an address' } }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 404, 400]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
   it('has no demo sign-in when demo mode is off', async () => {
     const response = await t.call({ method: 'POST', url: '/api/session/demo', payload: { role: 'admin' } });
     expect(response.statusCode).not.toBe(200);
