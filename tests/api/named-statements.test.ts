@@ -62,6 +62,17 @@ describe('named statements', () => {
     expect(statementName(query.compile().sql)).toBeUndefined();
   });
 
+  it('may be written as SQL, with their values bound', async () => {
+    const query = sql<{ label: string }>`SELECT label FROM named_probe WHERE id <= ${2} ORDER BY id LIMIT ${sql.lit(5)}`;
+    const { sql: text, parameters } = query.compile(db);
+    expect(parameters).toEqual([2]);
+    await db.connection().execute(async (connection) => {
+      expect(await executeNamed(connection, query)).toEqual([{ label: 'one' }, { label: 'two' }]);
+      expect(statementName(text)).toBeDefined();
+      expect(await preparedOn(connection, text)).toBe(1);
+    });
+  });
+
   it(`stop naming past ${NAMED_STATEMENTS_MAX} statements, which still answer`, async () => {
     const texts: string[] = [];
     for (let limit = 100; limit < 100 + NAMED_STATEMENTS_MAX + 5; limit++) {

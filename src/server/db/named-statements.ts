@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { isCachedPlanChanged } from './errors.js';
-import type { Compilable, Kysely, PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type {
+  Compilable,
+  Kysely,
+  PostgresCursor,
+  PostgresPool,
+  PostgresPoolClient,
+  PostgresQueryResult,
+  RawBuilder,
+} from 'kysely';
 
 /**
  * Named statements: a read that runs on every visit to a screen (a list's first page, say) is parsed and planned by
@@ -42,16 +50,19 @@ function retireNames() {
   names.clear();
 }
 
+/** A query written as SQL (`sql\`…\``), which compiles against a database, not alone. */
+const isRawBuilder = <R>(query: Compilable<R> | RawBuilder<R>): query is RawBuilder<R> => 'isRawBuilder' in query;
+
 /**
  * Runs `query` as a named statement (see above). Inside a transaction it is named only if it already was: a table
  * changed under it (`retireNames`) fails the transaction there, where a second try could not follow a failed
  * statement; outside one it is run again under a new name.
  */
 export async function executeNamed<R>(
-  db: Pick<Kysely<unknown>, 'isTransaction' | 'executeQuery'>,
-  query: Compilable<R>,
+  db: Pick<Kysely<unknown>, 'isTransaction' | 'executeQuery' | 'getExecutor'>,
+  query: Compilable<R> | RawBuilder<R>,
 ): Promise<R[]> {
-  const compiled = query.compile();
+  const compiled = isRawBuilder(query) ? query.compile(db) : query.compile();
   if (!db.isTransaction) register(compiled.sql);
   try {
     return (await db.executeQuery(compiled)).rows;

@@ -8,6 +8,7 @@ import {
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
+import { executeNamed } from '../../db/named-statements.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
@@ -87,13 +88,15 @@ export async function conversationOf(
 ): Promise<Page<ConversationEntry>> {
   await assertCustomerVisible(db, actor, customerId);
   const cursor = momentIdCursor(query.cursor);
-  const { rows } = await sql<EntryRow>`
+  // The newest page, which opening a customer shows, is planned once per connection (its LIMIT written in for that).
+  const page = sql<EntryRow>`
     SELECT * FROM ${entries(customerId)} e
     ${cursor ? sql`WHERE ${olderThan(cursor, 'e')}` : sql``}
     ORDER BY e.created_at DESC, e.id DESC
-    LIMIT ${query.limit + 1}`.execute(db);
-  const page = pageOf(rows, query.limit, newestFirstKey);
-  return { nextCursor: page.nextCursor, items: page.items.map(toEntry) };
+    LIMIT ${sql.lit(query.limit + 1)}`;
+  const rows = cursor ? (await page.execute(db)).rows : await executeNamed(db, page);
+  const { nextCursor, items } = pageOf(rows, query.limit, newestFirstKey);
+  return { nextCursor, items: items.map(toEntry) };
 }
 
 /** The customer the actor may see, with what the reply box needs of them; 404 otherwise. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
+import { executeNamed } from '../../db/named-statements.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 
@@ -9,11 +10,10 @@ import { notFound } from '../../http/errors.js';
  * (tasks, for a customer's plan) can ask it too.
  */
 export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: string) {
-  const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', id)
-    .where(visibleTo(actor, 'customers.user_id'))
-    .executeTakeFirst();
+  // Asked before every read of a customer's records: a look-up by key, planned once per connection.
+  const [row] = await executeNamed(
+    db,
+    db.selectFrom('customers').select('id').where('id', '=', id).where(visibleTo(actor, 'customers.user_id')),
+  );
   if (!row) throw notFound('Customer');
 }
