@@ -4,6 +4,7 @@ import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { hasRole, requireRole, roleRefusals, visibleTo } from '../../auth/scope.js';
+import { executeNamed } from '../../db/named-statements.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { momentIdCursor, pageOf } from '../../http/paging.js';
@@ -18,7 +19,7 @@ import { recordAudit } from '../audit/service.js';
 export async function inbox(db: Kysely<DB>, actor: Actor, query: InboxQuery): Promise<Page<InboxItem>> {
   if (query.scope === 'team') requireRole(actor, 'editor');
   const cursor = momentIdCursor(query.cursor);
-  const rows = await db
+  const waiting = db
     .selectFrom('conversation_waits as w')
     .innerJoin('customers as c', 'c.id', 'w.customer_id')
     .leftJoin('users as u', 'u.id', 'c.user_id')
@@ -43,8 +44,9 @@ export async function inbox(db: Kysely<DB>, actor: Actor, query: InboxQuery): Pr
     )
     .orderBy('w.waiting_since')
     .orderBy('w.customer_id')
-    .limit(query.limit + 1)
-    .execute();
+    .limit(sql.lit(query.limit + 1));
+  // The first page, which opening Waiting shows, is planned once per connection (its LIMIT written in for that).
+  const rows = cursor ? await waiting.execute() : await executeNamed(db, waiting);
   const page = pageOf(rows, query.limit, (row) => [row.waiting_since.toISOString(), row.customer_id]);
   return {
     nextCursor: page.nextCursor,

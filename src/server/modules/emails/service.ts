@@ -11,6 +11,7 @@ import type { EmailDetail, EmailItem, EmailRecipient, RecipientConsent } from '.
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { maySee, seesAll, visibleTo } from '../../auth/scope.js';
+import { executeNamed } from '../../db/named-statements.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
@@ -40,7 +41,7 @@ export const emailReadable = (actor: Actor, email: string): RawBuilder<SqlBool> 
         OR (SELECT rm.user_id = ${actor.userId} FROM mailboxes rm WHERE rm.id = ${sql.ref(`${email}.mailbox_id`)}))`;
 
 /** The e-mails the actor may read, with the customer and their latest deal where the actor may see those. */
-function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: number) {
+function emailsOf(actor: Actor, where: ReturnType<typeof sql>, limit: number) {
   const customerSeen = sql`c.id IS NOT NULL AND ${visibleTo(actor, 'c.user_id')}`;
   return sql<Row>`
     SELECT e.id, e.direction, e.from_address, e.to_address, e.subject, left(e.body, 200) AS preview, e.body, e.is_read,
@@ -58,7 +59,7 @@ function emailsOf(db: Db, actor: Actor, where: ReturnType<typeof sql>, limit: nu
     LEFT JOIN outbox o ON o.id = e.outbox_id
     WHERE ${emailReadable(actor, 'e')} AND ${where}
     ORDER BY e.created_at DESC, e.id DESC
-    LIMIT ${limit}`.execute(db);
+    LIMIT ${sql.lit(limit)}`;
 }
 
 const toItem = ({ body: _body, ...row }: Row): EmailItem => ({ ...row, created_at: row.created_at.toISOString() });
@@ -70,16 +71,18 @@ export async function listEmails(db: Db, actor: Actor, query: EmailListQuery): P
   const box =
     query.box === 'unmatched'
       ? sql`e.direction = 'inbound' AND e.customer_id IS NULL`
-      : sql`e.direction = ${query.box === 'inbox' ? 'inbound' : 'outbound'}`;
+      : sql`e.direction = ${sql.lit(query.box === 'inbox' ? 'inbound' : 'outbound')}`;
   const where = after ? sql`${box} AND (e.created_at, e.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : box;
-  const { rows } = await emailsOf(db, actor, where, query.limit + 1);
+  // A box's first page, which opening it shows, is planned once per connection; later pages each time.
+  const emails = emailsOf(actor, where, query.limit + 1);
+  const rows = after ? (await emails.execute(db)).rows : await executeNamed(db, emails);
   const page = pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
   return { ...page, items: page.items.map(toItem) };
 }
 
 /** One e-mail with its body; one the actor may not read answers 404. */
 export async function getEmail(db: Db, actor: Actor, id: string): Promise<EmailDetail> {
-  const { rows } = await emailsOf(db, actor, sql`e.id = ${id}`, 1);
+  const { rows } = await emailsOf(actor, sql`e.id = ${id}`, 1).execute(db);
   const row = rows[0];
   if (!row) throw notFound('E-mail');
   return { ...row, created_at: row.created_at.toISOString() };
