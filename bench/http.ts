@@ -301,10 +301,7 @@ const postgresPids = () =>
  * Drives the server with `plan`, and measures the CPU time per answered request of the measured run: the server's,
  * and the database's (every PostgreSQL process; on the embedded database it runs in the server's process).
  */
-function load(
-  plan: LoadPlan,
-  serverPid = server.pid,
-): Promise<LoadResult & { serverCpu: number; databaseCpu: number | null }> {
+function load(plan: LoadPlan, serverPid = server.pid): Promise<LoadResult & { serverCpu: number; databaseCpu: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
