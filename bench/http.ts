@@ -32,7 +32,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
-import { cpuSeconds, cpuSecondsSince, freePort, memoryOf, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { cpuSeconds, cpuSecondsSince, memoryOf, sqlRecorder, startApp, startServerProcess } from './lib.js';
+import { freePort } from './ports.js';
 import type { CeilingPlan } from './ceiling.js';
 import type { LoadPlan, LoadResult } from './load.js';
 

@@ -2,7 +2,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
@@ -11,6 +10,7 @@ import { sessionToken } from '../src/server/auth/actor.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/connection.js';
 import { BENCH_PASSWORD } from '../src/server/scripts/bench-users.js';
+import { freePort } from './ports.js';
 
 /** The session secret of every bench server, so a cookie signed in one process is good in another. */
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -84,15 +84,6 @@ export const cpuSecondsSince = (before: Map<number, number>, now: Map<number, nu
  * The built server (dist/server/main.js) as a process of its own on `target` (DATABASE_URL or DATA_DIR, and DEMO=1 for
  * the demo's data and sign-in), on a free port, once it answers /api/health. `extraArgs` go to node (a CPU profile's flags).
  */
-/** A port on 127.0.0.1 no one listens on now. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 export async function startServerProcess(target: NodeJS.ProcessEnv, extraArgs: string[] = []) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

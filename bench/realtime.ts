@@ -9,7 +9,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +18,7 @@ import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createUserWithPassword } from '../src/server/modules/users/service.js';
 import { percentile } from './lib.js';
+import { freePort } from './ports.js';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 500);
 const USERS = Number(process.env.USERS ?? 100);
@@ -36,13 +36,6 @@ const onServer = async (statement: string) => {
   await client.query(statement);
   await client.end();
 };
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 spawnSync(process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureBuilt())"], {
   cwd: root,

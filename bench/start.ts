@@ -2,21 +2,12 @@
 // existing one (median of 5 each), with the demo seed on as `npm start` has it. Builds first, untimed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function timeStart(dataDir: string): Promise<number> {
   const port = await freePort();
