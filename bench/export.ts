@@ -20,7 +20,15 @@ const user = await database.db
   .select(['id', 'name', 'email', 'role'])
   .where((w) => (process.env.AS ? w('email', '=', process.env.AS) : w('role', '=', 'admin')))
   .executeTakeFirstOrThrow();
-const actor = { userId: user.id, sessionId: '', role: user.role, name: user.name, email: user.email, impersonatorId: null };
+const actor = {
+  userId: user.id,
+  sessionId: '',
+  role: user.role,
+  name: user.name,
+  email: user.email,
+  impersonatorId: null,
+  inventory: 'own' as const,
+};
 
 let bytes = 0;
 let peak = 0;

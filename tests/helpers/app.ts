@@ -23,6 +23,7 @@ export const actorFor = (user: TestUser): Actor => ({
   name: user.name,
   email: user.email,
   impersonatorId: null,
+  inventory: 'own',
 });
 
 export type TestContext = {

@@ -11,6 +11,7 @@ const actor = (role: Role): Actor => ({
   name: 'N',
   email: 'n@example.com',
   impersonatorId: null,
+  inventory: 'own',
 });
 
 describe('what a role may do', () => {

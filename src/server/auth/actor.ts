@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/connection.js';
 import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
+import type { InventoryScope } from '../../shared/settings/schemas.js';
 import { TWO_FACTOR_REQUIRED } from '../../shared/http/errors.js';
 import { TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired, type TwoFactorStatus } from '../../shared/auth/two-factor.js';
 import { errorBody } from '../http/errors.js';
@@ -19,6 +20,8 @@ export type Actor = {
   name: string;
   email: string;
   impersonatorId: string | null;
+  /** Whose vehicles agents see, the dealership's choice (Settings → Team), read with the session like the role. */
+  inventory: InventoryScope;
 };
 
 declare module 'fastify' {
@@ -127,9 +130,10 @@ export function withoutSessionCookie(headers: Headers): Headers {
 }
 
 /**
- * The session with this token, with its user, the admin behind a switch, and the security setting's two-factor rule,
- * in one indexed query. The rule is read from the saved 'security' section; anything but 'everyone' (nothing saved
- * yet, an older release's shape) is the default, admins only.
+ * The session with this token, with its user, the admin behind a switch, the security setting's two-factor rule and
+ * the team setting's inventory rule, in one indexed query. Each rule is read from its saved section; anything but the
+ * other choice (nothing saved yet, an older release's shape) is the default: two-factor for admins only, and each
+ * agent's own vehicles.
  */
 function findSession(db: Kysely<DB>, token: string) {
   return db
@@ -145,6 +149,13 @@ function findSession(db: Kysely<DB>, token: string) {
         .select(sql<string | null>`value ->> 'two_factor'`.as('rule'))
         .where('key', '=', 'security')
         .as('two_factor_rule'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('settings')
+        .select(sql<string | null>`value ->> 'inventory'`.as('rule'))
+        .where('key', '=', 'team')
+        .as('inventory_rule'),
     )
     .where('s.token', '=', token)
     .executeTakeFirst();
@@ -167,6 +178,7 @@ function signedInOf(row: SessionRow): SignedIn | null {
       name: row.name,
       email: row.email,
       impersonatorId: row.impersonated_by,
+      inventory: row.inventory_rule === 'dealership' ? 'dealership' : 'own',
     },
     twoFactor: { enabled: row.two_factor_enabled, required, setupNeeded: required && !row.two_factor_enabled && !exempt },
   };

@@ -351,7 +351,9 @@ async function seedLeads(db: Kysely<DB>, now: number) {
         .select(['id as userId', 'role', 'name', 'email'])
         .where('id', '=', agent.assigned_user_id)
         .executeTakeFirstOrThrow();
-      await closeAnsweredLeadTasks(db, { ...user, sessionId: '', impersonatorId: null }, [outcome!.customer_id!]);
+      await closeAnsweredLeadTasks(db, { ...user, sessionId: '', impersonatorId: null, inventory: 'own' }, [
+        outcome!.customer_id!,
+      ]);
     }
   }
   // A prospect with no name, e-mail or phone: kept for a person to look at.

@@ -8,6 +8,7 @@ export const notificationEvents = [
   'deal_assigned',
   'deal_completed',
   'customer_created',
+  'customer_assigned',
   'document_uploaded',
   'chat_mention',
   'invitation_accepted',
@@ -24,6 +25,7 @@ export const notificationEventLabels: Record<NotificationEvent, string> = {
   deal_assigned: 'Deal reassigned',
   deal_completed: 'Deal completed',
   customer_created: 'New customer',
+  customer_assigned: 'Customers given to you',
   document_uploaded: 'Document added to a customer',
   chat_mention: '@mention in chat',
   invitation_accepted: 'Invitation accepted',
@@ -48,6 +50,17 @@ export type CommissionBasis = (typeof commissionBases)[number];
 export const commissionBasisLabels: Record<CommissionBasis, string> = { broker_fee: 'Broker fee', sale_price: 'Sale price' };
 
 export const twoFactorRules = ['admins', 'everyone'] as const;
+
+/**
+ * Whose vehicles an agent sees (Settings → Team): their own, as the spec has it, or the whole dealership's, which every
+ * staff member may then find and sell. Editing a vehicle stays with its owner, editors and admins either way.
+ */
+export const inventoryScopes = ['own', 'dealership'] as const;
+export type InventoryScope = (typeof inventoryScopes)[number];
+export const inventoryScopeLabels: Record<InventoryScope, string> = {
+  own: "Each agent's own vehicles",
+  dealership: 'The whole dealership',
+};
 export type TwoFactorRule = (typeof twoFactorRules)[number];
 
 export const COMMISSION_RATE_MESSAGE = 'Commission rate must be between 0 and 100';
@@ -98,6 +111,7 @@ export const settingsSchema = z.object({
     time_zone: text(64).refine(isTimeZone, 'Choose a time zone'),
   }),
   notifications: z.record(z.enum(notificationEvents), z.array(z.enum(audiences)).max(audiences.length)),
+  team: z.object({ inventory: z.enum(inventoryScopes) }),
   security: z.object({
     session_hours: wholeNumber(1, 720, 'Session length must be between 1 and 720 hours'),
     two_factor: z.enum(twoFactorRules),
@@ -139,6 +153,7 @@ export const defaultSettings: Settings = {
     deal_assigned: ['owner'],
     deal_completed: ['owner', 'admins', 'editors'],
     customer_created: ['owner'],
+    customer_assigned: ['owner'],
     document_uploaded: ['owner'],
     chat_mention: ['owner'],
     invitation_accepted: ['owner'],
@@ -149,6 +164,7 @@ export const defaultSettings: Settings = {
     task_assigned: ['owner'],
     task_due: ['owner'],
   },
+  team: { inventory: 'own' },
   security: { session_hours: 8, two_factor: 'admins' },
   crm: {
     default_commission_rate: 2.5,

@@ -13,3 +13,8 @@ export const roleDescriptions: Record<Role, string> = {
 export function seesAllRecords(role: Role): boolean {
   return role === 'admin' || role === 'editor';
 }
+
+/** Who may change a record they can see: its owner, and admins and editors (a vehicle of the shared inventory too). */
+export function mayChangeRecord(user: { id: string; role: Role }, ownerId: string): boolean {
+  return seesAllRecords(user.role) || user.id === ownerId;
+}

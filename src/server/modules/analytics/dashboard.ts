@@ -2,7 +2,7 @@ import { unsoldStatuses } from '../../../shared/vehicles/options.js';
 import { sql, type Kysely } from 'kysely';
 import type { Dashboard } from '../../../shared/analytics/dashboard.js';
 import type { Actor } from '../../auth/actor.js';
-import { maySee, visibleTo } from '../../auth/scope.js';
+import { inventoryVisibleTo, maySee, visibleTo } from '../../auth/scope.js';
 import { executeNamed } from '../../db/named-statements.js';
 import type { DB } from '../../db/schema.js';
 import { visibleReferrerName } from '../customers/filters.js';
@@ -42,7 +42,7 @@ async function bookStats(db: Db, actor: Actor, today: string) {
     sql<{ stock: number; stock_before: number }>`
       SELECT coalesce(sum(value_cents), 0) AS stock,
              coalesce(sum(value_cents) FILTER (WHERE month < ${thisMonth}::date), 0) AS stock_before
-      FROM vehicle_stock WHERE status IN (${sql.join([...unsoldStatuses])}) AND ${visibleTo(actor, 'user_id')}
+      FROM vehicle_stock WHERE status IN (${sql.join([...unsoldStatuses])}) AND ${inventoryVisibleTo(actor, 'user_id')}
     `.execute(db),
   ]);
   return { ...customers.rows[0]!, ...stock.rows[0]! };

@@ -18,6 +18,8 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { sendCsv } from '../../http/csv.js';
 import { businessClock } from '../../time.js';
 import { customersCsv } from './export.js';
+import { reassignCustomers } from './reassign.js';
+import { reassignResultSchema, reassignSchema } from '../../../shared/common/reassign.js';
 import {
   createCustomer,
   customerOptions,
@@ -54,6 +56,12 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
       const clock = await businessClock(db);
       return sendCsv(reply, `customers-${clock.today}.csv`, customersCsv(rows, clock.timeZone));
     },
+  );
+
+  r.post(
+    '/api/customers/reassign',
+    { schema: { body: reassignSchema, response: { 200: reassignResultSchema } } },
+    async (request) => reassignCustomers(db, actorOf(request), request.body),
   );
 
   r.get('/api/customers/options', { schema: { querystring: customerOptionsQuerySchema } }, (request) =>

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DealInput } from '../../../shared/deals/schemas.js';
 import type { Actor } from '../../auth/actor.js';
-import { seesAll, visibleTo } from '../../auth/scope.js';
+import { inventoryVisibleTo, seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
@@ -74,7 +74,7 @@ export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, inp
 
 /**
  * The picked vehicle: the one the deal already links (`kept`, only while its owner stays), or one the actor may see
- * that belongs to the deal's agent. Locked for this transaction so two deals cannot move its status at once.
+ * that belongs to the deal's agent, or any the actor may see while the dealership shares its inventory. Locked for this transaction so two deals cannot move its status at once.
  */
 export async function resolveVehicle(
   db: Tx,
@@ -86,10 +86,12 @@ export async function resolveVehicle(
   if (!vehicleId) return null;
   const keeping = vehicleId === kept;
   let query = db.selectFrom('vehicles').select(['id', 'user_id']).where('id', '=', vehicleId).forUpdate();
-  if (!keeping) query = query.where(visibleTo(actor, 'user_id'));
+  if (!keeping) query = query.where(inventoryVisibleTo(actor, 'user_id'));
   const found = await query.executeTakeFirst();
   if (!found) throw badRequest('Vehicle not found', { vehicle_id: 'Vehicle not found' });
-  if (!keeping && found.user_id !== ownerId) throw ownedByAnotherAgent('Vehicle', 'vehicle_id');
+  // A shared inventory is sold by anyone: the vehicle stays its owner's while the deal is the deal agent's.
+  if (!keeping && found.user_id !== ownerId && actor.inventory !== 'dealership')
+    throw ownedByAnotherAgent('Vehicle', 'vehicle_id');
   return found.id;
 }
 
@@ -120,5 +122,5 @@ export async function syncVehicleStatus(db: Tx, actor: Actor, vehicleId: string,
     action: 'status_changed',
     changes: { status: { from: moved.before, to: moved.after }, deal_id: dealId },
   });
-  await publishChange(db, 'vehicles', [moved.owner]);
+  await publishChange(db, 'vehicles', actor.inventory === 'dealership' ? 'all' : [moved.owner]);
 }

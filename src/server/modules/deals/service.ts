@@ -4,7 +4,7 @@ import type { DealInput, DealListQuery, DealUpdate } from '../../../shared/deals
 import type { Deal, DealDetail, DealTimelineEntry } from '../../../shared/deals/types.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import type { Actor } from '../../auth/actor.js';
-import { seesAll, visibleTo } from '../../auth/scope.js';
+import { inventoryVisibleTo, seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { FROM_WORKSHEET } from '../../../shared/desking/worksheet.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
@@ -102,7 +102,7 @@ export async function getDeal(
     deal.vehicle_id
       ? db
           .selectFrom('vehicles')
-          .where(visibleTo(actor, 'vehicles.user_id'))
+          .where(inventoryVisibleTo(actor, 'vehicles.user_id'))
           .select(vehicleOptionColumns)
           .where('vehicles.id', '=', deal.vehicle_id)
           .executeTakeFirst()
@@ -255,7 +255,7 @@ export async function dealTimeline(db: Db, actor: Actor, id: string): Promise<De
     ) a
     LEFT JOIN users u ON u.id = a.actor_id
     LEFT JOIN users i ON i.id = a.impersonator_id
-    WHERE (a.entity_type <> 'vehicle' OR EXISTS (SELECT 1 FROM vehicles v WHERE v.id = a.entity_id AND ${visibleTo(actor, 'v.user_id')}))
+    WHERE (a.entity_type <> 'vehicle' OR EXISTS (SELECT 1 FROM vehicles v WHERE v.id = a.entity_id AND ${inventoryVisibleTo(actor, 'v.user_id')}))
       AND (a.entity_type <> 'customer' OR EXISTS (SELECT 1 FROM customers c WHERE c.id = a.entity_id AND ${visibleTo(actor, 'c.user_id')}))
     ORDER BY a.created_at DESC, a.id
     LIMIT 200

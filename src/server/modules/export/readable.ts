@@ -4,7 +4,7 @@ import { salesStatus } from '../../../shared/deals/options.js';
 import { leadChannelLabels, leadStatusLabels, type LeadChannel, type LeadStatus } from '../../../shared/leads/schemas.js';
 import { commissionBasisLabels, type CommissionBasis } from '../../../shared/settings/schemas.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { inventoryVisibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { csvMoment, type CsvCell } from '../../http/csv.js';
 import { keysetBatches } from '../../http/paging.js';
@@ -124,7 +124,7 @@ const deals = readable<DealLine>({
   // The linked vehicle as the deal's page shows it: only one the actor may see.
   select: (actor) => sql`
     SELECT t.*, v.id AS linked_vehicle_id, v.vin FROM deals t
-    LEFT JOIN vehicles v ON v.id = t.vehicle_id AND ${visibleTo(actor, 'v.user_id')}`,
+    LEFT JOIN vehicles v ON v.id = t.vehicle_id AND ${inventoryVisibleTo(actor, 'v.user_id')}`,
   line: (timeZone) => {
     const moment = csvMoment(timeZone);
     return (d) => [

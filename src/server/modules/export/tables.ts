@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
-import { hasRole, visibleTo } from '../../auth/scope.js';
+import { hasRole, inventoryVisibleTo, visibleTo } from '../../auth/scope.js';
 
 /**
  * What the full export holds of one table; each area declares its tables' rules in its manifest (`exportTables`).
@@ -27,6 +27,12 @@ export const owned =
   (actor: Actor): RawBuilder<SqlBool> =>
     visibleTo(actor, `t.${column}`);
 
+/** Vehicles and what is kept per vehicle owner, as the inventory is seen (`inventoryVisibleTo`). */
+export const inInventory =
+  (column: string) =>
+  (actor: Actor): RawBuilder<SqlBool> =>
+    inventoryVisibleTo(actor, `t.${column}`);
+
 /** The actor's own personal rows (notifications, their user record), whatever their role. */
 export const personal =
   (column: string) =>
@@ -37,7 +43,9 @@ export const personal =
 export const ofRecord =
   (parent: 'customers' | 'deals' | 'vehicles', link: string) =>
   (actor: Actor): RawBuilder<SqlBool> =>
-    sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(parent)} p WHERE p.id = ${sql.ref(`t.${link}`)} AND ${visibleTo(actor, 'p.user_id')})`;
+    sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(parent)} p WHERE p.id = ${sql.ref(`t.${link}`)} AND ${
+      parent === 'vehicles' ? inventoryVisibleTo(actor, 'p.user_id') : visibleTo(actor, 'p.user_id')
+    })`;
 
 export const UNCLASSIFIED = 'not yet classified for export';
 

@@ -7,7 +7,7 @@ import { importFields } from '../../../shared/imports/fields.js';
 import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import type { DealStatus } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
-import { maySee } from '../../auth/scope.js';
+import { mayChange } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { changedFields } from '../audit/service.js';
 import type { SourceRow } from './csv-file.js';
@@ -112,7 +112,7 @@ export async function planBatch(db: Kysely<DB>, state: ImportState, rows: Source
       state.counts.new++;
       continue;
     }
-    if (!maySee(state.actor, match.user_id)) {
+    if (!mayChange(state.actor, match.user_id)) {
       state.invalid(row.n, spec.othersRecord);
       continue;
     }

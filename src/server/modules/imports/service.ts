@@ -193,7 +193,9 @@ async function finish(
       action: status === 'done' ? 'imported' : 'import_failed',
       changes: { kind: row.kind, file_name: row.file_name, rows: row.row_count, ...counts },
     });
-    await publishChange(tx, row.kind, [actor.userId, ...owners]);
+    // A shared inventory is everyone's list.
+    const shared = row.kind === 'vehicles' && actor.inventory === 'dealership';
+    await publishChange(tx, row.kind, shared ? 'all' : [actor.userId, ...owners]);
     return finished;
   });
 }

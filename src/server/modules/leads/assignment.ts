@@ -5,6 +5,8 @@ import type { LeadSource as CustomerLeadSource } from '../../../shared/customers
 import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { DB } from '../../db/schema.js';
 import { emailKey, phoneKeys } from '../customers/contact-keys.js';
+import { getSetting } from '../settings/service.js';
+import { normalizeVin } from '../../../shared/vehicles/vin.js';
 
 type Tx = Transaction<DB>;
 
@@ -24,6 +26,7 @@ export async function knownCustomer(tx: Tx, contact: ReturnType<typeof contactOf
     .innerJoin('users', 'users.id', 'customers.user_id')
     .select([
       'customers.id',
+      'customers.name',
       'customers.user_id',
       'users.name as owner_name',
       sql<boolean>`users.banned IS NOT TRUE`.as('owner_active'),
@@ -38,6 +41,35 @@ export async function knownCustomer(tx: Tx, contact: ReturnType<typeof contactOf
     .orderBy('customers.id')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * The active owner of the stocked vehicle a lead is about (the vehicle of the page it came from, else the newest
+ * unsold one with the lead's VIN), while each agent sees only their own vehicles (Settings → Team); null while the
+ * dealership shares its inventory, or when no such vehicle or owner is found.
+ */
+export async function vehicleOwner(
+  tx: Tx,
+  vehicleId: string | null,
+  vin: string | null,
+): Promise<{ id: string; name: string; reason: string } | null> {
+  const normalized = vin ? normalizeVin(vin) : '';
+  if (!vehicleId && !normalized) return null;
+  if ((await getSetting(tx, 'team')).inventory === 'dealership') return null;
+  const owner = await tx
+    .selectFrom('vehicles')
+    .innerJoin('users', 'users.id', 'vehicles.user_id')
+    .select(['users.id', 'users.name', 'vehicles.year', 'vehicles.make', 'vehicles.model'])
+    .where(sql<boolean>`users.banned IS NOT TRUE`)
+    .where((eb) =>
+      vehicleId
+        ? eb('vehicles.id', '=', vehicleId)
+        : eb.and([eb('vehicles.vin', '=', normalized), eb('vehicles.status', '<>', 'sold')]),
+    )
+    .orderBy('vehicles.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return owner ? { id: owner.id, name: owner.name, reason: `owner of the ${owner.year} ${owner.make} ${owner.model}` } : null;
 }
 
 /**

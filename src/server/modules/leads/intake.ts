@@ -21,11 +21,12 @@ import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
 import { insertCustomers } from '../customers/writer.js';
+import { handCustomersTo } from '../customers/reassign.js';
 import { notify } from '../notifications/service.js';
 import { startPlanOn } from '../tasks/plans.js';
 import { addFirstResponseTask } from '../tasks/rules.js';
 import { parseAdf, type AdfResult } from './adf.js';
-import { contactOf, knownCustomer, newCustomer, nextInRotation } from './assignment.js';
+import { contactOf, knownCustomer, newCustomer, nextInRotation, vehicleOwner } from './assignment.js';
 import type { Source } from './sources.js';
 
 type Db = Kysely<DB>;
@@ -46,6 +47,8 @@ export type Intake = {
   addedBy?: Actor;
   /** The inbound e-mail it was found in. */
   emailId?: string;
+  /** The stocked vehicle it is about, when the lead came from that vehicle's own page. */
+  vehicleId?: string;
   /** When it arrived: the database's clock unless given (a test's clock, the demo's week of leads). */
   receivedAt?: Date;
 };
@@ -81,17 +84,20 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
     let isNew = false;
     let assignee: { id: string; name: string } | null;
     let reason: string;
+    // While each agent sells their own vehicles, a lead about one is its owner's to answer.
+    const seller = await vehicleOwner(tx, intake.vehicleId ?? null, lead.vehicle?.vin ?? null);
     if (known?.owner_active) {
       customerId = known.id;
       assignee = { id: known.user_id, name: known.owner_name };
       // The owner is told who took the call of their customer.
       const by = addedBy && addedBy.userId !== known.user_id ? `, added by ${addedBy.name}` : '';
-      reason = `returning customer of ${known.owner_name}${by}`;
+      const about = seller && seller.id !== known.user_id ? `; about a vehicle of ${seller.name}'s` : '';
+      reason = `returning customer of ${known.owner_name}${by}${about}`;
     } else {
       const next =
         addedBy && !seesAll(addedBy)
           ? { id: addedBy.userId, name: addedBy.name, reason: `added by ${addedBy.name}` }
-          : await nextInRotation(tx);
+          : (seller ?? (await nextInRotation(tx)));
       assignee = next;
       reason = next
         ? known
@@ -101,7 +107,14 @@ export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Prom
       if (known) {
         customerId = known.id;
         // The customer goes with the lead: an agent sees only their own customers.
-        if (next) await tx.updateTable('customers').set({ user_id: next.id }).where('id', '=', known.id).execute();
+        if (next)
+          await handCustomersTo(
+            tx,
+            null,
+            [{ id: known.id, user_id: known.user_id, name: known.name }],
+            next,
+            'their agent has left',
+          );
       } else {
         if (!next) throw new Error('Torque has no active user to give a lead to');
         const assigned = next.name;
@@ -272,6 +285,6 @@ export async function leadsInMail(db: Db, emailId: string, mail: Pick<InboundEma
 }
 
 /** A web form's lead: through the same intake, with the form's fields kept as they were sent. */
-export async function receiveWebLead(db: Db, source: IntakeSource, lead: ParsedLead, raw: string) {
-  return outcomeOf(await intakeLead(db, { source, channel: 'form', raw }, lead));
+export async function receiveWebLead(db: Db, source: IntakeSource, lead: ParsedLead, raw: string, vehicleId?: string) {
+  return outcomeOf(await intakeLead(db, { source, channel: 'form', raw, vehicleId }, lead));
 }

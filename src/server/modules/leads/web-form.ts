@@ -38,6 +38,8 @@ export async function receiveWebForm(
   lead: {
     source: IntakeSource;
     vehicle: LeadVehicle | null;
+    /** The stocked vehicle the form is on (a vehicle's public page): its owner may be the one to answer. */
+    vehicleId?: string;
     page: (status: number, state: FormState) => Promise<FastifyReply>;
     done: () => FastifyReply;
   },
@@ -68,7 +70,13 @@ export async function receiveWebForm(
   if (trap === '') {
     const { [HONEYPOT_FIELD]: _trap, ...sent } = values;
     const person = personsLead(fields);
-    await receiveWebLead(db, lead.source, { ...person, vehicle: lead.vehicle ?? person.vehicle }, JSON.stringify(sent));
+    await receiveWebLead(
+      db,
+      lead.source,
+      { ...person, vehicle: lead.vehicle ?? person.vehicle },
+      JSON.stringify(sent),
+      lead.vehicleId,
+    );
   }
   if (asPage) return lead.done();
   return reply.status(202).send({ received: true });

@@ -118,6 +118,7 @@ export async function listingsRoutes(app: FastifyInstance, { database, config, s
         return receiveWebForm(db, request, reply, {
           source: { id: null, name: 'Vehicle page' },
           vehicle: vehicleOfInterest(vehicle),
+          vehicleId: vehicle.id,
           page: async (status, state) => html(reply, status, vehiclePage(vehicle, origin, state)),
           done: () => reply.redirect(`${vehicle.path}?sent=1#contact`, 303),
         });

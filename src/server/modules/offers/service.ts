@@ -10,7 +10,7 @@ import { offerDollars, offerSavingsCents, type OfferContent } from '../../../sha
 import { POST_NEEDS, type NotifyCustomersInput, type OfferRef } from '../../../shared/offers/schemas.js';
 import type { AudienceCustomer, NotifyResult, OfferImage, SkipReason } from '../../../shared/offers/types.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { inventoryVisibleTo, visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { decodeCursor, pageOf } from '../../http/paging.js';
@@ -39,7 +39,7 @@ export async function offerContent(db: Db, actor: Actor, ref: OfferRef): Promise
       .selectFrom('vehicles')
       .select(['make', 'model', 'year', 'price_cents', 'mileage', 'color', 'features'])
       .where('id', '=', ref.vehicle_id)
-      .where(visibleTo(actor, 'vehicles.user_id'))
+      .where(inventoryVisibleTo(actor, 'vehicles.user_id'))
       .executeTakeFirst();
     if (!vehicle) throw notFound('Vehicle');
     return { ...vehicle, original_price_cents: null, is_custom: false };

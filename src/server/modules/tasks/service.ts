@@ -26,7 +26,7 @@ import {
 } from '../../../shared/tasks/schemas.js';
 import type { Task, TaskSummary } from '../../../shared/tasks/types.js';
 import type { Actor } from '../../auth/actor.js';
-import { hasRole, seesAll, visibleTo } from '../../auth/scope.js';
+import { hasRole, inventoryVisibleTo, seesAll, visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
@@ -246,7 +246,7 @@ async function assertLinks(db: Db, actor: Actor, customerId: string, links: Link
       .selectFrom('vehicles')
       .select('id')
       .where('id', '=', links.vehicle_id)
-      .where(visibleTo(actor, 'vehicles.user_id'))
+      .where(inventoryVisibleTo(actor, 'vehicles.user_id'))
       .executeTakeFirst();
     if (!vehicle) throw badRequest('Vehicle not found', { vehicle_id: 'Vehicle not found' });
   }

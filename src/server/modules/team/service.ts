@@ -348,6 +348,8 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
       name: input.name,
       email: invitation.email,
       impersonatorId: null,
+      // Nothing the newcomer does here reads vehicles.
+      inventory: 'own',
     };
     await recordAudit(tx, newcomer, {
       entityType: 'invitation',

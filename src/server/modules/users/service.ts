@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -6,7 +6,8 @@ import type { DB } from '../../db/schema.js';
 import type { Role } from '../../../shared/users/roles.js';
 import type { SessionUser } from '../../../shared/auth/sign-in.js';
 import { recordAudit } from '../audit/service.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { REASSIGN_CHOOSE_OWNER } from '../../../shared/common/reassign.js';
 import { requireRole } from '../../auth/scope.js';
 import type { ProfileInput } from '../../../shared/users/schemas.js';
 
@@ -83,4 +84,18 @@ export async function updateProfile(db: Kysely<DB>, actor: Actor, input: Profile
     }
     return user;
   });
+}
+
+export type NewOwner = { id: string; name: string };
+
+/** The user customers or vehicles are given to: an active user, else 400 on the field. */
+export async function activeOwner(db: Kysely<DB>, userId: string): Promise<NewOwner> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('id', '=', userId)
+    .where(sql<boolean>`banned IS NOT TRUE`)
+    .executeTakeFirst();
+  if (!user) throw badRequest(REASSIGN_CHOOSE_OWNER, { user_id: REASSIGN_CHOOSE_OWNER });
+  return user;
 }

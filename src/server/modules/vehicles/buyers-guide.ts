@@ -15,11 +15,10 @@ import type { Actor } from '../../auth/actor.js';
 import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { conflict, notFound, staleWrite } from '../../http/errors.js';
-import { publishChange } from '../../realtime/publish.js';
 import type { GuideFacts } from '../../render/buyers-guide-pdf.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { dealerOf } from '../settings/service.js';
-import { visibleVehicle } from './list.js';
+import { vehiclesChanged, visibleVehicle } from './list.js';
 
 type Db = Kysely<DB>;
 
@@ -75,7 +74,7 @@ export async function saveBuyersGuide(db: Db, actor: Actor, vehicleId: string, i
       action: before ? 'buyers_guide_changed' : 'buyers_guide_completed',
       changes,
     });
-    await publishChange(tx, 'vehicles', [vehicle.user_id]);
+    await vehiclesChanged(tx, actor, [vehicle.user_id]);
     return getBuyersGuide(tx, actor, vehicleId);
   });
 }

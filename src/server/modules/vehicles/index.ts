@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { ofRecord, owned } from '../export/tables.js';
+import { inInventory, ofRecord } from '../export/tables.js';
 import { referencedPhotoKeys } from './photos.js';
 import { vehiclesRoutes } from './routes.js';
 
@@ -11,7 +11,7 @@ export const vehiclesArea = defineArea({
   exportTables: {
     vehicle_buyers_guides: { scope: ofRecord('vehicles', 'vehicle_id') },
     vehicle_photos: { scope: ofRecord('vehicles', 'vehicle_id') },
-    vehicle_stock: { scope: owned('user_id') },
-    vehicles: { scope: owned('user_id') },
+    vehicle_stock: { scope: inInventory('user_id') },
+    vehicles: { scope: inInventory('user_id') },
   },
 });

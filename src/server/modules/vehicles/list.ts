@@ -1,12 +1,13 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTo } from '../../auth/scope.js';
+import { inventoryVisibleTo, requireChange } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { cursorValue, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { escapeLike } from '../../db/like.js';
+import { publishChange } from '../../realtime/publish.js';
 import { executeNamed } from '../../db/named-statements.js';
 import {
   VEHICLE_MAKES_LIMIT,
@@ -51,15 +52,33 @@ export const vehicleColumns = [
   'updated_at',
 ] as const satisfies readonly (keyof VehicleRow)[];
 
+/** The vehicles the actor may see: the inventory's one rule (`inventoryVisibleTo`). */
 export function selectVehicles(db: Kysely<DB>, actor: Actor) {
-  return db.selectFrom('vehicles').select(vehicleColumns).where(visibleTo(actor, 'vehicles.user_id'));
+  return db.selectFrom('vehicles').select(vehicleColumns).where(inventoryVisibleTo(actor, 'vehicles.user_id'));
 }
+
+/**
+ * Tells the tabs that show these owners' vehicles that they changed: the owners', admins' and editors', and, while the
+ * dealership shares its inventory, everyone's.
+ */
+export const vehiclesChanged = (db: Kysely<DB>, actor: Pick<Actor, 'inventory'>, ownerIds: string[]) =>
+  publishChange(db, 'vehicles', actor.inventory === 'dealership' ? 'all' : ownerIds);
 
 /** A vehicle the actor may see, else 404 (as for one that does not exist); with `lock`, locked for a change. */
 export async function visibleVehicle(db: Kysely<DB>, actor: Actor, id: string, { lock = false } = {}): Promise<VehicleRow> {
   const query = selectVehicles(db, actor).where('vehicles.id', '=', id);
   const vehicle = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!vehicle) throw notFound('Vehicle');
+  return vehicle;
+}
+
+/**
+ * A vehicle the actor may change, locked for the change: one they cannot see answers 404; one of the shared inventory
+ * that is a colleague's, 403 (its owner, editors and admins change it).
+ */
+export async function changeableVehicle(db: Kysely<DB>, actor: Actor, id: string): Promise<VehicleRow> {
+  const vehicle = await visibleVehicle(db, actor, id, { lock: true });
+  requireChange(actor, vehicle.user_id);
   return vehicle;
 }
 
@@ -153,7 +172,7 @@ const countsByStatus = (row: Record<string, unknown>) =>
 
 /** The summary cards, counted by the database over the same filter as the list: every status, so they add up. */
 export async function summarizeVehicles(db: Kysely<DB>, actor: Actor, filter: VehicleFilter): Promise<VehicleSummary> {
-  const row = await filtered(db.selectFrom('vehicles').where(visibleTo(actor, 'vehicles.user_id')), filter)
+  const row = await filtered(db.selectFrom('vehicles').where(inventoryVisibleTo(actor, 'vehicles.user_id')), filter)
     .select([
       sql<string>`count(*)`.as('total'),
       ...vehicleStatuses.map((status) => sql<string>`count(*) filter (where vehicles.status = ${status})`.as(status)),
@@ -184,13 +203,13 @@ export const vehicleOptionColumns = [
   'vehicles.status',
 ] as const;
 
-/** The deal form's vehicle picker: at most 20 of the actor's vehicles matching q. */
+/** The deal form's vehicle picker: at most 20 of the vehicles the actor may see matching q. */
 export async function vehicleOptions(
   db: Kysely<DB>,
   actor: Actor,
   filter: { q?: string; status?: VehicleStatus },
 ): Promise<VehicleOption[]> {
-  return filtered(db.selectFrom('vehicles').where(visibleTo(actor, 'vehicles.user_id')), filter)
+  return filtered(db.selectFrom('vehicles').where(inventoryVisibleTo(actor, 'vehicles.user_id')), filter)
     .select(vehicleOptionColumns)
     .orderBy('vehicles.created_at', 'desc')
     .orderBy('vehicles.id', 'desc')
@@ -203,7 +222,7 @@ export async function vehicleMakes(db: Kysely<DB>, actor: Actor): Promise<{ item
   const rows = await db
     .selectFrom('vehicles')
     .select('make')
-    .where(visibleTo(actor, 'vehicles.user_id'))
+    .where(inventoryVisibleTo(actor, 'vehicles.user_id'))
     .groupBy('make')
     .orderBy(sql`count(*)`, 'desc')
     .orderBy('make')

@@ -22,13 +22,12 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { onFirstUse } from '../../first-use.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { publishChange } from '../../realtime/publish.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
 import { recordAudit } from '../audit/service.js';
 import { displayName } from '../documents/files.js';
 import type { ErrorLog } from '../documents/service.js';
-import { visibleVehicle } from './list.js';
+import { changeableVehicle, vehiclesChanged, visibleVehicle } from './list.js';
 
 type Db = Kysely<DB>;
 
@@ -267,7 +266,7 @@ export async function addPhoto(
   let row: Row<'vehicle_photos'>;
   try {
     row = await db.transaction().execute(async (tx) => {
-      const vehicle = await visibleVehicle(tx, actor, vehicleId, { lock: true });
+      const vehicle = await changeableVehicle(tx, actor, vehicleId);
       const { count, last } = await tx
         .selectFrom('vehicle_photos')
         .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('position').as('last')])
@@ -298,7 +297,7 @@ export async function addPhoto(
         action: 'photo_added',
         changes: { photo_id: id, file_name: inserted.file_name },
       });
-      await publishChange(tx, 'vehicles', [vehicle.user_id]);
+      await vehiclesChanged(tx, actor, [vehicle.user_id]);
       return inserted;
     });
   } catch (error) {
@@ -318,7 +317,7 @@ export async function addPhoto(
 /** Puts the vehicle's photos in the order given (every one of them, each once); the first is the cover. */
 export async function orderPhotos(db: Db, actor: Actor, vehicleId: string, ids: string[]) {
   return db.transaction().execute(async (tx) => {
-    const vehicle = await visibleVehicle(tx, actor, vehicleId, { lock: true });
+    const vehicle = await changeableVehicle(tx, actor, vehicleId);
     const current = await tx.selectFrom('vehicle_photos').select('id').where('vehicle_id', '=', vehicleId).execute();
     const known = new Set(current.map((p) => p.id));
     if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
@@ -333,7 +332,7 @@ export async function orderPhotos(db: Db, actor: Actor, vehicleId: string, ids: 
       action: 'photos_ordered',
       changes: { cover: ids[0] },
     });
-    await publishChange(tx, 'vehicles', [vehicle.user_id]);
+    await vehiclesChanged(tx, actor, [vehicle.user_id]);
     return listPhotos(tx, actor, vehicleId);
   });
 }
@@ -341,7 +340,7 @@ export async function orderPhotos(db: Db, actor: Actor, vehicleId: string, ids: 
 /** Deletes one photo, and its files once its row is gone. */
 export async function removePhoto(db: Db, store: BlobStore, actor: Actor, vehicleId: string, photoId: string, log: ErrorLog) {
   const removed = await db.transaction().execute(async (tx) => {
-    const vehicle = await visibleVehicle(tx, actor, vehicleId, { lock: true });
+    const vehicle = await changeableVehicle(tx, actor, vehicleId);
     const row = await tx
       .deleteFrom('vehicle_photos')
       .where('id', '=', photoId)
@@ -355,7 +354,7 @@ export async function removePhoto(db: Db, store: BlobStore, actor: Actor, vehicl
       action: 'photo_removed',
       changes: { photo_id: photoId, file_name: row.file_name },
     });
-    await publishChange(tx, 'vehicles', [vehicle.user_id]);
+    await vehiclesChanged(tx, actor, [vehicle.user_id]);
     return row;
   });
   await removeStored(store, keysOf(removed), log);

@@ -39,7 +39,16 @@ import { guideLanguageQuery, saveBuyersGuideSchema, vehicleBuyersGuideSchema } f
 import { sendPdf } from '../../http/download.js';
 import { originOf } from '../../http/origin.js';
 import { listVehicles, summarizeVehicles, vehicleMakes, vehicleOptions } from './list.js';
-import { createVehicle, deleteVehicle, findVinDuplicate, getVehicleDetail, updateVehicle, vehicleTimeline } from './service.js';
+import {
+  createVehicle,
+  deleteVehicle,
+  findVinDuplicate,
+  getVehicleDetail,
+  reassignVehicles,
+  updateVehicle,
+  vehicleTimeline,
+} from './service.js';
+import { reassignResultSchema, reassignSchema } from '../../../shared/common/reassign.js';
 
 const photoFileRequest = photoParams.extend({ file: z.enum(photoSizes.map((size) => `${size}.jpg`) as [string, ...string[]]) });
 
@@ -76,6 +85,11 @@ export async function vehiclesRoutes(app: FastifyInstance, { database, store, sp
   );
   r.post('/api/vehicles', { schema: { body: vehicleInputSchema, response: { 201: vehicleSchema } } }, async (request, reply) =>
     reply.status(201).send(await createVehicle(db, actorOf(request), request.body)),
+  );
+  r.post(
+    '/api/vehicles/reassign',
+    { schema: { body: reassignSchema, response: { 200: reassignResultSchema } } },
+    async (request) => reassignVehicles(db, actorOf(request), request.body),
   );
   r.get('/api/vehicles/:id', { schema: { params: idParams, response: { 200: vehicleDetailSchema } } }, async (request) =>
     getVehicleDetail(db, actorOf(request), request.params.id),

@@ -6,10 +6,11 @@ import type { VehicleInput, VehicleUpdate } from '../../../shared/vehicles/schem
 import type { VehicleDetail, VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
 import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
-import { publishChange } from '../../realtime/publish.js';
-import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
-import { selectVehicles, vehicleColumns, visibleVehicle, type VehicleRow } from './list.js';
-import { visibleTo } from '../../auth/scope.js';
+import { auditTimeline, changedFields, recordAudit, recordAudits } from '../audit/service.js';
+import { activeOwner } from '../users/service.js';
+import type { ReassignInput, ReassignResult } from '../../../shared/common/reassign.js';
+import { changeableVehicle, vehicleColumns, vehiclesChanged, visibleVehicle, type VehicleRow } from './list.js';
+import { inventoryVisibleTo, requireRole } from '../../auth/scope.js';
 import { photoKeysOfVehicle } from './photos.js';
 
 /** A vehicle the actor may not see answers exactly as one that does not exist. */
@@ -44,7 +45,7 @@ export async function createVehicle(db: Kysely<DB>, actor: Actor, input: Vehicle
       action: 'created',
       changes: changedFields({}, input),
     });
-    await publishChange(tx, 'vehicles', [row.user_id]);
+    await vehiclesChanged(tx, actor, [row.user_id]);
     return row;
   });
 }
@@ -53,8 +54,7 @@ export async function createVehicle(db: Kysely<DB>, actor: Actor, input: Vehicle
 export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, input: VehicleUpdate): Promise<VehicleRow> {
   const { updated_at: loadedAt, ...values } = input;
   return db.transaction().execute(async (tx) => {
-    const before = await selectVehicles(tx, actor).where('vehicles.id', '=', id).forUpdate().executeTakeFirst();
-    if (!before) throw vehicleNotFound();
+    const before = await changeableVehicle(tx, actor, id);
     if (before.updated_at.getTime() !== new Date(loadedAt).getTime()) throw staleWrite();
     const changes = changedFields(before, values);
     if (Object.keys(changes).length === 0) return before;
@@ -74,7 +74,7 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
       .returning(vehicleColumns)
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'vehicle', entityId: id, action: 'updated', changes });
-    await publishChange(tx, 'vehicles', [after.user_id]);
+    await vehiclesChanged(tx, actor, [after.user_id]);
     return after;
   });
 }
@@ -85,8 +85,7 @@ export async function updateVehicle(db: Kysely<DB>, actor: Actor, id: string, in
  */
 export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string): Promise<string[]> {
   return db.transaction().execute(async (tx) => {
-    const vehicle = await selectVehicles(tx, actor).where('vehicles.id', '=', id).forUpdate().executeTakeFirst();
-    if (!vehicle) throw vehicleNotFound();
+    const vehicle = await changeableVehicle(tx, actor, id);
     const { deals } = await tx
       .selectFrom('deals')
       .select((eb) => eb.fn.countAll<number>().as('deals'))
@@ -105,7 +104,7 @@ export async function deleteVehicle(db: Kysely<DB>, actor: Actor, id: string): P
       action: 'deleted',
       changes: { make: vehicle.make, model: vehicle.model, year: vehicle.year, vin: vehicle.vin },
     });
-    await publishChange(tx, 'vehicles', [vehicle.user_id]);
+    await vehiclesChanged(tx, actor, [vehicle.user_id]);
     return photoFiles;
   });
 }
@@ -127,10 +126,55 @@ export async function findVinDuplicate(
   if (!normalized) return { duplicate: null };
   let query = db
     .selectFrom('vehicles')
-    .where(visibleTo(actor, 'vehicles.user_id'))
+    .where(inventoryVisibleTo(actor, 'vehicles.user_id'))
     .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.year'])
     .where('vehicles.vin', '=', normalized);
   if (excludeId) query = query.where('vehicles.id', '<>', excludeId);
   const duplicate = await query.orderBy('vehicles.created_at', 'desc').limit(1).executeTakeFirst();
   return { duplicate: duplicate ?? null };
+}
+
+/**
+ * Admins and editors give vehicles, one or many, to another user: each change audited on the vehicle (`reassigned`,
+ * from and to), both owners' inventories refreshed. Vehicles already theirs are left as they are; a missing one
+ * answers 404.
+ */
+export async function reassignVehicles(db: Kysely<DB>, actor: Actor, input: ReassignInput): Promise<ReassignResult> {
+  requireRole(actor, 'editor');
+  return db.transaction().execute(async (tx) => {
+    const to = await activeOwner(tx, input.user_id);
+    const ids = [...new Set(input.ids)];
+    const vehicles = await tx
+      .selectFrom('vehicles')
+      .innerJoin('users', 'users.id', 'vehicles.user_id')
+      .select(['vehicles.id', 'vehicles.user_id', 'users.name as owner_name'])
+      .where('vehicles.id', 'in', ids)
+      .orderBy('vehicles.id')
+      .forUpdate('vehicles')
+      .execute();
+    if (vehicles.length !== ids.length) throw vehicleNotFound();
+    const moving = vehicles.filter((v) => v.user_id !== to.id);
+    if (moving.length === 0) return { reassigned: 0, to };
+    await tx
+      .updateTable('vehicles')
+      .set({ user_id: to.id, updated_at: sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')` })
+      .where(
+        'id',
+        'in',
+        moving.map((v) => v.id),
+      )
+      .execute();
+    await recordAudits(
+      tx,
+      actor,
+      moving.map((v) => ({
+        entityType: 'vehicle',
+        entityId: v.id,
+        action: 'reassigned',
+        changes: { user_id: { from: v.user_id, to: to.id }, from: v.owner_name, to: to.name },
+      })),
+    );
+    await vehiclesChanged(tx, actor, [to.id, ...moving.map((v) => v.user_id)]);
+    return { reassigned: moving.length, to };
+  });
 }
