@@ -735,6 +735,14 @@ const rows: Record<string, Row> = {
   'GET /api/customers/summary': { request: () => ({ url: '/api/customers/summary' }), expected: signedIn(200) },
   'GET /api/customers/export.csv': { request: () => ({ url: '/api/customers/export.csv' }), expected: signedIn(200) },
   'GET /api/customers/options': { request: () => ({ url: '/api/customers/options' }), expected: signedIn(200) },
+  // Handed over by admins and editors; the switched admin acts as the agent.
+  'POST /api/customers/reassign': {
+    request: async () => ({
+      url: '/api/customers/reassign',
+      payload: { ids: [(await make.customer()).id], user_id: otherAgent.id },
+    }),
+    expected: editorsUp(200),
+  },
   'GET /api/customers/duplicates': { request: () => ({ url: '/api/customers/duplicates?email=a@b.c' }), expected: signedIn(200) },
   'POST /api/customers': {
     request: () => ({ url: '/api/customers', payload: { name: 'New Customer' } }),
@@ -872,6 +880,13 @@ const rows: Record<string, Row> = {
   'POST /api/vehicles': {
     request: () => ({ url: '/api/vehicles', payload: { make: 'BMW', model: 'X1', year: thisYear, price_cents: 1 } }),
     expected: signedIn(201),
+  },
+  'POST /api/vehicles/reassign': {
+    request: async () => ({
+      url: '/api/vehicles/reassign',
+      payload: { ids: [(await make.vehicle()).id], user_id: otherAgent.id },
+    }),
+    expected: editorsUp(200),
   },
   'GET /api/vehicles/:id': { request: () => ({ url: `/api/vehicles/${fixed.vehicle}` }), expected: owners(200) },
   'PUT /api/vehicles/:id': {
@@ -1219,6 +1234,28 @@ const rows: Record<string, Row> = {
   'GET /api/outbox/:id': { request: async () => ({ url: `/api/outbox/${await make.mail()}` }), expected: adminOnly(200, 403) },
 };
 
+/**
+ * The vehicle routes as each caller gets them while the dealership shares its inventory (Settings → Team): everyone
+ * signed in sees every vehicle, and another agent's change is refused with 403 rather than 404; the buyers guide is
+ * still completed by admins and editors only. The rows above are the default, each agent's own vehicles.
+ */
+const changedByOwners = (ok: number): Expected => ({ ...owners(ok), otherAgent: 403 });
+const sharedInventory: Record<string, Expected> = {
+  'GET /api/vehicles/:id': signedIn(200),
+  'PUT /api/vehicles/:id': changedByOwners(200),
+  'DELETE /api/vehicles/:id': changedByOwners(204),
+  'GET /api/vehicles/:id/photos': signedIn(200),
+  'POST /api/vehicles/:id/photos': changedByOwners(201),
+  'PUT /api/vehicles/:id/photos/order': changedByOwners(200),
+  'DELETE /api/vehicles/:id/photos/:photoId': changedByOwners(204),
+  'GET /api/vehicles/:id/photos/:photoId/:file': signedIn(200),
+  'GET /api/vehicles/:id/buyers-guide': signedIn(200),
+  'PUT /api/vehicles/:id/buyers-guide': editorsUp(200),
+  'GET /api/vehicles/:id/buyers-guide.pdf': signedIn(200),
+  'GET /api/vehicles/:id/window-sticker.pdf': signedIn(200),
+  'GET /api/vehicles/:id/timeline': signedIn(200),
+};
+
 /** A cookie for each caller; a fresh one for calls that end the session they come with. */
 async function cookieOf(caller: Caller, fresh: boolean): Promise<string | null> {
   if (caller === 'anonymous') return null;
@@ -1327,16 +1364,38 @@ describe('authorization over every route', () => {
   });
 
   for (const [route, row] of Object.entries(rows)) {
-    it(`answers ${route} as each caller must get it`, async () => {
-      const method = route.split(' ')[0] as InjectOptions['method'];
-      const got: Partial<Expected> = {};
-      for (const caller of callers) {
-        const { url, ...options } = await row.request();
-        const cookie = row.endsSession ? await cookieOf(caller, true) : shared[caller];
-        const response = await t.call({ method, url, ...options, as: cookie });
-        got[caller] = response.statusCode;
-      }
-      expect(got).toEqual(row.expected);
-    });
+    it(`answers ${route} as each caller must get it`, () => expectCallers(route, row, row.expected));
+  }
+});
+
+/** Calls `route` as every caller and compares the statuses with `expected`. */
+async function expectCallers(route: string, row: Row, expected: Expected) {
+  const method = route.split(' ')[0] as InjectOptions['method'];
+  const got: Partial<Expected> = {};
+  for (const caller of callers) {
+    const { url, ...options } = await row.request();
+    const cookie = row.endsSession ? await cookieOf(caller, true) : shared[caller];
+    const response = await t.call({ method, url, ...options, as: cookie });
+    got[caller] = response.statusCode;
+  }
+  expect(got).toEqual(expected);
+}
+
+describe("authorization with the whole dealership's inventory", () => {
+  const setInventory = async (inventory: 'own' | 'dealership') => {
+    const settings = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json();
+    const saved = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: { ...settings, team: { inventory } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  };
+  beforeAll(() => setInventory('dealership'));
+  afterAll(() => setInventory('own'));
+
+  it('has a row for every route of one vehicle', () => {
+    const vehicleRoutes = Object.keys(rows).filter((route) => route.includes(' /api/vehicles/:id'));
+    expect(Object.keys(sharedInventory).sort()).toEqual(vehicleRoutes.sort());
+  });
+
+  for (const [route, expected] of Object.entries(sharedInventory)) {
+    it(`answers ${route} as each caller must get it`, () => expectCallers(route, rows[route]!, expected));
   }
 });

@@ -38,6 +38,8 @@ export const vehiclePageSchema = pageSchema(vehicleListItemSchema);
 
 /** GET /api/vehicles/:id: the vehicle, and what its deals allow its status to be. */
 export const vehicleDetailSchema = vehicleSchema.extend({
+  /** The agent whose vehicle it is: shown where the whole dealership sees every vehicle. */
+  owner_name: z.string(),
   status_rule: z.object({ allowed: z.array(z.enum(vehicleStatuses)), reason: z.string() }).nullable(),
 });
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;

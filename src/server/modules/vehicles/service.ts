@@ -27,9 +27,13 @@ export async function getVehicleDetail(
   db: Kysely<DB>,
   actor: Actor,
   id: string,
-): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule'>> {
+): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule' | 'owner_name'>> {
   const vehicle = await visibleVehicle(db, actor, id);
-  return { ...vehicle, status_rule: await statusRuleOf(db, id) };
+  const [rule, owner] = await Promise.all([
+    statusRuleOf(db, id),
+    db.selectFrom('users').select('name').where('id', '=', vehicle.user_id).executeTakeFirstOrThrow(),
+  ]);
+  return { ...vehicle, owner_name: owner.name, status_rule: rule };
 }
 
 export async function createVehicle(db: Kysely<DB>, actor: Actor, input: VehicleInput): Promise<VehicleRow> {

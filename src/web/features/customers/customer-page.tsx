@@ -26,6 +26,9 @@ import { CustomerPlanCard, CustomerTasksCard } from '@/features/tasks';
 import { CustomerTimeline } from './customer-timeline';
 import { BackToCustomers } from './new-customer-page';
 import { StatusBadge } from './status-badge';
+import { seesAllRecords } from '@shared/users/roles';
+import { useCurrentSession } from '@/features/auth/api';
+import { GiveTo } from '@/features/team';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -73,6 +76,7 @@ function referral(customer: CustomerDetail): ReactNode {
 }
 
 function CustomerDetails({ customer }: { customer: CustomerDetail }) {
+  const { user } = useCurrentSession();
   return (
     <Card>
       <CardHeader>
@@ -117,6 +121,11 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
           <div className="mt-4 grid gap-1">
             <p className="text-muted-foreground text-xs font-medium tracking-wide uppercase">Notes</p>
             <p className="text-sm whitespace-pre-wrap">{customer.notes}</p>
+          </div>
+        )}
+        {seesAllRecords(user.role) && (
+          <div className="mt-4 border-t pt-4">
+            <GiveTo kind="customers" ids={[customer.id]} ownerId={customer.user_id} />
           </div>
         )}
       </CardContent>

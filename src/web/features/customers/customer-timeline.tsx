@@ -64,6 +64,11 @@ function describe(entry: TimelineEntry): AuditWording {
       return { title: `Created from a lead from ${c.source}`, details: [`To ${c.assigned_to ?? 'nobody'}: ${c.reason}`] };
     case 'lead_received':
       return { title: `New lead from ${c.source}`, details: [`To ${c.assigned_to ?? 'nobody'}: ${c.reason}`] };
+    case 'reassigned':
+      return {
+        title: `Given to ${c.to}`,
+        details: [c.from ? `From ${c.from}` : '', c.reason ? `Because ${c.reason}` : ''].filter(Boolean),
+      };
     case 'stage_changed':
       return { title: `Moved to ${c.to} in the pipeline`, details: [`From ${c.from}`] };
     case 'contact_logged':

@@ -13,6 +13,10 @@ import { useFailureToast } from '@/lib/toast';
 import { useCustomerList, useCustomerSummary } from './api';
 import { CustomerFilters } from './customer-filters';
 import { CustomersTable } from './customers-table';
+import { seesAllRecords } from '@shared/users/roles';
+import { useCurrentSession } from '@/features/auth/api';
+import { SelectionBar } from '@/features/team';
+import { useSelection } from '@/hooks/use-selection';
 import { useCustomerListParams } from './list-params';
 
 export function CustomersPage() {
@@ -41,6 +45,10 @@ export function CustomersPage() {
     );
   };
   useFailureToast(customers.isError, 'Failed to fetch customers');
+  // Admins and editors pick rows to hand them to another agent at once.
+  const { user } = useCurrentSession();
+  const picking = useSelection(list.listQuery);
+  const selection = seesAllRecords(user.role) ? picking : undefined;
 
   return (
     <div className="grid gap-6">
@@ -94,7 +102,10 @@ export function CustomersPage() {
         empty={{ message: 'No customers found.', linkTo: '/customers/new', linkText: 'Add your first customer' }}
         paging={list.paging}
       >
-        <CustomersTable customers={customers.data?.items ?? []} />
+        <div className="grid gap-3">
+          {selection && <SelectionBar kind="customers" selected={selection.selected} onClear={selection.clear} />}
+          <CustomersTable customers={customers.data?.items ?? []} selection={selection} />
+        </div>
       </PagedListCard>
     </div>
   );

@@ -7,6 +7,18 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDate } from '@/lib/format';
 import { NextTaskText } from '@/features/tasks';
 import { StatusBadge } from './status-badge';
+import { Checkbox } from '@/components/ui/checkbox';
+import type { Selection } from '@/hooks/use-selection';
+
+function Pick({ customer, selection }: { customer: Customer; selection: Selection }) {
+  return (
+    <Checkbox
+      aria-label={`Select ${customer.name}`}
+      checked={selection.selected.has(customer.id)}
+      onCheckedChange={(checked) => selection.toggle(customer.id, checked === true)}
+    />
+  );
+}
 
 function ContactInfo({ customer }: { customer: Customer }) {
   if (!customer.email && !customer.phone) return <span className="text-muted-foreground">—</span>;
@@ -47,13 +59,24 @@ function NameLink({ customer }: { customer: Customer }) {
 }
 
 /** The 'Customer Database' rows: a table from tablet width up, cards on a phone. */
-export function CustomersTable({ customers }: { customers: CustomerListItem[] }) {
+export function CustomersTable({ customers, selection }: { customers: CustomerListItem[]; selection?: Selection }) {
+  const ids = customers.map((c) => c.id);
+  const allPicked = ids.length > 0 && ids.every((id) => selection?.selected.has(id));
   return (
     <>
       <div className="hidden md:block">
         <Table>
           <TableHeader>
             <TableRow>
+              {selection && (
+                <TableHead className="w-8">
+                  <Checkbox
+                    aria-label="Select every customer shown"
+                    checked={allPicked}
+                    onCheckedChange={(checked) => selection.toggleAll(ids, checked === true)}
+                  />
+                </TableHead>
+              )}
               <TableHead>Customer</TableHead>
               <TableHead>Contact Info</TableHead>
               <TableHead>Status</TableHead>
@@ -66,6 +89,11 @@ export function CustomersTable({ customers }: { customers: CustomerListItem[] })
           <TableBody>
             {customers.map((customer) => (
               <TableRow key={customer.id}>
+                {selection && (
+                  <TableCell>
+                    <Pick customer={customer} selection={selection} />
+                  </TableCell>
+                )}
                 <TableCell>
                   <NameLink customer={customer} />
                   {customer.location && <div className="text-muted-foreground text-sm">{customer.location}</div>}
@@ -95,7 +123,8 @@ export function CustomersTable({ customers }: { customers: CustomerListItem[] })
         {customers.map((customer) => (
           <li key={customer.id} className="grid gap-2 rounded-lg border p-3">
             <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
+              {selection && <Pick customer={customer} selection={selection} />}
+              <div className="min-w-0 flex-1">
                 <NameLink customer={customer} />
                 {customer.location && <div className="text-muted-foreground truncate text-sm">{customer.location}</div>}
               </div>

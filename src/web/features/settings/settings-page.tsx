@@ -9,6 +9,8 @@ import {
   commissionBases,
   commissionBasisLabels,
   defaultSettings,
+  inventoryScopeLabels,
+  inventoryScopes,
   notificationEventLabels,
   notificationEvents,
   type Settings,
@@ -130,6 +132,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
               )}
             />
           </Section>
+          <TeamSection form={form} />
         </fieldset>
         {isAdmin && (
           <Section title="Invite Users" description="A single-use link, valid for 7 days, by e-mail">
@@ -217,6 +220,37 @@ function SettingsForm({ saved }: { saved: Settings }) {
         </div>
       )}
     </>
+  );
+}
+
+function TeamSection({ form }: { form: Form }) {
+  return (
+    <Section title="Team" description="What agents see of each other's work">
+      <Controller
+        control={form.control}
+        name="team.inventory"
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
+            <FormField
+              label="Inventory"
+              htmlFor="team-inventory"
+              description="With the whole dealership, every agent finds, opens and may sell any vehicle; its owner, editors and admins change it. With each agent's own, a lead about a vehicle goes to its owner."
+            >
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+            </FormField>
+            <SelectContent>
+              {inventoryScopes.map((scope) => (
+                <SelectItem key={scope} value={scope}>
+                  {inventoryScopeLabels[scope]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Section>
   );
 }
 

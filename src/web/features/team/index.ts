@@ -1,1 +1,2 @@
 export { InviteForm } from './invite-form';
+export { GiveTo, SelectionBar, useReassign } from './give-to';

@@ -14,6 +14,10 @@ import { useVehicleList, useVehicleSummary } from './api';
 import { useVehicleListParams } from './list-params';
 import { VehicleFilters } from './vehicle-filters';
 import { VehiclesTable } from './vehicles-table';
+import { seesAllRecords } from '@shared/users/roles';
+import { useCurrentSession } from '@/features/auth/api';
+import { SelectionBar } from '@/features/team';
+import { useSelection } from '@/hooks/use-selection';
 
 const statusIcons: Record<VehicleStatus, LucideIcon> = {
   available: CheckCircle2,
@@ -25,6 +29,10 @@ const statusIcons: Record<VehicleStatus, LucideIcon> = {
 export function InventoryPage() {
   const list = useVehicleListParams();
   const vehicles = useVehicleList(list.listQuery);
+  // Admins and editors pick rows to hand them to another agent at once.
+  const { user } = useCurrentSession();
+  const picking = useSelection(list.listQuery);
+  const selection = seesAllRecords(user.role) ? picking : undefined;
   const summaryQuery = useVehicleSummary(list.filterQuery);
   // A failed count shows as unknown ('—'), never as the figures of the filter before.
   const summary = { data: summaryQuery.isError ? undefined : summaryQuery.data };
@@ -93,7 +101,10 @@ export function InventoryPage() {
         empty={{ message: 'No vehicles found.', linkTo: '/inventory/new', linkText: 'Add your first vehicle' }}
         paging={list.paging}
       >
-        <VehiclesTable vehicles={vehicles.data?.items ?? []} />
+        <div className="grid gap-3">
+          {selection && <SelectionBar kind="vehicles" selected={selection.selected} onClear={selection.clear} />}
+          <VehiclesTable vehicles={vehicles.data?.items ?? []} selection={selection} />
+        </div>
       </PagedListCard>
     </div>
   );

@@ -40,6 +40,7 @@ function PhotoTile({
   onMove,
   onOpen,
   onDelete,
+  readOnly,
 }: {
   photo: VehiclePhoto;
   index: number;
@@ -47,6 +48,8 @@ function PhotoTile({
   onMove: (from: number, to: number) => void;
   onOpen: () => void;
   onDelete: () => Promise<unknown>;
+  /** Seen, not changed: a colleague's vehicle in a shared inventory. */
+  readOnly: boolean;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: photo.id });
   const label = `Photo ${index + 1}${index === 0 ? ', the cover' : ''}`;
@@ -70,7 +73,7 @@ function PhotoTile({
           <Star aria-hidden /> Cover
         </Badge>
       )}
-      <div className="flex flex-wrap items-center justify-between">
+      <div className={readOnly ? 'hidden' : 'flex flex-wrap items-center justify-between'}>
         <Button
           type="button"
           size="icon-sm"
@@ -134,7 +137,16 @@ function PhotoTile({
  * The vehicle's photos: many added at once (a drop, the file picker, or a phone's camera), each with its progress;
  * reordered by dragging (or the arrows, from the keyboard), the first the cover; opened full screen; deleted.
  */
-export function PhotosCard({ vehicleId, vehicleName }: { vehicleId: string; vehicleName: string }) {
+export function PhotosCard({
+  vehicleId,
+  vehicleName,
+  readOnly = false,
+}: {
+  vehicleId: string;
+  vehicleName: string;
+  /** Seen, not changed: a colleague's vehicle in a shared inventory (its owner, editors and admins change it). */
+  readOnly?: boolean;
+}) {
   const photos = useVehiclePhotos(vehicleId);
   const upload = useUploadPhoto(vehicleId);
   const order = useOrderPhotos(vehicleId);
@@ -240,7 +252,7 @@ export function PhotosCard({ vehicleId, vehicleName }: { vehicleId: string; vehi
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className={`grid justify-items-center gap-2 rounded-lg border-2 border-dashed p-4 text-center text-sm ${
+          className={`${readOnly ? 'hidden' : 'grid'} justify-items-center gap-2 rounded-lg border-2 border-dashed p-4 text-center text-sm ${
             dragging ? 'border-primary bg-primary/5' : 'border-border'
           }`}
         >
@@ -306,6 +318,7 @@ export function PhotosCard({ vehicleId, vehicleName }: { vehicleId: string; vehi
                         count={list.length}
                         onMove={move}
                         onOpen={() => setOpen(index)}
+                        readOnly={readOnly}
                         onDelete={() =>
                           remove.mutateAsync(photo.id).then(
                             () => notifySuccess('Photo deleted', photo.file_name),

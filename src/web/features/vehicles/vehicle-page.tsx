@@ -21,6 +21,9 @@ import { VinSummary } from './vin-summary';
 import { PhotosCard } from './photos-card';
 import { BuyersGuideCard } from './buyers-guide-card';
 import { ListingCard } from './listing-card';
+import { mayChangeRecord, seesAllRecords } from '@shared/users/roles';
+import { useCurrentSession } from '@/features/auth/api';
+import { GiveTo } from '@/features/team';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -44,6 +47,7 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
   const query = useVehicle(id);
   const remove = useDeleteVehicle(id);
   const navigate = useNavigate();
+  const { user } = useCurrentSession();
 
   const fallback = queryFallback(query, {
     loadingMessage: 'Loading vehicle...',
@@ -52,6 +56,8 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
   });
   if (fallback || !query.data) return fallback;
   const vehicle = query.data;
+  // A colleague's vehicle of a shared inventory is seen and sold, and changed by its owner, editors and admins.
+  const canChange = mayChangeRecord(user, vehicle.user_id);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -60,38 +66,40 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
         title={vehicleName(vehicle)}
         description={<span className="font-mono text-sm break-all">{vehicle.vin ?? 'No VIN'}</span>}
         actions={
-          <>
-            <StatusChanger vehicle={vehicle} />
-            <DeleteButton
-              title={`Delete the ${vehicleName(vehicle)}?`}
-              description={
-                <>
-                  <p>
-                    The vehicle leaves the inventory. A vehicle that is on a deal cannot be deleted: remove it from the deal
-                    first.
-                  </p>
-                  <p>Its history stays in the audit log. This cannot be undone.</p>
-                </>
-              }
-              onDelete={() =>
-                remove.mutateAsync().then(() => {
-                  notifySuccess('Vehicle deleted', `${vehicleName(vehicle)} has been deleted.`);
-                  navigate('/inventory', { replace: true });
-                })
-              }
-            />
-            <Button asChild>
-              <Link to={`/inventory/${vehicle.id}/edit`}>
-                <Pencil /> Edit
-              </Link>
-            </Button>
-          </>
+          canChange && (
+            <>
+              <StatusChanger vehicle={vehicle} />
+              <DeleteButton
+                title={`Delete the ${vehicleName(vehicle)}?`}
+                description={
+                  <>
+                    <p>
+                      The vehicle leaves the inventory. A vehicle that is on a deal cannot be deleted: remove it from the deal
+                      first.
+                    </p>
+                    <p>Its history stays in the audit log. This cannot be undone.</p>
+                  </>
+                }
+                onDelete={() =>
+                  remove.mutateAsync().then(() => {
+                    notifySuccess('Vehicle deleted', `${vehicleName(vehicle)} has been deleted.`);
+                    navigate('/inventory', { replace: true });
+                  })
+                }
+              />
+              <Button asChild>
+                <Link to={`/inventory/${vehicle.id}/edit`}>
+                  <Pencil /> Edit
+                </Link>
+              </Button>
+            </>
+          )
         }
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <PhotosCard vehicleId={vehicle.id} vehicleName={vehicleName(vehicle)} />
+          <PhotosCard vehicleId={vehicle.id} vehicleName={vehicleName(vehicle)} readOnly={!canChange} />
           <Card>
             <CardHeader>
               <CardTitle>Vehicle Information</CardTitle>
@@ -157,6 +165,22 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
 
         <div className="grid content-start gap-6">
           <ListingCard vehicle={vehicle} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Agent</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <dl>
+                <Detail label="In the inventory of">{vehicle.owner_name}</Detail>
+              </dl>
+              {!canChange && (
+                <p className="text-muted-foreground text-sm">
+                  You may put it on your deal; {vehicle.owner_name}, editors and admins change it.
+                </p>
+              )}
+              {seesAllRecords(user.role) && <GiveTo kind="vehicles" ids={[vehicle.id]} ownerId={vehicle.user_id} />}
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle>Contact Information</CardTitle>

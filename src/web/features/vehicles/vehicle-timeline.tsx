@@ -63,6 +63,10 @@ function describe(entry: VehicleTimelineEntry): AuditWording {
   // The guide's choices are read on the guide itself; its history says only who completed or changed it.
   if (['created', 'photos_ordered', 'buyers_guide_completed', 'buyers_guide_changed'].includes(entry.action))
     return { title, details: [] };
+  if (entry.action === 'reassigned') {
+    const { from, to } = entry.changes as Record<string, unknown>;
+    return { title: `Given to ${String(to)}`, details: typeof from === 'string' ? [`From ${from}`] : [] };
+  }
   if (entry.action === 'photo_added' || entry.action === 'photo_removed') {
     const name = (entry.changes as Record<string, unknown>).file_name;
     return { title: typeof name === 'string' ? `${title}: ${name}` : title, details: [] };

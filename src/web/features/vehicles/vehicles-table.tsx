@@ -7,6 +7,20 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCents, formatDate } from '@/lib/format';
 import { VehicleStatusBadge } from './vehicle-status-badge';
+import { mayChangeRecord } from '@shared/users/roles';
+import { Checkbox } from '@/components/ui/checkbox';
+import { useCurrentSession } from '@/features/auth/api';
+import type { Selection } from '@/hooks/use-selection';
+
+function Pick({ vehicle, selection }: { vehicle: Vehicle; selection: Selection }) {
+  return (
+    <Checkbox
+      aria-label={`Select ${vehicleName(vehicle)}`}
+      checked={selection.selected.has(vehicle.id)}
+      onCheckedChange={(checked) => selection.toggle(vehicle.id, checked === true)}
+    />
+  );
+}
 
 export const formatMileage = (miles: number) => `${miles.toLocaleString('en-US')} miles`;
 
@@ -35,6 +49,8 @@ function Location({ vehicle }: { vehicle: Vehicle }) {
 
 function Actions({ vehicle, stacked = false }: { vehicle: Vehicle; stacked?: boolean }) {
   const title = vehicleName(vehicle);
+  // A colleague's vehicle of a shared inventory is seen and sold, not edited.
+  const { user } = useCurrentSession();
   return (
     <div className={stacked ? 'grid justify-end gap-1.5 2xl:flex' : 'flex justify-end gap-1.5'}>
       <Button asChild variant="outline" size="sm">
@@ -42,11 +58,13 @@ function Actions({ vehicle, stacked = false }: { vehicle: Vehicle; stacked?: boo
           View
         </Link>
       </Button>
-      <Button asChild variant="outline" size="sm">
-        <Link to={`/inventory/${vehicle.id}/edit`} aria-label={`Edit ${title}`}>
-          Edit
-        </Link>
-      </Button>
+      {mayChangeRecord(user, vehicle.user_id) && (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/inventory/${vehicle.id}/edit`} aria-label={`Edit ${title}`}>
+            Edit
+          </Link>
+        </Button>
+      )}
     </div>
   );
 }
@@ -88,13 +106,24 @@ function GuideFlag({ vehicle }: { vehicle: VehicleListItem }) {
 }
 
 /** The 'Vehicle Inventory' rows: a table from tablet width up, cards on a phone. */
-export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
+export function VehiclesTable({ vehicles, selection }: { vehicles: VehicleListItem[]; selection?: Selection }) {
+  const ids = vehicles.map((v) => v.id);
+  const allPicked = ids.length > 0 && ids.every((id) => selection?.selected.has(id));
   return (
     <>
       <div className="hidden md:block">
         <Table>
           <TableHeader>
             <TableRow>
+              {selection && (
+                <TableHead className="w-8">
+                  <Checkbox
+                    aria-label="Select every vehicle shown"
+                    checked={allPicked}
+                    onCheckedChange={(checked) => selection.toggleAll(ids, checked === true)}
+                  />
+                </TableHead>
+              )}
               <TableHead>Vehicle</TableHead>
               <TableHead>VIN &amp; Details</TableHead>
               <TableHead>Status</TableHead>
@@ -108,6 +137,11 @@ export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
           <TableBody>
             {vehicles.map((vehicle) => (
               <TableRow key={vehicle.id}>
+                {selection && (
+                  <TableCell>
+                    <Pick vehicle={vehicle} selection={selection} />
+                  </TableCell>
+                )}
                 <TableCell className="min-w-36 whitespace-normal">
                   <div className="grid justify-items-start gap-1.5">
                     <Cover vehicle={vehicle} />
@@ -148,6 +182,7 @@ export function VehiclesTable({ vehicles }: { vehicles: VehicleListItem[] }) {
         {vehicles.map((vehicle) => (
           <li key={vehicle.id} className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-lg border p-3">
             <div className="flex items-start justify-between gap-2">
+              {selection && <Pick vehicle={vehicle} selection={selection} />}
               <Cover vehicle={vehicle} />
               <div className="min-w-0 flex-1">
                 <Link to={`/inventory/${vehicle.id}`} className="font-medium hover:underline">
