@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Cookie, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type Browser, type Cookie, type Page, type TestInfo } from '@playwright/test';
 
 /**
  * The address of the server of this journey's worker: each worker has a server with data of its own
@@ -161,3 +161,26 @@ export const screens = [
   `/quote/${'x'.repeat(43)}`,
   '/no-such-page',
 ];
+
+export type Member = { page: Page; id: string; name: string; close: () => Promise<void> };
+
+/**
+ * A new member of the team, of `role`, invited by the admin signed in on `adminPage` and joined through the invitation,
+ * signed in on a page of a browser context of their own (the journey's own user, so a journey never shares one).
+ */
+export async function joinTeam(adminPage: Page, browser: Browser, role: 'agent' | 'editor', name: string): Promise<Member> {
+  const headers = { 'x-requested-with': 'torque' };
+  const email = `${unique(name).toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  const invited = await adminPage.request.post('/api/team/invitations', { headers, data: { email, role, send: false } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { link } = (await invited.json()) as { link: string };
+  const context = await browser.newContext({ baseURL: new URL(adminPage.url()).origin });
+  const page = await context.newPage();
+  const joined = await page.request.post('/api/invitations/accept', {
+    headers,
+    data: { token: link.split('/invite/')[1], name, password: 'a long walk to the lot' },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const { user } = (await joined.json()) as { user: { id: string } };
+  return { page, id: user.id, name, close: () => context.close() };
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { withCheckDigit } from '../src/shared/vehicles/vin';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, joinTeam, signIn, test, unique } from './fixtures';
 
 /** An Audi VIN (WMI WA1, position 7 a letter, year code J → 2018) no other run has used. */
 function freshAudiVin() {
@@ -201,6 +201,65 @@ test.describe('inventory', () => {
     await agent.goto(`/inventory/${vehicle.id}`);
     await expect(agent.getByText('Vehicle not found.')).toBeVisible();
     await agentContext.close();
+  });
+
+  test('the whole dealership sells one inventory, and an admin hands a customer to another agent live', async ({
+    page,
+    browser,
+  }) => {
+    const headers = { 'x-requested-with': 'torque' };
+    await signIn(page, 'admin', '/settings');
+    const emma = await joinTeam(page, browser, 'agent', unique('Emma Seller'));
+    const ben = await joinTeam(page, browser, 'agent', unique('Ben Buyer'));
+    const model = unique('Shared Outback');
+    const vehicle = await createThroughApi(emma.page, { make: 'Subaru', model, condition: 'new' });
+    const setInventory = async (inventory: 'own' | 'dealership') => {
+      const settings = await (await page.request.get('/api/settings')).json();
+      const saved = await page.request.put('/api/settings', { headers, data: { ...settings, team: { inventory } } });
+      expect(saved.status()).toBe(200);
+    };
+    try {
+      // Each agent's own, the default: Ben finds nothing of Emma's.
+      await ben.page.goto(`/inventory?q=${encodeURIComponent(model)}`);
+      await expect(ben.page.getByText('No vehicles found.')).toBeVisible();
+
+      // The admin has the dealership share its inventory.
+      await page.getByRole('combobox', { name: 'Inventory' }).click();
+      await page.getByRole('option', { name: 'The whole dealership' }).click();
+      await page.getByRole('button', { name: 'Save All Changes' }).click();
+      await expect(page.getByText('Settings Saved', { exact: true })).toBeVisible();
+
+      await ben.page.reload();
+      await ben.page.getByRole('link', { name: `View 2021 Subaru ${model}` }).click();
+      await expect(ben.page.getByRole('heading', { name: `2021 Subaru ${model}` })).toBeVisible();
+      await expect(ben.page.getByText(emma.name, { exact: true })).toBeVisible();
+      await expect(ben.page.getByText(`You may put it on your deal; ${emma.name}, editors and admins change it.`)).toBeVisible();
+      await expect(ben.page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+      await expect(emma.page.request.get(`/api/vehicles/${vehicle.id}`)).resolves.toBeOK();
+
+      // Emma's customer, handed to Ben by the admin from the list: Ben's open list shows her without a reload.
+      const customer = unique('Chloe Handover');
+      const created = await emma.page.request.post('/api/customers', { headers, data: { name: customer } });
+      expect(created.status()).toBe(201);
+      await ben.page.goto(`/customers?q=${encodeURIComponent(customer)}`);
+      await expect(ben.page.getByText('No customers found.')).toBeVisible();
+      await page.goto(`/customers?q=${encodeURIComponent(customer)}`);
+      await page
+        .getByRole('checkbox', { name: `Select ${customer}` })
+        .first()
+        .check();
+      const bar = page.getByRole('region', { name: 'Selected customers' });
+      await expect(bar.getByText('1 selected')).toBeVisible();
+      await bar.getByRole('combobox', { name: 'Give to' }).click();
+      await page.getByRole('option', { name: ben.name }).click();
+      await bar.getByRole('button', { name: 'Give customer' }).click();
+      await expect(page.getByText(`${ben.name} now has the customer.`)).toBeVisible();
+      await expect(ben.page.getByRole('link', { name: customer }).first()).toBeVisible();
+    } finally {
+      await setInventory('own');
+      await emma.close();
+      await ben.close();
+    }
   });
 
   test('the phone layout at 390 px shows cards without sideways scrolling', async ({ page }) => {

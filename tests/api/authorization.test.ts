@@ -933,7 +933,7 @@ const rows: Record<string, Row> = {
     request: () => ({ url: `/api/vehicles/${fixed.vehicle}/buyers-guide` }),
     expected: owners(200),
   },
-  // Completed by admins and editors; the switched admin acts as the agent.
+  // Completed by whoever may change the vehicle: its owner, editors and admins.
   'PUT /api/vehicles/:id/buyers-guide': {
     request: async () => {
       const vehicle = await make.vehicle();
@@ -942,7 +942,7 @@ const rows: Record<string, Row> = {
         payload: { guide: { version: 'as_is' }, updated_at: vehicle.updated_at },
       };
     },
-    expected: editorsUp(200),
+    expected: owners(200),
   },
   'GET /api/vehicles/:id/buyers-guide.pdf': {
     request: () => ({ url: `/api/vehicles/${fixed.guided.id}/buyers-guide.pdf?lang=es` }),
@@ -1236,8 +1236,7 @@ const rows: Record<string, Row> = {
 
 /**
  * The vehicle routes as each caller gets them while the dealership shares its inventory (Settings → Team): everyone
- * signed in sees every vehicle, and another agent's change is refused with 403 rather than 404; the buyers guide is
- * still completed by admins and editors only. The rows above are the default, each agent's own vehicles.
+ * signed in sees every vehicle, and another agent's change is refused with 403 rather than 404. The rows above are the default, each agent's own vehicles.
  */
 const changedByOwners = (ok: number): Expected => ({ ...owners(ok), otherAgent: 403 });
 const sharedInventory: Record<string, Expected> = {
@@ -1250,7 +1249,7 @@ const sharedInventory: Record<string, Expected> = {
   'DELETE /api/vehicles/:id/photos/:photoId': changedByOwners(204),
   'GET /api/vehicles/:id/photos/:photoId/:file': signedIn(200),
   'GET /api/vehicles/:id/buyers-guide': signedIn(200),
-  'PUT /api/vehicles/:id/buyers-guide': editorsUp(200),
+  'PUT /api/vehicles/:id/buyers-guide': changedByOwners(200),
   'GET /api/vehicles/:id/buyers-guide.pdf': signedIn(200),
   'GET /api/vehicles/:id/window-sticker.pdf': signedIn(200),
   'GET /api/vehicles/:id/timeline': signedIn(200),

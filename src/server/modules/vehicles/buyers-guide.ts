@@ -12,13 +12,12 @@ import {
   type VehicleBuyersGuide,
 } from '../../../shared/vehicles/buyers-guide.js';
 import type { Actor } from '../../auth/actor.js';
-import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { conflict, notFound, staleWrite } from '../../http/errors.js';
 import type { GuideFacts } from '../../render/buyers-guide-pdf.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { dealerOf } from '../settings/service.js';
-import { vehiclesChanged, visibleVehicle } from './list.js';
+import { changeableVehicle, vehiclesChanged, visibleVehicle } from './list.js';
 
 type Db = Kysely<DB>;
 
@@ -44,13 +43,12 @@ export async function getBuyersGuide(db: Db, actor: Actor, vehicleId: string): P
 }
 
 /**
- * Completes or changes a used vehicle's guide (admins and editors): saved on the vehicle's version read, audited
+ * Completes or changes a used vehicle's guide (its owner, editors and admins): saved on the vehicle's version read, audited
  * with what changed, and the vehicle's version moves on so another screen's edit learns of it.
  */
 export async function saveBuyersGuide(db: Db, actor: Actor, vehicleId: string, input: SaveBuyersGuide) {
-  requireRole(actor, 'editor');
   return db.transaction().execute(async (tx) => {
-    const vehicle = await visibleVehicle(tx, actor, vehicleId, { lock: true });
+    const vehicle = await changeableVehicle(tx, actor, vehicleId);
     if (vehicle.updated_at.getTime() !== new Date(input.updated_at).getTime()) throw staleWrite();
     if (vehicle.condition !== 'used') throw conflict(GUIDE_NOT_USED);
     const before = await savedGuide(tx, vehicleId);

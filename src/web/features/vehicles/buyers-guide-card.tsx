@@ -13,7 +13,7 @@ import {
   type BuyersGuideInput,
   type SavedBuyersGuide,
 } from '@shared/vehicles/buyers-guide';
-import { seesAllRecords } from '@shared/users/roles';
+import { mayChangeRecord } from '@shared/users/roles';
 import type { Vehicle } from '@shared/vehicles/types';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -268,18 +268,19 @@ export function BuyersGuideSummary({ guide }: { guide: SavedBuyersGuide }) {
 }
 
 /**
- * The FTC Buyers Guide of a used vehicle: its choices, completed by admins and editors, printed in English or
+ * The FTC Buyers Guide of a used vehicle: its choices, completed by whoever may change the vehicle, printed in English or
  * Spanish to display on the vehicle; a used vehicle offered without one is flagged here and in the inventory.
  */
-export function BuyersGuideCard({ vehicle }: { vehicle: Pick<Vehicle, 'id' | 'condition' | 'status'> }) {
+export function BuyersGuideCard({ vehicle }: { vehicle: Pick<Vehicle, 'id' | 'condition' | 'status' | 'user_id'> }) {
   return vehicle.condition === 'used' ? <UsedVehicleGuide vehicle={vehicle} /> : null;
 }
 
-function UsedVehicleGuide({ vehicle }: { vehicle: Pick<Vehicle, 'id' | 'status'> }) {
+function UsedVehicleGuide({ vehicle }: { vehicle: Pick<Vehicle, 'id' | 'status' | 'user_id'> }) {
   const { user } = useCurrentSession();
   const query = useBuyersGuide(vehicle.id);
   const [editing, setEditing] = useState(false);
-  const mayEdit = seesAllRecords(user.role);
+  // Its owner, editors and admins: whoever lists the vehicle fills in what the dealer warrants.
+  const mayEdit = mayChangeRecord(user, vehicle.user_id);
   const path = `/api/vehicles/${vehicle.id}/buyers-guide.pdf`;
   return (
     <Card>
