@@ -109,7 +109,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the Buyers Guide of a used vehicle', () => {
-  it("is completed by an editor, audited, and read by the agent; another agent may not complete it", async () => {
+  it('is completed by an editor, audited, and read by the agent; another agent may not complete it', async () => {
     const vehicle = await createVehicle();
     expect(vehicle.condition).toBe('used');
     expect((await readGuide(vehicle.id)).guide).toBeNull();
