@@ -13,9 +13,9 @@ import type { WebhookSender } from '../webhooks/sender.js';
 import { localStart } from './invitation.js';
 
 /*
- * Reminders before a task's time: the customer of an appointment (Settings → CRM's appointment reminder, by e-mail as
- * the invitation is, by `appointmentMailVerdict`; by text with their SMS consent, outside their quiet hours) and the assignee of any task with a time
- * (the task reminder, a notification). Each is claimed by setting its `*_reminded_at` in the transaction that sends
+ * Reminders before a task's time: the customer of an appointment (Settings → CRM's appointment reminder: by e-mail
+ * under the invitation's rule, `appointmentMailVerdict`; by text with their SMS consent, outside their quiet hours) and
+ * the assignee of any task with a time (the task reminder, a notification). Each is claimed by setting its `*_reminded_at` in the transaction that sends
  * it, so however many processes run at once a reminder leaves once; moving the task clears the mark.
  */
 
@@ -99,7 +99,7 @@ async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: Webhook
       // no consent or (a text) 8 am would be after the start.
       const skipped: Record<string, string> = {};
       const mailVerdict = appointmentMailVerdict(task, task.email);
-      if (mailVerdict !== 'sent' || !task.email) skipped.email = mailVerdict === 'sent' ? 'no_address' : mailVerdict;
+      if (mailVerdict !== 'sent' || !task.email) skipped.email = mailVerdict;
       else {
         await deps.mailer.queue(
           tx,
