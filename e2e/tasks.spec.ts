@@ -148,6 +148,13 @@ test('an agent books an appointment from a customer page; the customer is invite
   await card.getByRole('button', { name: 'Book appointment' }).click();
   const form = page.getByRole('dialog', { name: 'Book appointment' });
   await expect(form.getByLabel('Send the customer an invitation')).toBeChecked();
+  // Where the user books, what the customer will be sent and why: one rule for the invitation and the reminder.
+  const sent = form.getByRole('list', { name: 'What the customer is sent' });
+  await expect(sent).toContainText(`Invitation and reminder by e-mail: yes, to ${email}`);
+  await expect(sent).toContainText('Reminder by text: not sent');
+  await form.getByLabel('Send the customer an invitation').uncheck();
+  await expect(sent).toContainText('Invitation and reminder by e-mail: not sent — the invitation is off');
+  await form.getByLabel('Send the customer an invitation').check();
   await form.getByLabel('Title').fill('Test drive');
   await form.getByLabel('Date', { exact: true }).fill(tomorrow);
   // Without a time the appointment is refused, with the field's message.

@@ -585,6 +585,8 @@ export interface Tasks {
   completed_by: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  customer_answer: 'accepted' | 'declined' | 'tentative' | null;
+  customer_answered_at: Timestamp | null;
   customer_id: string;
   customer_reminded_at: Timestamp | null;
   deal_id: string | null;
@@ -594,6 +596,7 @@ export interface Tasks {
   id: Generated<string>;
   invitation: 'sent' | 'cancelled' | null;
   invite_customer: Generated<boolean>;
+  invite_mailbox_id: string | null;
   invite_sequence: Generated<number>;
   invited_at: Timestamp | null;
   lead_id: string | null;

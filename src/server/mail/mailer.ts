@@ -43,6 +43,8 @@ export type Mailer = {
    * one is connected, and is otherwise held in the outbox (but mail written from a person's own mailbox).
    */
   holding: boolean;
+  /** The address Torque's own mail leaves from without a mailbox (MAIL_FROM's, without its name). */
+  sender: string;
 };
 
 export const MAIL_JOB = 'mail-deliver';
@@ -153,6 +155,7 @@ export function createMailer(
 
   return {
     holding: !transport,
+    sender: /<([^<>]+)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim(),
     async queue(tx, message, createdBy) {
       // Without a mail server of its own, Torque's mail leaves through the company's mailbox when one is connected.
       const mailboxId = message.mailboxId ?? (transport ? undefined : await companyMailbox(tx));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/paging.js';
+import { customerAnswers } from './appointment-mail.js';
 import { taskOutcomes, taskPriorities, taskRules, taskTypes, taskViews } from './schemas.js';
 
 /** A task as the API sends it: the table's columns (the time as HH:MM), with the names of its customer and assignee. */
@@ -40,6 +41,12 @@ export const taskSchema = z.object({
   invitation: z.enum(['sent', 'cancelled']).nullable(),
   invited_at: z.string().nullable(),
   invite_sequence: z.number(),
+  /**
+   * The customer's answer to the invitation, read from their calendar's reply (RFC 5546 §3.2.3; PARTSTAT, RFC 5545
+   * §3.2.12), and when; null until they answer, and again after a change asks anew.
+   */
+  customer_answer: z.enum(customerAnswers).nullable(),
+  customer_answered_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Which of My Tasks' sections it is in today. */

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/service.js';
 import { detectDocumentType, displayName, nameForType, storageKey } from '../documents/files.js';
 import { customerAt, keepEmail } from '../emails/service.js';
 import { leadsInMail } from '../leads/intake.js';
+import { answerInvitation } from '../tasks/index.js';
 
 export type FilingDeps = { store: BlobStore; spool: Spool; instanceId: string; uploadMaxBytes: number; log: FastifyBaseLogger };
 
@@ -20,6 +21,7 @@ export type ReadMessage = { mailbox: FilingMailbox; uid: number; source: Buffer;
 const BODY_MAX = 100_000;
 /** Files kept of one mail at most: what is beyond stays in the mailbox. */
 const ATTACHMENTS_MAX = 10;
+const CALENDAR_MAX = 100_000;
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : [])
@@ -36,12 +38,24 @@ const placeId = (message: ReadMessage, validity: number) => `<${message.uid}.${v
 
 const stripControl = (text: string) => text.replace(/\0/g, '');
 
+/** The iCalendar parts of a mail (RFC 6047: text/calendar, or an .ics attached), as text; a large one is no reply. */
+const calendarsOf = (parsed: ParsedMail) =>
+  parsed.attachments
+    .filter(
+      (attachment) =>
+        /^(text\/calendar|application\/ics)$/i.test(attachment.contentType) || /\.ics$/i.test(attachment.filename ?? ''),
+    )
+    .filter((attachment) => attachment.size <= CALENDAR_MAX)
+    .slice(0, ATTACHMENTS_MAX)
+    .map((attachment) => attachment.content.toString('utf8'));
+
 /**
  * Files one message read from a mailbox, in one transaction that also moves the mailbox's `last_uid` past it (only
  * while this reader holds the lease: otherwise 'lost', and nothing is kept). The mail is linked to the customer whose
  * address sent it (the mailbox owner's customers first), else to the conversation it answers (In-Reply-To, then
  * References), else kept unmatched for a person to assign. A linked mail's attachments of the kinds documents may be
  * (checked by content) become the customer's documents. An ADF lead in the mail is read as the inbound hook reads it.
+ * A calendar's REPLY to an appointment's invitation sets the customer's answer on it (`answerInvitation`).
  */
 export async function fileMail(db: Kysely<DB>, deps: FilingDeps, message: ReadMessage): Promise<'filed' | 'known' | 'lost'> {
   const parsed = await simpleParser(message.source, { skipImageLinks: true, skipTextToHtml: true });
@@ -79,6 +93,8 @@ export async function fileMail(db: Kysely<DB>, deps: FilingDeps, message: ReadMe
         is_read: message.seen,
         created_at: message.receivedAt && message.receivedAt.getTime() < Date.now() ? message.receivedAt : new Date(),
       });
+      // A calendar's answer to an appointment's invitation sets it there; the mail is filed as any other.
+      if (emailId && from) await answerInvitation(tx, { mailboxId: mailbox.id, from, calendars: calendarsOf(parsed) });
       if (!emailId || !customer) return 'filed';
       const uploader = mailbox.user_id ?? customer.user_id;
       for (const attachment of parsed.attachments.slice(0, ATTACHMENTS_MAX)) {

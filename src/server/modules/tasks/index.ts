@@ -14,6 +14,9 @@ import {
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
 
+/** What another area may use: the mailbox reader hands it the calendar replies it reads. */
+export { answerInvitation, type ReplyMail } from './answers.js';
+
 export const tasksArea = defineArea({
   name: 'tasks',
   routes: tasksRoutes,

@@ -16,7 +16,12 @@ export type AppointmentInvite = {
   /** RFC 5545's SEQUENCE: 0 for the first invitation, raised with each change or cancellation. */
   sequence: number;
   customer: { name: string; email: string };
-  agent: { name: string; email: string };
+  agent: { name: string };
+  /**
+   * RFC 5545's ORGANIZER, the address the customer's calendar replies to: a mailbox Torque reads (`mailboxId`, and the
+   * attendee is asked to answer, RSVP=TRUE), else the address the mail leaves from, and no answer is asked.
+   */
+  organizer: { name: string; email: string; mailboxId: string | null };
   company: { name: string; address: string | null; phone: string | null; timeZone: string };
 };
 
@@ -67,9 +72,16 @@ export async function appointmentCalendar(invite: AppointmentInvite, method: Inv
       .join('\n'),
     location: placeOf(invite),
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-    organizer: { name: invite.agent.name, email: invite.agent.email },
+    organizer: { name: invite.organizer.name, email: invite.organizer.email },
     attendees: [
-      { name: invite.customer.name, email: invite.customer.email, rsvp: true, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' },
+      {
+        name: invite.customer.name,
+        email: invite.customer.email,
+        // An answer is asked only when it reaches a mailbox Torque reads (RFC 5545 §3.2.17).
+        rsvp: invite.organizer.mailboxId !== null,
+        partstat: 'NEEDS-ACTION',
+        role: 'REQ-PARTICIPANT',
+      },
     ],
   };
   const { createEvents } = await loadIcs();
@@ -78,7 +90,10 @@ export async function appointmentCalendar(invite: AppointmentInvite, method: Inv
   return value;
 }
 
-/** The mail that carries it: what changed in words, and the calendar part that mail programs add to the calendar. */
+/**
+ * The mail that carries it: what changed in words, and the calendar part that mail programs add to the calendar. It
+ * leaves through the organizer's mailbox when there is one, so its From is the ORGANIZER the calendar answers.
+ */
 export async function appointmentMail(invite: AppointmentInvite, method: InviteMethod, first: boolean): Promise<MailMessage> {
   const when = localStart(invite.start, invite.company.timeZone);
   const place = placeOf(invite);
@@ -100,5 +115,6 @@ export async function appointmentMail(invite: AppointmentInvite, method: InviteM
     subject,
     text: [`Dear ${invite.customer.name},`, '', opening, '', ...details, '', footer].join('\n'),
     calendar: { method, content: await appointmentCalendar(invite, method) },
+    ...(invite.organizer.mailboxId ? { mailboxId: invite.organizer.mailboxId } : {}),
   };
 }

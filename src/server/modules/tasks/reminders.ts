@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { appointmentMailVerdict } from '../../../shared/tasks/appointment-mail.js';
 import { taskTypeLabels, type TaskType } from '../../../shared/tasks/schemas.js';
 import type { DB } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -12,9 +13,9 @@ import type { WebhookSender } from '../webhooks/sender.js';
 import { localStart } from './invitation.js';
 
 /*
- * Reminders before a task's time: the customer of an appointment (Settings → CRM's appointment reminder, by e-mail and
- * by text, each only with their consent, texts outside their quiet hours) and the assignee of any task with a time
- * (the task reminder, a notification). Each is claimed by setting its `*_reminded_at` in the transaction that sends
+ * Reminders before a task's time: the customer of an appointment (Settings → CRM's appointment reminder: by e-mail
+ * under the invitation's rule, `appointmentMailVerdict`; by text with their SMS consent, outside their quiet hours) and
+ * the assignee of any task with a time (the task reminder, a notification). Each is claimed by setting its `*_reminded_at` in the transaction that sends
  * it, so however many processes run at once a reminder leaves once; moving the task clears the mark.
  */
 
@@ -32,6 +33,7 @@ type Due = {
   phone: string | null;
   location: string | null;
   place: string | null;
+  invite_customer: boolean;
 };
 
 /**
@@ -67,11 +69,14 @@ async function claim(
     FROM customers c
     WHERE c.id = t.customer_id AND t.id = ANY(${ids}::uuid[]) AND t.${sql.ref(mark)} IS NULL
     RETURNING t.id, t.type, t.title, t.due_date::text AS due_date, t.due_time::text AS due_time, t.assignee_id,
-      t.customer_id, c.name AS customer_name, c.email, c.phone, c.location, t.place`.execute(tx);
+      t.customer_id, c.name AS customer_name, c.email, c.phone, c.location, t.place, t.invite_customer`.execute(tx);
   return rows.map(({ due_date, due_time, ...task }) => ({ ...task, starts_at: startOf({ due_date, due_time }) }));
 }
 
-/** The customers of appointments starting within the reminder's hours: an e-mail and a text, each with consent. */
+/**
+ * The customers of appointments starting within the reminder's hours: an e-mail under the invitation's rule (the
+ * booking's own mail), and a text with their SMS consent.
+ */
 async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: WebhookSender }, now: Date): Promise<number> {
   const { crm, company } = await getSettings(db);
   if (crm.appointment_reminder_hours === 0) return 0;
@@ -84,16 +89,17 @@ async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: Webhook
     });
     if (due.length === 0) return 0;
     const ids = due.map((task) => task.customer_id);
-    const [mail, texts] = await Promise.all([latestConsent(tx, ids, 'email'), latestConsent(tx, ids, 'sms')]);
+    const texts = await latestConsent(tx, ids, 'sms');
     const reached: { task: Due; channels: string[]; skipped: Record<string, string> }[] = [];
     for (const task of due) {
       const when = localStart(task.starts_at, company.time_zone);
       const where = task.place ?? company.address;
       const channels: string[] = [];
-      // Why a channel was not used: no address, no consent, or (a text) 8 am would be after the start.
+      // Why a channel was not used: no address, the invitation turned off (the e-mail, by the invitation's own rule),
+      // no consent or (a text) 8 am would be after the start.
       const skipped: Record<string, string> = {};
-      if (!task.email) skipped.email = 'no_address';
-      else if (mail.get(task.customer_id) !== 'opted_in') skipped.email = 'no_consent';
+      const mailVerdict = appointmentMailVerdict(task, task.email);
+      if (mailVerdict !== 'sent' || !task.email) skipped.email = mailVerdict;
       else {
         await deps.mailer.queue(
           tx,

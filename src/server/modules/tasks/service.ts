@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Page } from '../../../shared/http/paging.js';
 import {
   ALREADY_DONE,
@@ -24,6 +23,7 @@ import {
   type TaskUpdate,
   type TaskView,
 } from '../../../shared/tasks/schemas.js';
+import { appointmentMailVerdict } from '../../../shared/tasks/appointment-mail.js';
 import type { Task, TaskSummary } from '../../../shared/tasks/types.js';
 import type { Actor } from '../../auth/actor.js';
 import { hasRole, inventoryVisibleTo, seesAll, visibleTo } from '../../auth/scope.js';
@@ -80,7 +80,12 @@ function selectTasks(db: Db, actor: Actor, today: string) {
 type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
 
 /** A row as the API sends it: the local time as HH:MM. */
-const toTask = ({ customer_reminded_at: _customer, agent_reminded_at: _agent, ...row }: TaskRow) => ({
+const toTask = ({
+  customer_reminded_at: _customer,
+  agent_reminded_at: _agent,
+  invite_mailbox_id: _mailbox,
+  ...row
+}: TaskRow) => ({
   ...row,
   due_time: row.due_time?.slice(0, 5) ?? null,
 });
@@ -296,8 +301,22 @@ export function calendarStep(before: CalendarState | null, after: CalendarState 
   return after.completed_at !== null && after.outcome !== 'cancelled' ? null : 'CANCEL';
 }
 
-/** An address a calendar invitation can be sent to: one mailbox, as `ics` and mail programs read it. */
-const invitable = (address: string | null): address is string => address !== null && z.email().safeParse(address).success;
+/**
+ * The mailbox the customer's answer to an invitation reaches, named as its ORGANIZER: the salesperson's own connected
+ * mailbox, else the company's; null when Torque reads neither (then no answer is asked).
+ */
+async function organizerMailbox(tx: Db, assigneeId: string) {
+  return (
+    (await tx
+      .selectFrom('mailboxes')
+      .select(['id', 'address', 'user_id'])
+      .where((eb) => eb.or([eb('user_id', '=', assigneeId), eb('user_id', 'is', null)]))
+      // The salesperson's own first (a NULL owner sorts last).
+      .orderBy('user_id')
+      .limit(1)
+      .executeTakeFirst()) ?? null
+  );
+}
 
 /**
  * Sends the customer the appointment's invitation, change or cancellation through the outbox, in the change's
@@ -332,15 +351,18 @@ async function tellCustomer(
       't.invite_sequence',
       'c.name as customer_name',
       'c.email as customer_email',
+      't.assignee_id',
       'a.name as agent_name',
-      'a.email as agent_email',
       vehicleName.as('vehicle'),
     ])
     .where('t.id', '=', id)
     .executeTakeFirstOrThrow();
   const sequence = row.invitation === null ? row.invite_sequence : row.invite_sequence + 1;
   const start = row.due_time ? startOf({ ...row, due_time: row.due_time }, clock) : null;
-  if (invitable(row.customer_email) && start && start > now && row.duration_minutes) {
+  // The invitation's own messages: `calendarStep` has decided the step, the one rule decides whether mail may go.
+  const mailable = appointmentMailVerdict({ invite_customer: true }, row.customer_email) === 'sent';
+  const mailbox = await organizerMailbox(tx, row.assignee_id);
+  if (mailable && row.customer_email && start && start > now && row.duration_minutes) {
     const invite = {
       id: row.id,
       start,
@@ -349,7 +371,8 @@ async function tellCustomer(
       vehicle: row.vehicle,
       sequence,
       customer: { name: row.customer_name, email: row.customer_email },
-      agent: { name: row.agent_name, email: row.agent_email },
+      agent: { name: row.agent_name },
+      organizer: { name: row.agent_name, email: mailbox?.address ?? mailer.sender, mailboxId: mailbox?.id ?? null },
       company: { name: company.name, address: company.address, phone: company.phone, timeZone: clock.timeZone },
     };
     await mailer.queue(tx, await appointmentMail(invite, method, row.invitation === null), actor.userId);
@@ -357,12 +380,27 @@ async function tellCustomer(
       entityType: 'customer',
       entityId: row.customer_id,
       action: 'appointment_invitation',
-      changes: { task: id, method, sequence, to: row.customer_email, start: invite.start.toISOString() },
+      changes: {
+        task: id,
+        method,
+        sequence,
+        to: row.customer_email,
+        start: invite.start.toISOString(),
+        organizer: invite.organizer.email,
+        rsvp: invite.organizer.mailboxId !== null,
+      },
     });
   } else if (method === 'REQUEST') return;
   await tx
     .updateTable('tasks')
-    .set({ invitation: method === 'CANCEL' ? 'cancelled' : 'sent', invite_sequence: sequence, invited_at: sql<Date>`now()` })
+    .set({
+      invitation: method === 'CANCEL' ? 'cancelled' : 'sent',
+      invite_sequence: sequence,
+      invited_at: sql<Date>`now()`,
+      invite_mailbox_id: mailbox?.id ?? null,
+      // A new request asks again (its SEQUENCE is higher, RFC 5545 §3.8.7.4); a cancellation keeps the last answer.
+      ...(method === 'REQUEST' ? { customer_answer: null, customer_answered_at: null } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }

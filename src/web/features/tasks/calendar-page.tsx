@@ -7,6 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import type { DatesSetArg, EventApi, EventInput } from '@fullcalendar/core';
 import { Plus } from 'lucide-react';
 import { addDays, dayIn, timeIn } from '@shared/common/time';
+import { customerAnswerLabels } from '@shared/tasks/appointment-mail';
 import { taskToForm } from '@shared/tasks/form';
 import { taskUpdateSchema } from '@shared/tasks/schemas';
 import type { Task } from '@shared/tasks/types';
@@ -57,7 +58,13 @@ function eventOf(task: Task, showAssignee: boolean): EventInput {
   const start = task.due_time ? wall(task.due_date, task.due_time) : task.due_date;
   return {
     id: task.id,
-    title: `${task.title} · ${task.customer_name}${showAssignee ? ` · ${task.assignee_name}` : ''}`,
+    title: [
+      task.title,
+      task.customer_name,
+      ...(showAssignee ? [task.assignee_name] : []),
+      // The customer's answer to the invitation, as My Tasks shows it.
+      ...(task.type === 'appointment' && task.customer_answer ? [customerAnswerLabels[task.customer_answer]] : []),
+    ].join(' · '),
     start,
     end: task.due_time ? later(start, task.duration_minutes ?? 30) : undefined,
     allDay: !task.due_time,

@@ -29,6 +29,7 @@ import { useDealAgents } from '@/features/deals/api';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useCreateTask, useUpdateTask } from './api';
+import { AppointmentMessages } from './appointment-messages';
 import { CustomerField } from './customer-field';
 import { VehicleField } from './vehicle-field';
 
@@ -106,6 +107,7 @@ export function TaskFormDialog({
   }, [open]);
 
   const type = form.watch('type');
+  const customerId = form.watch('customer_id') || task?.customer_id || prefill?.customer_id || '';
   const appointment = type === 'appointment';
   // A task made an appointment lasts an hour unless changed.
   useEffect(() => {
@@ -209,6 +211,7 @@ export function TaskFormDialog({
                       <p id="task-invite-hint" className="text-muted-foreground text-xs">
                         By e-mail, with a calendar file; changes and a cancellation follow it. Not sent without an e-mail address.
                       </p>
+                      {customerId && <AppointmentMessages customerId={customerId} invite={field.value !== false} />}
                     </div>
                   </div>
                 )}

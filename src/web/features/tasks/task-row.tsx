@@ -12,6 +12,7 @@ import {
   SquareCheck,
   Trash2,
 } from 'lucide-react';
+import { customerAnswerLabels, type CustomerAnswer } from '@shared/tasks/appointment-mail';
 import { taskOutcomeLabels, taskRuleLabels, taskTypeLabels, type TaskType } from '@shared/tasks/schemas';
 import type { Task } from '@shared/tasks/types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -31,6 +32,13 @@ export const typeIcons: Record<TaskType, typeof Phone> = {
   text: MessageSquare,
   appointment: CalendarClock,
   todo: SquareCheck,
+};
+
+/** How the customer's answer to an appointment's invitation looks beside it. */
+const answerVariants: Record<CustomerAnswer, 'success' | 'destructive' | 'warning'> = {
+  accepted: 'success',
+  declined: 'destructive',
+  tentative: 'warning',
 };
 
 /** The local time `minutes` after HH:MM, as HH:MM (on the clock, past midnight too). */
@@ -81,6 +89,14 @@ export function TaskRow({
           {task.rule && <Badge variant="outline">{taskRuleLabels[task.rule]}</Badge>}
           {task.type === 'appointment' && task.invitation && (
             <Badge variant="outline">{task.invitation === 'sent' ? 'Invited' : 'Invitation cancelled'}</Badge>
+          )}
+          {task.type === 'appointment' && task.customer_answer && (
+            <Badge
+              variant={answerVariants[task.customer_answer]}
+              title={task.customer_answered_at ? `The customer answered ${formatDateTime(task.customer_answered_at)}` : undefined}
+            >
+              {customerAnswerLabels[task.customer_answer]}
+            </Badge>
           )}
         </div>
         <div className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-0.5 text-sm">

@@ -1,3 +1,4 @@
+import { customerAnswerLabels, type CustomerAnswer } from '@shared/tasks/appointment-mail';
 import { taskOutcomeLabels, type TaskOutcome } from '@shared/tasks/schemas';
 import { formatDate, formatDateTime } from '@/lib/format';
 
@@ -7,6 +8,7 @@ const channelNames: Record<string, string> = { email: 'e-mail', sms: 'text' };
 /** Why a reminder did not go by a channel. */
 const skipReasons: Record<string, string> = {
   no_address: 'none on file',
+  invitation_off: 'the appointment was booked without an invitation',
   no_consent: 'the customer has not agreed to it',
   quiet_hours: 'it could not leave after 8 am before the appointment',
 };
@@ -52,6 +54,10 @@ export function describeTaskEntry(action: string, changes: Record<string, unknow
             ? 'Sent the appointment’s change'
             : 'Sent the appointment invitation';
       return { title: sent, details: [...start, ...to] };
+    }
+    case 'appointment_answer': {
+      const answer = customerAnswerLabels[changes.answer as CustomerAnswer] ?? String(changes.answer);
+      return { title: `The customer answered the invitation: ${answer}`, details: [`Appointment: ${title}`] };
     }
     case 'appointment_reminder': {
       const channels = Array.isArray(changes.channels) ? changes.channels.map(String) : [];
