@@ -735,6 +735,7 @@ const rows: Record<string, Row> = {
   'GET /api/customers/summary': { request: () => ({ url: '/api/customers/summary' }), expected: signedIn(200) },
   'GET /api/customers/export.csv': { request: () => ({ url: '/api/customers/export.csv' }), expected: signedIn(200) },
   'GET /api/customers/options': { request: () => ({ url: '/api/customers/options' }), expected: signedIn(200) },
+  'GET /api/customers/lookup': { request: () => ({ url: '/api/customers/lookup?q=a' }), expected: signedIn(200) },
   'GET /api/customers/duplicates': { request: () => ({ url: '/api/customers/duplicates?email=a@b.c' }), expected: signedIn(200) },
   'POST /api/customers': {
     request: () => ({ url: '/api/customers', payload: { name: 'New Customer' } }),
