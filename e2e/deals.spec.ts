@@ -72,6 +72,8 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
 
   await page.getByRole('button', { name: 'Create Deal' }).click();
   await expect(page.getByText('Deal created successfully. You can now upload contract documents.')).toBeVisible();
+  // The new deal opens, with its contract documents.
+  await expect(page).toHaveURL(/\/deals\/[0-9a-f-]{36}$/);
 
   await page.getByLabel('Upload Document').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByText('contract.pdf has been uploaded.')).toBeVisible();
@@ -80,7 +82,7 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
   const sold = await json<{ status: string }>(page, `/api/vehicles/${vehicle.id}`);
   expect(sold.status).toBe('sold');
 
-  await page.getByRole('link', { name: 'Go to Deals' }).click();
+  await page.getByRole('link', { name: 'Back to Deals' }).click();
   await expect(page).toHaveURL(/\/deals$/);
   const row = page.getByRole('row').filter({ hasText: vehicle.make! }).first();
   await expect(row.getByRole('cell').nth(1)).toHaveText('1');
@@ -93,6 +95,91 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
   const recent = page.getByRole('list', { name: 'Recent deals' });
   const ours = recent.getByRole('listitem').filter({ hasText: customer.name! }).filter({ hasText: vehicle.model! });
   await expect(ours.first()).toContainText('Completed');
+});
+
+test('an admin records a deal for an agent\u2019s customer, offered her instead of a second one; another agent cannot pick her', async ({
+  page,
+  browser,
+}) => {
+  // Agent A (Emma Carter) owns Chloe.
+  await signIn(page, 'agent');
+  const name = unique('Chloe Bennett');
+  const email = `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`;
+  const added = await page.request.post('/api/customers', {
+    headers: { 'x-requested-with': 'torque' },
+    data: { name, email },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const chloe = (await added.json()) as { id: string };
+
+  // The admin finds her among everyone's customers, with whose she is.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin', '/deals/new');
+  await admin.getByLabel('Customer Name').fill(name);
+  await expect(admin.getByRole('option', { name: new RegExp(escape(name)) })).toContainText("Emma Carter's");
+
+  // Typed as a new customer with her e-mail, she is offered instead, and used.
+  await admin.getByLabel('Customer Name').fill('Chloe B.');
+  await admin.getByLabel('Manufacturer').fill('Volvo');
+  await admin.getByLabel('Model', { exact: true }).fill('XC60');
+  await expect(admin.getByLabel('Save as a new customer when the deal is saved')).toBeChecked();
+  await admin.getByLabel('Email (Optional)').fill(email.toUpperCase());
+  const offer = admin.getByRole('list', { name: 'Already customers' }).getByRole('status');
+  await expect(offer).toContainText(`${name} (${email}) is already a customer`);
+  await offer.getByRole('button', { name: 'Use this customer' }).click();
+  await expect(admin.getByText('Linked to the customer record.')).toBeVisible();
+  await expect(admin.getByLabel('Customer Name')).toHaveValue(name);
+  await expect(admin.getByLabel('Agent Name')).toHaveText('Emma Carter');
+  await admin.getByLabel('Status', { exact: true }).click();
+  await admin.getByRole('option', { name: 'Completed' }).click();
+  await admin.getByLabel('Contract Price ($)').fill('41000');
+  await admin.getByLabel('Broker Fee ($)').fill('800');
+  await admin.getByRole('button', { name: 'Create Deal' }).click();
+
+  // The new deal opens; it is on her record, which the sale made active, and there is still one of her.
+  await expect(admin).toHaveURL(/\/deals\/[0-9a-f-]{36}$/);
+  await expect(admin.getByRole('link', { name })).toHaveAttribute('href', `/customers/${chloe.id}`);
+  const dealId = admin.url().split('/').pop();
+  const hers = await json<{ items: { id: string }[] }>(page, `/api/deals?customer_id=${chloe.id}`);
+  expect(hers.items.map((d) => d.id)).toEqual([dealId]);
+  expect((await json<{ status: string }>(page, `/api/customers/${chloe.id}`)).status).toBe('active');
+  const named = await json<{ items: { id: string }[] }>(admin, `/api/customers?q=${encodeURIComponent(email)}`);
+  expect(named.items.map((c) => c.id)).toEqual([chloe.id]);
+
+  // A deal started from her page is hers, with her agent.
+  await admin.goto(`/customers/${chloe.id}`);
+  await admin.getByRole('link', { name: 'New Deal' }).click();
+  await expect(admin).toHaveURL(new RegExp(`/deals/new\\?customer=${chloe.id}$`));
+  await expect(admin.getByText('Linked to the customer record.')).toBeVisible();
+  await expect(admin.getByLabel('Customer Name')).toHaveValue(name);
+  await expect(admin.getByLabel('Agent Name')).toHaveText('Emma Carter');
+
+  // Agent B (Liam Brooks, an admin switched to him) cannot pick her, nor is told whose she is.
+  const agents = await json<{ id: string; name: string }[]>(admin, '/api/deals/agents');
+  const liam = agents.find((a) => a.name === 'Liam Brooks')!;
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  const headers = { 'x-requested-with': 'torque' };
+  expect((await other.request.post('/api/session/demo', { data: { role: 'admin' }, headers })).ok()).toBe(true);
+  expect((await other.request.post('/api/session/switch', { data: { userId: liam.id }, headers })).ok()).toBe(true);
+  await other.goto('/deals/new');
+  const looked = other.waitForResponse((r) => r.url().includes('/api/customers/lookup') && r.ok());
+  await other.getByLabel('Customer Name').fill(name);
+  expect(await (await looked).json()).toEqual([]);
+  await expect(other.getByRole('option')).toHaveCount(0);
+  await other.getByLabel('Manufacturer').fill('Volvo');
+  await other.getByLabel('Model', { exact: true }).fill('XC60');
+  await other.getByLabel('Email (Optional)').fill(email);
+  await other.getByLabel('Contract Price ($)').fill('41000');
+  await other.getByLabel('Broker Fee ($)').fill('800');
+  await other.getByRole('button', { name: 'Create Deal' }).click();
+  await expect(other.getByText('This person is already a customer of another agent.', { exact: false })).toBeVisible();
+  await expect(other).toHaveURL(/\/deals\/new$/);
+  await expect(other.getByText(name)).toHaveCount(0);
+  await expect(other.getByRole('list', { name: 'Already customers' })).toHaveCount(0);
+  await otherContext.close();
+  await adminContext.close();
 });
 
 test('an agent types a Toyota cash deal by hand: any make, suggested as typed, and no monthly payment', async ({ page }) => {

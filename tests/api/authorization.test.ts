@@ -743,6 +743,7 @@ const rows: Record<string, Row> = {
     }),
     expected: editorsUp(200),
   },
+  'GET /api/customers/lookup': { request: () => ({ url: '/api/customers/lookup?q=a' }), expected: signedIn(200) },
   'GET /api/customers/duplicates': { request: () => ({ url: '/api/customers/duplicates?email=a@b.c' }), expected: signedIn(200) },
   'POST /api/customers': {
     request: () => ({ url: '/api/customers', payload: { name: 'New Customer' } }),

@@ -104,6 +104,7 @@ describe('text that cannot be stored', () => {
       '/api/customers/summary?q=',
       '/api/customers/export.csv?q=',
       '/api/customers/options?q=',
+      '/api/customers/lookup?q=',
       '/api/customers/duplicates?email=',
       '/api/customers/duplicates?phone=',
       '/api/vehicles?q=',

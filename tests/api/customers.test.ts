@@ -327,11 +327,13 @@ describe('owner isolation', () => {
     }
   });
 
-  it('warns about a duplicate e-mail or phone the user can see', async () => {
+  it('warns about a duplicate e-mail or phone the user can see, with whose it is', async () => {
+    const sam = { id: mine.id, name: 'Secret Sam', email: 'sam.secret@example.com', phone: '555-777-8888' };
+    const owner = { user_id: admin.id, owner_name: 'Ada Admin' };
     const dupes = (await get('/api/customers/duplicates?email=SAM.SECRET@example.com', editor)).json();
-    expect(dupes).toEqual([{ id: mine.id, name: 'Secret Sam', matched: 'email' }]);
+    expect(dupes).toEqual([{ ...sam, ...owner, matched: 'email' }]);
     const byPhone = (await get('/api/customers/duplicates?phone=(555) 777 8888', admin)).json();
-    expect(byPhone).toEqual([{ id: mine.id, name: 'Secret Sam', matched: 'phone' }]);
+    expect(byPhone).toEqual([{ ...sam, ...owner, matched: 'phone' }]);
     expect((await get(`/api/customers/duplicates?phone=5557778888&exclude=${mine.id}`, admin)).json()).toEqual([]);
   });
 

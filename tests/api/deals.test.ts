@@ -410,7 +410,13 @@ describe('a completed sale moves its customer', () => {
       .values({ key: 'crm', value: JSON.stringify({ pipeline_stages: ['New', 'Talking', 'Won'] }) })
       .execute();
     try {
-      const deal = await createDeal(emma, { customer_name: 'Nora New', create_customer: true, status: 'completed' });
+      const deal = await createDeal(emma, {
+        customer_name: 'Nora New',
+        customer_email: 'nora@example.com',
+        customer_phone: '(512) 555-0142',
+        create_customer: true,
+        status: 'completed',
+      });
       expect(await customerOf(deal.customer_id)).toEqual({ pipeline_stage: 'Won', status: 'active' });
     } finally {
       await t.database.db.deleteFrom('settings').where('key', '=', 'crm').execute();

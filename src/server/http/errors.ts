@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NOT_VALID } from '../../shared/common/plain-errors.js';
-import type { ApiErrorBody, ErrorCode } from '../../shared/http/errors.js';
+import type { ApiErrorBody, ErrorCode, ErrorMatch } from '../../shared/http/errors.js';
 
 export class AppError extends Error {
   constructor(
@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds until trying again makes sense; sent as Retry-After. */
     readonly retryAfter?: number,
+    /** The record the write would have duplicated, when the actor may see it. */
+    readonly match?: ErrorMatch,
   ) {
     super(message);
   }
@@ -25,8 +27,8 @@ export const forbidden = (message = 'You do not have permission to do that') => 
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, 'VALIDATION', message, fields);
 
-export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>, match?: ErrorMatch): ApiErrorBody {
+  return { error: { code, message, ...(fields && { fields }), ...(match && { match }) } };
 }
 
 const statusCodes: Record<number, ErrorCode> = {
@@ -58,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, error.match));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -130,6 +130,20 @@ export const customerOptionsQuerySchema = z.object({
   owner: optionalParam(z.uuid()),
 });
 
+/** The deal form's customer search: any customer the actor may see, by name or e-mail. */
+export const customerLookupQuerySchema = z.object({ q: optionalParam(text(200)) });
+
+/** At most this many customers answer a look-up; typing more narrows it. */
+export const CUSTOMER_LOOKUP_LIMIT = 20;
+
+/**
+ * A deal's new customer whose e-mail or phone is already a customer's. The one the actor may see is named, to be used
+ * instead; another agent's is not.
+ */
+export const alreadyACustomer = (name: string) => `${name} is already a customer`;
+export const ALREADY_ANOTHER_AGENTS_CUSTOMER =
+  'This person is already a customer of another agent. Ask a manager to record the deal, or save it without a new customer.';
+
 export const duplicateQuerySchema = z.object({
   email: optionalParam(text(254)),
   phone: optionalParam(text(40)),

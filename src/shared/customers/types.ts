@@ -72,7 +72,19 @@ export type CustomerSummary = {
 /** One entry of the referral picker. */
 export type CustomerOption = { id: string; name: string; email: string | null; phone: string | null };
 
-export type DuplicateMatch = { id: string; name: string; matched: 'email' | 'phone' };
+/** A customer the deal form may pick: any the actor may see, with whose they are. */
+export const customerChoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  user_id: z.string(),
+  owner_name: z.string(),
+});
+export type CustomerChoice = z.infer<typeof customerChoiceSchema>;
+
+/** A customer the actor may see who has the e-mail or phone typed, with whose they are. */
+export type DuplicateMatch = CustomerChoice & { matched: 'email' | 'phone' };
 
 export type TimelineEntry = {
   id: string;

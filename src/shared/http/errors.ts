@@ -24,6 +24,7 @@ export const errorCodes = [
   'NOT_ACCEPTABLE',
   'CONFLICT',
   'STALE',
+  'DUPLICATE_CUSTOMER',
   'OPTED_OUT',
   'TAMPERED',
   'UNDO_EXPIRED',
@@ -38,9 +39,15 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * The record a refused write would have duplicated, when the actor may see it (an existing customer for a deal's new
+ * one): its id and name, and what else the screen offering it needs.
+ */
+export type ErrorMatch = { id: string; name: string } & Record<string, string | null>;
+
 /** The one JSON shape of every error the API returns. */
 export type ApiErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; match?: ErrorMatch };
 };
 
 export const CSRF_HEADER = 'x-requested-with';

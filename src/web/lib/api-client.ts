@@ -1,4 +1,11 @@
-import { CSRF_HEADER, CSRF_VALUE, TWO_FACTOR_REQUIRED, type ApiErrorBody, type ErrorCode } from '@shared/http/errors';
+import {
+  CSRF_HEADER,
+  CSRF_VALUE,
+  TWO_FACTOR_REQUIRED,
+  type ApiErrorBody,
+  type ErrorCode,
+  type ErrorMatch,
+} from '@shared/http/errors';
 
 /** The server's codes, and the browser's own: an answer that was not JSON, a stream that ended early. */
 export type ApiErrorCode = ErrorCode | 'HTTP_ERROR' | 'INTERRUPTED';
@@ -9,6 +16,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The record the refused write would have duplicated, when the user may see it. */
+    readonly match?: ErrorMatch,
   ) {
     super(message);
   }
@@ -54,7 +63,13 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
     if (response.status === 401 && error?.code === 'UNAUTHORIZED') sessionEndedListeners.forEach((listener) => listener());
     if (response.status === 403 && error?.code === TWO_FACTOR_REQUIRED)
       twoFactorRequiredListeners.forEach((listener) => listener());
-    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? response.statusText, error?.fields);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'HTTP_ERROR',
+      error?.message ?? response.statusText,
+      error?.fields,
+      error?.match,
+    );
   }
   return data as T;
 }

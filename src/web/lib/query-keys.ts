@@ -13,6 +13,7 @@ export const keys = {
     timeline: (id: string) => ['customers', 'timeline', id] as const,
     consent: (id: string) => ['customers', 'consent', id] as const,
     options: (q: string, owner = '') => ['customers', 'options', q, owner] as const,
+    lookup: (q: string) => ['customers', 'lookup', q] as const,
     duplicates: (query: string) => ['customers', 'duplicates', query] as const,
   },
   vehicles: {

@@ -1,32 +1,40 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { TypeProvider } from '../../http/serializer.js';
 import {
   customerFilterSchema,
   customerInputSchema,
   customerListQuerySchema,
+  customerLookupQuerySchema,
   customerOptionsQuerySchema,
   customerStageSchema,
   customerUpdateSchema,
   duplicateQuerySchema,
   customerSummaryQuerySchema,
 } from '../../../shared/customers/schemas.js';
-import { customerDetailSchema, customerPageSchema, customerSchema } from '../../../shared/customers/types.js';
+import {
+  customerChoiceSchema,
+  customerDetailSchema,
+  customerPageSchema,
+  customerSchema,
+} from '../../../shared/customers/types.js';
 import { idParams } from '../../../shared/common/fields.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { sendCsv } from '../../http/csv.js';
 import { businessClock } from '../../time.js';
+import { findDuplicates } from './duplicates.js';
 import { customersCsv } from './export.js';
 import { reassignCustomers } from './reassign.js';
 import { reassignResultSchema, reassignSchema } from '../../../shared/common/reassign.js';
 import {
   createCustomer,
+  customerLookup,
   customerOptions,
   customerTimeline,
   deleteCustomer,
   eachCustomerForExport,
-  findDuplicates,
   getCustomer,
   listCustomers,
   setCustomerStage,
@@ -66,6 +74,12 @@ export async function customersRoutes(app: FastifyInstance, { database, store }:
 
   r.get('/api/customers/options', { schema: { querystring: customerOptionsQuerySchema } }, (request) =>
     customerOptions(db, actorOf(request), request.query.q, request.query.owner),
+  );
+
+  r.get(
+    '/api/customers/lookup',
+    { schema: { querystring: customerLookupQuerySchema, response: { 200: z.array(customerChoiceSchema) } } },
+    (request) => customerLookup(db, actorOf(request), request.query.q),
   );
 
   r.get('/api/customers/duplicates', { schema: { querystring: duplicateQuerySchema } }, (request) =>

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  CUSTOMER_LOOKUP_LIMIT,
   SUMMARY_BOUND,
   UNKNOWN_STAGE,
   type CustomerFilter,
@@ -10,9 +11,9 @@ import {
 } from '../../../shared/customers/schemas.js';
 import type {
   Customer,
+  CustomerChoice,
   CustomerOption,
   CustomerSummary,
-  DuplicateMatch,
   NextTask,
   TimelineEntry,
 } from '../../../shared/customers/types.js';
@@ -250,6 +251,27 @@ export async function deleteCustomer(db: Kysely<DB>, store: BlobStore, actor: Ac
 }
 
 /**
+ * The deal form's customer search: any customer the actor may see whose name or e-mail holds `q` (the trigram indexes
+ * of both), with whose they are, at most CUSTOMER_LOOKUP_LIMIT.
+ */
+export async function customerLookup(db: Kysely<DB>, actor: Actor, q: string | undefined): Promise<CustomerChoice[]> {
+  const pattern = q ? `%${escapeLike(q)}%` : null;
+  return db
+    .selectFrom('customers')
+    .innerJoin('users', 'users.id', 'customers.user_id')
+    .select(['customers.id', 'customers.name', 'customers.email', 'customers.phone', 'customers.user_id'])
+    .select('users.name as owner_name')
+    .where(visibleTo(actor, 'customers.user_id'))
+    .$if(pattern !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('customers.name', 'ilike', pattern!), eb('customers.email', 'ilike', pattern!)])),
+    )
+    .orderBy('customers.name')
+    .orderBy('customers.id')
+    .limit(CUSTOMER_LOOKUP_LIMIT)
+    .execute();
+}
+
+/**
  * The referral picker: the actor's own customers by name (spec §6), at most 20. Admins and editors editing another
  * user's customer pick among that owner's customers, the only valid referrers.
  */
@@ -269,39 +291,6 @@ export async function customerOptions(
     .orderBy('id')
     .limit(20)
     .execute();
-}
-
-const digitsOf = (phone: string) => phone.replace(/\D/g, '');
-
-/** Customers the actor can see with the same e-mail (any case) or the same phone digits. */
-export async function findDuplicates(
-  db: Kysely<DB>,
-  actor: Actor,
-  { email, phone, exclude }: { email?: string; phone?: string; exclude?: string },
-): Promise<DuplicateMatch[]> {
-  const digits = phone ? digitsOf(phone) : '';
-  const byEmail = email && email.includes('@') ? email.toLowerCase() : null;
-  const byPhone = digits.length >= 7 ? digits : null;
-  if (!byEmail && !byPhone) return [];
-  const rows = await db
-    .selectFrom('customers')
-    .select(['id', 'name', 'email', 'phone'])
-    .where(visibleTo(actor, 'customers.user_id'))
-    .where((eb) =>
-      eb.or([
-        ...(byEmail ? [eb(eb.fn('lower', ['customers.email']), '=', byEmail)] : []),
-        ...(byPhone ? [eb(sql`regexp_replace(customers.phone, '\\D', '', 'g')`, '=', byPhone)] : []),
-      ]),
-    )
-    .$if(Boolean(exclude), (qb) => qb.where('id', '<>', exclude!))
-    .orderBy('name')
-    .limit(5)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    matched: byEmail && row.email?.toLowerCase() === byEmail ? 'email' : 'phone',
-  }));
 }
 
 /** The customer's history from the audit log, newest first. */

@@ -2,10 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { DealInput } from '../../../shared/deals/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import { inventoryVisibleTo, seesAll, visibleTo } from '../../auth/scope.js';
-import type { DB } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import type { DB, Row } from '../../db/schema.js';
+import { ALREADY_ANOTHER_AGENTS_CUSTOMER, alreadyACustomer } from '../../../shared/customers/schemas.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../audit/service.js';
+import { existingCustomer } from '../customers/duplicates.js';
 import { insertCustomers } from '../customers/writer.js';
 
 type Tx = Kysely<DB>;
@@ -45,7 +47,9 @@ const ownedByAnotherAgent = (what: 'Customer' | 'Vehicle', field: 'customer_id' 
 
 /**
  * The picked customer: the one the deal already links (`kept`, only while its owner stays), or one the actor may see
- * that belongs to the deal's agent. Without one picked, a new customer of the deal's agent made from the typed details.
+ * that belongs to the deal's agent. Without one picked, a new customer of the deal's agent made from the typed details,
+ * unless their e-mail or phone is already a customer's: then nothing is stored and the deal is refused with that
+ * customer, to be picked instead (`refuseDuplicate`).
  */
 export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, input: DealInput, kept: string | null = null) {
   if (input.customer_id) {
@@ -64,12 +68,25 @@ export async function resolveCustomer(db: Tx, actor: Actor, ownerId: string, inp
     [{ user_id: ownerId, name: input.customer_name, email: input.customer_email, phone: input.customer_phone, status: 'active' }],
     {
       origin: 'deal',
+      dedupe: true,
       audit: {
         changes: ({ name, email, phone, status }) => ({ name, email, phone, status, source: 'deal' }),
       },
     },
   );
+  if (!written!.created) throw await refuseDuplicate(db, actor, written!.row, input);
   return written!.row.id;
+}
+
+/**
+ * 409 for a deal's new customer who already is one: named, with whose they are, when the actor may see them; else only
+ * that they are another agent's (as lead intake says), so a customer the actor may not see is never named.
+ */
+async function refuseDuplicate(db: Tx, actor: Actor, existing: Row<'customers'>, input: DealInput) {
+  const { matched, match } = await existingCustomer(db, actor, existing, { email: input.customer_email });
+  const message = match ? alreadyACustomer(match.name) : ALREADY_ANOTHER_AGENTS_CUSTOMER;
+  const field = matched === 'email' ? 'customer_email' : 'customer_phone';
+  return new AppError(409, 'DUPLICATE_CUSTOMER', message, { [field]: message }, undefined, match ?? undefined);
 }
 
 /**

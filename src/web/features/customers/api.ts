@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CustomerInput } from '@shared/customers/schemas';
 import type {
   Customer,
+  CustomerChoice,
   CustomerDetail,
   CustomerListItem,
   CustomerOption,
@@ -49,6 +50,16 @@ export function useCustomerOptions(q: string, enabled: boolean, owner?: string |
   return useQuery({
     queryKey: keys.customers.options(q, owner ?? ''),
     queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q, owner })}`, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Any customer the signed-in user may see matching q by name or e-mail, with whose each is: the deal form's search. */
+export function useCustomerLookup(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.customers.lookup(q),
+    queryFn: ({ signal }) => api<CustomerChoice[]>(`/api/customers/lookup?${toSearchParams({ q })}`, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

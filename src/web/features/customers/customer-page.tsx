@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import type { CustomerDetail } from '@shared/customers/types';
 import { customerSource } from '@shared/customers/source';
 import { ChipList } from '@/components/chip-list';
@@ -174,6 +174,11 @@ export function CustomerPage() {
                 })
               }
             />
+            <Button asChild variant="outline">
+              <Link to={`/deals/new?customer=${c.id}`}>
+                <Plus /> New Deal
+              </Link>
+            </Button>
             <Button asChild>
               <Link to={`/customers/${c.id}/edit`}>
                 <Pencil /> Edit

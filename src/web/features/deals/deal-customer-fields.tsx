@@ -1,31 +1,49 @@
 import { useState } from 'react';
 import { useController, type UseFormReturn } from 'react-hook-form';
 import { Link2, Unlink } from 'lucide-react';
+import type { CustomerChoice } from '@shared/customers/types';
 import type { DealFormInput, DealFormValues } from '@shared/deals/schemas';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useCustomerOptions } from '@/features/customers/api';
+import { useCurrentSession } from '@/features/auth/api';
+import { useCustomerLookup } from '@/features/customers/api';
 import { SearchPicker } from '@/components/search-picker';
 import { useDebounced } from '@/hooks/use-debounced';
+import { ExistingCustomerOffer, whose } from './deal-existing-customer';
 
 export type DealForm = UseFormReturn<DealFormInput, unknown, DealFormValues>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Customer name with suggestions from the agent's customers; a typed new name can become a customer. */
+/**
+ * The deal's customer: picked from every customer the user may see (showing whose each is), or typed as a new one,
+ * with any customer who already has the typed e-mail or phone offered instead.
+ */
 export function DealCustomerFields({ form }: { form: DealForm }) {
   const { register, formState, setValue, watch } = form;
+  const { user } = useCurrentSession();
   const errors = formState.errors;
   const name = useController({ control: form.control, name: 'customer_name' });
   const customerId = watch('customer_id');
   const createCustomer = watch('create_customer');
-  const owner = watch('user_id');
   const [searching, setSearching] = useState(false);
   const q = useDebounced(text(name.field.value).trim(), 250);
-  const options = useCustomerOptions(q, searching && !customerId && q.length > 0, text(owner) || null);
+  const options = useCustomerLookup(q, searching && !customerId && q.length > 0);
+
+  /** Links the deal to the customer; a deal is its customer's agent's, so another user's customer brings their agent. */
+  const use = (c: CustomerChoice) => {
+    setValue('customer_name', c.name, { shouldDirty: true, shouldValidate: true });
+    setValue('customer_phone', c.phone ?? '', { shouldDirty: true, shouldValidate: true });
+    setValue('customer_email', c.email ?? '', { shouldDirty: true, shouldValidate: true });
+    setValue('customer_id', c.id, { shouldDirty: true });
+    if (c.user_id !== form.getValues('user_id')) {
+      setValue('user_id', c.user_id, { shouldDirty: true });
+      setValue('agent_name', c.owner_name, { shouldDirty: true, shouldValidate: true });
+    }
+  };
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -43,6 +61,7 @@ export function DealCustomerFields({ form }: { form: DealForm }) {
               <span className="text-muted-foreground text-xs">
                 {[c.email, c.phone].filter(Boolean).join(' · ') || 'No contact details'}
               </span>
+              <span className="text-muted-foreground text-xs">{whose(c, user.id)}</span>
             </span>
           )}
           onFocus={() => setSearching(true)}
@@ -54,12 +73,7 @@ export function DealCustomerFields({ form }: { form: DealForm }) {
             name.field.onChange(e.target.value);
             if (customerId) setValue('customer_id', null, { shouldDirty: true });
           }}
-          onPick={(c) => {
-            setValue('customer_name', c.name, { shouldDirty: true, shouldValidate: true });
-            setValue('customer_phone', c.phone ?? '', { shouldDirty: true });
-            setValue('customer_email', c.email ?? '', { shouldDirty: true, shouldValidate: true });
-            setValue('customer_id', c.id, { shouldDirty: true });
-          }}
+          onPick={use}
         />
       </FormField>
       <div className="text-sm sm:col-span-2">
@@ -95,6 +109,16 @@ export function DealCustomerFields({ form }: { form: DealForm }) {
       <FormField label="Email (Optional)" htmlFor="customer_email" error={errors.customer_email?.message}>
         <Input type="email" autoComplete="off" {...register('customer_email')} />
       </FormField>
+      {!customerId && (
+        <div className="sm:col-span-2">
+          <ExistingCustomerOffer
+            email={text(watch('customer_email'))}
+            phone={text(watch('customer_phone'))}
+            userId={user.id}
+            onUse={use}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -77,7 +77,6 @@ type DealFormProps = {
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  disabled?: boolean;
   /** The deal has a worksheet: its contract price and monthly payment are read from it, not typed here. */
   desked?: boolean;
   onSubmit: (values: DealFormValues, form: Form) => void;
@@ -90,7 +89,6 @@ export function DealForm({
   submitLabel,
   pendingLabel,
   pending,
-  disabled,
   desked = false,
   onSubmit,
   onCancel,
@@ -106,7 +104,7 @@ export function DealForm({
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => onSubmit(values, form))}>
-      <fieldset disabled={disabled} className="grid gap-4">
+      <fieldset className="grid gap-4">
         <Section title="Deal Information">
           <div className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-3">
@@ -193,7 +191,7 @@ export function DealForm({
         </Section>
       </fieldset>
 
-      {!disabled && <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />}
+      <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </form>
   );
 }
