@@ -55,6 +55,15 @@ export function selectVehicles(db: Kysely<DB>, actor: Actor) {
   return db.selectFrom('vehicles').select(vehicleColumns).where(visibleTo(actor, 'vehicles.user_id'));
 }
 
+/**
+ * A used vehicle offered for sale without a completed Buyers Guide, which may not be offered until it has one
+ * (16 CFR 455.2): the inventory's flag, the vehicle page, the public page and the feeds all read this one condition.
+ * A lookup by the guides' key for each row read: PostgreSQL plans NOT EXISTS here as a hash of every guide, built
+ * again for each page or batch (107 ms at 150,000 guides, against 0.75 ms).
+ */
+export const needsBuyersGuide = sql<boolean>`(vehicles.condition = 'used' AND vehicles.status <> 'sold'
+  AND (SELECT g.vehicle_id FROM vehicle_buyers_guides g WHERE g.vehicle_id = vehicles.id) IS NULL)`;
+
 /** A vehicle the actor may see, else 404 (as for one that does not exist); with `lock`, locked for a change. */
 export async function visibleVehicle(db: Kysely<DB>, actor: Actor, id: string, { lock = false } = {}): Promise<VehicleRow> {
   const query = selectVehicles(db, actor).where('vehicles.id', '=', id);
@@ -115,12 +124,10 @@ export async function listVehicles(
   // Each row's cover, the first of its photos, by the photos' (vehicle, position) index.
   const cover = sql<string | null>`(SELECT p.id FROM vehicle_photos p WHERE p.vehicle_id = vehicles.id
     ORDER BY p.position, p.created_at LIMIT 1)`;
-  // A used vehicle still for sale without a completed Buyers Guide is flagged (`needsBuyersGuide`'s rule, in SQL).
-  // A lookup by the guides' key for each row of the page: PostgreSQL plans NOT EXISTS here as a hash of every guide,
-  // built again for each page (107 ms at 150,000 guides, against 0.75 ms).
-  const needsGuide = sql<boolean>`(vehicles.condition = 'used' AND vehicles.status <> 'sold'
-    AND (SELECT g.vehicle_id FROM vehicle_buyers_guides g WHERE g.vehicle_id = vehicles.id) IS NULL)`;
-  let rows = filtered(selectVehicles(db, actor).select([cover.as('cover_photo_id'), needsGuide.as('needs_buyers_guide')]), query);
+  let rows = filtered(
+    selectVehicles(db, actor).select([cover.as('cover_photo_id'), needsBuyersGuide.as('needs_buyers_guide')]),
+    query,
+  );
   if (after) {
     const key = column === 'created_at' ? new Date(after[0]) : after[0];
     const operator = sql.raw(direction === 'desc' ? '<' : '>');

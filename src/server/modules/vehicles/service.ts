@@ -8,7 +8,7 @@ import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
 import { publishChange } from '../../realtime/publish.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
-import { selectVehicles, vehicleColumns, visibleVehicle, type VehicleRow } from './list.js';
+import { needsBuyersGuide, selectVehicles, vehicleColumns, visibleVehicle, type VehicleRow } from './list.js';
 import { visibleTo } from '../../auth/scope.js';
 import { photoKeysOfVehicle } from './photos.js';
 
@@ -21,13 +21,17 @@ async function statusRuleOf(db: Kysely<DB>, vehicleId: string) {
   return vehicleStatusRule(deals.map((d) => d.status));
 }
 
-/** The vehicle page: the vehicle, and what its deals allow its status to be. */
+/** The vehicle page: the vehicle, what its deals allow its status to be, and whether it waits for its Buyers Guide. */
 export async function getVehicleDetail(
   db: Kysely<DB>,
   actor: Actor,
   id: string,
-): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule'>> {
-  const vehicle = await visibleVehicle(db, actor, id);
+): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule' | 'needs_buyers_guide'>> {
+  const vehicle = await selectVehicles(db, actor)
+    .select(needsBuyersGuide.as('needs_buyers_guide'))
+    .where('vehicles.id', '=', id)
+    .executeTakeFirst();
+  if (!vehicle) throw vehicleNotFound();
   return { ...vehicle, status_rule: await statusRuleOf(db, id) };
 }
 
