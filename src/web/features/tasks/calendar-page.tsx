@@ -67,7 +67,7 @@ function eventOf(task: Task, showAssignee: boolean): EventInput {
     classNames: [
       done ? 'torque-event-done' : '',
       task.type === 'appointment' ? 'torque-event-appointment' : '',
-      task.view === 'overdue' ? 'torque-event-overdue' : '',
+      task.late ? 'torque-event-overdue' : '',
     ].filter(Boolean),
     extendedProps: { task },
   };
