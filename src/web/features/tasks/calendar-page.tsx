@@ -181,6 +181,8 @@ export function CalendarPage() {
             nowIndicator
             firstDay={1}
             allDayText="Any time"
+            // A day's tasks of any time fold into '+N more' past three rows, so the hours stay in sight.
+            dayMaxEventRows={3}
             events={events}
             datesSet={onDatesSet}
             eventDrop={onMoved}
