@@ -81,6 +81,11 @@ test.describe('inventory', () => {
     await page.getByLabel('Heated Seats').check();
     await page.getByRole('button', { name: 'Add Vehicle' }).click();
     await expect(page.getByText('Vehicle added to inventory successfully')).toBeVisible();
+    // The new vehicle's own page opens, where its photos and Buyers Guide are added.
+    await expect(page).toHaveURL(/\/inventory\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: `2018 Audi ${model}` })).toBeVisible();
+    await expect(page.getByText('Buyers Guide', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Inventory' }).click();
     await expect(page).toHaveURL(/\/inventory$/);
 
     const search = page.getByRole('searchbox', { name: 'Search vehicles' });

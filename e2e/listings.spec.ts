@@ -24,7 +24,7 @@ test.describe('on a phone', () => {
 
     await card.getByRole('link', { name: `2018 Toyota ${model}`, exact: true }).click();
     const guide = page.locator('[data-slot="card"]').filter({ has: page.getByText('Buyers Guide', { exact: true }) });
-    await expect(guide.getByText('Not completed: complete it before the vehicle is shown for sale.')).toBeVisible();
+    await expect(guide.getByText('Not completed: the vehicle is not shown for sale until it is.')).toBeVisible();
     await expect(guide.getByText('Print Buyers Guide')).toBeVisible();
 
     await guide.getByRole('radio', { name: 'Limited warranty' }).click();
@@ -68,7 +68,16 @@ test('a listing feed is added, read by a marketplace, and a visitor to the publi
   const model = unique('Bronco');
   const created = await page.request.post('/api/vehicles', {
     headers: HEADERS,
-    data: { make: 'Ford', model, year: 2022, mileage: 18_500, price_cents: 4_250_000, color: 'Cactus Gray', features: ['4x4'] },
+    data: {
+      make: 'Ford',
+      model,
+      year: 2022,
+      condition: 'new',
+      mileage: 18_500,
+      price_cents: 4_250_000,
+      color: 'Cactus Gray',
+      features: ['4x4'],
+    },
   });
   expect(created.status()).toBe(201);
   const vehicle = (await created.json()) as { id: string; public_key: string };
@@ -122,4 +131,74 @@ test('a listing feed is added, read by a marketplace, and a visitor to the publi
   const lead = page.getByText('Riley Visitor').first();
   await expect(lead).toBeVisible();
   await expect(page.getByText('Vehicle page').first()).toBeVisible();
+});
+
+test('a used car one agent adds stays off its public page, for the public and a colleague alike, until an admin completes its Buyers Guide', async ({
+  page,
+  browser,
+}) => {
+  // Agent A adds a used car, listed online as the form has it, and lands on its page.
+  await signIn(page, 'agent', '/inventory/new');
+  const model = unique('RAV4');
+  await page.getByLabel('Make').fill('Toyota');
+  await page.getByLabel('Model').fill(model);
+  await page.getByLabel('Year').fill('2019');
+  await page.getByLabel('Mileage').fill('52000');
+  await page.getByLabel('Price ($)').fill('21900');
+  await page.getByRole('button', { name: 'Add Vehicle' }).click();
+  await expect(page.getByText('Vehicle added to inventory successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/inventory\/[0-9a-f-]{36}$/);
+  const vehiclePath = new URL(page.url()).pathname;
+  const listing = page.locator('[data-slot="card"]').filter({ has: page.getByText('Online listing', { exact: true }) });
+  await expect(listing.getByText('Not shown', { exact: true })).toBeVisible();
+  await expect(listing.getByText(/Not shown for sale until its Buyers Guide is completed/)).toBeVisible();
+  const publicUrl = (await listing.getByTestId('public-page-url').textContent())!;
+
+  // Agent B, a colleague with an account of their own, opens the link to send it to a customer: not found yet.
+  await page.context().clearCookies();
+  await signIn(page, 'admin');
+  const email = `${unique('colleague').replace(/\W+/g, '.')}@example.com`;
+  const invited = await page.request.post('/api/team/invitations', {
+    data: { email, role: 'agent', send: false },
+    headers: HEADERS,
+  });
+  expect(invited.status()).toBe(201);
+  const token = new URL(((await invited.json()) as { link: string }).link).pathname.split('/invite/')[1];
+  const colleague = await browser.newContext();
+  const accepted = await colleague.request.post('/api/invitations/accept', {
+    data: { token, name: 'Ben Colleague', password: 'quiet harbour lights' },
+    headers: HEADERS,
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  const agentB = await colleague.newPage();
+  await agentB.goto('/dashboard');
+  await expect(agentB.getByText('Ben Colleague')).toBeVisible();
+  expect((await agentB.goto(publicUrl))!.status()).toBe(404);
+  const outside = await browser.newContext();
+  expect((await outside.request.get(publicUrl)).status()).toBe(404);
+
+  // The admin sees why in the inventory and in Settings, and completes the guide.
+  await page.goto('/settings');
+  const feeds = page.locator('[data-slot="card"]').filter({ has: page.getByText('Listing Feeds', { exact: true }) });
+  await expect(feeds.getByTestId('feeds-held-for-guide')).toContainText(/held back until/, { timeout: 30_000 });
+  await page.goto(vehiclePath);
+  const guide = page.locator('[data-slot="card"]').filter({ has: page.getByText('Buyers Guide', { exact: true }) });
+  await expect(guide.getByText('Not completed: the vehicle is not shown for sale until it is.')).toBeVisible();
+  await guide.getByRole('button', { name: 'Save Buyers Guide' }).click();
+  await expect(page.getByText('Buyers Guide saved', { exact: true })).toBeVisible();
+  const adminListing = page.locator('[data-slot="card"]').filter({ has: page.getByText('Online listing', { exact: true }) });
+  await expect(adminListing.getByText('Listed', { exact: true })).toBeVisible();
+
+  // With no other step, the colleague's link shows the car.
+  await agentB.goto(publicUrl);
+  await expect(agentB.getByRole('heading', { level: 1, name: `2019 Toyota ${model}` })).toBeVisible();
+  expect((await outside.request.get(publicUrl)).status()).toBe(200);
+  await outside.close();
+  await colleague.close();
+
+  // Agent A's vehicle page says it is listed now.
+  await page.context().clearCookies();
+  await signIn(page, 'agent', vehiclePath);
+  await expect(listing.getByText('Listed', { exact: true })).toBeVisible();
+  await expect(listing.getByText('On its public page and in the listing feeds.')).toBeVisible();
 });

@@ -278,3 +278,37 @@ test('an admin adds an action plan in Settings; started on a customer, its first
   await expect(tasks.getByRole('listitem', { name: 'Call about the trade-in' })).toHaveCount(0);
   await expect(page.getByText(`Stopped the action plan ${plan}`)).toBeVisible();
 });
+
+test('at 1280 px the calendar opens on the whole week, and a day of many any-time tasks keeps the hours in sight', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await signIn(page, 'agent');
+  const headers = { 'x-requested-with': 'torque' };
+  const name = unique('Wendy Week');
+  const created = await page.request.post('/api/customers', { data: { name }, headers });
+  expect(created.status()).toBe(201);
+  const customer = (await created.json()) as { id: string };
+  const { today } = (await (await page.request.get('/api/tasks/summary')).json()) as { today: string };
+  for (let i = 1; i <= 6; i++) {
+    const added = await page.request.post('/api/tasks', {
+      data: { type: 'call', title: `Idle check ${i}`, customer_id: customer.id, due_date: today },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  const days = page.locator('.fc-col-header-cell');
+  await expect(days).toHaveCount(7);
+  // Every day's column is inside the window, Monday to Sunday.
+  for (const day of await days.all()) {
+    const box = (await day.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  }
+  // Six tasks of any time on one day fold into '+N more'; 09:00 is still on the first screen.
+  await expect(page.getByText(/^\+\d+ more$/).first()).toBeVisible();
+  const nine = (await page.locator('td.fc-timegrid-slot-lane[data-time="09:00:00"]').boundingBox())!;
+  expect(nine.y + nine.height).toBeLessThanOrEqual(860);
+});

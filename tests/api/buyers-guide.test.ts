@@ -26,7 +26,7 @@ async function createVehicle(fields: Record<string, unknown> = {}) {
     payload: { make: 'Honda', model: 'Accord', year: 2019, mileage: 41_250, price_cents: 2_499_500, vin: VIN, ...fields },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: string; updated_at: string; condition: string };
+  return response.json() as { id: string; updated_at: string; condition: string; public_key: string };
 }
 
 const readGuide = async (id: string, as: TestUser = agent) =>
@@ -196,6 +196,21 @@ describe('the Buyers Guide of a used vehicle', () => {
     expect(await flags()).toEqual({ [used.id]: true, [fresh.id]: false });
     expect((await saveGuide(used.id, { version: 'implied_only' })).statusCode).toBe(200);
     expect(await flags()).toEqual({ [used.id]: false, [fresh.id]: false });
+  });
+
+  it('keeps a listed used vehicle off its public page until an editor completes its guide, as its page says', async () => {
+    const used = await createVehicle({ model: 'Held Civic' });
+    const publicPage = () => t.app.inject({ method: 'GET', url: `/cars/${used.public_key}`, remoteAddress: '203.0.113.9' });
+    const detail = async () => (await t.call({ method: 'GET', url: `/api/vehicles/${used.id}`, as: agent })).json();
+    expect(await detail()).toMatchObject({ listed: true, status: 'available', needs_buyers_guide: true });
+    expect((await publicPage()).statusCode).toBe(404);
+    // A colleague of the agent who added it may not complete it; an editor does.
+    const colleague = await t.createUser('agent', 'Cora Colleague');
+    expect((await saveGuide(used.id, { version: 'as_is' }, colleague)).statusCode).toBe(404);
+    expect((await publicPage()).statusCode).toBe(404);
+    expect((await saveGuide(used.id, { version: 'as_is' })).statusCode).toBe(200);
+    expect((await detail()).needs_buyers_guide).toBe(false);
+    expect((await publicPage()).statusCode).toBe(200);
   });
 
   it('prints the FTC form with the chosen boxes marked and the VIN, in English and in Spanish', async () => {

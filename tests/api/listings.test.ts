@@ -22,7 +22,8 @@ let t: TestContext;
 let agent: TestUser;
 let admin: TestUser;
 
-async function createVehicle(fields: Record<string, unknown> = {}) {
+/** A vehicle as agent Lena adds it; a used one is given its Buyers Guide by the admin unless `guide` is false. */
+async function createVehicle(fields: Record<string, unknown> = {}, { guide = true } = {}) {
   const response = await t.call({
     method: 'POST',
     url: '/api/vehicles',
@@ -43,7 +44,20 @@ async function createVehicle(fields: Record<string, unknown> = {}) {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as Vehicle;
+  const vehicle = response.json() as Vehicle;
+  if (guide && vehicle.condition === 'used') await completeGuide(vehicle);
+  return vehicle;
+}
+
+async function completeGuide(vehicle: Vehicle) {
+  const current = (await t.call({ method: 'GET', url: `/api/vehicles/${vehicle.id}/buyers-guide`, as: admin })).json();
+  const saved = await t.call({
+    method: 'PUT',
+    url: `/api/vehicles/${vehicle.id}/buyers-guide`,
+    as: admin,
+    payload: { guide: { version: 'as_is', dealer_warranty: 'none' }, updated_at: current.updated_at },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
 }
 
 async function addPhoto(vehicleId: string, color = { r: 30, g: 120, b: 200 }) {
@@ -233,6 +247,75 @@ describe("a vehicle's public page", () => {
     expect(await t.database.db.selectFrom('leads').select('id').where('source_name', '=', 'Vehicle page').execute()).toHaveLength(
       1,
     );
+  });
+});
+
+describe('a used vehicle without its Buyers Guide (16 CFR 455.2)', () => {
+  it('is on no public page and in no feed until the guide is completed, and says why; a new vehicle needs none', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/settings/listing-feeds',
+      as: admin,
+      payload: { name: 'Guide check' },
+    });
+    const own = created.json() as KeyedListingFeed;
+    const feedIds = async () => {
+      const json = (await anonymous(feedUrl('json', own.key))).json().vehicles.map((v: { id: string }) => v.id);
+      const xml = [...(await anonymous(feedUrl('xml', own.key))).body.matchAll(/<vehicle id="([^"]+)">/g)].map((m) => m[1]);
+      const csv = (parseCsv((await anonymous(feedUrl('csv', own.key))).body, { columns: true }) as { id: string }[]).map(
+        (row) => row.id,
+      );
+      return { json, xml, csv };
+    };
+    const counts = async () => {
+      const { listed, awaiting_buyers_guide } = (
+        await t.call({ method: 'GET', url: '/api/settings/listing-feeds', as: admin })
+      ).json();
+      return { listed, awaiting_buyers_guide };
+    };
+    const before = await counts();
+
+    const used = await createVehicle({ vin: 'JM3KFBCM1M0999999', model: 'CX-9 Unguided' }, { guide: false });
+    const photo = await addPhoto(used.id);
+    const fresh = await createVehicle({ vin: null, model: 'CX-90 New', condition: 'new', mileage: 9, year: 2026 });
+    const page = publicVehiclePath(used);
+
+    // Listed and available, yet held back: its page answers as an unlisted vehicle's, its photos and form too.
+    expect(used.listed).toBe(true);
+    expect((await anonymous(page)).statusCode).toBe(404);
+    expect((await anonymous(`/cars/${used.public_key}`)).statusCode).toBe(404);
+    expect((await anonymous(`${page}/photos/${photo}/card.jpg`)).statusCode).toBe(404);
+    const lead = await anonymous(`/api/listings${page.slice('/cars'.length)}/lead`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Early+Bird&email=early%40example.com',
+      ip: '203.0.113.31',
+    });
+    expect(lead.statusCode).toBe(404);
+    for (const [format, ids] of Object.entries(await feedIds())) {
+      expect(ids, format).not.toContain(used.public_key);
+      expect(ids, format).toContain(fresh.public_key);
+    }
+    expect((await anonymous(publicVehiclePath(fresh))).statusCode).toBe(200);
+    // The vehicle page and Settings → Listing Feeds say why.
+    const detail = (await t.call({ method: 'GET', url: `/api/vehicles/${used.id}`, as: agent })).json();
+    expect(detail.needs_buyers_guide).toBe(true);
+    expect((await t.call({ method: 'GET', url: `/api/vehicles/${fresh.id}`, as: agent })).json().needs_buyers_guide).toBe(false);
+    expect(await counts()).toEqual({ listed: before.listed + 1, awaiting_buyers_guide: before.awaiting_buyers_guide + 1 });
+
+    // Completed by the admin: shown at once, with no other step.
+    await completeGuide(used);
+    expect((await anonymous(page)).statusCode).toBe(200);
+    expect((await anonymous(`${page}/photos/${photo}/card.jpg`)).statusCode).toBe(200);
+    for (const [format, ids] of Object.entries(await feedIds())) expect(ids, format).toContain(used.public_key);
+    expect((await t.call({ method: 'GET', url: `/api/vehicles/${used.id}`, as: agent })).json().needs_buyers_guide).toBe(false);
+    expect(await counts()).toEqual({ listed: before.listed + 2, awaiting_buyers_guide: before.awaiting_buyers_guide });
+  });
+
+  it('still says a sold one was sold', async () => {
+    const vehicle = await createVehicle({ vin: null, model: 'Sold Unguided' }, { guide: false });
+    await setVehicle(vehicle, { status: 'sold' });
+    expect((await anonymous(publicVehiclePath(vehicle))).statusCode).toBe(410);
   });
 });
 

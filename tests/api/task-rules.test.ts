@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordAudit } from '../../src/server/modules/audit/service.js';
 import { intakeLead } from '../../src/server/modules/leads/intake.js';
@@ -15,6 +16,8 @@ let agent: TestUser;
 let otherAgent: TestUser;
 
 const DAY = 86_400_000;
+/** The day of the week of a YYYY-MM-DD day, Sunday 0. */
+const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 const settings = async () => (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json() as Settings;
 const zone = async () => (await settings()).company.time_zone;
@@ -70,26 +73,65 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the follow-up rule', () => {
-  it('gives a customer idle for the follow-up days exactly one call for their agent, due today', async () => {
+  it('gives a customer idle for the follow-up days exactly one call for their agent, due today (Monday on a Sunday)', async () => {
     const idle = await addedDaysAgo(agent, 'Ida Idle', 4);
     const now = new Date();
     await followUpIdleCustomers(t.database.db, now);
     await followUpIdleCustomers(t.database.db, now);
     const tasks = await tasksOf(idle);
     expect(tasks).toHaveLength(1);
+    const today = dayIn(await zone(), now);
+    const sunday = weekday(today) === 0;
     expect(tasks[0]).toMatchObject({
       rule: 'follow_up',
       type: 'call',
       title: 'Follow up: no contact for 3 days',
       assignee_id: agent.id,
-      due_date: dayIn(await zone(), now),
+      due_date: sunday ? addDays(today, 1) : today,
       completed_at: null,
       created_by: null,
     });
     // It is in the agent's Today, and Torque is named on the customer's timeline.
-    expect((await openTasks(agent, idle)).map((task) => [task.rule, task.view])).toEqual([['follow_up', 'today']]);
+    expect((await openTasks(agent, idle)).map((task) => [task.rule, task.view])).toEqual([
+      ['follow_up', sunday ? 'upcoming' : 'today'],
+    ]);
     const added = (await timeline(idle)).find((entry) => entry.action === 'task_added');
     expect(added).toMatchObject({ actor_name: 'Torque', changes: { rule: 'follow_up', task: tasks[0]!.id } });
+  });
+
+  it('gives an agent five follow-ups a day at most, the rest on the next working days, Sunday off', async () => {
+    const seller = await t.createUser('agent', 'Sid Spread');
+    const colleague = await t.createUser('agent', 'Cora Colleague');
+    const idle = [];
+    for (let i = 0; i < 12; i++) idle.push(await addedDaysAgo(seller, `Ivy Idle ${i}`, 20));
+    const other = await addedDaysAgo(colleague, 'Omar Other', 20);
+    // A Friday at 20:05 in the company's zone, a few days from now.
+    const zoneNow = await zone();
+    const today = dayIn(zoneNow);
+    const friday = addDays(today, (5 - weekday(today) + 7) % 7 || 7);
+    const now = atLocalTime(friday, zoneNow, 20, 5);
+    const [saturday, monday] = [addDays(friday, 1), addDays(friday, 3)];
+    const perDay = async () => {
+      const rows = await t.database.db
+        .selectFrom('tasks')
+        .select([sql<string>`due_date::text`.as('day'), sql<number>`count(*)::int`.as('n')])
+        .where('assignee_id', '=', seller.id)
+        .where('completed_at', 'is', null)
+        .groupBy('due_date')
+        .orderBy('due_date')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.day, row.n]));
+    };
+    await followUpIdleCustomers(t.database.db, now);
+    await followUpIdleCustomers(t.database.db, now);
+    expect(await perDay()).toEqual({ [friday]: 5, [saturday]: 5, [monday]: 2 });
+    for (const customer of idle) expect(await tasksOf(customer), customer).toHaveLength(1);
+    // Another agent's day is their own.
+    expect(await tasksOf(other)).toMatchObject([{ due_date: friday }]);
+    // Three more found later that evening fill Monday's free places.
+    for (let i = 0; i < 3; i++) idle.push(await addedDaysAgo(seller, `Ivy Idle late ${i}`, 20));
+    await followUpIdleCustomers(t.database.db, new Date(now.getTime() + 3_600_000));
+    expect(await perDay()).toEqual({ [friday]: 5, [saturday]: 5, [monday]: 5 });
   });
 
   it('reads the customers a batch at a time, each batch in its own transaction, and adds each task once', async () => {

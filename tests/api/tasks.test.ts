@@ -51,6 +51,44 @@ afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
 
 describe('My Tasks', () => {
+  it('marks a task due earlier today late, in Today, while those still to come today are not', async () => {
+    // Tomorrow in the company's zone, at 08:00 and then at 10:30 there, whatever the machine's zone is.
+    const day = addDays(today(), 1);
+    const fresh = await addCustomer(agent, 'Lea Late');
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(atLocalTime(day, zone, 23).getTime()) })
+      .execute();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(atLocalTime(day, zone, 8));
+    for (const [title, due_time] of [
+      ['Nine o’clock call', '09:00'],
+      ['Eleven o’clock call', '11:00'],
+      ['Any time today', null],
+    ] as const)
+      expect((await addTask(agent, { title, due_date: day, due_time, customer_id: fresh })).statusCode).toBe(201);
+    const lateness = async () =>
+      Object.fromEntries((await list(agent, `view=today&customer=${fresh}`)).items.map((task) => [task.title, task.late]));
+    expect(await lateness()).toEqual({ 'Nine o’clock call': false, 'Eleven o’clock call': false, 'Any time today': false });
+
+    vi.setSystemTime(atLocalTime(day, zone, 10, 30));
+    expect(await lateness()).toEqual({ 'Nine o’clock call': true, 'Eleven o’clock call': false, 'Any time today': false });
+    expect(await titles(agent, `view=overdue&customer=${fresh}`)).toEqual([]);
+    // The customer list's next task says so too.
+    const customers = (await t.call({ method: 'GET', url: '/api/customers?q=Lea%20Late', as: agent })).json();
+    expect(customers.items[0].next_task).toMatchObject({ title: 'Nine o’clock call', view: 'today', late: true });
+    // Done, it is no longer late.
+    const [nine] = (await list(agent, `view=today&customer=${fresh}`)).items;
+    const done = await t.call({
+      method: 'POST',
+      url: `/api/tasks/${nine!.id}/complete`,
+      as: agent,
+      payload: { outcome: 'reached' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().late).toBe(false);
+  });
+
   it('puts a task in Today, then in Overdue once the company’s midnight has passed', async () => {
     // The minute either side of the next midnight in the company's zone, whatever the machine's zone is.
     const day = addDays(today(), 1);

@@ -39,6 +39,8 @@ export const nextTaskSchema = z.object({
   due_time: z.string().nullable(),
   /** Where it is on the company's calendar today. */
   view: z.enum(['overdue', 'today', 'upcoming']),
+  /** Past when it was due (company time): overdue, or due earlier today. */
+  late: z.boolean(),
 });
 export type NextTask = z.infer<typeof nextTaskSchema>;
 

@@ -31,7 +31,12 @@ export const listingFeedSchema = z.object({
   reads: z.number(),
 });
 export type ListingFeed = z.infer<typeof listingFeedSchema>;
-export const listingFeedsSchema = z.object({ items: z.array(listingFeedSchema), listed: z.number() });
+/** Settings → Listing Feeds: the feeds, the vehicles they hold, and the listed used ones held back for want of a Buyers Guide. */
+export const listingFeedsSchema = z.object({
+  items: z.array(listingFeedSchema),
+  listed: z.number(),
+  awaiting_buyers_guide: z.number(),
+});
 export type ListingFeeds = z.infer<typeof listingFeedsSchema>;
 
 /** A new feed, or a feed with a new key: the key and the feed's addresses, shown this once. */

@@ -51,6 +51,8 @@ export const taskSchema = z.object({
   updated_at: z.string(),
   /** Which of My Tasks' sections it is in today. */
   view: z.enum(taskViews),
+  /** Open and past when it was due (company time): overdue, or due earlier today. */
+  late: z.boolean(),
 });
 export type Task = z.infer<typeof taskSchema>;
 export const taskPageSchema = pageSchema(taskSchema);

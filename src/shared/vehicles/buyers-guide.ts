@@ -138,7 +138,3 @@ export const dealBuyersGuideSchema = savedBuyersGuideSchema.extend({
   sold_at: z.string(),
 });
 export type DealBuyersGuide = z.infer<typeof dealBuyersGuideSchema>;
-
-/** A used vehicle still offered for sale needs a completed guide on it. */
-export const needsBuyersGuide = (vehicle: { condition: string; status: string }, hasGuide: boolean) =>
-  vehicle.condition === 'used' && vehicle.status !== 'sold' && !hasGuide;

@@ -36,11 +36,15 @@ export const vehicleListItemSchema = vehicleSchema.extend({ cover_url: z.string(
 export type VehicleListItem = z.infer<typeof vehicleListItemSchema>;
 export const vehiclePageSchema = pageSchema(vehicleListItemSchema);
 
-/** GET /api/vehicles/:id: the vehicle, and what its deals allow its status to be. */
+/**
+ * GET /api/vehicles/:id: the vehicle, what its deals allow its status to be, and whether it is a used vehicle offered
+ * for sale without a completed Buyers Guide (then neither its public page nor the feeds show it).
+ */
 export const vehicleDetailSchema = vehicleSchema.extend({
   /** The agent whose vehicle it is: shown where the whole dealership sees every vehicle. */
   owner_name: z.string(),
   status_rule: z.object({ allowed: z.array(z.enum(vehicleStatuses)), reason: z.string() }).nullable(),
+  needs_buyers_guide: z.boolean(),
 });
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 

@@ -24,6 +24,7 @@ import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { batchOf, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
+import { timeIn } from '../../../shared/common/time.js';
 import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
 import { getSetting } from '../settings/service.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
@@ -34,7 +35,7 @@ import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, r
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import { assertReferrer, insertCustomers, normalized } from './writer.js';
 import { assertCustomerVisible } from './visible.js';
-import { dueKey, viewOf } from '../tasks/service.js';
+import { dueKey, lateOf, viewOf, type TaskClock } from '../tasks/service.js';
 import { stopPlans } from '../tasks/plans.js';
 
 export type CustomerRow = Row<'customers'>;
@@ -54,7 +55,10 @@ export async function listCustomers(
   const page = db
     .selectFrom('customers')
     .selectAll()
-    .select([openTasks.as('open_tasks'), nextTask(query.today).as('next_task')])
+    .select([
+      openTasks.as('open_tasks'),
+      nextTask({ today: query.today, time: timeIn(query.timeZone, new Date()) }).as('next_task'),
+    ])
     .where((eb) => matchesFilter(eb, actor, query))
     .$if(cursor !== null, (qb) => qb.where(afterCursor(spec, cursor!)))
     .orderBy(`customers.${spec.key}`, spec.direction)
@@ -69,9 +73,9 @@ export async function listCustomers(
 // A listed customer's open tasks, each read by the customer's index on tasks: whoever sees the customer sees their
 // tasks (see taskVisible). The next one is the first in My Tasks' order, in the section My Tasks shows it in.
 const openTasks = sql<number>`(SELECT count(*)::int FROM tasks t WHERE t.customer_id = customers.id AND t.completed_at IS NULL)`;
-const nextTask = (today: string) => sql<NextTask | null>`(
+const nextTask = (at: TaskClock) => sql<NextTask | null>`(
   SELECT json_build_object('id', t.id, 'type', t.type, 'title', t.title, 'due_date', to_char(t.due_date, 'YYYY-MM-DD'),
-    'due_time', to_char(t.due_time, 'HH24:MI'), 'view', ${viewOf(today)})
+    'due_time', to_char(t.due_time, 'HH24:MI'), 'view', ${viewOf(at.today)}, 'late', ${lateOf(at)})
   FROM tasks t WHERE t.customer_id = customers.id AND t.completed_at IS NULL
   ORDER BY ${dueKey} LIMIT 1)`;
 

@@ -18,11 +18,15 @@ import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
 import { recordAudit } from '../audit/service.js';
+import { lacksBuyersGuide, needsBuyersGuide } from '../vehicles/list.js';
 
 type Db = Kysely<DB>;
 
-/** The vehicles a feed and the public pages show: available for sale, and listed by the dealership. */
-export const shownPublicly = sql<boolean>`vehicles.status = 'available' AND vehicles.listed`;
+/**
+ * The vehicles a feed and the public pages show: available for sale, listed by the dealership, and not a used vehicle
+ * still without its Buyers Guide (16 CFR 455.2: the guide is displayed before a used vehicle is offered for sale).
+ */
+export const shownPublicly = sql<boolean>`vehicles.status = 'available' AND vehicles.listed AND NOT ${needsBuyersGuide}`;
 
 const feedColumns = ['id', 'name', 'created_at', 'key_made_at', 'last_read_at', 'reads'] as const;
 type FeedRow = {
@@ -51,18 +55,28 @@ const withKey = (row: FeedRow, key: string, origin: string): KeyedListingFeed =>
   ) as KeyedListingFeed['urls'],
 });
 
-/** Settings → Listing Feeds (admins): every feed, and how many vehicles the feeds hold now. */
+/**
+ * Settings → Listing Feeds (admins): every feed, how many vehicles the feeds hold now, and how many listed ones they
+ * leave out until their Buyers Guide is completed.
+ */
 export async function listFeeds(db: Db, actor: Actor): Promise<ListingFeeds> {
   requireRole(actor, 'admin');
-  const [items, listed] = await Promise.all([
+  // Every listed vehicle against its guide at once: a join, where a lookup per row took six times as long at 170,000.
+  const held = lacksBuyersGuide(sql.ref('g.vehicle_id'));
+  const [items, counts] = await Promise.all([
     db.selectFrom('listing_feeds').select(feedColumns).orderBy('name').execute(),
     db
       .selectFrom('vehicles')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where(shownPublicly)
+      .leftJoin('vehicle_buyers_guides as g', 'g.vehicle_id', 'vehicles.id')
+      .select([
+        sql<string>`count(*) FILTER (WHERE NOT ${held})`.as('listed'),
+        sql<string>`count(*) FILTER (WHERE ${held})`.as('held'),
+      ])
+      .where('vehicles.listed', '=', true)
+      .where('vehicles.status', '=', 'available')
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: items.map(toFeed), listed: Number(listed.n) };
+  return { items: items.map(toFeed), listed: Number(counts.listed), awaiting_buyers_guide: Number(counts.held) };
 }
 
 /** A new feed; its key is in the answer this once, and only its SHA-256 is kept. */

@@ -6,12 +6,16 @@ import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { dealerOf } from '../settings/service.js';
+import { needsBuyersGuide } from '../vehicles/list.js';
 import { storedKeyOf } from '../vehicles/photos.js';
 import { shownPublicly } from './feeds.js';
 
 type Db = Kysely<DB>;
 
-/** A vehicle's public page: shown while available and listed; a sold one says so; anything else is not found. */
+/**
+ * A vehicle's public page: shown while available, listed and, used, with its Buyers Guide; a sold one says so; anything
+ * else is not found.
+ */
 export type PublicVehicle = Awaited<ReturnType<typeof publicVehicle>>;
 
 const publicColumns = [
@@ -35,10 +39,16 @@ const publicColumns = [
 export async function publicVehicle(db: Db, ref: string) {
   const key = publicKeyOf(ref);
   const vehicle = key
-    ? await db.selectFrom('vehicles').select(publicColumns).where('vehicles.public_key', '=', key).executeTakeFirst()
+    ? await db
+        .selectFrom('vehicles')
+        .select([...publicColumns, needsBuyersGuide.as('needs_buyers_guide')])
+        .where('vehicles.public_key', '=', key)
+        .executeTakeFirst()
     : undefined;
-  // A vehicle taken off the listings is not found, as one that never was; a sold one's page says it was sold.
-  if (!vehicle || !vehicle.listed || (vehicle.status !== 'available' && vehicle.status !== 'sold')) throw notFound('Vehicle');
+  // A vehicle taken off the listings is not found, as one that never was, and so is a used one still without its
+  // Buyers Guide (16 CFR 455.2); a sold one's page says it was sold.
+  if (!vehicle || !vehicle.listed || vehicle.needs_buyers_guide || (vehicle.status !== 'available' && vehicle.status !== 'sold'))
+    throw notFound('Vehicle');
   const [photos, dealer] = await Promise.all([
     db
       .selectFrom('vehicle_photos')

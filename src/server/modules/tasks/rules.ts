@@ -85,10 +85,19 @@ const FOLLOW_UP_LOCK = 0x66_6f_6c_6c;
 export const FOLLOW_UP_BATCH = 5000;
 
 /**
+ * The follow-ups one agent is given a day at most: the rest go on the next working days, so forty idle customers
+ * found at once make a week of calls, not a wall of forty on today's calendar.
+ */
+export const FOLLOW_UPS_PER_DAY = 5;
+/** The day of the week a follow-up is never due on (ISO: 7 is Sunday), when the showroom is closed. */
+export const FOLLOW_UP_DAY_OFF = 7;
+
+/**
  * The follow-up rule: a customer with no open task and no contact (`contactActions`) for the follow-up reminder's days
- * (Settings → CRM) gets a call for their agent, due today in the company's time zone. A customer contacted on day D is
- * due on D + N; one added on day D and never contacted, likewise. Inactive customers and those of a deactivated agent
- * get none. One statement per batch of customers (by id); returns how many tasks it added.
+ * (Settings → CRM) gets a call for their agent, due today in the company's time zone, or on the next working day
+ * with room once the agent has `FOLLOW_UPS_PER_DAY` open follow-ups on a day. A customer contacted on day D is due on
+ * D + N at the earliest; one added on day D and never contacted, likewise. Inactive customers and those of a
+ * deactivated agent get none. One statement per batch of customers (by id); returns how many tasks it added.
  */
 export async function followUpIdleCustomers(db: Db, now = new Date(), batch = FOLLOW_UP_BATCH): Promise<number> {
   const { crm, company } = await getSettings(db);
@@ -117,9 +126,32 @@ export async function followUpIdleCustomers(db: Db, now = new Date(), batch = FO
                       AND a.created_at >= ${since})
            ORDER BY c.id
            LIMIT ${batch}),
+        -- Each agent's customers due now, and the follow-ups already open on them from today on.
+        agents AS (
+          SELECT due.user_id, count(*)::int AS need,
+                 (SELECT count(*)::int FROM tasks t
+                   WHERE t.assignee_id = due.user_id AND t.rule = 'follow_up' AND t.completed_at IS NULL
+                     AND t.due_date >= ${clock.today}::date) AS booked
+            FROM due GROUP BY due.user_id),
+        -- The free places of each agent's working days from today, in order: enough days for every customer due.
+        slots AS (
+          SELECT a.user_id, d.day, row_number() OVER (PARTITION BY a.user_id ORDER BY d.day, s.n) AS n
+            FROM agents a
+           CROSS JOIN LATERAL (
+                 SELECT ${clock.today}::date + k AS day
+                   FROM generate_series(0, ((a.booked + a.need) / ${FOLLOW_UPS_PER_DAY} + 1) * 7 / 6 + 2) k
+                  WHERE extract(isodow FROM ${clock.today}::date + k) <> ${FOLLOW_UP_DAY_OFF}) d
+           CROSS JOIN LATERAL generate_series(1, ${FOLLOW_UPS_PER_DAY} - (
+                 SELECT count(*)::int FROM tasks t
+                  WHERE t.assignee_id = a.user_id AND t.rule = 'follow_up' AND t.completed_at IS NULL
+                    AND t.due_date = d.day)) s(n)),
+        placed AS (
+          SELECT ranked.id, ranked.user_id, slots.day
+            FROM (SELECT due.*, row_number() OVER (PARTITION BY due.user_id ORDER BY due.id) AS n FROM due) ranked
+            JOIN slots ON slots.user_id = ranked.user_id AND slots.n = ranked.n),
         added AS (
           INSERT INTO tasks (type, title, due_date, assignee_id, customer_id, rule)
-          SELECT 'call', ${title}, ${clock.today}::date, due.user_id, due.id, 'follow_up' FROM due ORDER BY due.id
+          SELECT 'call', ${title}, placed.day, placed.user_id, placed.id, 'follow_up' FROM placed ORDER BY placed.id
           ON CONFLICT DO NOTHING
           RETURNING ${addedColumns})
         -- The batch's last customer and size, on a row of their own when none was added (another run came first).

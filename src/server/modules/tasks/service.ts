@@ -60,20 +60,37 @@ export const viewOf = (today: string) => sql<TaskView>`CASE
   WHEN t.due_date = ${today}::date THEN 'today'
   ELSE 'upcoming' END`;
 
+/** The company's today and the local time it is now there (HH:MM), which a task's section and lateness are read on. */
+export type TaskClock = { today: string; time: string };
+export const taskClock = (clock: BusinessClock, now: Date): TaskClock => ({ today: clock.today, time: clock.timeOf(now) });
+
+/**
+ * Open and past when it was due: on a day before today, or today at a time already gone. A task due earlier today
+ * stays in Today's section (the day's work) and is late there, as an overdue one is.
+ */
+export const lateOf = ({ today, time }: TaskClock) => sql<boolean>`(t.completed_at IS NULL
+  AND (t.due_date < ${today}::date OR (t.due_date = ${today}::date AND t.due_time < ${time}::time)))`;
+
 /** Open tasks run by day, then time; those due at any time of the day come after the timed ones. */
 export const dueKey = sql`(t.due_date, coalesce(t.due_time, '24:00'::time), t.id)`;
 
 /** The linked vehicle (`v`) as '2022 Toyota Camry', or null without one. */
 const vehicleName = sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`;
 
-function selectTasks(db: Db, actor: Actor, today: string) {
+function selectTasks(db: Db, actor: Actor, at: TaskClock) {
   return db
     .selectFrom('tasks as t')
     .innerJoin('customers as c', 'c.id', 't.customer_id')
     .innerJoin('users as a', 'a.id', 't.assignee_id')
     .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
     .selectAll('t')
-    .select(['c.name as customer_name', 'a.name as assignee_name', vehicleName.as('vehicle_name'), viewOf(today).as('view')])
+    .select([
+      'c.name as customer_name',
+      'a.name as assignee_name',
+      vehicleName.as('vehicle_name'),
+      viewOf(at.today).as('view'),
+      lateOf(at).as('late'),
+    ])
     .where(taskVisible(actor, 't'));
 }
 
@@ -108,8 +125,9 @@ function filtered<Q extends ReturnType<typeof selectTasks>>(query: Q, actor: Act
  * One section of My Tasks (or every open task), a page at a time: open ones by when they are due, done ones newest first.
  */
 export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now = new Date()): Promise<Page<TaskRecord>> {
-  const { today } = await businessClock(db, now);
-  let q = filtered(selectTasks(db, actor, today), actor, query);
+  const at = taskClock(await businessClock(db, now), now);
+  const { today } = at;
+  let q = filtered(selectTasks(db, actor, at), actor, query);
   if (query.view === 'done') {
     const cursor = decodeCursor(query.cursor, 2);
     if (cursor && !(cursorValue.moment(cursor[0]) && cursorValue.uuid(cursor[1]))) throw badRequest('Invalid cursor');
@@ -153,8 +171,7 @@ export async function calendarTasks(
   query: TaskCalendarQuery,
   now = new Date(),
 ): Promise<{ items: TaskRecord[]; truncated: boolean }> {
-  const { today } = await businessClock(db, now);
-  const rows = await filtered(selectTasks(db, actor, today), actor, query)
+  const rows = await filtered(selectTasks(db, actor, taskClock(await businessClock(db, now), now)), actor, query)
     .where('t.due_date', '>=', query.from)
     .where('t.due_date', '<=', query.to)
     .orderBy('t.due_date')
@@ -205,8 +222,9 @@ export async function summarizeTasks(db: Db, actor: Actor, filter: TaskFilter, n
 
 /** A task the actor may see, or 404 (another agent's task looks exactly like a missing one). */
 export async function getTask(db: Db, actor: Actor, id: string, now = new Date()): Promise<TaskRecord> {
-  const { today } = await businessClock(db, now);
-  const row = await selectTasks(db, actor, today).where('t.id', '=', id).executeTakeFirst();
+  const row = await selectTasks(db, actor, taskClock(await businessClock(db, now), now))
+    .where('t.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Task');
   return toTask(row);
 }

@@ -9,7 +9,15 @@ import { normalizeVin } from '../../../shared/vehicles/vin.js';
 import { auditTimeline, changedFields, recordAudit, recordAudits } from '../audit/service.js';
 import { activeOwner } from '../users/service.js';
 import type { ReassignInput, ReassignResult } from '../../../shared/common/reassign.js';
-import { changeableVehicle, vehicleColumns, vehiclesChanged, visibleVehicle, type VehicleRow } from './list.js';
+import {
+  changeableVehicle,
+  needsBuyersGuide,
+  selectVehicles,
+  vehicleColumns,
+  vehiclesChanged,
+  visibleVehicle,
+  type VehicleRow,
+} from './list.js';
 import { inventoryVisibleTo, requireRole } from '../../auth/scope.js';
 import { photoKeysOfVehicle } from './photos.js';
 
@@ -22,18 +30,27 @@ async function statusRuleOf(db: Kysely<DB>, vehicleId: string) {
   return vehicleStatusRule(deals.map((d) => d.status));
 }
 
-/** The vehicle page: the vehicle, and what its deals allow its status to be. */
+/** The vehicle page: the vehicle, what its deals allow its status to be, and whether it waits for its Buyers Guide. */
 export async function getVehicleDetail(
   db: Kysely<DB>,
   actor: Actor,
   id: string,
-): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule' | 'owner_name'>> {
-  const vehicle = await visibleVehicle(db, actor, id);
-  const [rule, owner] = await Promise.all([
-    statusRuleOf(db, id),
-    db.selectFrom('users').select('name').where('id', '=', vehicle.user_id).executeTakeFirstOrThrow(),
-  ]);
-  return { ...vehicle, owner_name: owner.name, status_rule: rule };
+): Promise<VehicleRow & Pick<VehicleDetail, 'status_rule' | 'needs_buyers_guide' | 'owner_name'>> {
+  const vehicle = await selectVehicles(db, actor)
+    .select((eb) => [
+      needsBuyersGuide.as('needs_buyers_guide'),
+      eb
+        .selectFrom('users')
+        .select('users.name')
+        .whereRef('users.id', '=', 'vehicles.user_id')
+        .$asScalar()
+        .$notNull()
+        .as('owner_name'),
+    ])
+    .where('vehicles.id', '=', id)
+    .executeTakeFirst();
+  if (!vehicle) throw vehicleNotFound();
+  return { ...vehicle, status_rule: await statusRuleOf(db, id) };
 }
 
 export async function createVehicle(db: Kysely<DB>, actor: Actor, input: VehicleInput): Promise<VehicleRow> {

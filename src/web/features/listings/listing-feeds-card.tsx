@@ -78,15 +78,23 @@ export function ListingFeedsCard() {
         <CardTitle>Listing Feeds</CardTitle>
         <CardDescription>
           Marketplaces and website builders read your inventory from a feed: every available vehicle that is listed online, with
-          its price, details, photos and public page. Sold and deleted vehicles leave the feeds at once.
+          its price, details, photos and public page. Sold and deleted vehicles leave the feeds at once; a used vehicle joins them
+          once its Buyers Guide is completed.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <QueryState query={feeds} loadingMessage="Loading listing feeds..." failedMessage="Failed to load listing feeds">
-          {({ items, listed }) => (
+          {({ items, listed, awaiting_buyers_guide: held }) => (
             <>
               <p className="text-sm">
                 {listed.toLocaleString()} {listed === 1 ? 'vehicle is' : 'vehicles are'} listed now.
+                {held > 0 && (
+                  <span className="text-amber-800 dark:text-amber-300" data-testid="feeds-held-for-guide">
+                    {' '}
+                    {held.toLocaleString()} used {held === 1 ? 'vehicle is' : 'vehicles are'} held back until{' '}
+                    {held === 1 ? 'its Buyers Guide is' : 'their Buyers Guides are'} completed.
+                  </span>
+                )}
               </p>
               {items.length === 0 ? (
                 <p className="text-muted-foreground text-sm">No listing feeds yet.</p>

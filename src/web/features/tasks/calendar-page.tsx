@@ -74,7 +74,7 @@ function eventOf(task: Task, showAssignee: boolean): EventInput {
     classNames: [
       done ? 'torque-event-done' : '',
       task.type === 'appointment' ? 'torque-event-appointment' : '',
-      task.view === 'overdue' ? 'torque-event-overdue' : '',
+      task.late ? 'torque-event-overdue' : '',
     ].filter(Boolean),
     extendedProps: { task },
   };
@@ -188,6 +188,8 @@ export function CalendarPage() {
             nowIndicator
             firstDay={1}
             allDayText="Any time"
+            // A day's tasks of any time fold into '+N more' past three rows, so the hours stay in sight.
+            dayMaxEventRows={3}
             events={events}
             datesSet={onDatesSet}
             eventDrop={onMoved}

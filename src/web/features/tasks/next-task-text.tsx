@@ -2,7 +2,7 @@ import type { NextTask } from '@shared/customers/types';
 import { dueText, typeIcons } from './task-row';
 
 /**
- * A customer's next open task in two lines: what, then when (red once overdue) and how many more of their `open` tasks
+ * A customer's next open task in two lines: what, then when (red once late) and how many more of their `open` tasks
  * there are.
  */
 export function NextTaskText({ task, open }: { task: NextTask | null; open: number }) {
@@ -14,7 +14,7 @@ export function NextTaskText({ task, open }: { task: NextTask | null; open: numb
         <Icon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
         <span className="truncate">{task.title}</span>
       </span>
-      <span className={task.view === 'overdue' ? 'text-destructive text-xs font-medium' : 'text-muted-foreground text-xs'}>
+      <span className={task.late ? 'text-destructive text-xs font-medium' : 'text-muted-foreground text-xs'}>
         {dueText(task)}
         {open > 1 && ` · ${open - 1} more open`}
       </span>

@@ -48,15 +48,19 @@ export function timeAfter(time: string, minutes: number) {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** When it is due, in words: 'Today 14:30', 'Mar 4, 2026', 'Overdue · Mar 2, 2026'; an appointment to its end. */
-export function dueText(task: Pick<Task, 'view' | 'due_date' | 'due_time'> & { duration_minutes?: number | null }) {
+/**
+ * When it is due, in words: 'Today 14:30', 'Mar 4, 2026', 'Overdue · Mar 2, 2026', and 'Late · Today 09:00' once a
+ * time of today has gone; an appointment to its end.
+ */
+export function dueText(task: Pick<Task, 'view' | 'late' | 'due_date' | 'due_time'> & { duration_minutes?: number | null }) {
   const day = task.view === 'today' ? 'Today' : formatDate(task.due_date);
   const time =
     task.due_time && task.duration_minutes
       ? `${task.due_time}–${timeAfter(task.due_time, task.duration_minutes)}`
       : task.due_time;
   const when = time ? `${day} ${time}` : day;
-  return task.view === 'overdue' ? `Overdue · ${when}` : when;
+  if (task.view === 'overdue') return `Overdue · ${when}`;
+  return task.late ? `Late · ${when}` : when;
 }
 
 /** One task: what, for whom, when; Complete, and Edit, Reopen and Delete in its menu. */
@@ -100,7 +104,7 @@ export function TaskRow({
           )}
         </div>
         <div className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-0.5 text-sm">
-          <span className={task.view === 'overdue' ? 'text-destructive font-medium' : undefined}>
+          <span className={task.late ? 'text-destructive font-medium' : undefined}>
             {done && task.completed_at ? `Done ${formatDateTime(task.completed_at)}` : dueText(task)}
           </span>
           {showCustomer && (

@@ -304,7 +304,7 @@ function UsedVehicleGuide({ vehicle }: { vehicle: Pick<Vehicle, 'id' | 'status' 
                   <AlertTriangle className="size-4" aria-hidden />
                   {vehicle.status === 'sold'
                     ? 'No Buyers Guide was completed.'
-                    : 'Not completed: complete it before the vehicle is shown for sale.'}
+                    : 'Not completed: the vehicle is not shown for sale until it is.'}
                 </p>
               )}
               {mayEdit && (editing || !guide) ? (

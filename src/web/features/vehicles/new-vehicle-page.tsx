@@ -20,9 +20,10 @@ export function NewVehiclePage() {
 
   const submit = (input: VehicleInput) =>
     create.mutate(input, {
-      onSuccess: () => {
+      // On to the new vehicle's page, where its photos and Buyers Guide are added.
+      onSuccess: (vehicle) => {
         notifySuccess('Success', 'Vehicle added to inventory successfully');
-        navigate('/inventory');
+        navigate(`/inventory/${vehicle.id}`);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {

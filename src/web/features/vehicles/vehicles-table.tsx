@@ -91,14 +91,18 @@ function Cover({ vehicle }: { vehicle: VehicleListItem }) {
   );
 }
 
-/** A used vehicle offered for sale without a completed FTC Buyers Guide says so in the list. */
+/** A used vehicle offered for sale without a completed FTC Buyers Guide says so in the list, and that it is held back. */
 function GuideFlag({ vehicle }: { vehicle: VehicleListItem }) {
   if (!vehicle.needs_buyers_guide) return null;
   return (
     <Badge
       variant="outline"
       className="border-amber-500/60 text-amber-800 dark:text-amber-300"
-      title="A used vehicle offered for sale must display a completed FTC Buyers Guide"
+      title={
+        vehicle.listed
+          ? 'Not shown for sale (its public page and the listing feeds) until its FTC Buyers Guide is completed'
+          : 'A used vehicle offered for sale must display a completed FTC Buyers Guide'
+      }
     >
       <AlertTriangle aria-hidden /> No Buyers Guide
     </Badge>
