@@ -49,7 +49,7 @@ function CreateLead({ text, onDone }: { text: UnmatchedText; onDone: () => void 
         </FormField>
       </div>
       <Button type="button" onClick={create} disabled={lead.isPending}>
-        <UserPlus /> Create lead
+        <UserPlus /> Create the lead
       </Button>
     </div>
   );
@@ -106,7 +106,7 @@ function AttachToCustomer({ text, onDone }: { text: UnmatchedText; onDone: () =>
           </FormField>
         </div>
         <Button type="button" onClick={file} disabled={!picked || attach.isPending}>
-          <Link2 /> Attach to customer
+          <Link2 /> Attach the text
         </Button>
       </div>
       {picked && !picked.phone && (
