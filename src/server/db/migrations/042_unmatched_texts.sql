@@ -13,6 +13,8 @@ CREATE INDEX contact_consents_number_idx ON contact_consents (sms_number(address
 -- Texts from numbers no customer has, that nobody has filed with a customer yet (Communications → Unmatched).
 CREATE INDEX sms_replies_unmatched_idx ON sms_replies (received_at DESC, id DESC)
   WHERE customer_ids = '{}' AND outcome <> 'opted_out';
+-- The texts of one number, filed together.
+CREATE INDEX sms_replies_number_idx ON sms_replies (sms_number(from_phone));
 
 -- An opt-out keyword is not a message awaiting an answer: it does not start or extend a wait.
 CREATE OR REPLACE FUNCTION conversation_waits_received() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -53,20 +53,29 @@ export async function listUnmatchedTexts(
   return { ...page, items: page.items.map((row) => ({ ...row, received_at: row.received_at.toISOString() })) };
 }
 
-/** The unmatched text the actor files, locked; one they may not read answers 404, one filed meanwhile 409. */
+/**
+ * The unmatched text the actor files, with every text from its number, locked in one order so that two people filing
+ * texts of one number wait for each other; one they may not read answers 404, one filed meanwhile 409.
+ */
 async function unmatchedText(tx: Tx, actor: Actor, id: string) {
   const text = readsUnmatchedTexts(actor)
-    ? await tx
-        .selectFrom('sms_replies')
-        .select(['id', 'from_phone', 'body', 'outcome', 'customer_ids', 'received_at'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst()
+    ? await tx.selectFrom('sms_replies').select(['from_phone', 'outcome']).where('id', '=', id).executeTakeFirst()
     : undefined;
   if (!text || text.outcome === 'opted_out') throw notFound('Text');
-  if (text.customer_ids.length > 0) throw conflict('This text is already filed with a customer');
-  return text;
+  const sameNumber = await tx
+    .selectFrom('sms_replies')
+    .select(['id', 'from_phone', 'body', 'customer_ids', 'received_at'])
+    .where(sql<boolean>`sms_number(from_phone) = sms_number(${text.from_phone})`)
+    .where('outcome', '<>', 'opted_out')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const filed = sameNumber.find((row) => row.id === id);
+  if (!filed || filed.customer_ids.length > 0) throw conflict('This text is already filed with a customer');
+  return { ...filed, unfiled: sameNumber.filter((row) => row.customer_ids.length === 0) };
 }
+
+type Unmatched = Awaited<ReturnType<typeof unmatchedText>>;
 
 /**
  * Files every unmatched text from this number with the customer: each joins their conversation at the moment it came,
@@ -74,25 +83,18 @@ async function unmatchedText(tx: Tx, actor: Actor, id: string) {
  * `text_assigned`, and published to the customer's agent, the actor, and the admins and editors whose Unmatched it
  * leaves.
  */
-async function fileTexts(tx: Tx, actor: Actor, phone: string, customer: Customer, as: 'lead' | 'attached') {
-  const texts = await tx
-    .selectFrom('sms_replies')
-    .select(['id', 'from_phone', 'body', 'received_at'])
-    .where(unfiled)
-    .where(sql<boolean>`sms_number(from_phone) = sms_number(${phone})`)
-    .orderBy('received_at')
-    .forUpdate()
-    .execute();
+async function fileTexts(tx: Tx, actor: Actor, text: Unmatched, customer: Customer, as: 'lead' | 'attached') {
+  const texts = [...text.unfiled].sort((a, b) => a.received_at.getTime() - b.received_at.getTime());
   await tx
     .insertInto('texts')
     .values(
-      texts.map((text) => ({
+      texts.map((row) => ({
         direction: 'inbound' as const,
         customer_id: customer.id,
-        phone: text.from_phone,
-        body: text.body,
-        sms_reply_id: text.id,
-        created_at: text.received_at,
+        phone: row.from_phone,
+        body: row.body,
+        sms_reply_id: row.id,
+        created_at: row.received_at,
       })),
     )
     .execute();
@@ -102,14 +104,14 @@ async function fileTexts(tx: Tx, actor: Actor, phone: string, customer: Customer
     .where(
       'id',
       'in',
-      texts.map((text) => text.id),
+      texts.map((row) => row.id),
     )
     .execute();
   await recordAudit(tx, actor, {
     entityType: 'customer',
     entityId: customer.id,
     action: 'text_assigned',
-    changes: { phone, texts: texts.length, as },
+    changes: { phone: text.from_phone, texts: texts.length, as },
   });
   await publishChange(tx, 'conversations', [actor.userId, customer.user_id]);
 }
@@ -150,7 +152,7 @@ export async function leadFromText(db: Db, actor: Actor, id: string, input: Unma
       .select(['id', 'name', 'user_id'])
       .where('id', '=', lead.customer_id!)
       .executeTakeFirstOrThrow();
-    await fileTexts(tx, actor, text.from_phone, customer, 'lead');
+    await fileTexts(tx, actor, text, customer, 'lead');
     return { customer_id: customer.id, customer_name: customer.name };
   });
 }
@@ -184,7 +186,7 @@ export async function attachText(db: Db, actor: Actor, id: string, input: Attach
       });
       await publishChange(tx, 'customers', [customer.user_id]);
     }
-    await fileTexts(tx, actor, text.from_phone, customer, 'attached');
+    await fileTexts(tx, actor, text, customer, 'attached');
     return { customer_id: customer.id, customer_name: customer.name };
   });
 }
