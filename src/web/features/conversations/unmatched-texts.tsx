@@ -37,7 +37,7 @@ function CreateLead({ text, onDone }: { text: UnmatchedText; onDone: () => void 
     );
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         <FormField label="Name (optional)" htmlFor={`${id}-name`}>
           <Input
             id={`${id}-name`}
@@ -78,7 +78,7 @@ function AttachToCustomer({ text, onDone }: { text: UnmatchedText; onDone: () =>
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-48 flex-1">
           <FormField label="Customer" htmlFor={`${id}-customer`}>
             <SearchPicker
               id={`${id}-customer`}
