@@ -45,6 +45,21 @@ const editorsUp = (ok: number): Expected => ({
   switched: 403,
 });
 
+let unmatchedTexts = 0;
+/** A text from a number no customer has, as either SMS hook keeps it; its id. */
+const unmatchedText = async () =>
+  (
+    await t.database.db
+      .insertInto('sms_replies')
+      .values({
+        from_phone: `+1512555${String(++unmatchedTexts).padStart(4, '0')}`,
+        body: 'Is it still for sale?',
+        outcome: 'other',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
 type Request = Omit<InjectOptions, 'method' | 'url'> & { url: string };
 type Row = {
   request: () => Promise<Request> | Request;
@@ -829,6 +844,19 @@ const rows: Record<string, Row> = {
       return { url: `/api/inbox/${id}/assign`, payload: { user_id: null } };
     },
     expected: owners(204),
+  },
+  // Texts from numbers no customer has are the dealership's, as its company mailbox's unmatched mail: admins and editors.
+  'GET /api/unmatched-texts': { request: () => ({ url: '/api/unmatched-texts' }), expected: signedIn(200) },
+  'POST /api/unmatched-texts/:id/lead': {
+    request: async () => ({ url: `/api/unmatched-texts/${await unmatchedText()}/lead`, payload: {} }),
+    expected: { anonymous: 401, agent: 404, otherAgent: 404, editor: 200, admin: 200, switched: 404 },
+  },
+  'POST /api/unmatched-texts/:id/attach': {
+    request: async () => ({
+      url: `/api/unmatched-texts/${await unmatchedText()}/attach`,
+      payload: { customer_id: (await make.customer()).id },
+    }),
+    expected: { anonymous: 401, agent: 404, otherAgent: 404, editor: 200, admin: 200, switched: 404 },
   },
   'GET /api/customers/:id/timeline': {
     request: () => ({ url: `/api/customers/${fixed.customer}/timeline` }),

@@ -364,6 +364,25 @@ describe('the mailbox credentials', () => {
   });
 });
 
+describe('a mailbox on the dealership’s own network, under the default rule (admins)', () => {
+  it('is connected by an admin as the company mailbox, and refused as an agent’s own', async () => {
+    const strict = await createTestContext();
+    try {
+      const [owner, seller] = [await strict.createUser('admin', 'Ada Admin'), await strict.createUser('agent', 'Ava Agent')];
+      const own = await strict.call({ method: 'PUT', url: '/api/mailboxes/mine', as: seller, payload: companyInput() });
+      expect(own.statusCode, own.body).toBe(400);
+      expect(own.json().error.fields).toEqual({ imap_host: MAILBOX_PRIVATE_MESSAGE });
+      const company = await strict.call({ method: 'PUT', url: '/api/mailboxes/company', as: owner, payload: companyInput() });
+      expect(company.statusCode, company.body).toBe(200);
+      expect(company.json().mailbox).toMatchObject({ address: COMPANY.address, imap_host: '127.0.0.1' });
+      expect(await strict.database.db.selectFrom('mailboxes').select('user_id').execute()).toEqual([{ user_id: null }]);
+      expect((await strict.call({ method: 'DELETE', url: '/api/mailboxes/company', as: owner })).statusCode).toBe(204);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 /**
  * Two Torque processes on one PostgreSQL, both running mailbox readers: one of them reads the mailbox at a time, and
  * each mail is filed once, also while the reading process is stopped and the other takes the mailbox over.

@@ -14,6 +14,7 @@ let peer: TwilioPeer;
 let admin: TestUser;
 let editor: TestUser;
 let agent: TestUser;
+let otherAgent: TestUser;
 const logLines: string[] = [];
 let numbers = 0;
 
@@ -120,6 +121,7 @@ beforeAll(async () => {
   admin = await t.createUser('admin', 'Ada Admin');
   editor = await t.createUser('editor', 'Eddie Editor');
   agent = await t.createUser('agent', 'Ava Agent');
+  otherAgent = await t.createUser('agent', 'Otto Other');
 });
 
 afterAll(async () => {
@@ -373,6 +375,140 @@ describe('texts received through Twilio', () => {
       .orderBy('received_at')
       .execute();
     expect(outcomes.map((r) => r.outcome)).toEqual(['flagged', 'other']);
+  });
+});
+
+describe('texts from a number no customer has', () => {
+  const unmatched = async (as: TestUser) => {
+    const listed = await t.call({ method: 'GET', url: '/api/unmatched-texts?limit=100', as });
+    expect(listed.statusCode, listed.body).toBe(200);
+    return listed.json().items as { id: string; phone: string; body: string }[];
+  };
+  const conversation = (as: TestUser, customerId: string) =>
+    t.call({ method: 'GET', url: `/api/customers/${customerId}/conversation`, as });
+  const waiting = async (customerId: string) => {
+    const inbox = await t.call({ method: 'GET', url: '/api/inbox?scope=team&limit=100', as: admin });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    return (inbox.json().items as { customer_id: string }[]).some((item) => item.customer_id === customerId);
+  };
+
+  it('wait under Unmatched for admins and editors; a lead made from one goes to the rotation’s agent with the text in its conversation', async () => {
+    const number = nextNumber();
+    const body = 'Hi, is the blue Civic on your site still for sale?';
+    expect((await inbound(number.e164, body)).statusCode).toBe(200);
+    const [listed] = (await unmatched(admin)).filter((text) => text.phone === number.e164);
+    expect(listed).toMatchObject({ phone: number.e164, body });
+    expect((await unmatched(editor)).map((text) => text.id)).toContain(listed!.id);
+    // Agents read the mail of their own customers and mailboxes; a text to the dealership's number is neither.
+    expect((await unmatched(agent)).map((text) => text.id)).not.toContain(listed!.id);
+    const lead = (as: TestUser) =>
+      t.call({ method: 'POST', url: `/api/unmatched-texts/${listed!.id}/lead`, as, payload: { name: 'Nina Newcomb' } });
+    expect((await lead(agent)).statusCode).toBe(404);
+
+    const made = await lead(admin);
+    expect(made.statusCode, made.body).toBe(200);
+    const customerId = made.json().customer_id as string;
+    const customer = await t.database.db
+      .selectFrom('customers')
+      .select(['name', 'phone', 'user_id'])
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(customer.name).toBe('Nina Newcomb');
+    // The intake writes the number as it shows phones; its digits are the sender's.
+    expect(customer.phone!.replace(/\D/g, '')).toMatch(new RegExp(`${number.e164.slice(2)}$`));
+    expect([agent.id, otherAgent.id]).toContain(customer.user_id);
+    const [owner, stranger] = customer.user_id === agent.id ? [agent, otherAgent] : [otherAgent, agent];
+    const row = await t.database.db
+      .selectFrom('leads')
+      .select(['assigned_user_id', 'assignment_reason', 'source_name', 'parsed'])
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ assigned_user_id: owner.id, assignment_reason: 'next in rotation', source_name: 'Text message' });
+    expect((row.parsed as { customer: { comments: string } }).customer.comments).toBe(body);
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('user_id', '=', owner.id)
+      .where('link', '=', `/customers/${customerId}`)
+      .execute();
+    expect(told).toEqual([{ title: 'New lead' }]);
+
+    const thread = await conversation(owner, customerId);
+    expect(thread.statusCode, thread.body).toBe(200);
+    expect(thread.json().items).toEqual([expect.objectContaining({ channel: 'text', direction: 'inbound', body })]);
+    expect((await conversation(stranger, customerId)).statusCode).toBe(404);
+    expect(await waiting(customerId)).toBe(true);
+    expect((await unmatched(admin)).map((text) => text.id)).not.toContain(listed!.id);
+    expect((await lead(admin)).statusCode).toBe(409);
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'changes'])
+      .where('entity_id', '=', customerId)
+      .where('action', '=', 'text_assigned')
+      .execute();
+    expect(audited).toEqual([{ actor_id: admin.id, changes: { phone: number.e164, texts: 1, as: 'lead' } }]);
+  });
+
+  it('is attached to a customer the actor picks, the number saved on one who had none', async () => {
+    const number = nextNumber();
+    expect((await inbound(number.e164, 'This is Pia, my new number. Still on for Saturday?')).statusCode).toBe(200);
+    const [listed] = (await unmatched(editor)).filter((text) => text.phone === number.e164);
+    const created = await t.call({ method: 'POST', url: '/api/customers', as: agent, payload: { name: 'Pia Phoneless' } });
+    const customerId = created.json().id as string;
+    const attach = (as: TestUser, customer_id: string, id = listed!.id) =>
+      t.call({ method: 'POST', url: `/api/unmatched-texts/${id}/attach`, as, payload: { customer_id, save_phone: true } });
+    expect((await attach(otherAgent, customerId)).statusCode).toBe(404);
+    expect((await attach(agent, customerId)).statusCode).toBe(404);
+    expect((await attach(editor, crypto.randomUUID())).statusCode).toBe(404);
+
+    const attached = await attach(editor, customerId);
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json()).toEqual({ customer_id: customerId, customer_name: 'Pia Phoneless' });
+    const thread = await conversation(agent, customerId);
+    expect(thread.json().items.map((entry: { body: string }) => entry.body)).toEqual([
+      'This is Pia, my new number. Still on for Saturday?',
+    ]);
+    const saved = await t.call({ method: 'GET', url: `/api/customers/${customerId}`, as: agent });
+    expect(saved.json().phone).toBe(number.e164);
+    expect((await unmatched(admin)).map((text) => text.id)).not.toContain(listed!.id);
+    expect((await attach(admin, customerId)).statusCode).toBe(409);
+  });
+
+  it('honour STOP from a number no customer has: no text goes to it once it is a customer’s, until they opt in again', async () => {
+    const number = nextNumber();
+    expect((await inbound(number.e164, 'Stop')).statusCode).toBe(200);
+    expect((await unmatched(admin)).map((text) => text.phone)).not.toContain(number.e164);
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: agent,
+      payload: { name: 'Omar Optedout', phone: number.typed },
+    });
+    const customerId = created.json().id as string;
+    const state = await t.call({ method: 'GET', url: `/api/customers/${customerId}/conversation/state`, as: agent });
+    expect(state.json().sms_consent).toBe('opted_out');
+    const text = () =>
+      t.call({ method: 'POST', url: `/api/customers/${customerId}/texts`, as: agent, payload: { body: 'Hi Omar!' } });
+    const refused = await text();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('OPTED_OUT');
+    const optIn = await t.call({
+      method: 'POST',
+      url: `/api/customers/${customerId}/consent`,
+      as: agent,
+      payload: { channel: 'sms', status: 'opted_in', source: 'paper_form', wording: 'Text me again.' },
+    });
+    expect(optIn.statusCode, optIn.body).toBe(201);
+    expect((await text()).statusCode).toBe(201);
+  });
+
+  it('do not put a customer in Waiting when the text is an opt-out keyword', async () => {
+    const number = nextNumber();
+    const customerId = await customerWithConsent('Wes Waitless', number.typed);
+    expect((await inbound(number.e164, 'UNSUBSCRIBE')).statusCode).toBe(200);
+    expect(await waiting(customerId)).toBe(false);
+    expect((await inbound(number.e164, 'Actually, what is the price of the truck?')).statusCode).toBe(200);
+    expect(await waiting(customerId)).toBe(true);
   });
 });
 

@@ -482,4 +482,15 @@ async function seedConversations(db: Kysely<DB>, now: number) {
       created_at: hours(5),
     })
     .execute();
+  // A text from a number no customer has, beside it under Unmatched.
+  await db
+    .insertInto('sms_replies')
+    .values({
+      provider_id: 'SMdemounmatched00000000000000000001',
+      from_phone: '+15125550188',
+      body: 'Hi, is the white F-150 on your site still available? Could I see it Saturday?',
+      outcome: 'other',
+      received_at: hours(3),
+    })
+    .execute();
 }

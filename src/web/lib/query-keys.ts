@@ -83,6 +83,7 @@ export const keys = {
     state: (customerId: string) => ['conversations', 'state', customerId] as const,
     inbox: (scope: string) => ['conversations', 'inbox', scope] as const,
     assignees: ['conversations', 'assignees'] as const,
+    unmatched: ['conversations', 'unmatched'] as const,
     templates: ['conversations', 'templates'] as const,
     templatesFor: (customerId: string) => ['conversations', 'templates', customerId] as const,
   },

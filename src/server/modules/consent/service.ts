@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ConsentChannel, ConsentInput, ConsentSource, ConsentStatus } from '../../../shared/consent/schemas.js';
 import type { ConsentEntry, ConsentState } from '../../../shared/consent/types.js';
 import type { Actor } from '../../auth/actor.js';
@@ -19,11 +19,27 @@ const toEntry = (row: Omit<ConsentEntry, 'recorded_at'> & { recorded_at: Date })
   recorded_at: row.recorded_at.toISOString(),
 });
 
+/**
+ * An opt-out kept for a number alone (a keyword from a number no customer had, or of a deleted customer) is the
+ * person's, whichever record has that number later: it applies to each customer with the number until they opt in
+ * again (47 CFR 64.1200(a)(10)). An opt-in is never carried over this way. `entry` and `phone` name the columns.
+ */
+const numberOptOut = (entry: string, phone: string) =>
+  sql<SqlBool>`${sql.ref(`${entry}.customer_id`)} IS NULL AND ${sql.ref(`${entry}.channel`)} = 'sms'
+    AND ${sql.ref(`${entry}.status`)} = 'opted_out' AND ${sql.ref(phone)} IS NOT NULL
+    AND sms_number(${sql.ref(`${entry}.address`)}) = sms_number(${sql.ref(phone)})`;
+
 /** A customer's consent the actor may see: in force per channel, and the ledger newest first. */
 export async function consentOf(db: Db, actor: Actor, customerId: string): Promise<ConsentState> {
   await assertCustomerVisible(db, actor, customerId);
   const history = (
-    await ledger(db).where('c.customer_id', '=', customerId).orderBy('c.recorded_at', 'desc').orderBy('c.id', 'desc').execute()
+    await ledger(db)
+      .innerJoin('customers as cu', (join) => join.onTrue())
+      .where('cu.id', '=', customerId)
+      .where((eb) => eb.or([eb('c.customer_id', '=', customerId), numberOptOut('c', 'cu.phone')]))
+      .orderBy('c.recorded_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .execute()
   ).map(toEntry);
   return {
     current: {
@@ -80,15 +96,43 @@ export async function recordConsent(db: Db, actor: Actor, customerId: string, in
   return consentOf(db, actor, customerId);
 }
 
-/** What is in force for these customers on one channel: each one's latest status (none: never recorded). */
+/**
+ * What is in force for these customers on one channel: each one's latest status (none: never recorded). On SMS, an
+ * opt-out kept for the customer's number alone counts as theirs (`numberOptOut`).
+ */
 export async function latestConsent(db: Db, customerIds: string[], channel: ConsentChannel): Promise<Map<string, ConsentStatus>> {
   if (customerIds.length === 0) return new Map();
+  const byNumber =
+    channel === 'sms'
+      ? sql`UNION ALL SELECT n.status, n.recorded_at, n.id FROM contact_consents n WHERE ${numberOptOut('n', 'cu.phone')}`
+      : sql``;
   const { rows } = await sql<{ customer_id: string; status: ConsentStatus }>`
-    SELECT DISTINCT ON (customer_id) customer_id, status
-    FROM contact_consents
-    WHERE customer_id = ANY(${customerIds}::uuid[]) AND channel = ${channel}
-    ORDER BY customer_id, recorded_at DESC, id DESC`.execute(db);
+    SELECT DISTINCT ON (cu.id) cu.id AS customer_id, e.status
+    FROM customers cu
+    CROSS JOIN LATERAL (
+      SELECT c.status, c.recorded_at, c.id FROM contact_consents c WHERE c.customer_id = cu.id AND c.channel = ${channel}
+      ${byNumber}
+    ) e
+    WHERE cu.id = ANY(${customerIds}::uuid[])
+    ORDER BY cu.id, e.recorded_at DESC, e.id DESC`.execute(db);
   return new Map(rows.map((row) => [row.customer_id, row.status]));
+}
+
+/**
+ * An opt-out keyword from a number no customer has, kept on the ledger for the number alone (no customer, no user),
+ * unless the number has one already. Whether it was kept.
+ */
+export async function appendNumberOptOut(tx: Db, phone: string, wording: string): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO contact_consents (customer_id, channel, status, source, wording, recorded_by, address)
+    SELECT NULL, 'sms', 'opted_out', 'sms_reply', ${wording}, NULL, ${phone}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM contact_consents n
+      WHERE n.customer_id IS NULL AND n.channel = 'sms' AND n.status = 'opted_out'
+        AND sms_number(n.address) = sms_number(${phone})
+    )
+    RETURNING id`.execute(tx);
+  return rows.length > 0;
 }
 
 /** The customers who may be sent marketing on this channel now: those whose latest entry is an opt-in. */

@@ -8,7 +8,7 @@ import { notify } from '../notifications/service.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { getSetting } from '../settings/service.js';
 import { stopPlans } from '../tasks/plans.js';
-import { appendConsent, latestConsent } from './service.js';
+import { appendConsent, appendNumberOptOut, latestConsent } from './service.js';
 
 const outcomes = { opt_out: 'opted_out', unclear: 'flagged', other: 'other' } as const;
 
@@ -44,7 +44,8 @@ async function earlierReply(db: Kysely<DB>, reply: SmsReply): Promise<SmsReplyOu
 
 /**
  * A reply to a text. One of the opt-out keywords withdraws SMS consent of every customer with that number at once, in
- * this request, and queues exactly one confirmation (none when they had already opted out, none for a repeated post
+ * this request (from a number no customer has, it is kept for the number, and no text goes to it until its customer
+ * opts in again), and queues exactly one confirmation (none when they had already opted out, none for a repeated post
  * of the same message or signed call; none with `confirm: false`, for a provider that answers opt-out keywords itself,
  * as Twilio does). A reply that only mentions a keyword ('STOP please') is flagged for the
  * customers' agents and the admins, as the Notification Settings say. Nothing else is done for other replies, but each
@@ -79,7 +80,9 @@ export async function receiveSmsReply(
       .returning('id')
       .executeTakeFirst();
     if (!stored) return earlierReply(tx, reply);
-    // The reply joins the conversation of each customer with that number.
+    // The reply joins the conversation of each customer with that number; from a number no customer has, it waits
+    // under Communications → Unmatched for admins and editors (conversations/unmatched.ts).
+    if (customers.length === 0 && outcome !== 'opted_out') await publishChange(tx, 'conversations', []);
     if (customers.length > 0) {
       await tx
         .insertInto('texts')
@@ -107,7 +110,9 @@ export async function receiveSmsReply(
       'answered',
     );
 
-    if (outcome === 'opted_out') {
+    if (outcome === 'opted_out' && customers.length === 0) {
+      await appendNumberOptOut(tx, reply.from, reply.body);
+    } else if (outcome === 'opted_out') {
       const latest = await latestConsent(
         tx,
         customers.map((c) => c.id),

@@ -18,7 +18,15 @@ import type { AreaDeps } from '../area.js';
 import { assignConversation, inbox, inboxAssignees, markConversationDone } from './inbox.js';
 import { deleteReplyTemplate, listReplyTemplates, saveReplyTemplate, templatesFor } from './templates.js';
 import { replyTemplateInputSchema, replyTemplateSchema } from '../../../shared/conversations/templates.js';
+import {
+  attachUnmatchedTextSchema,
+  filedTextSchema,
+  unmatchedTextLeadSchema,
+  unmatchedTextPageSchema,
+  unmatchedTextQuerySchema,
+} from '../../../shared/conversations/unmatched.js';
 import { conversationOf, conversationState, sendText } from './service.js';
+import { attachText, leadFromText, listUnmatchedTexts } from './unmatched.js';
 
 export async function conversationsRoutes(app: FastifyInstance, { database, webhooks, mailer }: AreaDeps) {
   const r = app.withTypeProvider<TypeProvider>();
@@ -66,6 +74,21 @@ export async function conversationsRoutes(app: FastifyInstance, { database, webh
     '/api/customers/:id/reply-templates',
     { schema: { params: idParams, response: { 200: z.array(replyTemplateSchema) } } },
     (request) => templatesFor(db, actorOf(request), request.params.id),
+  );
+  r.get(
+    '/api/unmatched-texts',
+    { schema: { querystring: unmatchedTextQuerySchema, response: { 200: unmatchedTextPageSchema } } },
+    (request) => listUnmatchedTexts(db, actorOf(request), request.query),
+  );
+  r.post(
+    '/api/unmatched-texts/:id/lead',
+    { schema: { params: idParams, body: unmatchedTextLeadSchema, response: { 200: filedTextSchema } } },
+    (request) => leadFromText(db, actorOf(request), request.params.id, request.body),
+  );
+  r.post(
+    '/api/unmatched-texts/:id/attach',
+    { schema: { params: idParams, body: attachUnmatchedTextSchema, response: { 200: filedTextSchema } } },
+    (request) => attachText(db, actorOf(request), request.params.id, request.body),
   );
   r.get('/api/inbox/assignees', { schema: { response: { 200: z.array(inboxAssigneeSchema) } } }, () => inboxAssignees(db));
   r.post('/api/inbox/:id/assign', { schema: { params: idParams, body: assignConversationSchema } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LeadSource as CustomerLeadSource } from '../../../shared/customers/options.js';
 import type { InboundEmail } from '../../../shared/emails/schemas.js';
 import {
@@ -73,115 +73,118 @@ const outcomeOf = ({ assigned_user_id: _assignee, ...outcome }: TakenLead): Inta
 
 /** One prospect: joined to the customer it already is, or a new customer; given to an agent, with the reason. */
 export async function intakeLead(db: Db, intake: Intake, lead: ParsedLead): Promise<TakenLead> {
+  return db.transaction().execute((tx) => intakeLeadIn(tx, intake, lead));
+}
+
+/** `intakeLead` in the caller's transaction, for a change the lead is part of (a text filed as a lead). */
+export async function intakeLeadIn(tx: Transaction<DB>, intake: Intake, lead: ParsedLead): Promise<TakenLead> {
   const { source, channel, addedBy } = intake;
-  return db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${INTAKE_LOCK})`.execute(tx);
-    const contact = contactOf(lead);
-    const known = await knownCustomer(tx, contact);
-    // Named before the lead is written, so a new customer's audit row can name it.
-    const leadId = crypto.randomUUID();
-    let customerId: string;
-    let isNew = false;
-    let assignee: { id: string; name: string } | null;
-    let reason: string;
-    // While each agent sells their own vehicles, a lead about one is its owner's to answer.
-    const seller = await vehicleOwner(tx, intake.vehicleId ?? null, lead.vehicle?.vin ?? null);
-    if (known?.owner_active) {
+  await sql`SELECT pg_advisory_xact_lock(${INTAKE_LOCK})`.execute(tx);
+  const contact = contactOf(lead);
+  const known = await knownCustomer(tx, contact);
+  // Named before the lead is written, so a new customer's audit row can name it.
+  const leadId = crypto.randomUUID();
+  let customerId: string;
+  let isNew = false;
+  let assignee: { id: string; name: string } | null;
+  let reason: string;
+  // While each agent sells their own vehicles, a lead about one is its owner's to answer.
+  const seller = await vehicleOwner(tx, intake.vehicleId ?? null, lead.vehicle?.vin ?? null);
+  if (known?.owner_active) {
+    customerId = known.id;
+    assignee = { id: known.user_id, name: known.owner_name };
+    // The owner is told who took the call of their customer.
+    const by = addedBy && addedBy.userId !== known.user_id ? `, added by ${addedBy.name}` : '';
+    const about = seller && seller.id !== known.user_id ? `; about a vehicle of ${seller.name}'s` : '';
+    reason = `returning customer of ${known.owner_name}${by}${about}`;
+  } else {
+    const next =
+      addedBy && !seesAll(addedBy)
+        ? { id: addedBy.userId, name: addedBy.name, reason: `added by ${addedBy.name}` }
+        : (seller ?? (await nextInRotation(tx)));
+    assignee = next;
+    reason = next
+      ? known
+        ? `returning customer of ${known.owner_name} (deactivated); ${next.reason}`
+        : next.reason
+      : 'no active user';
+    if (known) {
       customerId = known.id;
-      assignee = { id: known.user_id, name: known.owner_name };
-      // The owner is told who took the call of their customer.
-      const by = addedBy && addedBy.userId !== known.user_id ? `, added by ${addedBy.name}` : '';
-      const about = seller && seller.id !== known.user_id ? `; about a vehicle of ${seller.name}'s` : '';
-      reason = `returning customer of ${known.owner_name}${by}${about}`;
-    } else {
-      const next =
-        addedBy && !seesAll(addedBy)
-          ? { id: addedBy.userId, name: addedBy.name, reason: `added by ${addedBy.name}` }
-          : (seller ?? (await nextInRotation(tx)));
-      assignee = next;
-      reason = next
-        ? known
-          ? `returning customer of ${known.owner_name} (deactivated); ${next.reason}`
-          : next.reason
-        : 'no active user';
-      if (known) {
-        customerId = known.id;
-        // The customer goes with the lead: an agent sees only their own customers.
-        if (next)
-          await handCustomersTo(
-            tx,
-            null,
-            [{ id: known.id, user_id: known.user_id, name: known.name }],
-            next,
-            'their agent has left',
-          );
-      } else {
-        if (!next) throw new Error('Torque has no active user to give a lead to');
-        const assigned = next.name;
-        const [written] = await insertCustomers(
+      // The customer goes with the lead: an agent sees only their own customers.
+      if (next)
+        await handCustomersTo(
           tx,
-          addedBy ?? null,
-          [{ ...newCustomer(lead, contact, intake.leadSource ?? null), ...customerOrigin(intake), user_id: next.id }],
-          {
-            origin: 'lead',
-            // Known customers were matched above; this catches one added meanwhile without the intake's lock (the form).
-            dedupe: true,
-            audit: {
-              action: 'created_from_lead',
-              changes: () => ({ lead: leadId, source: source.name, channel, assigned_to: assigned, reason }),
-            },
-          },
+          null,
+          [{ id: known.id, user_id: known.user_id, name: known.name }],
+          next,
+          'their agent has left',
         );
-        customerId = written!.row.id;
-        isNew = written!.created;
-      }
+    } else {
+      if (!next) throw new Error('Torque has no active user to give a lead to');
+      const assigned = next.name;
+      const [written] = await insertCustomers(
+        tx,
+        addedBy ?? null,
+        [{ ...newCustomer(lead, contact, intake.leadSource ?? null), ...customerOrigin(intake), user_id: next.id }],
+        {
+          origin: 'lead',
+          // Known customers were matched above; this catches one added meanwhile without the intake's lock (the form).
+          dedupe: true,
+          audit: {
+            action: 'created_from_lead',
+            changes: () => ({ lead: leadId, source: source.name, channel, assigned_to: assigned, reason }),
+          },
+        },
+      );
+      customerId = written!.row.id;
+      isNew = written!.created;
     }
-    const row = await tx
-      .insertInto('leads')
-      .values({
-        id: leadId,
-        ...origin(intake),
-        status: 'parsed',
-        parsed: JSON.stringify(lead),
-        customer_id: customerId,
-        assigned_user_id: assignee?.id ?? null,
-        assignment_reason: reason,
-      })
-      .returning(['id', 'received_at'])
-      .executeTakeFirstOrThrow();
-    if (!isNew)
-      await recordAudit(tx, addedBy ?? null, {
-        entityType: 'customer',
-        entityId: customerId,
-        action: 'lead_received',
-        changes: { lead: row.id, source: source.name, channel, assigned_to: assignee?.name ?? null, reason },
-      });
-    await addFirstResponseTask(tx, {
-      id: row.id,
+  }
+  const row = await tx
+    .insertInto('leads')
+    .values({
+      id: leadId,
+      ...origin(intake),
+      status: 'parsed',
+      parsed: JSON.stringify(lead),
       customer_id: customerId,
-      assignee_id: assignee?.id ?? null,
-      received_at: row.received_at,
-      source_name: source.name,
-    });
-    await startPlanOn(tx, 'lead', customerId, source.name);
-    const name = lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'A lead';
-    await notify(tx, addedBy ?? null, {
-      event: 'lead_received',
-      ownerIds: assignee ? [assignee.id] : [],
-      title: 'New lead',
-      content: `${name} from ${source.name}${lead.vehicle?.model ? `, ${vehicleLabel(lead.vehicle)}` : ''}: ${reason}`,
-      link: `/customers/${customerId}`,
-    });
-    await publishChange(tx, 'leads', [assignee?.id]);
-    return {
-      id: row.id,
-      customer_id: customerId,
-      new_customer: isNew,
-      assigned_to: assignee?.name ?? null,
       assigned_user_id: assignee?.id ?? null,
       assignment_reason: reason,
-    };
+    })
+    .returning(['id', 'received_at'])
+    .executeTakeFirstOrThrow();
+  if (!isNew)
+    await recordAudit(tx, addedBy ?? null, {
+      entityType: 'customer',
+      entityId: customerId,
+      action: 'lead_received',
+      changes: { lead: row.id, source: source.name, channel, assigned_to: assignee?.name ?? null, reason },
+    });
+  await addFirstResponseTask(tx, {
+    id: row.id,
+    customer_id: customerId,
+    assignee_id: assignee?.id ?? null,
+    received_at: row.received_at,
+    source_name: source.name,
   });
+  await startPlanOn(tx, 'lead', customerId, source.name);
+  const name = lead.customer.name ?? contact.email ?? contact.phone?.shown ?? 'A lead';
+  await notify(tx, addedBy ?? null, {
+    event: 'lead_received',
+    ownerIds: assignee ? [assignee.id] : [],
+    title: 'New lead',
+    content: `${name} from ${source.name}${lead.vehicle?.model ? `, ${vehicleLabel(lead.vehicle)}` : ''}: ${reason}`,
+    link: `/customers/${customerId}`,
+  });
+  await publishChange(tx, 'leads', [assignee?.id]);
+  return {
+    id: row.id,
+    customer_id: customerId,
+    new_customer: isNew,
+    assigned_to: assignee?.name ?? null,
+    assigned_user_id: assignee?.id ?? null,
+    assignment_reason: reason,
+  };
 }
 
 /** A lead that could not be read: kept raw for a person, and the admins told. */

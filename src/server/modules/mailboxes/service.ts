@@ -101,9 +101,10 @@ export type PrivateHosts = 'admins' | 'everyone';
 /**
  * Only admins connect a mailbox on a private network, unless MAILBOX_PRIVATE_HOSTS lets everyone: otherwise a
  * person's own mailbox is on a public one, so that nobody reaches the dealership's inner network through Torque.
+ * `person` is who connects it, or whose mailbox is read.
  */
-export async function assertMailHosts(owner: Pick<Actor, 'role'> | null, hosts: string[], policy: PrivateHosts) {
-  if (policy === 'everyone' || (owner && hasRole(owner as Actor, 'admin'))) return;
+export async function assertMailHosts(person: Pick<Actor, 'role'> | null, hosts: string[], policy: PrivateHosts) {
+  if (policy === 'everyone' || (person && hasRole(person as Actor, 'admin'))) return;
   for (const host of hosts) {
     try {
       await assertPublicHost(host);
@@ -141,7 +142,8 @@ export async function saveMailbox(
     const message = input.auth === 'xoauth2' ? MAILBOX_TOKEN_MESSAGE : MAILBOX_SECRET_MESSAGE;
     throw badRequest(message, { secret: message });
   }
-  await assertMailHosts(userId ? actor : null, [input.imap_host, input.smtp_host], deps.privateHosts);
+  // The one connecting decides, so an admin's company mailbox may be on the dealership's own network.
+  await assertMailHosts(actor, [input.imap_host, input.smtp_host], deps.privateHosts);
   await checkMailbox({ ...input, secret });
   const sameMailbox = sameAccount && savedAccess.address === input.address;
   const values = {

@@ -8,6 +8,7 @@ import type {
   SendTextInput,
 } from '@shared/conversations/types';
 import type { ReplyTemplate, ReplyTemplateInput } from '@shared/conversations/templates';
+import type { AttachUnmatchedText, FiledText, UnmatchedText, UnmatchedTextLead } from '@shared/conversations/unmatched';
 import type { ComposeInput } from '@shared/emails/schemas';
 import type { EmailItem } from '@shared/emails/types';
 import type { Page } from '@shared/http/paging';
@@ -132,3 +133,45 @@ export const useSaveReplyTemplate = () =>
 
 export const useDeleteReplyTemplate = () =>
   useTemplateChange((id: string) => api<void>(`/api/reply-templates/${id}`, { method: 'DELETE' }));
+
+/** Texts from numbers no customer has (admins and editors; empty for agents), newest first. */
+export function useUnmatchedTexts(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: keys.conversations.unmatched,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<UnmatchedText>>(`/api/unmatched-texts?${toSearchParams({ limit: 20, cursor: pageParam })}`, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+    enabled,
+  });
+}
+
+/** After a text is filed, it leaves Unmatched and joins a customer's conversation (a new customer and lead, maybe). */
+function useTextFiled() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
+    void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+    void queryClient.invalidateQueries({ queryKey: keys.leads.all });
+  };
+}
+
+/** 'Create lead' from an unmatched text, through the leads' one intake. */
+export function useLeadFromText() {
+  const filed = useTextFiled();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UnmatchedTextLead & { id: string }) =>
+      api<FiledText>(`/api/unmatched-texts/${id}/lead`, { method: 'POST', body: input }),
+    onSuccess: filed,
+  });
+}
+
+/** 'Attach to customer': the text joins the picked customer's conversation. */
+export function useAttachText() {
+  const filed = useTextFiled();
+  return useMutation({
+    mutationFn: ({ id, ...input }: AttachUnmatchedText & { id: string }) =>
+      api<FiledText>(`/api/unmatched-texts/${id}/attach`, { method: 'POST', body: input }),
+    onSuccess: filed,
+  });
+}

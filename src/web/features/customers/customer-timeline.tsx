@@ -79,6 +79,11 @@ function describe(entry: TimelineEntry): AuditWording {
       return { title: 'Marked the conversation done: nothing to answer', details: [] };
     case 'conversation_assigned':
       return { title: c.name ? `Gave the conversation to ${c.name}` : 'Gave the conversation to anyone', details: [] };
+    case 'text_assigned':
+      return {
+        title: c.as === 'lead' ? `Made a lead of a text from ${c.phone}` : `Attached a text from ${c.phone} to this customer`,
+        details: Number(c.texts) > 1 ? [`${c.texts} texts from that number`] : [],
+      };
     case 'email_assigned':
       return { title: `Filed an e-mail with this customer: ${c.subject}`, details: [] };
     case 'offer_sent':

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { EmailItem } from '@shared/emails/types';
+import { seesAllRecords } from '@shared/users/roles';
 import { ErrorState } from '@/components/error-state';
 import { InlineLoading } from '@/components/loading-screen';
 import { QueryState } from '@/components/query-state';
@@ -11,6 +12,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ShowMore } from '@/components/show-more';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { useCurrentSession } from '@/features/auth/api';
+import { UnmatchedTexts } from '@/features/conversations';
 import { DeliveryBadge } from '@/features/outbox';
 import { AssignEmail } from './assign-email';
 import { useEmail, useEmails, useMarkEmailRead, type EmailBox } from './api';
@@ -95,9 +98,10 @@ const boxLabels: Record<EmailBox, string> = { inbox: 'Inbox', sent: 'Sent', unma
 
 /**
  * The inbox (mail that reached Torque, unread marked 'New'), the sent mail, and the mail from addresses no customer
- * has, to file with one; newest first.
+ * has, to file with one, below the texts from numbers no customer has; newest first.
  */
 export function Mailbox() {
+  const { user } = useCurrentSession();
   const [box, setBox] = useState<EmailBox>('inbox');
   const [open, setOpen] = useState<string | null>(null);
   const emails = useEmails(box);
@@ -135,6 +139,12 @@ export function Mailbox() {
         </CardHeader>
         <TabsContent value={box}>
           <CardContent className="px-0">
+            {box === 'unmatched' && seesAllRecords(user.role) && (
+              <>
+                <UnmatchedTexts />
+                <h3 className="px-6 pt-3 pb-1 text-sm font-medium">E-mail</h3>
+              </>
+            )}
             {body}
             <ShowMore list={emails} className="pt-2 pb-0" />
           </CardContent>
