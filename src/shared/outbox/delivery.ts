@@ -6,10 +6,10 @@ type OutboxKind = (typeof outboxKinds)[number];
 /**
  * Where a message Torque sends stands, in the words its sender reads: queued (not tried yet), retrying (tried, failed,
  * will try again), sent, delivered (a text the provider reports as delivered), held (no mail server or texting
- * provider is set up, so it waits in the outbox) or failed (refused for good, out of retries, or reported undelivered).
- * One rule for every screen that lists a message.
+ * provider is set up, so it waits in the outbox), failed (refused for good, out of retries, or reported undelivered) or
+ * discarded (held mail an admin chose not to send). One rule for every screen that lists a message.
  */
-export const deliveryStates = ['queued', 'retrying', 'sent', 'delivered', 'held', 'failed'] as const;
+export const deliveryStates = ['queued', 'retrying', 'sent', 'delivered', 'held', 'failed', 'discarded'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 const deliveryLabels: Record<DeliveryState, string> = {
@@ -19,6 +19,7 @@ const deliveryLabels: Record<DeliveryState, string> = {
   delivered: 'Delivered',
   held: 'Held',
   failed: 'Failed',
+  discarded: 'Discarded',
 };
 /** What a held message of each kind waits for. */
 const heldFor: Record<OutboxKind, string> = { email: 'no mail server', sms: 'no SMS provider', webhook: 'no address' };

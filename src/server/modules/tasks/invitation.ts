@@ -100,5 +100,6 @@ export async function appointmentMail(invite: AppointmentInvite, method: InviteM
     subject,
     text: [`Dear ${invite.customer.name},`, '', opening, '', ...details, '', footer].join('\n'),
     calendar: { method, content: await appointmentCalendar(invite, method) },
+    appointment: { id: invite.id, startsAt: invite.start },
   };
 }
