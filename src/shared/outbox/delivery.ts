@@ -47,3 +47,19 @@ export function deliveryStateOf(
 /** The line a state's badge carries beside it: the last error of a failed or retried message. */
 export const deliveryProblem = (delivery: Delivery) =>
   delivery.status === 'failed' || (delivery.status === 'pending' && delivery.attempts > 0) ? delivery.last_error : null;
+
+const AGE_UNITS = [
+  ['day', 24 * 60 * 60_000],
+  ['hour', 60 * 60_000],
+  ['minute', 60_000],
+] as const;
+
+/** How long a mail has been held, in its largest whole unit: 'held 3 days', 'held 1 hour', 'held just now'. */
+export function heldAge(createdAt: string | Date, now: Date = new Date()): string {
+  const elapsed = now.getTime() - new Date(createdAt).getTime();
+  for (const [unit, ms] of AGE_UNITS) {
+    const count = Math.floor(elapsed / ms);
+    if (count >= 1) return `held ${count} ${unit}${count === 1 ? '' : 's'}`;
+  }
+  return 'held just now';
+}
