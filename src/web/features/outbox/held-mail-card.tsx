@@ -30,7 +30,7 @@ function HeldRow({ item, canSend }: { item: OutboxItem; canSend: boolean }) {
   const sendNow = () => send.mutateAsync().then(() => notifySuccess('Held mail sent', `To ${item.to ?? '—'}`));
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 border-b py-2 last:border-b-0">
-      <div className="min-w-0">
+      <div className="min-w-0 max-w-full">
         <div className="truncate font-medium">{subject}</div>
         <div className="text-muted-foreground truncate text-sm">
           {item.to ?? '—'} · <span title={formatDateTime(item.created_at)}>{heldAge(item.created_at)}</span>
@@ -110,10 +110,10 @@ export function HeldMailCard() {
       <CardHeader>
         <CardTitle>Held Mail</CardTitle>
         <CardDescription>
-          {emails(count)} held because no mail server was set up when {count === 1 ? 'it was' : 'they were'} written
+          {emails(count)}, written while no mail server was set up: send or discard each, or all at once
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="space-y-3">
         {!canSend && (
           <p role="note" className="border-warning bg-warning/10 rounded-lg border p-3 text-sm">
             Nothing can send this mail yet. Set <code>SMTP_URL</code> where Torque runs and restart it, or connect the Company
