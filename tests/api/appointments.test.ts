@@ -379,16 +379,21 @@ describe('reminders', () => {
 
     const outbox = await t.database.db
       .selectFrom('outbox')
-      .select(['kind', 'payload', 'send_after'])
+      .select(['kind', 'payload', 'send_after', 'appointment_id', 'appointment_starts_at'])
       .where('created_at', '>=', new Date(Date.now() - 60_000))
       .execute();
     const toRita = outbox.filter((row) => JSON.stringify(row.payload).includes('rita@buyer.example'));
+    // The reminder names its appointment and start: held, it would not be sent by "Send all" once that start passed.
+    expect(toRita[0]).toMatchObject({ appointment_id: reminded.id, appointment_starts_at: start });
     const texts = outbox.filter((row) => row.kind === 'sms' && JSON.stringify(row.payload).includes('+1 555 0101'));
     expect(toRita).toHaveLength(1);
     expect(texts).toHaveLength(1);
     expect(JSON.stringify(texts[0]!.payload)).toContain('Reply STOP to opt out');
     expect(outbox.some((row) => JSON.stringify(row.payload).includes('sid@buyer.example'))).toBe(false);
     await expect.poll(() => smtp.received.filter((m) => m.to.includes('rita@buyer.example')).length).toBe(1);
+    // Written by Torque with no one behind it: the dealership's name alone.
+    const { company } = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json() as Settings;
+    expect(smtp.received.find((m) => m.to.includes('rita@buyer.example'))!.sender.map((s) => s.name)).toEqual([company.name]);
     const timeline = (
       await t.call({ method: 'GET', url: `/api/customers/${unreminded.customer_id}/timeline`, as: agent })
     ).json();
