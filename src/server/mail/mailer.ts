@@ -142,7 +142,10 @@ export function createMailer(
       .join(' — ');
   };
 
-  /** One attempt. A mail no longer pending (sent, failed, held, discarded) is left alone, so a repeated job never sends it again. */
+  /**
+   * One attempt. A mail no longer pending (sent, failed, held, discarded) is left alone, so a repeated job never sends
+   * it again.
+   */
   const deliver = async (job: Job<{ outboxId: string }>) => {
     const { outboxId } = job.data;
     const row = await db
