@@ -30,6 +30,7 @@ const queue = () => {
   });
   const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'bench@torque.local' }, database.db, jobs, log, {
     sealer: createSealer(['bench-secret-bench-secret-bench-secret-0000']),
+    dealershipName: async () => 'Torque bench',
   });
   return { jobs, mailer };
 };

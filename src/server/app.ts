@@ -24,6 +24,7 @@ import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createWebhookSender, type WebhookSender } from './modules/webhooks/sender.js';
+import { getSetting } from './modules/settings/service.js';
 import { createSealer } from './auth/sealed.js';
 import type { AreaDeps } from './modules/area.js';
 import { areas, exportTables } from './modules/areas.js';
@@ -141,7 +142,11 @@ export async function buildApp({
   // Credentials kept for other services are sealed with CREDENTIALS_KEY (else the session secret), and opened with any
   // previous key and with the session secret, so setting or rotating the key loses nothing.
   const sealer = createSealer([...config.credentialsKeys, secret]);
-  const mailer = createMailer(config, database.db, jobs, app.log, { retry: jobOptions.mailRetry, sealer });
+  const mailer = createMailer(config, database.db, jobs, app.log, {
+    retry: jobOptions.mailRetry,
+    sealer,
+    dealershipName: async (db) => (await getSetting(db, 'company')).name,
+  });
   const webhooks = createWebhookSender(database.db, jobs, app.log, {
     retry: jobOptions.webhookRetry,
     texting: { sealer, apiUrl: config.twilioApiUrl },

@@ -418,7 +418,7 @@ describe('reminders', () => {
 
     const outbox = await t.database.db
       .selectFrom('outbox')
-      .select(['kind', 'payload', 'send_after'])
+      .select(['kind', 'payload', 'send_after', 'appointment_id', 'appointment_starts_at'])
       .where('created_at', '>=', new Date(Date.now() - 60_000))
       .execute();
     // Booked without an invitation, neither is sent the e-mail reminder, whatever their consent: the invitation's rule.

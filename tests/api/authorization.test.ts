@@ -1261,6 +1261,20 @@ const rows: Record<string, Row> = {
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200, 403) },
   'GET /api/outbox/mail': { request: () => ({ url: '/api/outbox/mail' }), expected: adminOnly(200, 403) },
   'GET /api/outbox/:id': { request: async () => ({ url: `/api/outbox/${await make.mail()}` }), expected: adminOnly(200, 403) },
+  // Held mail (the test app has no SMTP): nothing can send it yet (409), and it can be discarded.
+  'POST /api/outbox/:id/send': {
+    request: async () => ({ url: `/api/outbox/${await make.mail()}/send`, payload: {} }),
+    expected: adminOnly(409, 403),
+  },
+  'POST /api/outbox/:id/discard': {
+    request: async () => ({ url: `/api/outbox/${await make.mail()}/discard`, payload: {} }),
+    expected: adminOnly(200, 403),
+  },
+  'POST /api/outbox/held/send': { request: () => ({ url: '/api/outbox/held/send', payload: {} }), expected: adminOnly(409, 403) },
+  'POST /api/outbox/held/discard': {
+    request: () => ({ url: '/api/outbox/held/discard', payload: {} }),
+    expected: adminOnly(200, 403),
+  },
 };
 
 /**

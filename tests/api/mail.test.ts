@@ -89,11 +89,12 @@ describe('mail with an SMTP server', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail).toEqual({
       from: 'crm@dealer.example',
+      sender: [{ name: `${admin.name} — Torque Auto Brokerage`, address: 'crm@dealer.example' }],
       to: ['buyer1@dealer.example'],
       subject: 'Your offer 1',
       text: expect.stringContaining('secret-token-1'),
       html: '<p>Offer 1</p>',
-      headers: expect.objectContaining({ from: 'Torque <crm@dealer.example>', subject: 'Your offer 1' }),
+      headers: expect.objectContaining({ subject: 'Your offer 1' }),
       calendars: [],
     });
     // A transactional mail carries no unsubscribe header; marketing mail does (tests/api/consent.test.ts).
@@ -105,6 +106,38 @@ describe('mail with an SMTP server', () => {
     const row = await outboxRow(t, id);
     expect(row).toMatchObject({ kind: 'email', status: 'sent', attempts: 1, last_error: null, created_by: admin.id });
     expect(row.sent_at).toBeInstanceOf(Date);
+  });
+
+  it("names the writer and the dealership in From, encoded as one name, at MAIL_FROM's address", async () => {
+    const smtp = await peer();
+    const t = await context({ SMTP_URL: smtp.url, MAIL_FROM: '"Torque CRM" <sales@walk.example>' });
+    const admin = await t.createUser('admin');
+    const agent = await t.createUser('agent');
+    await t.database.db.updateTable('users').set({ name: 'Zoë "Z" O\'Neil, Jr.' }).where('id', '=', agent.id).execute();
+    const company = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json();
+    const saved = await t.call({
+      method: 'PUT',
+      url: '/api/settings',
+      as: admin,
+      payload: { ...company, company: { ...company.company, name: 'Walk Motors, Inc. "Since 1962"' } },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    await queueMail(t, message(1), agent);
+    await smtp.waitFor(1);
+    await queueMail(t, message(2), null);
+    const [byAgent, byTorque] = await smtp.waitFor(2);
+
+    // The person, an em dash, the dealership: one name however many commas and quotes it holds.
+    expect(byAgent!.sender).toEqual([
+      { name: 'Zoë "Z" O\'Neil, Jr. — Walk Motors, Inc. "Since 1962"', address: 'sales@walk.example' },
+    ]);
+    // Not ASCII: an encoded-word (RFC 2047 §5), never the raw bytes.
+    expect(byAgent!.headers.from).toMatch(/^=\?UTF-8\?[QB]\?[\x20-\x7e\s]+\?=\s+<sales@walk\.example>$/);
+    // Mail Torque writes with no one behind it carries the dealership's name alone, quoted (RFC 5322 §3.2.4).
+    expect(byTorque!.sender).toEqual([{ name: 'Walk Motors, Inc. "Since 1962"', address: 'sales@walk.example' }]);
+    expect(byTorque!.headers.from).toBe('"Walk Motors, Inc. \\"Since 1962\\"" <sales@walk.example>');
+    expect([byAgent!.from, byTorque!.from]).toEqual(['sales@walk.example', 'sales@walk.example']);
   });
 
   it('never sends a mail queued in a transaction that rolled back', async () => {
@@ -122,7 +155,8 @@ describe('mail with an SMTP server', () => {
     await expect.poll(async () => (await outboxRow(t, committed)).status, { timeout: 10_000 }).toBe('sent');
     expect(smtp.received.map((m) => m.subject)).toEqual(['Your offer 2']);
     expect(await t.database.db.selectFrom('outbox').select('id').execute()).toEqual([{ id: committed }]);
-    expect(await jobStates(t)).toEqual(['completed']);
+    // The job completes once its attempt, marked sent and announced to the lists, returns.
+    await expect.poll(() => jobStates(t), { timeout: 10_000 }).toEqual(['completed']);
   });
 
   it('retries when the server says "try again later", then delivers, logging every attempt', async () => {
@@ -220,6 +254,10 @@ describe('mail without SMTP_URL', () => {
         sent_at: null,
         delivered_at: null,
         send_after: null,
+        appointment_starts_at: null,
+        appointment_past: false,
+        discarded_by: null,
+        discarded_at: null,
       },
       expect.objectContaining({ id: ids[1], status: 'held' }),
     ]);
@@ -286,7 +324,7 @@ describe('two Torque processes on one PostgreSQL', () => {
         database.db,
         createJobQueue(database, silent),
         silent,
-        { sealer: createSealer([TEST_SECRET]) },
+        { sealer: createSealer([TEST_SECRET]), dealershipName: async () => 'Walk Motors' },
       );
       const ids: string[] = [];
       for (let n = 1; n <= 30; n++) ids.push(await database.db.transaction().execute((tx) => mailer.queue(tx, message(n), null)));

@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 /** A message the peer accepted: the envelope, and the parsed message. */
 export type ReceivedMail = {
   from: string;
+  /** The From header's addresses as a mail program reads them: each display name decoded (RFC 2047), and its address. */
+  sender: { name: string; address: string }[];
   to: string[];
   subject: string;
   text: string;
@@ -92,6 +94,7 @@ export async function startSmtpPeer({
         const parsed = await simpleParser(Buffer.concat(chunks));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          sender: (parsed.from?.value ?? []).map(({ name, address }) => ({ name, address: address ?? '' })),
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',

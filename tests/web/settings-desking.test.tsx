@@ -11,7 +11,7 @@ vi.mock('@/features/auth/api', () => ({
 }));
 // The page's other cards load lists of their own; this file is about the settings form.
 vi.mock('@/features/team', () => ({ InviteForm: () => null }));
-vi.mock('@/features/outbox', () => ({ OutboxCard: () => null }));
+vi.mock('@/features/outbox', () => ({ OutboxCard: () => null, HeldMailCard: () => null }));
 vi.mock('@/features/export', () => ({ FullExportCard: () => null }));
 vi.mock('@/features/hooks', () => ({ HooksCard: () => null }));
 vi.mock('@/features/leads', () => ({ LeadSourcesCard: () => null }));

@@ -494,10 +494,14 @@ export interface OfferImages {
 }
 
 export interface Outbox {
+  appointment_id: string | null;
+  appointment_starts_at: Timestamp | null;
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   delivered_at: Timestamp | null;
+  discarded_at: Timestamp | null;
+  discarded_by: string | null;
   id: Generated<string>;
   kind: 'email' | 'webhook' | 'sms';
   last_error: string | null;
@@ -506,7 +510,7 @@ export interface Outbox {
   provider_id: string | null;
   send_after: Timestamp | null;
   sent_at: Timestamp | null;
-  status: Generated<'pending' | 'sent' | 'failed' | 'held'>;
+  status: Generated<'pending' | 'sent' | 'failed' | 'held' | 'discarded'>;
 }
 
 export interface PlanRuns {

@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -29,6 +30,8 @@ export type MailMessage = {
   messageId?: string;
   inReplyTo?: string;
   references?: string[];
+  /** The appointment the mail is about (its invitation, change, cancellation or reminder) and the start it speaks of. */
+  appointment?: { id: string; startsAt: Date };
 };
 
 export type Mailer = {
@@ -45,6 +48,14 @@ export type Mailer = {
   holding: boolean;
   /** The address Torque's own mail leaves from without a mailbox (MAIL_FROM's, without its name). */
   sender: string;
+  /** Whether mail can leave at all: through SMTP_URL, or through the company's mailbox when one is connected. */
+  canSend: (db: Kysely<DB>) => Promise<boolean>;
+  /**
+   * Sends mail held while nothing could send it, through SMTP_URL or else the company's mailbox, in the caller's
+   * transaction. Only mail still held is sent; returns the ids that were. A person's own mailbox carries only what they
+   * write as they write it, so never held mail.
+   */
+  release: (tx: Transaction<DB>, ids: readonly string[]) => Promise<string[]>;
 };
 
 export const MAIL_JOB = 'mail-deliver';
@@ -70,17 +81,26 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
 
 type SmtpError = Error & { code?: string; responseCode?: number; permanent?: boolean };
 
+export type MailerOptions = {
+  retry?: Partial<RetryPolicy>;
+  sealer: Sealer;
+  /** The dealership's name (Settings → Company), read as each mail leaves: the From header's display name. */
+  dealershipName: (db: Kysely<DB>) => Promise<string>;
+};
+
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   db: Kysely<DB>,
   jobs: JobQueue,
   log: FastifyBaseLogger,
-  options: { retry?: Partial<RetryPolicy>; sealer: Sealer },
+  options: MailerOptions,
 ): Mailer {
   const transport = config.smtpUrl
     ? createTransport({ url: config.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
     : null;
   if (!transport) log.info('SMTP_URL is not set: mail is kept in the outbox, where admins can read it');
+  // MAIL_FROM's address is the sender's; its display name gives way to the writer's and the dealership's.
+  const mailFromAddress = addressparser(config.mailFrom, { flatten: true })[0]?.address || config.mailFrom;
   /** Writes a mail out as it travels, for a mailbox's SMTP server and its Sent folder. */
   const composer = createTransport({ streamTransport: true, buffer: true });
 
@@ -88,10 +108,10 @@ export function createMailer(
    * Sends through the mailbox the mail was written from, then keeps a copy in its Sent folder; a copy that cannot be
    * kept is logged, the mail having left.
    */
-  const sendFromMailbox = async (mailboxId: string, mail: Payload, about: object) => {
+  const sendFromMailbox = async (mailboxId: string, mail: Payload, name: string, about: object) => {
     const access = await mailboxAccess(db, options.sealer, mailboxId);
     if (!access) throw Object.assign(new Error('The mailbox it was written from is no longer connected'), { permanent: true });
-    const { message } = await composer.sendMail({ ...mailOptions(mail), from: access.address });
+    const { message } = await composer.sendMail({ ...mailOptions(mail), from: { name, address: access.address } });
     const raw = message as Buffer;
     try {
       await smtpTransport(access).sendMail({ envelope: { from: access.address, to: [mail.to] }, raw });
@@ -107,23 +127,41 @@ export function createMailer(
     }
   };
 
-  /** The sender's mail lists show each attempt's outcome as it happens. */
-  const tellSender = (row: { created_by: string | null } | undefined) => publishChange(db, 'emails', [row?.created_by]);
+  /** The sender's mail lists, and the admins' outbox, show each attempt's outcome as it happens. */
+  const tellSender = async (row: { created_by: string | null } | undefined) => {
+    await publishChange(db, 'emails', [row?.created_by]);
+    await publishChange(db, 'outbox', []);
+  };
 
-  /** One attempt. A mail no longer pending (sent, failed, held) is left alone, so a repeated job never sends it again. */
+  /** `Emma Carter — Walk Motors`: who wrote the mail and the dealership; the dealership alone for Torque's own mail. */
+  const senderName = async (createdBy: string | null) => {
+    const person = createdBy
+      ? (await db.selectFrom('users').select('name').where('id', '=', createdBy).executeTakeFirst())?.name
+      : undefined;
+    return [person, await options.dealershipName(db)]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' — ');
+  };
+
+  /**
+   * One attempt. A mail no longer pending (sent, failed, held, discarded) is left alone, so a repeated job never sends
+   * it again.
+   */
   const deliver = async (job: Job<{ outboxId: string }>) => {
     const { outboxId } = job.data;
     const row = await db
       .selectFrom('outbox')
-      .select(['status', 'payload', 'mailbox_id'])
+      .select(['status', 'payload', 'mailbox_id', 'created_by'])
       .where('id', '=', outboxId)
       .executeTakeFirst();
     if (!row || row.status !== 'pending') return;
     const mail = payloadSchema.parse(row.payload);
     const about = { outboxId, domain: domainOf(mail.to), subject: mail.subject, attempt: job.attempt };
     try {
-      if (row.mailbox_id) await sendFromMailbox(row.mailbox_id, mail, about);
-      else if (transport) await transport.sendMail({ ...mailOptions(mail), from: config.mailFrom });
+      const name = await senderName(row.created_by);
+      if (row.mailbox_id) await sendFromMailbox(row.mailbox_id, mail, name, about);
+      else if (transport) await transport.sendMail({ ...mailOptions(mail), from: { name, address: mailFromAddress } });
       else throw Object.assign(new Error('No mail server is set (SMTP_URL)'), { permanent: true });
     } catch (caught) {
       const error = caught as SmtpError;
@@ -153,9 +191,27 @@ export function createMailer(
   };
   jobs.work(MAIL_JOB, deliver, { ...MAIL_RETRY, ...options.retry, expireInSeconds: 180 });
 
+  const canSend = async (from: Kysely<DB>) => Boolean(transport) || Boolean(await companyMailbox(from));
+
   return {
     holding: !transport,
     sender: /<([^<>]+)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim(),
+    canSend,
+    async release(tx, ids) {
+      if (ids.length === 0) return [];
+      const mailboxId = transport ? null : await companyMailbox(tx);
+      if (!transport && !mailboxId) return [];
+      const released = await tx
+        .updateTable('outbox')
+        .set({ status: 'pending', mailbox_id: mailboxId })
+        .where('id', 'in', ids)
+        .where('kind', '=', 'email')
+        .where('status', '=', 'held')
+        .returning('id')
+        .execute();
+      for (const { id } of released) await jobs.enqueue(tx, MAIL_JOB, { outboxId: id });
+      return released.map(({ id }) => id);
+    },
     async queue(tx, message, createdBy) {
       // Without a mail server of its own, Torque's mail leaves through the company's mailbox when one is connected.
       const mailboxId = message.mailboxId ?? (transport ? undefined : await companyMailbox(tx));
@@ -205,6 +261,8 @@ async function insertMail(tx: Transaction<DB>, message: MailMessage, createdBy: 
       status,
       created_by: createdBy,
       mailbox_id: message.mailboxId ?? null,
+      appointment_id: message.appointment?.id ?? null,
+      appointment_starts_at: message.appointment?.startsAt ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

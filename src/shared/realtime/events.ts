@@ -12,6 +12,7 @@ export const realtimeAreas = [
   'tasks',
   'conversations',
   'mailboxes',
+  'outbox',
 ] as const;
 export type RealtimeArea = (typeof realtimeAreas)[number];
 /** Areas whose every record admins and editors see: a change reaches their tabs as well as the owners'. */
@@ -23,6 +24,8 @@ export const seenByAllAreas: readonly RealtimeArea[] = [
   'team',
   'tasks',
   'conversations',
+  // Only admins read the outbox; an editor's tab has no outbox list for the event to refresh.
+  'outbox',
 ];
 
 /** What the server sends a browser tab over `/api/realtime`, one JSON text frame each. */

@@ -12,6 +12,7 @@ import { analyticsArea } from '@/features/analytics/area';
 import { emailsArea } from '@/features/emails/area';
 import { conversationsArea } from '@/features/conversations/area';
 import { mailboxesArea } from '@/features/mailboxes/area';
+import { outboxArea } from '@/features/outbox/area';
 import { accountingArea } from '@/features/accounting/area';
 import { offersArea } from '@/features/offers/area';
 import { chatArea } from '@/features/chat/area';
@@ -34,6 +35,7 @@ export const webAreas: WebArea[] = [
   emailsArea,
   conversationsArea,
   mailboxesArea,
+  outboxArea,
   accountingArea,
   offersArea,
   chatArea,

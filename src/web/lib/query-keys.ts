@@ -105,6 +105,7 @@ export const keys = {
   outbox: {
     all: ['outbox'] as const,
     list: (kind: string) => ['outbox', 'list', kind] as const,
+    held: ['outbox', 'held'] as const,
     message: (id: string) => ['outbox', 'message', id] as const,
     mail: ['outbox', 'mail'] as const,
   },

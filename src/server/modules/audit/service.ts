@@ -16,7 +16,8 @@ export type AuditEntry = {
     | 'commission_rate'
     | 'custom_offer'
     | 'instagram_account'
-    | 'import';
+    | 'import'
+    | 'outbox';
   entityId: string;
   action: string;
   changes?: Record<string, unknown>;

@@ -116,5 +116,6 @@ export async function appointmentMail(invite: AppointmentInvite, method: InviteM
     text: [`Dear ${invite.customer.name},`, '', opening, '', ...details, '', footer].join('\n'),
     calendar: { method, content: await appointmentCalendar(invite, method) },
     ...(invite.organizer.mailboxId ? { mailboxId: invite.organizer.mailboxId } : {}),
+    appointment: { id: invite.id, startsAt: invite.start },
   };
 }

@@ -113,6 +113,7 @@ async function remindCustomers(db: Db, deps: { mailer: Mailer; webhooks: Webhook
               '',
               ['--', company.name, company.address, company.phone].filter(Boolean).join('\n'),
             ].join('\n'),
+            appointment: { id: task.id, startsAt: task.starts_at },
           },
           null,
         );

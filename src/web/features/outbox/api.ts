@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@shared/http/paging';
-import type { MailStatus, OutboxItem, OutboxMessage, outboxKinds } from '@shared/outbox/types';
+import type { HeldMailDiscarded, HeldMailSent, MailStatus, OutboxItem, OutboxMessage, outboxKinds } from '@shared/outbox/types';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 
@@ -31,3 +31,35 @@ export function useMailStatus(enabled: boolean) {
     enabled,
   });
 }
+
+/** The mail held while nothing could send it, newest first, twenty at a time; admins only. */
+export function useHeldMail(enabled: boolean) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: keys.outbox.held,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<OutboxItem>>(`/api/outbox?${toSearchParams({ kind: 'email', status: 'held', limit: 20, cursor: pageParam })}`, {
+        signal,
+      }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Sends or discards held mail; the outbox's lists and the banner's count are read again. */
+function useHeldMailAction<T>(request: () => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.outbox.all }),
+  });
+}
+
+export const useSendHeldMail = (id: string) =>
+  useHeldMailAction(() => api<OutboxItem>(`/api/outbox/${id}/send`, { method: 'POST', body: {} }));
+export const useDiscardHeldMail = (id: string) =>
+  useHeldMailAction(() => api<OutboxItem>(`/api/outbox/${id}/discard`, { method: 'POST', body: {} }));
+export const useSendAllHeldMail = () =>
+  useHeldMailAction(() => api<HeldMailSent>('/api/outbox/held/send', { method: 'POST', body: {} }));
+export const useDiscardAllHeldMail = () =>
+  useHeldMailAction(() => api<HeldMailDiscarded>('/api/outbox/held/discard', { method: 'POST', body: {} }));

@@ -9,9 +9,10 @@ const variants: Record<DeliveryState, 'default' | 'secondary' | 'outline' | 'des
   retrying: 'secondary',
   held: 'outline',
   failed: 'destructive',
+  discarded: 'outline',
 };
 
-/** Where a message Torque sends stands (queued, retrying, sent, delivered, held, failed), with the last error when it has one. */
+/** Where a message Torque sends stands (queued, retrying, sent, delivered, held, failed, discarded), with the last error when it has one. */
 export function DeliveryBadge({
   delivery,
   kind,

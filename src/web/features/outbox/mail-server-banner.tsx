@@ -22,7 +22,7 @@ export function MailServerBanner() {
           Settings → Mail Outbox
         </Link>
         . Set <code>SMTP_URL</code> and <code>MAIL_FROM</code> where Torque runs (the README&apos;s Configuration) and restart it
-        to send mail from then on.
+        to send mail from then on; the held mail is then sent or discarded there, under Held Mail.
       </p>
     </div>
   );

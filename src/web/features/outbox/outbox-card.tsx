@@ -46,6 +46,9 @@ function Row({ item, onRead }: { item: OutboxItem; onRead: () => void }) {
           {item.status === 'pending' && item.send_after && new Date(item.send_after) > new Date()
             ? ` · waits until ${formatDateTime(item.send_after)}`
             : ''}
+          {item.discarded_at
+            ? ` · discarded by ${item.discarded_by ?? 'a former user'} ${formatDateTime(item.discarded_at)}`
+            : ''}
         </div>
       </div>
       <div className="flex min-w-0 items-center gap-2">
@@ -78,7 +81,7 @@ type OutboxCardProps = {
 export function OutboxCard({
   kind,
   title = 'Mail Outbox',
-  description = 'Mail Torque sent, is sending, or holds because no mail server is set up',
+  description = 'Mail Torque sent, is sending, holds because no mail server is set up, or was told not to send',
   empty = 'No mail yet.',
 }: OutboxCardProps) {
   const outbox = useOutbox(kind);

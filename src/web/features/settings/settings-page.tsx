@@ -29,7 +29,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
 import { InviteForm } from '@/features/team';
-import { OutboxCard } from '@/features/outbox';
+import { HeldMailCard, OutboxCard } from '@/features/outbox';
 import { FullExportCard } from '@/features/export';
 import { HooksCard } from '@/features/hooks';
 import { LeadSourcesCard } from '@/features/leads';
@@ -140,6 +140,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </Section>
         )}
         <UserManagementSection isAdmin={isAdmin} />
+        {isAdmin && <HeldMailCard />}
         {isAdmin && <OutboxCard />}
         {isAdmin && <LeadSourcesCard />}
         {isAdmin && <ListingFeedsCard />}
