@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -183,4 +184,18 @@ export async function joinTeam(adminPage: Page, browser: Browser, role: 'agent' 
   expect(joined.status(), await joined.text()).toBe(200);
   const { user } = (await joined.json()) as { user: { id: string } };
   return { page, id: user.id, name, close: () => context.close() };
+}
+
+/** A text to the dealership's number as the SMS provider posts it to the signed SMS hook (its secret is an admin's). */
+export async function textIn(admin: Page, from: string, body: string) {
+  const hooks = await (await admin.request.get('/api/settings/hooks')).json();
+  const secret = hooks.items.find((hook: { name: string }) => hook.name === 'sms').secret as string;
+  const payload = JSON.stringify({ from, body, message_id: crypto.randomUUID() });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+  const posted = await admin.request.post('/api/hooks/sms', {
+    headers: { 'content-type': 'application/json', 'x-torque-timestamp': timestamp, 'x-torque-signature': signature },
+    data: payload,
+  });
+  expect(posted.status()).toBe(200);
 }

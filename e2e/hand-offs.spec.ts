@@ -1,22 +1,7 @@
-import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, joinTeam, signIn, test, unique } from './fixtures';
+import { expect, joinTeam, signIn, test, textIn, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'torque' };
-
-/** A text to the dealership's number as the SMS provider posts it to the signed SMS hook (its secret is an admin's). */
-async function textIn(admin: Page, from: string, body: string) {
-  const hooks = await (await admin.request.get('/api/settings/hooks')).json();
-  const secret = hooks.items.find((hook: { name: string }) => hook.name === 'sms').secret as string;
-  const payload = JSON.stringify({ from, body, message_id: crypto.randomUUID() });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-  const posted = await admin.request.post('/api/hooks/sms', {
-    headers: { 'content-type': 'application/json', 'x-torque-timestamp': timestamp, 'x-torque-signature': signature },
-    data: payload,
-  });
-  expect(posted.status()).toBe(200);
-}
 
 /** Gives the customer open on `page` (their page) to `to`, as an admin does from it. */
 async function giveCustomer(page: Page, to: string) {

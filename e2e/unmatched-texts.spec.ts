@@ -1,55 +1,15 @@
-import crypto from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, joinTeam, signIn, test, textIn, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'torque' };
-
-/** A new agent who accepted the admin's invitation: a page signed in as them, and their name. */
-async function newAgent(browser: Browser, admin: Page, baseURL: string) {
-  const name = unique('Agent');
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
-  const invited = await admin.request.post('/api/team/invitations', {
-    headers: HEADERS,
-    data: { email, role: 'agent', send: false },
-  });
-  expect(invited.status()).toBe(201);
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const joined = await page.request.post('/api/invitations/accept', {
-    headers: HEADERS,
-    data: {
-      token: ((await invited.json()) as { link: string }).link.split('/invite/')[1],
-      name,
-      password: 'red barn by the road',
-    },
-  });
-  expect(joined.status(), await joined.text()).toBe(200);
-  return { page, name };
-}
-
-/** A text to the dealership's number as the SMS provider posts it to the signed SMS hook (its secret is an admin's). */
-async function textIn(admin: Page, from: string, body: string) {
-  const hooks = await (await admin.request.get('/api/settings/hooks')).json();
-  const secret = hooks.items.find((hook: { name: string }) => hook.name === 'sms').secret as string;
-  const payload = JSON.stringify({ from, body, message_id: crypto.randomUUID() });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-  const posted = await admin.request.post('/api/hooks/sms', {
-    headers: { 'content-type': 'application/json', 'x-torque-timestamp': timestamp, 'x-torque-signature': signature },
-    data: payload,
-  });
-  expect(posted.status()).toBe(200);
-}
 
 test('a text from an unknown number waits under Unmatched; the admin makes it a lead, and only the agent it went to reads it', async ({
   page,
   browser,
-  baseURL,
 }) => {
   await signIn(page, 'admin', '/communications');
   // Two new agents, A then B. Leads given by hand until one reaches A leave B next in the rotation.
-  const agentA = await newAgent(browser, page, baseURL!);
-  const agentB = await newAgent(browser, page, baseURL!);
+  const agentA = await joinTeam(page, browser, 'agent', unique('Agent'));
+  const agentB = await joinTeam(page, browser, 'agent', unique('Agent'));
   for (let tries = 0; ; tries++) {
     expect(tries).toBeLessThan(40);
     const probe = await page.request.post('/api/leads', {
