@@ -85,7 +85,9 @@ test("one day's hand-offs on a phone: a used car, a customer handed over, a deal
       await giveCustomer(page, b.name);
     }
     await b.page.goto(`/customers/${found.items[0].id}`);
-    await expect(b.page.getByText(body)).toBeVisible();
+    // The text is in B's conversation with them (the lead's comment and the customer's notes carry it too).
+    const conversation = b.page.locator('[data-slot="card"]', { hasText: 'Conversation' }).first();
+    await expect(conversation.getByText(body).first()).toBeVisible();
   } finally {
     await setInventory('own');
     await a.close();
