@@ -161,6 +161,9 @@ test.describe('filters', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByLabel('Year from').fill('2025');
     await expect(page).toHaveURL(/year_min=2025/);
+    // As a person would, the next field is typed once the list of the first has arrived.
+    await expect(page.getByText('Loading vehicles...')).toHaveCount(0);
+    await expect(page.getByLabel('Year from')).toHaveValue('2025');
     await page.getByLabel('Year to').fill('2019');
     await expect(page.getByText("'Year to' can't be before 'Year from'")).toBeVisible();
     await expect(page).not.toHaveURL(/year_max/);
