@@ -21,22 +21,53 @@ const vitestReport = path.join(reports, 'vitest.json');
 const vitestFileTimes = path.join(reports, 'vitest-files.json');
 const playwrightReport = path.join(reports, 'playwright.json');
 const started = Date.now();
+// The generated-input test draws from this seed on both databases; the same seed draws the same input again.
+const fuzzSeed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
+console.log(`Generated input from seed ${fuzzSeed} (FUZZ_SEED=${fuzzSeed} npm test draws it again).`);
 
 const seconds = (ms) => {
   const s = Math.round(ms / 1000);
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 };
 
-/** Runs one command, its output kept for the lane's log; resolves with whether it passed and how long it took. */
+/**
+ * What each step may take on the CI machine (2 cores, PostgreSQL on it), wall and CPU time in seconds: a step over its
+ * budget is named at the end, so that the suite's growth is seen the run it happens, not when CI's limit is reached.
+ */
+const budgets = {
+  typecheck: { wall: 240, cpu: 300 },
+  lint: { wall: 240, cpu: 240 },
+  'format (npm run format fixes it)': { wall: 90, cpu: 90 },
+  'unit and API tests': { wall: 540, cpu: 960 },
+  'browser journeys': { wall: 420, cpu: 720 },
+  'whole run': { wall: 900, cpu: 1800 },
+};
+
+/** User and system time of a command and every process it waited for, as bash's `times` reports its children's. */
+const cpuOf = (times) => {
+  const children = times.trim().split('\n').at(-1) ?? '';
+  return [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60_000 + Number(s) * 1000, 0);
+};
+
+/**
+ * Runs one command, its output kept for the lane's log; resolves with whether it passed, how long it took and the CPU
+ * time it and its processes used.
+ */
 function run(label, command, args, log, env = {}) {
   const begun = Date.now();
   return new Promise((resolve) => {
     log.push(`\n=== ${label}\n`);
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '0' } });
+    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'bash', command, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
+    let times = '';
     child.stdout.on('data', (chunk) => log.push(chunk.toString()));
     child.stderr.on('data', (chunk) => log.push(chunk.toString()));
+    child.stdio[3].on('data', (chunk) => (times += chunk));
     child.on('close', (code) => {
-      const step = { label, ok: code === 0, ms: Date.now() - begun };
+      const step = { label, ok: code === 0, ms: Date.now() - begun, cpu: cpuOf(times) };
       console.log(`[${seconds(Date.now() - started)}] ${label}: ${step.ok ? 'ok' : 'FAILED'} in ${seconds(step.ms)}`);
       resolve(step);
     });
@@ -157,9 +188,9 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
                 '--reporter=./tests/helpers/file-times.ts',
               ],
               log,
-              { VITEST_FILE_TIMES: vitestFileTimes },
+              { VITEST_FILE_TIMES: vitestFileTimes, FUZZ_SEED: fuzzSeed },
             )
-          : { label: 'unit and API tests', ok: false, ms: 0 },
+          : { label: 'unit and API tests', ok: false, ms: 0, cpu: 0 },
     ]),
   () =>
     lane('browser journeys', [
@@ -171,7 +202,7 @@ const [staticChecks, unitAndApiTests, browserJourneys] = [
               PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
               PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
             })
-          : { label: 'browser journeys', ok: false, ms: 0 };
+          : { label: 'browser journeys', ok: false, ms: 0, cpu: 0 };
         await journeyServers.stop();
         log.push(...journeyLog.splice(0));
         return journeys;
@@ -239,8 +270,26 @@ console.log('\nSlowest test files:');
 for (const file of files) console.log(`  ${seconds(file.ms).padStart(6)}  ${file.name}`);
 console.log('Slowest journeys:');
 for (const journey of journeys) console.log(`  ${seconds(journey.ms).padStart(6)}  ${journey.name}`);
-console.log('\nSteps:');
-for (const step of steps) console.log(`  ${seconds(step.ms).padStart(6)}  ${step.label} ${step.ok ? 'ok' : 'FAILED'}`);
+/** The CPU time of this process and every process it waited for (Linux's cutime and cstime, in ticks of 10 ms). */
+function wholeCpu() {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  const { user, system } = process.cpuUsage();
+  return (Number(fields[13]) + Number(fields[14])) * 10 + (user + system) / 1000;
+}
+steps.push({ label: 'whole run', ok: true, ms: Date.now() - started, cpu: wholeCpu() });
+console.log('\nSteps (wall and CPU time, against the budget of each):');
+const overBudget = [];
+for (const step of steps) {
+  const budget = budgets[step.label];
+  const over = budget && (step.ms > budget.wall * 1000 || step.cpu > budget.cpu * 1000);
+  if (over) overBudget.push(step.label);
+  console.log(
+    `  ${seconds(step.ms).padStart(6)} of ${budget ? seconds(budget.wall * 1000).padStart(6) : '     -'} wall, ` +
+      `${seconds(step.cpu).padStart(6)} of ${budget ? seconds(budget.cpu * 1000).padStart(6) : '     -'} CPU  ` +
+      `${step.label} ${step.ok ? 'ok' : 'FAILED'}${over ? ', OVER BUDGET' : ''}`,
+  );
+}
+if (overBudget.length) console.log(`Over budget: ${overBudget.join(', ')} (budgets in scripts/test.mjs and CONTRIBUTING.md).`);
 /** Each test's name and its error's first lines, so that the end of a long run's output says what failed and why. */
 function list(title, tests) {
   if (tests.length) console.log(`\n${title}`);
