@@ -158,6 +158,66 @@ test('a salesperson presents two lease options; the customer accepts one on a ph
   await expect(page.getByText('Quote accepted: Lease, 48 months, $1,000 down')).toBeVisible();
 });
 
+test('a financed quote discloses its unequal final payment on the desk, in the e-mail and on the customer’s page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Texas, $34,200 and the $150 documentation fee taxed at 6.25 %, $1,000 down: A = $35,496.88, 60 months at 5.9 % from
+  // 3 December 2026. By hand (Regulation Z § 1026.18(g)–(h)): the level payment A·i / (1 − (1 + i)^−60), i = 0.059 / 12,
+  // is $684.60; what 59 of them leave, carried to the 60th month, is the final payment $684.93 (3 December 2031); the
+  // total of payments is 59 × 684.60 + 684.93 = $41,076.33.
+  const schedule = '59 monthly payments of $684.60 from January 3, 2027, and 1 final payment of $684.93 on December 3, 2031';
+  const email = `schedule.${Date.now().toString(36)}@example.com`;
+  await signIn(page, 'agent');
+  const deal = await newDeal(page, email);
+  const saved = await page.request.put(`/api/deals/${deal.id}/worksheet`, {
+    headers: { 'x-requested-with': 'torque' },
+    data: {
+      state: 'TX',
+      updated_at: null,
+      worksheet: {
+        selling_price_cents: 3_420_000,
+        fees: [{ name: 'Documentation fee', amount_cents: 15_000, taxable: true, kind: 'doc_fee' }],
+        cash_down_cents: 100_000,
+        structure: {
+          kind: 'finance',
+          apr_percent: 5.9,
+          term_months: 60,
+          contract_date: '2026-12-03',
+          first_payment_date: '2027-01-03',
+        },
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.goto(`/deals/${deal.id}/desk`);
+  const terms = page.getByLabel('Finance terms');
+  await expect(terms.getByText('59 monthly payments of')).toBeVisible();
+  await expect(terms.getByText('59 monthly payments of').locator('xpath=following-sibling::dd[1]')).toHaveText('$684.60');
+  await expect(terms.getByText('1 final payment of').locator('xpath=following-sibling::dd[1]')).toHaveText('$684.93');
+  await expect(terms.getByText('Total of payments').locator('xpath=following-sibling::dd[1]')).toHaveText('$41,076.33');
+
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByText('Quote sent', { exact: true })).toBeVisible();
+  const mail = await mailTo(email);
+  const link = new URL(mail.text.match(/https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/)![0]);
+
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const customer = await phone.newPage();
+  await customer.goto(link.pathname);
+  const option = customer.getByRole('radio', { name: /Finance, 60 months, \$1,000 down/ }).locator('xpath=ancestor::label[1]');
+  await expect(option).toContainText('$684.60 a month');
+  await expect(option).toContainText(schedule);
+  await expect(option).toContainText('total of payments $41,076.33');
+  await expect(option).not.toContainText('60 monthly payments');
+  await phone.close();
+  // The e-mail says the same.
+  expect(mail.text.replace(/\s+/g, ' ')).toContain(schedule);
+  expect(mail.text.replace(/\s+/g, ' ')).toContain('total of payments $41,076.33');
+});
+
 test('a broker records three dealers’ offers, compares what the client pays, and picks one', async ({ page }) => {
   await signIn(page, 'agent');
   const deal = await newDeal(page);
