@@ -6,6 +6,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import { dayIn } from '@shared/common/time';
 import type { DealDetail } from '@shared/deals/types';
+import { clientTotalCents } from '@shared/desking/client-total';
 import { addMonths, paymentSchedule } from '@shared/desking/finance';
 import { worksheetFigures } from '@shared/desking/figures';
 import { worksheetFiguringSchema, worksheetFormSchema, worksheetToForm, type WorksheetForm } from '@shared/desking/form';
@@ -443,6 +444,7 @@ function FiguresCard({
           )}
           {totals.overpayment_cents > 0 && <Line label="Owed to the customer" value={money(totals.overpayment_cents)} />}
           {brokerFee > 0 && <Line label="Broker fee, paid apart" value={money(brokerFee)} />}
+          {brokerFee > 0 && <Line label="Client’s total" value={money(clientTotalCents(totals, brokerFee))} strong />}
         </dl>
         {finance && schedule && (
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 border-t pt-3 text-sm" aria-label="Finance terms">
