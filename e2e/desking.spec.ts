@@ -47,7 +47,7 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
   await page.getByLabel('APR (%)').fill('6.9');
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(4);
-  await expect(page.getByLabel('Finance terms')).toContainText('60 monthly payments of');
+  await expect(page.getByLabel('Finance terms')).toContainText(/(60|59) monthly payments of/);
 
   // A payoff without its lender is refused, and says so where it belongs.
   await page.getByRole('button', { name: 'Save worksheet' }).click();
@@ -158,6 +158,66 @@ test('a salesperson presents two lease options; the customer accepts one on a ph
   await expect(page.getByText('Quote accepted: Lease, 48 months, $1,000 down')).toBeVisible();
 });
 
+test('a financed quote discloses its unequal final payment on the desk, in the e-mail and on the customer’s page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Texas, $34,200 and the $150 documentation fee taxed at 6.25 %, $1,000 down: A = $35,496.88, 60 months at 5.9 % from
+  // 3 December 2026. By hand (Regulation Z § 1026.18(g)–(h)): the level payment A·i / (1 − (1 + i)^−60), i = 0.059 / 12,
+  // is $684.60; what 59 of them leave, carried to the 60th month, is the final payment $684.93 (3 December 2031); the
+  // total of payments is 59 × 684.60 + 684.93 = $41,076.33.
+  const schedule = '59 monthly payments of $684.60 from January 3, 2027, and 1 final payment of $684.93 on December 3, 2031';
+  const email = `schedule.${Date.now().toString(36)}@example.com`;
+  await signIn(page, 'agent');
+  const deal = await newDeal(page, email);
+  const saved = await page.request.put(`/api/deals/${deal.id}/worksheet`, {
+    headers: { 'x-requested-with': 'torque' },
+    data: {
+      state: 'TX',
+      updated_at: null,
+      worksheet: {
+        selling_price_cents: 3_420_000,
+        fees: [{ name: 'Documentation fee', amount_cents: 15_000, taxable: true, kind: 'doc_fee' }],
+        cash_down_cents: 100_000,
+        structure: {
+          kind: 'finance',
+          apr_percent: 5.9,
+          term_months: 60,
+          contract_date: '2026-12-03',
+          first_payment_date: '2027-01-03',
+        },
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.goto(`/deals/${deal.id}/desk`);
+  const terms = page.getByLabel('Finance terms');
+  await expect(terms.getByText('59 monthly payments of')).toBeVisible();
+  await expect(terms.getByText('59 monthly payments of').locator('xpath=following-sibling::dd[1]')).toHaveText('$684.60');
+  await expect(terms.getByText('1 final payment of').locator('xpath=following-sibling::dd[1]')).toHaveText('$684.93');
+  await expect(terms.getByText('Total of payments').locator('xpath=following-sibling::dd[1]')).toHaveText('$41,076.33');
+
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByText('Quote sent', { exact: true })).toBeVisible();
+  const mail = await mailTo(email);
+  const link = new URL(mail.text.match(/https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/)![0]);
+
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const customer = await phone.newPage();
+  await customer.goto(link.pathname);
+  const option = customer.getByRole('radio', { name: /Finance, 60 months, \$1,000 down/ }).locator('xpath=ancestor::label[1]');
+  await expect(option).toContainText('$684.60 a month');
+  await expect(option).toContainText(schedule);
+  await expect(option).toContainText('total of payments $41,076.33');
+  await expect(option).not.toContainText('60 monthly payments');
+  await phone.close();
+  // The e-mail says the same.
+  expect(mail.text.replace(/\s+/g, ' ')).toContain(schedule);
+  expect(mail.text.replace(/\s+/g, ' ')).toContain('total of payments $41,076.33');
+});
+
 test('a broker records three dealers’ offers, compares what the client pays, and picks one', async ({ page }) => {
   await signIn(page, 'agent');
   const deal = await newDeal(page);
@@ -189,30 +249,63 @@ test('a broker records three dealers’ offers, compares what the client pays, a
     await expect(page.getByRole('table', { name: 'Dealer offers' }).getByText(dealer, { exact: true })).toBeVisible();
   }
 
-  // Texas at 6.25 % of the price: Lakeside 31,900 + 895 + 1,993.75 = $34,788.75, the lowest of the three.
+  // Texas at 6.25 %, which taxes a documentation fee and so the dealer's fees too: Lakeside 31,900 + 895 +
+  // (31,900 + 895) × 6.25 % = 2,049.6875 → 2,049.69, $34,844.69 in all, the lowest of the three (Hill Country 31,500 +
+  // 1,500 + 2,062.50 = $35,062.50; Capital 32,900 + 2,056.25 = $34,956.25).
   const table = page.getByRole('table', { name: 'Dealer offers' });
   await expect(table.getByRole('row')).toHaveCount(4);
   const lakeside = table.getByRole('row').filter({ hasText: 'Lakeside Toyota' });
-  await expect(lakeside).toContainText('$34,788.75');
+  await expect(lakeside).toContainText('$34,844.69');
   await expect(lakeside).toContainText('Lowest');
   await expect(lakeside).toContainText('Quote: lakeside-quote.pdf');
+  await expect(table.getByRole('row').filter({ hasText: 'Hill Country Toyota' })).toContainText('$35,062.50');
+
+  // On a phone the comparison is one offer under another: every Choose button is on the screen, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const dealer of ['Lakeside Toyota', 'Hill Country Toyota', 'Capital Toyota']) {
+    // Scrolled down to, never sideways: the button lies within the 390 px and is what a tap at its centre reaches
+    // (not clipped by a box that scrolls sideways).
+    const shown = await page.getByRole('button', { name: `Choose ${dealer}` }).evaluate((button) => {
+      window.scrollTo(0, window.scrollY + button.getBoundingClientRect().top - 200);
+      const box = button.getBoundingClientRect();
+      const reached = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { left: box.left, right: box.right, reached: reached !== null && button.contains(reached) };
+    });
+    expect(shown, dealer).toEqual({ left: expect.any(Number), right: expect.any(Number), reached: true });
+    expect(shown.left, dealer).toBeGreaterThanOrEqual(0);
+    expect(shown.right, dealer).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  const offers = page.getByRole('list', { name: 'Dealer offers' });
+  await expect(offers.getByRole('listitem')).toHaveCount(3);
+  await expect(offers.getByRole('listitem').filter({ hasText: 'Lakeside Toyota' })).toContainText('$34,844.69');
 
   await page.getByRole('button', { name: 'Choose Lakeside Toyota' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Why the others are declined')).toHaveValue('Higher total cost');
   await dialog.getByRole('button', { name: 'Choose offer' }).click();
   await expect(page.getByText('Offer chosen', { exact: true })).toBeVisible();
+  await expect(offers.getByRole('listitem').filter({ hasText: 'Lakeside Toyota' })).toContainText('Chosen');
+  await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(lakeside).toContainText('Chosen');
   for (const dealer of ['Hill Country Toyota', 'Capital Toyota']) {
     const row = table.getByRole('row').filter({ hasText: dealer });
     await expect(row).toContainText('Declined');
     await expect(row).toContainText('Higher total cost');
   }
-  await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The deal's page names the chosen dealer, its fees and the client's total: the comparison's figure.
   await page.getByRole('link', { name: 'Back to Deal' }).click();
   await expect(page.getByText('Dealer offer chosen: Lakeside Toyota')).toBeVisible();
   await expect(page.getByText('$31,900').first()).toBeVisible();
+  const figures = page.getByLabel('Chosen dealer’s figures');
+  await expect(page.getByText('Chosen dealer', { exact: true })).toBeVisible();
+  await expect(figures.getByText('Dealer fees').locator('xpath=following-sibling::dd[1]')).toHaveText('$895.00');
+  await expect(figures.getByText('Client’s total').locator('xpath=following-sibling::dd[1]')).toHaveText('$34,844.69');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(figures).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -72,13 +72,14 @@ describe("a brokerage's offers from dealers", () => {
       expect(response.statusCode, response.body).toBe(201);
     }
     const offers = await list(agent, dealId);
-    // No worksheet: the default state, Texas, at 6.25 %, and the deal's own broker fee.
-    expect(offers).toMatchObject({ state: 'TX', tax_rate_percent: 6.25, broker_fee_cents: 75_000 });
+    // No worksheet: the default state, Texas, at 6.25 %, which taxes a documentation fee and so the dealer's fees, the
+    // draft's $0 title and registration, and the deal's own broker fee.
+    expect(offers).toMatchObject({ state: 'TX', tax_rate_percent: 6.25, broker_fee_cents: 75_000, dealer_fees_taxed: true });
     expect(offers.items.map((o) => [o.dealer, o.sales_tax_cents, o.total_cents])).toEqual([
-      // 44,200 × 6.25 % = 2,762.50; 44,200 + 895 + 2,762.50 + 750 = 48,607.50
-      ['Lakeside Toyota', 276_250, 4_860_750],
-      // 43,800 × 6.25 % = 2,737.50; 43,800 + 1,500 + 2,737.50 + 750 = 48,787.50
-      ['Hill Country Toyota', 273_750, 4_878_750],
+      // (44,200 + 895) × 6.25 % = 2,818.4375 → 2,818.44; 44,200 + 895 + 2,818.44 + 750 = 48,663.44
+      ['Lakeside Toyota', 281_844, 4_866_344],
+      // (43,800 + 1,500) × 6.25 % = 2,831.25; 43,800 + 1,500 + 2,831.25 + 750 = 48,881.25
+      ['Hill Country Toyota', 283_125, 4_888_125],
       // 44,500 × 6.25 % = 2,781.25; 44,500 + 0 + 2,781.25 + 750 = 48,031.25
       ['Capital Toyota', 278_125, 4_803_125],
     ]);
@@ -173,6 +174,67 @@ describe("a brokerage's offers from dealers", () => {
       declined: ['Lakeside Toyota', 'Capital Toyota'],
       decline_reason: 'Higher total cost',
     });
+  });
+
+  it("gives an offer the same client's total as the worksheet of the same deal, and the chosen one becomes the deal's", async () => {
+    const dealId = await createDeal(agent);
+    const desk = async (state: string, worksheet: Record<string, unknown>) => {
+      const current = (await t.call({ method: 'GET', url: `/api/deals/${dealId}/worksheet`, as: agent })).json();
+      const saved = await t.call({
+        method: 'PUT',
+        url: `/api/deals/${dealId}/worksheet`,
+        as: agent,
+        payload: { state, worksheet, updated_at: current.updated_at },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return saved.json();
+    };
+    // Texas taxes the documentation fee: $37,000 + $150 doc fee, tax (37,000 + 150) × 6.25 % = 2,321.875 → $2,321.88,
+    // and a $350 broker fee: the client pays $39,821.88 — not $39,812.50, the tax on the price alone.
+    const sheet = await desk('TX', {
+      selling_price_cents: 3_700_000,
+      fees: [
+        { name: 'Documentation fee', amount_cents: 15_000, taxable: true, kind: 'doc_fee' },
+        { name: 'Title and registration', amount_cents: 0, taxable: false, kind: 'other' },
+      ],
+      broker_fee_cents: 35_000,
+      structure: { kind: 'cash' },
+    });
+    expect(sheet.figures.totals.cash_price_cents + sheet.worksheet.broker_fee_cents).toBe(3_982_188);
+    const same = (await add(agent, dealId, offer('Lakeside Toyota', 3_700_000, 15_000))).json().id as string;
+    const other = (await add(agent, dealId, offer('Hill Country Toyota', 3_650_000, 89_500))).json().id as string;
+    const compared = await list(agent, dealId);
+    expect(compared.items.map((o) => [o.dealer, o.sales_tax_cents, o.total_cents])).toEqual([
+      ['Lakeside Toyota', 232_188, 3_982_188],
+      // (36,500 + 895) × 6.25 % = 2,337.1875 → 2,337.19; 36,500 + 895 + 2,337.19 + 350 = 40,082.19
+      ['Hill Country Toyota', 233_719, 4_008_219],
+    ]);
+
+    // Chosen, the offer's price and fees are the worksheet's: its client's total is the offer's.
+    const chosen = await t.call({
+      method: 'POST',
+      url: `/api/deals/${dealId}/dealer-offers/${other}/choose`,
+      as: agent,
+      payload: { decline_reason: 'The client preferred another dealer' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const after = (await t.call({ method: 'GET', url: `/api/deals/${dealId}/worksheet`, as: agent })).json();
+    expect(after.worksheet.selling_price_cents).toBe(3_650_000);
+    expect(after.worksheet.fees).toEqual([
+      { name: 'Dealer fees', amount_cents: 89_500, taxable: true, kind: 'doc_fee' },
+      { name: 'Title and registration', amount_cents: 0, taxable: false, kind: 'other' },
+    ]);
+    expect(after.figures.totals.cash_price_cents + after.worksheet.broker_fee_cents).toBe(4_008_219);
+    const decided = await list(agent, dealId);
+    expect(decided.items.find((o) => o.id === other)).toMatchObject({ status: 'chosen', total_cents: 4_008_219 });
+    expect(decided.items.find((o) => o.id === same)).toMatchObject({ status: 'declined' });
+
+    // New York does not tax a reasonable documentation fee (TSB-A-14(7)S), nor then the dealer's fees: 36,500 × 4 % = 1,460;
+    // 36,500 + 895 + 1,460 + 350 = 39,205.
+    await desk('NY', after.worksheet);
+    const inNewYork = await list(agent, dealId);
+    expect(inNewYork).toMatchObject({ state: 'NY', tax_rate_percent: 4, dealer_fees_taxed: false });
+    expect(inNewYork.items.find((o) => o.id === other)).toMatchObject({ sales_tax_cents: 146_000, total_cents: 3_920_500 });
   });
 
   it('edits an offer by the version read, and removes one', async () => {

@@ -11,6 +11,8 @@ import {
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { multipartBody, pdfText, photoFile } from '../helpers/document-files.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { pdfPages } from '../helpers/pdf-tools.js';
+import { startSmtpPeer } from '../helpers/smtp.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -335,5 +337,104 @@ describe("a customer's quote", () => {
     expect(await t.database.db.selectFrom('deal_quotes').select('id').where('deal_id', '=', deal.id).execute()).toEqual([]);
     const sent = await send(agent, deal.id, { to: 'optout.quinn@example.com', transactional: true });
     expect(sent.statusCode, sent.body).toBe(201);
+  });
+});
+
+describe("a finance quote's payment schedule (Regulation Z § 1026.18(g)–(h))", () => {
+  /**
+   * Texas, $34,200 with a $150 documentation fee, $1,000 down, 60 months at 5.9 % from 3 December 2026, first payment
+   * 3 January 2027 (one regular month, so no odd days). Worked out by hand:
+   * - taxable $34,350 × 6.25 % = $2,146.875 → $2,146.88; amount financed A = 34,200 + 150 + 2,146.88 − 1,000 = $35,496.88;
+   * - monthly rate i = 0.059 / 12; level payment A·i / (1 − (1 + i)^−60) = $684.5959… → $684.60;
+   * - what the 59 level payments leave, carried to the 60th month: (A − 684.60 · (1 − (1 + i)^−59) / i) · (1 + i)^60
+   *   = $684.93, the final payment, due 3 December 2031;
+   * - total of payments (§ 1026.18(h)) = 59 × 684.60 + 684.93 = $41,076.33 — not 60 × 684.60 = $41,076.00.
+   */
+  const SCHEDULED = {
+    selling_price_cents: 3_420_000,
+    fees: [{ name: 'Documentation fee', amount_cents: 15_000, taxable: true, kind: 'doc_fee' }],
+    cash_down_cents: 100_000,
+    structure: {
+      kind: 'finance',
+      apr_percent: 5.9,
+      term_months: 60,
+      contract_date: '2026-12-03',
+      first_payment_date: '2027-01-03',
+    },
+  };
+  const SCHEDULE = '59 monthly payments of $684.60 from January 3, 2027, and 1 final payment of $684.93 on December 3, 2031';
+
+  it('checks the hand arithmetic against the loan formula itself', () => {
+    const A = 3_549_688;
+    const i = 0.059 / 12;
+    const payment = Math.round((A * i) / (1 - (1 + i) ** -60));
+    const last = Math.round((A - (payment * (1 - (1 + i) ** -59)) / i) * (1 + i) ** 60);
+    expect([payment, last, 59 * payment + last]).toEqual([68_460, 68_493, 4_107_633]);
+  });
+
+  it('states the unequal final payment and the sum of the schedule on the PDF and in the e-mail', async () => {
+    const smtp = await startSmtpPeer();
+    const mailed = await createTestContext(
+      { SMTP_URL: smtp.url },
+      { jobs: { pollingIntervalSeconds: 0.5, mailRetry: { retryDelay: 1 } } },
+    );
+    try {
+      const seller = await mailed.createUser('agent', 'Sam Seller');
+      const created = await mailed.call({
+        method: 'POST',
+        url: '/api/deals',
+        as: seller,
+        payload: {
+          date: `${thisYear}-03-14`,
+          manufacturer: 'Honda',
+          model: 'Pilot',
+          year: thisYear,
+          customer_name: 'Iris Lowe',
+          customer_email: 'iris.lowe@example.com',
+          agent_name: 'Anyone',
+          contract_price_cents: 3_420_000,
+          broker_fee_cents: 0,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const dealId = created.json().id as string;
+      const saved = await mailed.call({
+        method: 'PUT',
+        url: `/api/deals/${dealId}/worksheet`,
+        as: seller,
+        payload: { state: 'TX', worksheet: SCHEDULED, updated_at: null },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().figures.totals.amount_financed_cents).toBe(3_549_688);
+      const sent = await mailed.call({
+        method: 'POST',
+        url: `/api/deals/${dealId}/quotes`,
+        as: seller,
+        payload: { to: 'iris.lowe@example.com' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+
+      const [mail] = await smtp.waitFor(1);
+      const words = (text: string) => text.replace(/\s+/g, ' ');
+      expect(words(mail!.text)).toContain(SCHEDULE);
+      expect(words(mail!.text)).toContain('total of payments $41,076.33');
+      expect(words(mail!.text)).not.toContain('60 monthly payments');
+
+      const token = mail!.text.match(/\/quote\/([A-Za-z0-9_-]{43})/)![1]!;
+      const page = (await mailed.call({ method: 'GET', url: `/api/quotes/${token}` })).json() as PublicQuote;
+      expect(page.content.options[0]!.figures.finance).toMatchObject({ payment_cents: 68_460, last_payment_cents: 68_493 });
+
+      const pdf = await mailed.call({ method: 'GET', url: `/api/quotes/${token}/quote.pdf` });
+      expect(pdf.statusCode).toBe(200);
+      const printed = words((await pdfPages(pdf.rawPayload)).join(' '));
+      expect(printed).toContain(SCHEDULE);
+      expect(printed).toContain('total of payments $41,076.33');
+      // The table's total of payments is the schedule's sum too.
+      expect(printed).toMatch(/\$684\.60 \$1,000\.00 \$41,076\.33/);
+      expect(printed).not.toContain('$41,076.00');
+    } finally {
+      await mailed.close();
+      await smtp.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { worksheetFigures } from '../../src/shared/desking/figures.js';
 import { financeGrid, leaseGrid, residualCentsFor, withOption } from '../../src/shared/desking/grid.js';
-import { optionDisclosure, quoteDay, quoteOptions } from '../../src/shared/desking/quote.js';
+import { paymentSchedule } from '../../src/shared/desking/finance.js';
+import { optionDisclosure, quoteDay, quoteOptions, scheduleWords } from '../../src/shared/desking/quote.js';
 import { STATE_TAX_SEED } from '../../src/shared/desking/tax.js';
 import {
   OPTION_TWICE,
@@ -97,14 +98,15 @@ describe("a quote's options", () => {
     expect(quoteOptions(parse({ ...sale, structure: { kind: 'cash' } }), TX, [])[0]!.label).toBe('Cash');
   });
 
-  it("state each option's terms in the disclosure's words", () => {
+  it("state each option's terms in the disclosure's words, with the schedule's unequal final payment", () => {
     const [option] = quoteOptions(parse(sale), TX, []);
-    const f = option!.figures.finance!;
+    // Worked out by hand: taxable $32,150 × 6.25 % = $2,009.38; A = 32,000 + 150 + 2,009.38 − 1,000 = $33,159.38; at
+    // i = 0.069 / 12 the level payment A·i / (1 − (1 + i)^−60) = $655.03, and what 59 of them leave, carried to the 60th
+    // month, (A − 655.03 · (1 − (1 + i)^−59) / i) · (1 + i)^60 = $655.18; total 59 × 655.03 + 655.18 = $39,301.95, the
+    // finance charge $39,301.95 − $33,159.38 = $6,142.57 (Regulation Z § 1026.18(d), (g), (h)).
     expect(option!.disclosure).toBe(
-      `Annual percentage rate ${f.apr_percent.toFixed(2)} %; finance charge $${(f.finance_charge_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}; ` +
-        `amount financed $${(f.amount_financed_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}; ` +
-        `total of payments $${(f.total_of_payments_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}; ` +
-        `60 monthly payments of $${(f.payment_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} from May 1, 2024. ` +
+      'Annual percentage rate 6.90 %; finance charge $6,142.57; amount financed $33,159.38; total of payments $39,301.95; ' +
+        '59 monthly payments of $655.03 from May 1, 2024, and 1 final payment of $655.18 on April 1, 2029. ' +
         'Subject to credit approval; the retail installment contract you sign governs.',
     );
     const leased = quoteOptions(parse({ ...sale, structure: lease }), CA, [])[0]!;
@@ -122,5 +124,28 @@ describe("a quote's options", () => {
   it('write days in words, whatever the zone', () => {
     expect(quoteDay('2027-01-04')).toBe('January 4, 2027');
     expect(quoteDay('2026-12-31')).toBe('December 31, 2026');
+  });
+});
+
+describe('a payment schedule in words (Regulation Z § 1026.18(g))', () => {
+  const terms = { payment_cents: 62_229, last_payment_cents: 62_253, term_months: 60, first_payment_date: '2027-01-31' };
+
+  it('discloses an unequal final payment apart, on its own day, and sums the schedule', () => {
+    const schedule = paymentSchedule(terms);
+    // 59 × 622.29 + 622.53 = 36,715.11 + 622.53 = $37,337.64; the 60th payment of a series on the 31st falls on
+    // 31 December 2031.
+    expect(schedule.total_of_payments_cents).toBe(3_733_764);
+    expect(scheduleWords(schedule)).toBe(
+      '59 monthly payments of $622.29 from January 31, 2027, and 1 final payment of $622.53 on December 31, 2031',
+    );
+  });
+
+  it('reads as one run when every payment is equal, and as one payment for a single month', () => {
+    const level = paymentSchedule({ ...terms, last_payment_cents: 62_229 });
+    expect(level.total_of_payments_cents).toBe(3_733_740);
+    expect(scheduleWords(level)).toBe('60 monthly payments of $622.29 from January 31, 2027');
+    const single = paymentSchedule({ ...terms, term_months: 1, payment_cents: 1_000_000, last_payment_cents: 1_000_050 });
+    expect(scheduleWords(single)).toBe('1 payment of $10,000.50 on January 31, 2027');
+    expect(single.total_of_payments_cents).toBe(1_000_050);
   });
 });

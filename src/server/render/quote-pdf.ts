@@ -1,6 +1,6 @@
 import { formatDollars } from '../../shared/money.js';
 import { paymentSummary } from '../../shared/desking/figures.js';
-import { quoteDay, type QuoteContent } from '../../shared/desking/quote.js';
+import { disclosureOf, quoteDay, type QuoteContent } from '../../shared/desking/quote.js';
 import { muted, PdfWriter } from './pdf-writer.js';
 
 const dollars = (cents: number) => formatDollars(cents, { exact: true });
@@ -60,7 +60,7 @@ export async function quotePdf(quote: QuoteContent, coverJpeg: Buffer | null = n
   );
   w.space(8);
   quote.options.forEach((option, index) =>
-    w.paragraph(`${index + 1}. ${option.label}: ${option.disclosure}`, { size: 8, gap: 2, color: muted }),
+    w.paragraph(`${index + 1}. ${option.label}: ${disclosureOf(option)}`, { size: 8, gap: 2, color: muted }),
   );
   if (quote.products.length > 0)
     w.paragraph('The products listed are optional: none is required to obtain credit or a lease.', {

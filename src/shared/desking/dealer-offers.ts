@@ -1,13 +1,12 @@
 /**
  * A brokerage's offers from selling dealers for one client's request: recorded on the deal, compared by what the
- * client pays in all (the dealer's price and fees, the sales tax of the deal's state, and the broker's own fee), and
- * one chosen, the others kept as declined with the reason.
+ * client pays in all (`offerCost`: the worksheet with the dealer's price and fees, taxed by the deal's state, and the
+ * broker's own fee), and one chosen, the others kept as declined with the reason.
  */
 import { z } from 'zod';
 import { optionalCalendarDay, optionalText, requiredText, typedCents, version } from '../common/fields.js';
 import { dollarsText } from '../money.js';
 import { optionalVin } from '../vehicles/schemas.js';
-import { salesTaxOn } from './tax.js';
 import { moneyField } from './worksheet.js';
 
 export const availabilities = ['in_stock', 'in_transit', 'factory_order'] as const;
@@ -93,9 +92,9 @@ export const dealerOfferSchema = z.object({
   document_name: z.string().nullable(),
   status: z.enum(offerStatuses),
   decline_reason: z.string().nullable(),
-  /** The sales tax the client pays on the price, at the deal's state and local rate. */
+  /** The sales tax the client pays, by the rule of the deal's state and its local rate (`offerCost`). */
   sales_tax_cents: z.number(),
-  /** Price, dealer fees, sales tax and the broker's fee: what the client pays in all. */
+  /** What the client pays in all for this offer (`offerCost` in client-total.ts). */
   total_cents: z.number(),
   created_by_name: z.string().nullable(),
   updated_at: z.string(),
@@ -105,14 +104,10 @@ export type DealerOffer = z.infer<typeof dealerOfferSchema>;
 export const dealerOfferListSchema = z.object({
   items: z.array(dealerOfferSchema),
   broker_fee_cents: z.number(),
-  /** The state and combined rate the comparison taxes each price at: the worksheet's, or the default state's. */
+  /** The state and combined rate the comparison taxes each offer at: the worksheet's, or the default state's. */
   state: z.string(),
   tax_rate_percent: z.number(),
+  /** Whether that state taxes a documentation fee, and so the dealer's fees. */
+  dealer_fees_taxed: z.boolean(),
 });
 export type DealerOfferList = z.infer<typeof dealerOfferListSchema>;
-
-/** What the client pays for one offer, in all. */
-export function offerCost(offer: { price_cents: number; fees_cents: number }, brokerFeeCents: number, taxRatePercent: number) {
-  const sales_tax_cents = salesTaxOn(offer.price_cents, taxRatePercent);
-  return { sales_tax_cents, total_cents: offer.price_cents + offer.fees_cents + sales_tax_cents + brokerFeeCents };
-}

@@ -2,7 +2,7 @@
  * Every figure of a worksheet, from what the desk typed and the state's rule: the screen works them out as the
  * salesperson types, the server when it answers, by this one function.
  */
-import { annualPercentageRate, financeTerms, paymentDates } from './finance.js';
+import { annualPercentageRate, financeTerms, paymentSchedule, scheduledPayments } from './finance.js';
 import { aprFromMoneyFactor, leaseTerms } from './lease.js';
 import type { StateTaxRule } from './tax.js';
 import type { WorksheetFigures } from './types.js';
@@ -17,7 +17,9 @@ export function paymentSummary({ totals, finance, lease }: WorksheetFigures) {
   return {
     monthly_cents: finance?.payment_cents ?? lease?.total_monthly_payment_cents ?? null,
     at_signing_cents: lease?.amount_due_at_signing_cents ?? totals.cash_down_cents,
-    total_cents: finance?.total_of_payments_cents ?? lease?.total_of_payments_cents ?? totals.cash_price_cents,
+    total_cents: finance
+      ? paymentSchedule(finance).total_of_payments_cents
+      : (lease?.total_of_payments_cents ?? totals.cash_price_cents),
   };
 }
 
@@ -33,15 +35,16 @@ export function worksheetFigures(worksheet: Worksheet, rule: StateTaxRule): Work
       first_payment_date: structure.first_payment_date,
     });
     // The APR disclosed is the one the rounded schedule carries, by the actuarial method (Regulation Z § 1026.22).
-    const dates = paymentDates(structure.first_payment_date, structure.term_months, 'monthly');
+    const schedule = paymentSchedule({
+      ...terms,
+      term_months: structure.term_months,
+      first_payment_date: structure.first_payment_date,
+    });
     const apr = annualPercentageRate({
       amount_financed_cents: terms.amount_financed_cents,
       contract_date: structure.contract_date,
       unit_period: 'monthly',
-      payments: dates.map((date, n) => ({
-        amount_cents: n === dates.length - 1 ? terms.last_payment_cents : terms.payment_cents,
-        date,
-      })),
+      payments: scheduledPayments(schedule),
     });
     return {
       totals,

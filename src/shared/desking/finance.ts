@@ -171,7 +171,7 @@ export function financeTerms(input: FinanceTermsInput): FinanceTerms {
   const earlierWorth = payment_cents * (worth - lastFactor);
   // Rounded to the cent: the final payment is disclosed, and paid, in cents.
   const last_payment_cents = roundCents((amount_financed_cents - earlierWorth) / lastFactor);
-  const total_of_payments_cents = payment_cents * (term_months - 1) + last_payment_cents;
+  const { total_of_payments_cents } = paymentSchedule({ payment_cents, last_payment_cents, term_months, first_payment_date });
   return {
     payment_cents,
     last_payment_cents,
@@ -180,6 +180,47 @@ export function financeTerms(input: FinanceTermsInput): FinanceTerms {
     amount_financed_cents,
   };
 }
+
+/** A run of equal monthly payments: how many, how much each, and the due date of the first. */
+export type PaymentRun = { count: number; amount_cents: number; first_date: string };
+
+export type PaymentSchedule = {
+  /** The level payments, then the final payment on its own when it differs from them. */
+  runs: PaymentRun[];
+  /** Regulation Z § 1026.18(h): the sum of the payments scheduled. */
+  total_of_payments_cents: number;
+};
+
+/**
+ * The payment schedule of a monthly retail installment contract, as Regulation Z § 1026.18(g) discloses it: the
+ * number, amounts and timing of the payments. Every payment but the last is the level payment; the last is disclosed
+ * apart when it differs ("59 payments of $622.29 and 1 of $622.53"), due `term_months − 1` months after the first.
+ * The total of payments (§ 1026.18(h)) is the schedule's own sum. The desk, the quote's page, its PDF and its e-mail
+ * all read the schedule from here.
+ */
+export function paymentSchedule(terms: {
+  payment_cents: number;
+  last_payment_cents: number;
+  term_months: number;
+  first_payment_date: string;
+}): PaymentSchedule {
+  const { payment_cents, last_payment_cents, term_months, first_payment_date } = terms;
+  const level = term_months - 1;
+  const runs: PaymentRun[] =
+    last_payment_cents === payment_cents
+      ? [{ count: term_months, amount_cents: payment_cents, first_date: first_payment_date }]
+      : [
+          ...(level > 0 ? [{ count: level, amount_cents: payment_cents, first_date: first_payment_date }] : []),
+          { count: 1, amount_cents: last_payment_cents, first_date: addMonths(first_payment_date, level) },
+        ];
+  return { runs, total_of_payments_cents: runs.reduce((sum, run) => sum + run.count * run.amount_cents, 0) };
+}
+
+/** Each payment of a schedule with its due date. */
+export const scheduledPayments = ({ runs }: PaymentSchedule): ScheduledPayment[] =>
+  runs.flatMap((run) =>
+    paymentDates(run.first_date, run.count, 'monthly').map((date) => ({ amount_cents: run.amount_cents, date })),
+  );
 
 export type ScheduledPayment = { amount_cents: number; date: string };
 /** Equal payments one unit-period apart from the first. */

@@ -8,9 +8,10 @@ import { optionalText } from '../common/fields.js';
 import { formatDollars } from '../money.js';
 import { composeSchema } from '../emails/schemas.js';
 import { worksheetFigures } from './figures.js';
+import { paymentSchedule, type PaymentSchedule } from './finance.js';
 import { withOption, type Residuals } from './grid.js';
 import type { StateTaxRule } from './tax.js';
-import { worksheetFiguresSchema, worksheetTotalsSchema, type WorksheetFigures } from './types.js';
+import { worksheetFiguresSchema, worksheetTotalsSchema, type FinanceFigures, type WorksheetFigures } from './types.js';
 import { gridOptionSchema, structureLabels, type Worksheet } from './worksheet.js';
 
 const line = z.object({ name: z.string(), amount_cents: z.number() });
@@ -110,16 +111,37 @@ export const quoteDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
 const percent = (value: number) => `${value.toFixed(2)} %`;
 
+/**
+ * A payment schedule in words (Regulation Z § 1026.18(g): number, amounts, timing): "59 monthly payments of $622.29
+ * from January 3, 2027, and 1 final payment of $622.53 on December 3, 2031".
+ */
+export function scheduleWords({ runs }: PaymentSchedule): string {
+  return runs
+    .map((run, index) => {
+      if (index > 0) return `${run.count} final payment of ${money(run.amount_cents)} on ${quoteDay(run.first_date)}`;
+      if (run.count === 1) return `1 payment of ${money(run.amount_cents)} on ${quoteDay(run.first_date)}`;
+      return `${run.count} monthly payments of ${money(run.amount_cents)} from ${quoteDay(run.first_date)}`;
+    })
+    .join(', and ');
+}
+
+/** A finance option's schedule and its total of payments, as the quote's page, PDF and e-mail state them. */
+export function financeSchedule(finance: FinanceFigures) {
+  const schedule = paymentSchedule(finance);
+  return { schedule, words: scheduleWords(schedule), total_of_payments_cents: schedule.total_of_payments_cents };
+}
+
 /** An option's terms in the words of the disclosure it stands for; the contract signed governs. */
 export function optionDisclosure(kind: QuoteOption['kind'], figures: WorksheetFigures): string {
   const { totals, finance, lease } = figures;
-  if (kind === 'finance' && finance)
+  if (kind === 'finance' && finance) {
+    const { words, total_of_payments_cents } = financeSchedule(finance);
     return (
       `Annual percentage rate ${percent(finance.apr_percent)}; finance charge ${money(finance.finance_charge_cents)}; ` +
-      `amount financed ${money(finance.amount_financed_cents)}; total of payments ${money(finance.total_of_payments_cents)}; ` +
-      `${finance.term_months} monthly payments of ${money(finance.payment_cents)} from ${quoteDay(finance.first_payment_date)}. ` +
-      'Subject to credit approval; the retail installment contract you sign governs.'
+      `amount financed ${money(finance.amount_financed_cents)}; total of payments ${money(total_of_payments_cents)}; ` +
+      `${words}. Subject to credit approval; the retail installment contract you sign governs.`
     );
+  }
   if (kind === 'lease' && lease)
     return (
       `${lease.term_months} monthly payments of ${money(lease.total_monthly_payment_cents)} ` +
@@ -130,6 +152,12 @@ export function optionDisclosure(kind: QuoteOption['kind'], figures: WorksheetFi
     );
   return `Cash price ${money(totals.cash_price_cents)}; balance due at delivery ${money(totals.amount_financed_cents)}.`;
 }
+
+/**
+ * An option's disclosure as the quote's page, PDF and e-mail show it: worded from the figures the quote keeps, so
+ * each reads the payment schedule from the one function that makes it.
+ */
+export const disclosureOf = (option: Pick<QuoteOption, 'kind' | 'figures'>) => optionDisclosure(option.kind, option.figures);
 
 /** How an option is named on the quote: "Finance, 60 months, $2,000 down". */
 export function optionName(worksheet: Worksheet): string {

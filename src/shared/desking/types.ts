@@ -38,6 +38,8 @@ export const financeFiguresSchema = z.object({
   first_payment_date: z.string(),
 });
 
+export type FinanceFigures = z.infer<typeof financeFiguresSchema>;
+
 export const leaseFiguresSchema = z.object({
   gross_capitalized_cost_cents: cents,
   capitalized_cost_reduction_cents: cents,

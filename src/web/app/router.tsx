@@ -15,8 +15,11 @@ const TwoFactorSetupPage = lazyNamed(() => import('@/features/users/two-factor-s
 // Typed with its props: the deals area's "Deals for this vehicle" list is composed in here, as `dealsSlot`.
 const VehiclePage = lazy(() => import('@/features/vehicles/vehicle-page').then((m) => ({ default: m.VehiclePage })));
 const VehicleDeals = lazy(() => import('@/features/deals/vehicle-deals').then((m) => ({ default: m.VehicleDeals })));
+// Likewise the deal's page, with the desking area's chosen dealer offer composed in as `offerSlot`.
+const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
+const ChosenOffer = lazy(() => import('@/features/desking/chosen-offer').then((m) => ({ default: m.ChosenOffer })));
 
-/** The screens inside the shell: every area's, and the one page two areas make together. */
+/** The screens inside the shell: every area's, and the pages two areas make together. */
 const signedInRoutes: RouteObject[] = [
   ...webAreas
     .flatMap((area) => area.routes ?? [])
@@ -25,6 +28,7 @@ const signedInRoutes: RouteObject[] = [
       element: roles ? <RoleOnly roles={roles}>{element}</RoleOnly> : element,
     })),
   { path: 'inventory/:id', element: <VehiclePage dealsSlot={VehicleDeals} /> },
+  { path: 'deals/:id', element: <DealPage offerSlot={ChosenOffer} /> },
 ];
 
 const routes: RouteObject[] = [

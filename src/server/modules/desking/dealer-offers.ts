@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { offerCost, withOffer } from '../../../shared/desking/client-total.js';
 import {
   OFFER_NOT_OPEN,
-  offerCost,
   type DealerOffer,
   type DealerOfferInput,
   type DealerOfferList,
@@ -16,7 +16,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { scopeDeals } from '../deals/service.js';
 import { getSetting } from '../settings/service.js';
-import { dealFollowsFigures, dealFollowsWorksheet, lockedDeal, storedWorksheet } from './service.js';
+import { dealFollowsFigures, dealFollowsWorksheet, draftOf, lockedDeal, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;
 
@@ -36,19 +36,26 @@ async function lockedOffer(tx: Db, actor: Actor, dealId: string, offerId: string
   return { deal, offer };
 }
 
-/** The state and rate the comparison taxes a price at, and the broker's fee: the worksheet's when the deal is desked. */
+/**
+ * What the offers are compared on: the deal's worksheet (or, before it is desked, the draft it would start with: the
+ * contract price, the default state and its fees, the deal's broker fee) and the rule of its state.
+ */
 async function comparisonTerms(db: Db, deal: Row<'deals'>) {
   const [sheet, desking] = await Promise.all([
     db.selectFrom('deal_worksheets').select(['state', 'worksheet']).where('deal_id', '=', deal.id).executeTakeFirst(),
     getSetting(db, 'desking'),
   ]);
-  const worksheet = sheet ? storedWorksheet(sheet.worksheet) : null;
-  const state = sheet?.state ?? desking.default_state;
-  const rule = ruleOf(desking, state);
+  const base = sheet ? { state: sheet.state, worksheet: storedWorksheet(sheet.worksheet) } : draftOf(deal, desking);
+  const rule = ruleOf(desking, base.state);
   return {
-    state,
-    tax_rate_percent: rule ? combinedRatePercent(rule, worksheet?.local_tax_rate_percent ?? 0) : 0,
-    broker_fee_cents: worksheet?.broker_fee_cents ?? deal.broker_fee_cents,
+    ...base,
+    rule,
+    list: {
+      state: base.state,
+      tax_rate_percent: rule ? combinedRatePercent(rule, base.worksheet.local_tax_rate_percent) : 0,
+      broker_fee_cents: base.worksheet.broker_fee_cents,
+      dealer_fees_taxed: rule?.doc_fee_taxable ?? false,
+    },
   };
 }
 
@@ -87,11 +94,11 @@ export async function listDealerOffers(db: Db, actor: Actor, dealId: string): Pr
     document_name: row.document_name,
     status: row.status,
     decline_reason: row.decline_reason,
-    ...offerCost(row, terms.broker_fee_cents, terms.tax_rate_percent),
+    ...offerCost(terms.worksheet, terms.rule, row),
     created_by_name: row.created_by_name,
     updated_at: row.updated_at.toISOString(),
   }));
-  return { items, ...terms };
+  return { items, ...terms.list };
 }
 
 /** An attached quote is one of the deal's own documents. */
@@ -207,17 +214,27 @@ export async function chooseDealerOffer(db: Db, actor: Actor, dealId: string, of
         dealer: offer.dealer,
         vehicle: offer.vehicle,
         price_cents: offer.price_cents,
+        fees_cents: offer.fees_cents,
         declined: declined.map((d) => d.dealer),
         decline_reason: declineReason,
       },
     });
-    await dealTakesPrice(tx, actor, deal, offer.price_cents);
+    await dealTakesOffer(tx, actor, deal, offer);
     await publishChange(tx, 'deals', [deal.user_id]);
     return { id: offerId };
   });
 }
 
-async function dealTakesPrice(tx: Db, actor: Actor, deal: Row<'deals'>, price: number) {
+/**
+ * The deal takes the chosen offer: a desked deal's worksheet becomes the worksheet with the dealer's price and fees
+ * (`withOffer`, as the comparison figured it) and the deal follows its figures; else the deal takes the price.
+ */
+async function dealTakesOffer(
+  tx: Db,
+  actor: Actor,
+  deal: Row<'deals'>,
+  offer: Pick<Row<'dealer_offers'>, 'price_cents' | 'fees_cents'>,
+) {
   const sheet = await tx
     .selectFrom('deal_worksheets')
     .select(['state', 'worksheet'])
@@ -225,13 +242,13 @@ async function dealTakesPrice(tx: Db, actor: Actor, deal: Row<'deals'>, price: n
     .executeTakeFirst();
   if (!sheet) {
     await dealFollowsFigures(tx, actor, deal, {
-      contract_price_cents: price,
+      contract_price_cents: offer.price_cents,
       monthly_payment_cents: deal.monthly_payment_cents,
       broker_fee_cents: deal.broker_fee_cents,
     });
     return;
   }
-  const worksheet = { ...storedWorksheet(sheet.worksheet), selling_price_cents: price };
+  const worksheet = withOffer(storedWorksheet(sheet.worksheet), offer);
   await tx
     .updateTable('deal_worksheets')
     .set({

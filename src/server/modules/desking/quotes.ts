@@ -9,6 +9,7 @@ import {
   QUOTE_NOT_VALID,
   QUOTE_OPTION_UNKNOWN,
   QUOTE_WITHDRAWN,
+  disclosureOf,
   quoteContentSchema,
   quoteDay,
   quoteOptions,
@@ -95,7 +96,7 @@ function quoteMail(content: QuoteContent, link: string, note: string | null) {
       monthly === null
         ? formatDollars(option.figures.totals.cash_price_cents, { exact: true })
         : `${formatDollars(monthly, { exact: true })} a month`;
-    return `${index + 1}. ${option.label}: ${price}`;
+    return `${index + 1}. ${option.label}: ${price}\n   ${disclosureOf(option)}`;
   });
   return [
     `Hello ${content.customer_name},`,

@@ -17,7 +17,7 @@ type Db = Kysely<DB>;
 export const STATE_NOT_LISTED = 'Choose a state listed in Settings → Desking';
 
 /** A deal's first worksheet, never saved: its contract price, the default state and that state's default fees, cash. */
-function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: string; worksheet: Worksheet } {
+export function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: string; worksheet: Worksheet } {
   const state = desking.default_state;
   return {
     state,

@@ -5,14 +5,12 @@ import { keys } from '@/lib/query-keys';
 
 const DealsPage = lazyNamed(() => import('./deals-page'), 'DealsPage');
 const NewDealPage = lazyNamed(() => import('./new-deal-page'), 'NewDealPage');
-const DealPage = lazyNamed(() => import('./deal-page'), 'DealPage');
 const EditDealPage = lazyNamed(() => import('./edit-deal-page'), 'EditDealPage');
 
 export const dealsArea: WebArea = {
   routes: [
     { path: 'deals', element: <DealsPage /> },
     { path: 'deals/new', element: <NewDealPage /> },
-    { path: 'deals/:id', element: <DealPage /> },
     { path: 'deals/:id/edit', element: <EditDealPage /> },
   ],
   nav: [{ to: '/deals', label: 'Deals', icon: Handshake, position: 60 }],

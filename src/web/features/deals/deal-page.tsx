@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Calculator, Handshake, Pencil } from 'lucide-react';
 import { dealClassificationLabels } from '@shared/deals/options';
@@ -100,7 +100,12 @@ function DealFacts({ deal }: { deal: DealDetail }) {
   );
 }
 
-export function DealPage() {
+export type DealPageProps = {
+  /** The dealer a brokerage client takes, its fees and the client's total: given by the desking area, which owns offers. */
+  offerSlot?: ComponentType<{ dealId: string }>;
+};
+
+export function DealPage({ offerSlot: OfferSlot }: DealPageProps) {
   const { id = '' } = useParams();
   const deal = useDeal(id);
   const remove = useDeleteDeal(id);
@@ -170,6 +175,11 @@ export function DealPage() {
         }
       />
       <DealFacts deal={d} />
+      {OfferSlot && (
+        <Suspense fallback={null}>
+          <OfferSlot dealId={d.id} />
+        </Suspense>
+      )}
       {d.buyers_guide && <DealBuyersGuideCard dealId={d.id} guide={d.buyers_guide} />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <DocumentsPanel

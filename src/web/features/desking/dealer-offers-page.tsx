@@ -158,7 +158,7 @@ function ChooseDialog({ dealId, offer, onClose }: { dealId: string; offer: Deale
   const submit = form.handleSubmit(({ decline_reason }) =>
     choose.mutateAsync({ id: offer!.id, decline_reason }).then(
       () => {
-        notifySuccess('Offer chosen', `${offer!.dealer}'s price is the deal's now.`);
+        notifySuccess('Offer chosen', `${offer!.dealer}'s price and fees are the deal's now.`);
         onClose();
       },
       (error) => {
@@ -173,8 +173,8 @@ function ChooseDialog({ dealId, offer, onClose }: { dealId: string; offer: Deale
         <DialogHeader>
           <DialogTitle>Choose {offer?.dealer}’s offer</DialogTitle>
           <DialogDescription>
-            The deal takes its price ({offer && money(offer.price_cents)}); the other offers are kept, declined with the reason
-            below.
+            The deal takes its price ({offer && money(offer.price_cents)}) and fees ({offer && money(offer.fees_cents)}); the
+            other offers are kept, declined with the reason below.
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
@@ -199,6 +199,71 @@ function ChooseDialog({ dealId, offer, onClose }: { dealId: string; offer: Deale
 
 const statusVariants = { open: 'secondary', chosen: 'success', declined: 'outline' } as const;
 
+/** Choose, edit and delete an offer. */
+function OfferActions({
+  offer,
+  canChoose,
+  onEdit,
+  onChoose,
+  onDelete,
+}: {
+  offer: DealerOffer;
+  canChoose: boolean;
+  onEdit: (offer: DealerOffer) => void;
+  onChoose: (offer: DealerOffer) => void;
+  onDelete: (offer: DealerOffer) => Promise<unknown>;
+}) {
+  return (
+    <div className="flex items-center">
+      {canChoose && (
+        <Button size="sm" onClick={() => onChoose(offer)} aria-label={`Choose ${offer.dealer}`}>
+          <CheckCircle2 /> Choose
+        </Button>
+      )}
+      <Button size="icon" variant="ghost" onClick={() => onEdit(offer)} aria-label={`Edit ${offer.dealer}`}>
+        <Pencil />
+      </Button>
+      <DeleteButton
+        title="Delete this offer?"
+        description={`The offer from ${offer.dealer} is removed from the deal.`}
+        onDelete={() => onDelete(offer)}
+        trigger={
+          <Button size="icon" variant="ghost" aria-label={`Delete ${offer.dealer}`}>
+            <Trash2 />
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** The dealer, its contact, the vehicle, when it is available and the dealer's quote. */
+function OfferDetails({ offer }: { offer: DealerOffer }) {
+  return (
+    <>
+      <div className="font-medium">{offer.dealer}</div>
+      {offer.contact && <div className="text-muted-foreground">{offer.contact}</div>}
+      <div className="mt-1">{offer.vehicle}</div>
+      {offer.vin && <div className="text-muted-foreground font-mono text-xs break-all">{offer.vin}</div>}
+      <div className="text-muted-foreground">
+        {availabilityLabels[offer.availability]}
+        {offer.available_on && `, ${formatDate(offer.available_on)}`}
+        {offer.expires_on && ` · expires ${formatDate(offer.expires_on)}`}
+      </div>
+      {offer.document_name && <div className="text-muted-foreground">Quote: {offer.document_name}</div>}
+    </>
+  );
+}
+
+function OfferStatus({ offer }: { offer: DealerOffer }) {
+  return (
+    <>
+      <Badge variant={statusVariants[offer.status]}>{offerStatusLabels[offer.status]}</Badge>
+      {offer.decline_reason && <div className="text-muted-foreground mt-1">{offer.decline_reason}</div>}
+    </>
+  );
+}
+
 function CompareTable({
   dealId,
   offers,
@@ -214,85 +279,100 @@ function CompareTable({
   const open = offers.items.filter((o) => o.status === 'open');
   const lowest = open.length > 1 ? Math.min(...open.map((o) => o.total_cents)) : null;
   const decided = offers.items.some((o) => o.status === 'chosen');
+  const actions = (offer: DealerOffer) => (
+    <OfferActions
+      offer={offer}
+      canChoose={offer.status === 'open' && !decided}
+      onEdit={onEdit}
+      onChoose={onChoose}
+      onDelete={(o) => remove.mutateAsync(o.id)}
+    />
+  );
+  const lowestNote = (offer: DealerOffer) =>
+    offer.total_cents === lowest && <div className="text-success text-xs font-normal">Lowest</div>;
   return (
     <Card className="gap-3">
       <CardHeader>
         <CardTitle>Compare offers</CardTitle>
         <CardDescription>
-          What the client pays in all: price, dealer fees, {offers.state} sales tax at {offers.tax_rate_percent} % of the price,
-          and the broker fee of {money(offers.broker_fee_cents)}.
+          What the client pays in all, as the desk figures it: the price, the dealer’s fees, the worksheet’s other fees and
+          products, {offers.state} sales tax at {offers.tax_rate_percent} %
+          {offers.dealer_fees_taxed ? ' (the dealer’s fees taxed as a documentation fee)' : ' (not on the dealer’s fees)'}, and
+          the broker fee of {money(offers.broker_fee_cents)}.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] px-4">
         {offers.items.length === 0 ? (
           <p className="text-muted-foreground text-sm">No offers yet. Record the first dealer’s quote below.</p>
         ) : (
-          <Table className="text-[13px]" aria-label="Dealer offers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Dealer and vehicle</TableHead>
-                <TableHead className="text-right">Price</TableHead>
-                <TableHead className="text-right">Fees</TableHead>
-                <TableHead className="text-right">Tax</TableHead>
-                <TableHead className="text-right">Client’s total</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          <>
+            {/* A phone: one offer under another, every figure and button within the screen's width. */}
+            <ul className="grid gap-3 text-sm md:hidden" aria-label="Dealer offers">
               {offers.items.map((offer) => (
-                <TableRow key={offer.id}>
-                  <TableCell className="align-top whitespace-normal">
-                    <div className="font-medium">{offer.dealer}</div>
-                    {offer.contact && <div className="text-muted-foreground">{offer.contact}</div>}
-                    <div className="mt-1">{offer.vehicle}</div>
-                    {offer.vin && <div className="text-muted-foreground font-mono text-xs">{offer.vin}</div>}
-                    <div className="text-muted-foreground">
-                      {availabilityLabels[offer.availability]}
-                      {offer.available_on && `, ${formatDate(offer.available_on)}`}
-                      {offer.expires_on && ` · expires ${formatDate(offer.expires_on)}`}
+                <li key={offer.id} className="grid gap-2 rounded-lg border p-3">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0 wrap-anywhere">
+                      <OfferDetails offer={offer} />
                     </div>
-                    {offer.document_name && <div className="text-muted-foreground">Quote: {offer.document_name}</div>}
-                  </TableCell>
-                  <TableCell className="text-right align-top tabular-nums">{money(offer.price_cents)}</TableCell>
-                  <TableCell className="text-right align-top tabular-nums">{money(offer.fees_cents)}</TableCell>
-                  <TableCell className="text-right align-top tabular-nums">{money(offer.sales_tax_cents)}</TableCell>
-                  <TableCell className="text-right align-top font-semibold tabular-nums">
-                    {money(offer.total_cents)}
-                    {offer.total_cents === lowest && <div className="text-success text-xs font-normal">Lowest</div>}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <Badge variant={statusVariants[offer.status]}>{offerStatusLabels[offer.status]}</Badge>
-                    {offer.decline_reason && <div className="text-muted-foreground mt-1">{offer.decline_reason}</div>}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <div className="flex items-center">
-                      {offer.status === 'open' && !decided && (
-                        <Button size="sm" onClick={() => onChoose(offer)} aria-label={`Choose ${offer.dealer}`}>
-                          <CheckCircle2 /> Choose
-                        </Button>
-                      )}
-                      <Button size="icon" variant="ghost" onClick={() => onEdit(offer)} aria-label={`Edit ${offer.dealer}`}>
-                        <Pencil />
-                      </Button>
-                      <DeleteButton
-                        title="Delete this offer?"
-                        description={`The offer from ${offer.dealer} is removed from the deal.`}
-                        onDelete={() => remove.mutateAsync(offer.id)}
-                        trigger={
-                          <Button size="icon" variant="ghost" aria-label={`Delete ${offer.dealer}`}>
-                            <Trash2 />
-                          </Button>
-                        }
-                      />
+                    <div className="shrink-0 text-right">
+                      <OfferStatus offer={offer} />
                     </div>
-                  </TableCell>
-                </TableRow>
+                  </div>
+                  <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
+                    <dt className="text-muted-foreground">Price</dt>
+                    <dd className="text-right">{money(offer.price_cents)}</dd>
+                    <dt className="text-muted-foreground">Fees</dt>
+                    <dd className="text-right">{money(offer.fees_cents)}</dd>
+                    <dt className="text-muted-foreground">Tax</dt>
+                    <dd className="text-right">{money(offer.sales_tax_cents)}</dd>
+                    <dt className="font-medium">Client’s total</dt>
+                    <dd className="text-right font-semibold">
+                      {money(offer.total_cents)}
+                      {lowestNote(offer)}
+                    </dd>
+                  </dl>
+                  {actions(offer)}
+                </li>
               ))}
-            </TableBody>
-          </Table>
+            </ul>
+            <div className="hidden md:block">
+              <Table className="text-[13px]" aria-label="Dealer offers">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Dealer and vehicle</TableHead>
+                    <TableHead className="text-right">Price</TableHead>
+                    <TableHead className="text-right">Fees</TableHead>
+                    <TableHead className="text-right">Tax</TableHead>
+                    <TableHead className="text-right">Client’s total</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {offers.items.map((offer) => (
+                    <TableRow key={offer.id}>
+                      <TableCell className="align-top whitespace-normal">
+                        <OfferDetails offer={offer} />
+                      </TableCell>
+                      <TableCell className="text-right align-top tabular-nums">{money(offer.price_cents)}</TableCell>
+                      <TableCell className="text-right align-top tabular-nums">{money(offer.fees_cents)}</TableCell>
+                      <TableCell className="text-right align-top tabular-nums">{money(offer.sales_tax_cents)}</TableCell>
+                      <TableCell className="text-right align-top font-semibold tabular-nums">
+                        {money(offer.total_cents)}
+                        {lowestNote(offer)}
+                      </TableCell>
+                      <TableCell className="align-top">
+                        <OfferStatus offer={offer} />
+                      </TableCell>
+                      <TableCell className="align-top">{actions(offer)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </>
         )}
       </CardContent>
     </Card>

@@ -6,7 +6,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import { dayIn } from '@shared/common/time';
 import type { DealDetail } from '@shared/deals/types';
-import { addMonths } from '@shared/desking/finance';
+import { clientTotalCents } from '@shared/desking/client-total';
+import { addMonths, paymentSchedule } from '@shared/desking/finance';
 import { worksheetFigures } from '@shared/desking/figures';
 import { worksheetFiguringSchema, worksheetFormSchema, worksheetToForm, type WorksheetForm } from '@shared/desking/form';
 import { financeGrid, leaseGrid, residualCentsFor } from '@shared/desking/grid';
@@ -409,6 +410,8 @@ function FiguresCard({
   brokerFee: number;
 }) {
   const { totals, finance, lease } = figures;
+  // Regulation Z § 1026.18(g)–(h): the number, amounts and timing of the payments, and their sum.
+  const schedule = finance && paymentSchedule(finance);
   return (
     <Card className="gap-3">
       <CardHeader>
@@ -441,16 +444,25 @@ function FiguresCard({
           )}
           {totals.overpayment_cents > 0 && <Line label="Owed to the customer" value={money(totals.overpayment_cents)} />}
           {brokerFee > 0 && <Line label="Broker fee, paid apart" value={money(brokerFee)} />}
+          {brokerFee > 0 && <Line label="Client’s total" value={money(clientTotalCents(totals, brokerFee))} strong />}
         </dl>
-        {finance && (
+        {finance && schedule && (
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 border-t pt-3 text-sm" aria-label="Finance terms">
             <Line label="Annual percentage rate" value={`${finance.apr_percent.toFixed(2)} %`} />
             <Line label="Finance charge" value={money(finance.finance_charge_cents)} />
-            <Line label="Total of payments" value={money(finance.total_of_payments_cents)} />
-            <Line label={`${finance.term_months} monthly payments of`} value={money(finance.payment_cents)} strong />
-            {finance.last_payment_cents !== finance.payment_cents && (
-              <Line label="Final payment" value={money(finance.last_payment_cents)} />
-            )}
+            <Line label="Total of payments" value={money(schedule.total_of_payments_cents)} />
+            {schedule.runs.map((run, index) => (
+              <Line
+                key={index}
+                label={
+                  index > 0
+                    ? `${run.count} final payment of`
+                    : `${run.count} monthly ${run.count === 1 ? 'payment' : 'payments'} of`
+                }
+                value={money(run.amount_cents)}
+                strong={index === 0}
+              />
+            ))}
           </dl>
         )}
         {lease && (

@@ -5,6 +5,8 @@ import {
   QUOTE_EXPIRED,
   QUOTE_NOT_VALID,
   QUOTE_WITHDRAWN,
+  disclosureOf,
+  financeSchedule,
   type PublicQuote,
   type QuoteContent,
   type QuoteOption,
@@ -71,6 +73,7 @@ function OptionChoice({
 }) {
   const { monthly_cents: monthly, at_signing_cents: atSigning } = paymentSummary(option.figures);
   const cashPrice = option.figures.totals.cash_price_cents;
+  const finance = option.kind === 'finance' ? option.figures.finance : null;
   const id = `quote-option-${index}`;
   return (
     <label
@@ -97,12 +100,13 @@ function OptionChoice({
           <span className="text-xl font-semibold tabular-nums">
             {monthly === null ? money(cashPrice) : `${money(monthly)} a month`}
           </span>
+          {finance && <span className="text-sm">{financeSchedule(finance).words}</span>}
           <span className="text-muted-foreground text-sm">
             {option.kind === 'lease' ? 'Due at signing' : 'Cash down'} {money(atSigning)}
           </span>
         </span>
       </span>
-      <span className="text-muted-foreground text-xs leading-relaxed">{option.disclosure}</span>
+      <span className="text-muted-foreground text-xs leading-relaxed">{disclosureOf(option)}</span>
     </label>
   );
 }
