@@ -28,7 +28,7 @@ export function escapeText(value: string): string {
 /**
  * A parameter value (§3.2): it may hold no control character and no DQUOTE, and is quoted when it holds a COLON,
  * SEMICOLON or COMMA. A line break becomes a space, other controls are left out, and a DQUOTE becomes an apostrophe
- * (`CN="Robert 'Bob' Smith"`), so the name still reads as it was written.
+ * (`CN=Robert 'Bob' Smith`), so the name still reads as it was written.
  */
 export function paramValue(value: string): string {
   const clean = value.replace(LINE_BREAK, ' ').replace(CONTROL, '').replaceAll('"', "'");
