@@ -711,6 +711,171 @@ describe('the private calendar feed', () => {
   });
 });
 
+/**
+ * A calendar file read as RFC 5545 §3.1 writes it: every line ends with CRLF and no CR or LF stands alone, no line is
+ * longer than 75 octets of UTF-8 without its CRLF, and the VEVENTs a parser finds are those the unfolded text opens.
+ */
+function checkedCalendar(content: string) {
+  expect(content.endsWith('\r\n')).toBe(true);
+  expect(content.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+  for (const line of content.slice(0, -2).split('\r\n')) {
+    expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
+  }
+  // §3.1: unfolding removes each CRLF immediately followed by one space or tab.
+  const unfolded = content.replace(/\r\n[ \t]/g, '');
+  const parsed = ical.sync.parseICS(content);
+  const events = Object.values(parsed).filter((item): item is VEvent => item?.type === 'VEVENT');
+  expect(unfolded.match(/^BEGIN:VEVENT\r$/gm) ?? []).toHaveLength(events.length);
+  expect(unfolded.match(/^END:VEVENT\r$/gm) ?? []).toHaveLength(events.length);
+  return { unfolded, events, calendar: parsed.vcalendar as Record<string, unknown> | undefined };
+}
+
+describe('calendar files, to the letter of RFC 5545', () => {
+  // Names kept from before names refused line breaks (or written by anything but the API), with the start of an event
+  // of the writer's own in them, and a place typed with a bare CR; multi-byte text long enough to be folded.
+  const agentName = 'José Peñasco "Pepe"\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Gratis';
+  const customerName = 'María Ñúñez\rEND:VEVENT\nBEGIN:VEVENT';
+  const place = 'Concesionario Peñasco · Sala 2\rEND:VEVENT\r\nBEGIN:VEVENT; planta 2, edificio Ñandú';
+  const movedTo = 'Concesionario Peñasco · Sala 2, Avenida de la Constitución 1234, Jerez de la Frontera';
+  // TEXT keeps a line break as one (§3.3.11); a parameter value cannot hold one, nor a DQUOTE (§3.2).
+  const agentText = 'José Peñasco "Pepe"\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Gratis';
+  const agentParam = "José Peñasco 'Pepe' END:VEVENT BEGIN:VEVENT SUMMARY:Gratis";
+  const customerParam = 'María Ñúñez END:VEVENT BEGIN:VEVENT';
+  const customerText = 'María Ñúñez\nEND:VEVENT\nBEGIN:VEVENT';
+  const placeText = 'Concesionario Peñasco · Sala 2\nEND:VEVENT\nBEGIN:VEVENT; planta 2, edificio Ñandú';
+
+  /** The invitation's one VEVENT, its every line checked, with the customer, the salesperson and the place as they were. */
+  function checkedInvitation(mail: ReceivedMail, where: string) {
+    expect(mail.calendars).toHaveLength(1);
+    const { events, unfolded } = checkedCalendar(mail.calendars[0]!.content);
+    expect(events).toHaveLength(1);
+    const event = events[0]!;
+    expect(event.location).toBe(where);
+    const organizer = event.organizer as unknown as { params: { CN: string }; val: string };
+    const attendee = event.attendee as unknown as { params: { CN: string }; val: string };
+    expect(organizer.params.CN).toBe(agentParam);
+    expect(attendee.params.CN).toBe(customerParam);
+    expect(attendee.val).toBe('mailto:maria@comprador.example');
+    expect(String(event.description)).toContain(`With ${agentText}`);
+    return { event, unfolded };
+  }
+
+  /** The `n`th mail (from 1) the customer has been sent, once it has arrived. */
+  async function customersMail(n: number) {
+    const theirs = () => smtp.received.filter((mail) => mail.to.includes('maria@comprador.example'));
+    await expect.poll(() => theirs().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(n);
+    return theirs()[n - 1]!;
+  }
+
+  it('refuse a name with a line break or a control character, and store nothing', async () => {
+    const agentOf = await t.createUser('agent', 'Nina Names');
+    for (const name of [
+      'Nina\r\nEND:VEVENT\r\nBEGIN:VEVENT',
+      'Nina\rSeller',
+      'Nina\nSeller',
+      'Nina\tSeller',
+      'Nina\u0085Seller',
+      'Nina\u2028Seller',
+    ]) {
+      const profile = await t.call({ method: 'PATCH', url: '/api/users/me', as: agentOf, payload: { name } });
+      expect(profile.statusCode, JSON.stringify(name)).toBe(400);
+      expect(profile.json().error.fields?.name).toBe('A name cannot contain line breaks or control characters');
+      const customer = await t.call({ method: 'POST', url: '/api/customers', as: agentOf, payload: { name } });
+      expect(customer.statusCode, JSON.stringify(name)).toBe(400);
+      expect(customer.json().error.fields?.name).toBe('A name cannot contain line breaks or control characters');
+    }
+    const user = await t.database.db.selectFrom('users').select('name').where('id', '=', agentOf.id).executeTakeFirstOrThrow();
+    expect(user.name).toBe('Nina Names');
+    const theirs = await t.database.db.selectFrom('customers').select('id').where('user_id', '=', agentOf.id).execute();
+    expect(theirs).toEqual([]);
+    // A name with accents, apostrophes and quotes is a name.
+    const accented = await t.call({ method: 'PATCH', url: '/api/users/me', as: agentOf, payload: { name: 'Nina O’Brien "Ñ"' } });
+    expect(accented.statusCode, accented.body).toBe(200);
+  });
+
+  it('keep hostile names and a bare CR on their lines, folded at 75 octets, in the invitation, its change, its cancellation and the feed', async () => {
+    const seller = await t.createUser('agent', 'Pepe Placeholder');
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: seller,
+      payload: { name: 'Maria Placeholder', email: 'maria@comprador.example' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const customer = created.json().id as string;
+    await t.database.db.updateTable('users').set({ name: agentName }).where('id', '=', seller.id).execute();
+    await t.database.db.updateTable('customers').set({ name: customerName }).where('id', '=', customer).execute();
+
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/tasks',
+      as: seller,
+      payload: appointment(customer, { title: 'Prueba de manejo — Peñasco\rEND:VEVENT', place }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const booked = response.json() as Task;
+    expect(booked.place).toBe(place);
+    const invited = checkedInvitation(await customersMail(1), placeText);
+    expect(invited.event.uid).toBe(`${booked.id}@appointments.torque`);
+
+    // The change: a longer place of two-octet characters, folded by octets.
+    const changed = await t.call({
+      method: 'PUT',
+      url: `/api/tasks/${booked.id}`,
+      as: seller,
+      payload: {
+        ...appointment(customer, { title: booked.title, place: movedTo }),
+        customer_id: undefined,
+        updated_at: booked.updated_at,
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const change = checkedInvitation(await customersMail(2), movedTo);
+    expect(change.event.sequence).toBe(1);
+    // The unfolded line is the place, its comma escaped (§3.3.11).
+    expect(change.unfolded).toContain(
+      '\r\nLOCATION:Concesionario Peñasco · Sala 2\\, Avenida de la Constitución 1234\\, Jerez de la Frontera\r\n',
+    );
+
+    const cancelled = await t.call({
+      method: 'POST',
+      url: `/api/tasks/${booked.id}/complete`,
+      as: seller,
+      payload: { outcome: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const mail = await customersMail(3);
+    expect(mail.calendars[0]?.method).toBe('CANCEL');
+    const cancel = checkedInvitation(mail, movedTo);
+    expect([cancel.event.sequence, cancel.event.status]).toEqual([2, 'CANCELLED']);
+
+    // The feed: the salesperson's name in its title, the task's title and the customer's name in its event.
+    const booked2 = await t.call({
+      method: 'POST',
+      url: '/api/tasks',
+      as: seller,
+      payload: appointment(customer, { title: 'Entrega\r\nEND:VEVENT', place, due_date: '2027-03-16', invite_customer: false }),
+    });
+    expect(booked2.statusCode, booked2.body).toBe(201);
+    const made = await t.call({ method: 'POST', url: '/api/calendar-feed', as: seller });
+    expect(made.statusCode, made.body).toBe(201);
+    const feed = await t.call({ method: 'GET', url: new URL(made.json().url as string).pathname });
+    expect(feed.statusCode).toBe(200);
+    const { events, calendar } = checkedCalendar(feed.body);
+    expect(calendar?.['WR-CALNAME']).toBe(`Torque: ${agentText}`);
+    expect(events.map((event) => event.uid).sort()).toEqual(
+      [`${booked.id}@appointments.torque`, `${booked2.json().id}@appointments.torque`].sort(),
+    );
+    const first = events.find((event) => event.uid === `${booked.id}@appointments.torque`)!;
+    expect(first.summary).toBe(`Appointment: Prueba de manejo — Peñasco\nEND:VEVENT · ${customerText}`);
+    expect(first.location).toBe(movedTo);
+    expect(first.status).toBe('CANCELLED');
+    const second = events.find((event) => event.uid === `${booked2.json().id}@appointments.torque`)!;
+    expect(second.summary).toBe(`Appointment: Entrega\nEND:VEVENT · ${customerText}`);
+    expect(second.location).toBe(placeText);
+  });
+});
+
 async function addOwnCustomer(as: TestUser) {
   const created = await t.call({ method: 'POST', url: '/api/customers', as, payload: { name: `${as.name}’s customer` } });
   expect(created.statusCode, created.body).toBe(201);

@@ -265,6 +265,27 @@ describe('ADF lead intake', () => {
       await ctx.t.call({ method: 'PUT', url: '/api/settings', as: ctx.admin, payload: settings });
     }
   });
+
+  it('cleans control characters out of a name it is sent, posted or mailed, and keeps the lead', async () => {
+    // XML lets C1 controls (here NEL, U+0085) and most C0 ones through as characters: a sender's stray one costs
+    // neither the lead nor the name, and no name is stored with a line break or a control character in it.
+    const posted = await ctx.post(adf('Ana\u0085Lucía\u0001Peña\u000bEND:VEVENT', '(512) 555-0185'));
+    expect(posted.statusCode, posted.body).toBe(202);
+    const lead = posted.json().leads[0];
+    expect(lead.new_customer).toBe(true);
+    const customer = (await ctx.t.call({ method: 'GET', url: `/api/customers/${lead.customer_id}`, as: ctx.admin })).json();
+    expect(customer.name).toBe('Ana Lucía Peña END:VEVENT');
+    const mailed = await ctx.inbound({
+      from: 'leads@autoportal.example',
+      to: 'sales@torque.example',
+      subject: 'New lead',
+      text: adf('Bea\u0085\u0085Núñez\u001b', '(512) 555-0186'),
+      message_id: '<lead-controls@autoportal.example>',
+    });
+    expect(mailed.statusCode, mailed.body).toBe(200);
+    expect(mailed.json()).toMatchObject({ leads: 1 });
+    expect(await customersNamed(ctx.t.database.db, 'Bea Núñez')).toHaveLength(1);
+  });
 });
 
 describe('lead assignment', () => {
@@ -464,6 +485,16 @@ describe('leads after intake', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields.email).toBe('Enter an email or a phone number');
     const before = await ctx.count('customers');
+    const leadsBefore = await ctx.count('leads');
+    const twoLines = await ctx.t.call({
+      method: 'POST',
+      url: '/api/leads',
+      as: emma,
+      payload: { name: 'Walk\r\nEND:VEVENT', phone: '720-555-0178' },
+    });
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.json().error.fields.name).toBe('A name cannot contain line breaks or control characters');
+    expect([await ctx.count('customers'), await ctx.count('leads')]).toEqual([before, leadsBefore]);
     const added = await ctx.t.call({
       method: 'POST',
       url: '/api/leads',
@@ -689,6 +720,25 @@ describe('the public web lead form', () => {
     expect(wrong.body).toContain('Invalid email');
     expect(wrong.body).toContain('value="Typo Person"');
     expect(await ctx.count('leads')).toBe(before);
+  });
+
+  it('refuses a name with a line break or a control character, and keeps nothing', async () => {
+    const before = { leads: await ctx.count('leads'), customers: await ctx.count('customers') };
+    for (const name of ['Web\r\nEND:VEVENT', 'Web\rBuyer', 'Web\u0007Buyer']) {
+      const wrong = await form({ name, email: 'two.lines@example.com' }, '203.0.113.44');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.body).toContain('A name cannot contain line breaks or control characters');
+      const json = await ctx.t.app.inject({
+        method: 'POST',
+        url: `/api/leads/form/${ctx.source.id}`,
+        remoteAddress: '203.0.113.45',
+        headers: { 'content-type': 'application/json', origin: 'https://dealer.example' },
+        payload: { name, email: 'two.lines@example.com' },
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().error.fields.name).toBe('A name cannot contain line breaks or control characters');
+    }
+    expect({ leads: await ctx.count('leads'), customers: await ctx.count('customers') }).toEqual(before);
   });
 
   it('thanks a program that fills in the hidden field, and keeps nothing', async () => {

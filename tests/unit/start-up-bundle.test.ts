@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
  * The server bundle `npm start` runs (built by the global setup as TORQUE_TEST_SERVER) keeps the packages that only
  * some requests need out of the start-up path: they load on first use, from chunks of their own or from node_modules.
  * A static import of one of them anywhere on the path from `main.js` puts it back into every restart (pdf-lib and
- * satori with resvg alone took about 250 ms of it; the common passwords, the world's cities and the iCalendar writer
- * another 75 ms).
+ * satori with resvg alone took about 250 ms of it; the common passwords and the world's cities most of another 75 ms).
  */
 const loadedOnFirstUse = [
   'pdf-lib',
@@ -17,7 +16,6 @@ const loadedOnFirstUse = [
   '@aws-sdk/client-s3',
   '@zxcvbn-ts/language-common',
   'city-timezones',
-  'ics',
   'sharp',
   'heic-decode',
   'qrcode',
@@ -49,7 +47,7 @@ function staticPackages(file: string, seen = new Set<string>(), entry = false): 
 }
 
 describe('the server bundle', () => {
-  it('loads the PDF and image writers, better-auth, the S3 client, the password list, the cities and ics on first use', () => {
+  it('loads the PDF and image writers, better-auth, the S3 client, the password list and the cities on first use', () => {
     const bundle = process.env.TORQUE_TEST_SERVER!;
     expect(fs.existsSync(bundle)).toBe(true);
     const loaded = staticPackages(bundle, new Set(), true);

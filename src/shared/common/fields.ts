@@ -37,6 +37,35 @@ export const requiredText = (max: number, required: string) =>
     .max(max)
     .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
+/**
+ * What no person's name holds: control characters (C0 with CR, LF and TAB, DEL, C1) and Unicode's line and paragraph
+ * separators. A name is one line wherever it goes — an invitation's `CN=` (RFC 5545 §3.2), a mail header, a PDF — and a
+ * line break in it would start a line of the sender's choosing there.
+ */
+const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029]/u;
+const NOT_IN_A_NAME_RUNS = /[\p{Cc}\u2028\u2029]+/gu;
+export const NAME_CONTROL_MESSAGE = 'A name cannot contain line breaks or control characters';
+export const isOneLineName = (value: string) => !NOT_IN_A_NAME.test(value);
+
+/**
+ * A name as a sender wrote it, made one line: each run of control characters or line breaks becomes a space. For names
+ * that arrive from other programs (ADF leads), where refusing would lose the lead; people typing are refused instead.
+ */
+export const oneLineName = (value: string) => value.replace(NOT_IN_A_NAME_RUNS, ' ').replace(/ {2,}/g, ' ').trim();
+
+/** A person's name: trimmed, storable, one line, at most `max` characters. */
+export const nameText = (max: number) => text(max).refine(isOneLineName, NAME_CONTROL_MESSAGE);
+
+/** A required person's name, with the spec's message when missing ('Name is required'). */
+export const requiredName = (max: number, required: string) =>
+  requiredText(max, required).refine(isOneLineName, NAME_CONTROL_MESSAGE);
+
+/** An optional person's name: blank, null or missing is stored as null. */
+export const optionalName = (max: number) =>
+  nameText(max)
+    .nullish()
+    .transform((v) => v || null);
+
 /** An optional text field: blank, null or missing is stored as null. */
 export const optionalText = (max: number) =>
   text(max)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../common/fields.js';
+import { optionalName } from '../common/fields.js';
 import { pageQuerySchema, pageSchema } from '../http/paging.js';
 
 /** `?limit=&cursor=` of the texts from numbers no customer has, newest first. */
@@ -16,7 +16,7 @@ export type UnmatchedText = z.infer<typeof unmatchedTextSchema>;
 export const unmatchedTextPageSchema = pageSchema(unmatchedTextSchema);
 
 /** POST /api/unmatched-texts/:id/lead: a lead from the text; the name is the number's when left blank. */
-export const unmatchedTextLeadSchema = z.object({ name: optionalText(200) });
+export const unmatchedTextLeadSchema = z.object({ name: optionalName(200) });
 export type UnmatchedTextLead = z.input<typeof unmatchedTextLeadSchema>;
 
 /** POST /api/unmatched-texts/:id/attach: the customer the text is from; `save_phone` keeps the number on one who has none. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, optionalCalendarDay, optionalText, recordId, text } from '../common/fields.js';
+import { dollars, nameText, optionalCalendarDay, optionalText, recordId, text } from '../common/fields.js';
 
 export const MINOR_NAME_MESSAGE = "Minor's name must be at least 2 characters";
 export const MINOR_AGE_MESSAGE = 'Age must be between 1 and 17';
@@ -20,18 +20,19 @@ export const PDF_HEADER_LENGTH = PDF_HEADER.length;
 export const startsAsPdf = (firstBytes: Uint8Array) => PDF_HEADER.every((byte, i) => firstBytes[i] === byte);
 
 const atLeast = (min: number, max: number, message: string) => text(max).min(min, message);
+const nameOfAtLeast = (min: number, max: number, message: string) => nameText(max).min(min, message);
 const email = (message: string) => text(254).pipe(z.email({ error: message }));
 
 /** The customer information form, with the spec's messages. */
 export const agreementFormSchema = z.object({
-  minor_name: atLeast(2, 120, MINOR_NAME_MESSAGE),
+  minor_name: nameOfAtLeast(2, 120, MINOR_NAME_MESSAGE),
   minor_age: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
     z.number({ error: MINOR_AGE_MESSAGE }).int(MINOR_AGE_MESSAGE).min(1, MINOR_AGE_MESSAGE).max(17, MINOR_AGE_MESSAGE),
   ),
   minor_email: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, EMAIL_MESSAGE),
   minor_phone: optionalText(40),
-  parent_name: atLeast(2, 120, PARENT_NAME_MESSAGE),
+  parent_name: nameOfAtLeast(2, 120, PARENT_NAME_MESSAGE),
   parent_email: email(EMAIL_MESSAGE),
   parent_phone: atLeast(10, 40, PHONE_MESSAGE),
   parent_relationship: atLeast(1, 60, RELATIONSHIP_MESSAGE),

@@ -4,8 +4,10 @@ import {
   moneyCents,
   optionalCalendarDay,
   optionalEmail,
+  optionalName,
   optionalText,
   orderedRange,
+  requiredName,
   requiredText,
   text,
   textList,
@@ -17,14 +19,14 @@ import { carPreferences, customerStatuses, leadSources } from './options.js';
 
 /** The customer fields as the API receives them: the spec's messages, nulls for empty optionals, cents. */
 export const customerInputSchema = z.object({
-  name: requiredText(200, 'Name is required'),
+  name: requiredName(200, 'Name is required'),
   status: z.enum(customerStatuses).default('prospect'),
   email: optionalEmail(),
   phone: optionalText(40),
   location: optionalText(200),
   preferred_cars: textList(40, 30),
   referred_by_customer_id: optionalText(36).refine((v) => v === null || z.uuid().safeParse(v).success, 'Invalid customer'),
-  referred_by_name: optionalText(200),
+  referred_by_name: optionalName(200),
   birthday: optionalCalendarDay(),
   notes: optionalText(5000),
   lead_source: z

@@ -6,6 +6,7 @@ import {
   optionalDollars,
   optionalEmail,
   optionalText,
+  requiredName,
   requiredText,
   text,
   version,
@@ -30,10 +31,10 @@ const dealFields = {
     .int('Invalid year')
     .min(MIN_DEAL_YEAR, 'Invalid year')
     .refine((year) => year <= maxDealYear(), 'Year too far in future'),
-  customer_name: requiredText(120, 'Customer name is required'),
+  customer_name: requiredName(120, 'Customer name is required'),
   customer_phone: optionalText(40),
   customer_email: optionalEmail(200),
-  agent_name: requiredText(120, 'Agent name is required'),
+  agent_name: requiredName(120, 'Agent name is required'),
   status: z.enum(dealStatuses).default('pending'),
   deal_classification: z.enum(dealClassifications).default('customer_paid'),
   notes: optionalText(5000),

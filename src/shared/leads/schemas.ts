@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { moneyCents, optionalDollars, optionalEmail, optionalText, recordId, requiredText, text } from '../common/fields.js';
+import {
+  moneyCents,
+  optionalDollars,
+  optionalEmail,
+  optionalText,
+  recordId,
+  requiredName,
+  requiredText,
+  text,
+} from '../common/fields.js';
 import { leadSources } from '../customers/options.js';
 import { optionalParam, pageQuerySchema, pageSchema } from '../http/paging.js';
 import { toCents } from '../money.js';
@@ -133,7 +142,7 @@ const budgetCents = optionalDollars('Budget must be a positive amount', 'Budget 
 
 /** The fields a person gives for a lead, by hand or on the web form. */
 const leadFields = z.object({
-  name: requiredText(200, 'Name is required'),
+  name: requiredName(200, 'Name is required'),
   email: optionalEmail(),
   phone: optionalText(40),
   interest: optionalText(100),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/fields.js';
+import { requiredName, requiredText } from '../common/fields.js';
 import { roles } from '../users/roles.js';
 
 export const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
@@ -48,7 +48,7 @@ export const invitationTokenParams = z.object({ token: z.string().regex(/^[\w-]{
 
 export const acceptInvitationSchema = z.object({
   token: z.string().regex(/^[\w-]{20,100}$/, 'This invitation link is not valid'),
-  name: requiredText(120, 'Name is required'),
+  name: requiredName(120, 'Name is required'),
   password: newPasswordSchema,
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;

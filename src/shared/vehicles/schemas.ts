@@ -4,6 +4,7 @@ import {
   dollars,
   moneyCents,
   optionalEmail,
+  optionalName,
   optionalText,
   requiredText,
   textList,
@@ -60,7 +61,7 @@ const vehicleFields = {
   /** Shown on its public page and in the listing feeds while it is available. */
   listed: z.boolean({ error: 'Listed online must be on or off' }).default(true),
   location: optionalText(120),
-  contact_name: optionalText(120),
+  contact_name: optionalName(120),
   contact_phone: optionalText(40),
   contact_email: contactEmail,
   features: textList(60, 40, 'Too many features'),

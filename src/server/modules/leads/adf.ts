@@ -6,6 +6,7 @@ import {
   type ParsedLead,
   type VehicleInterest,
 } from '../../../shared/leads/types.js';
+import { oneLineName } from '../../../shared/common/fields.js';
 import { toCents } from '../../../shared/money.js';
 
 /**
@@ -123,10 +124,17 @@ function text(node: Node): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** A contact's name: the full part, or the parts joined; a name without a part is the full name. */
+/**
+ * A contact's name: the full part, or the parts joined; a name without a part is the full name. A name holds no control
+ * character (`oneLineName`): XML lets C1 controls and character references to tabs and line breaks through, and a
+ * sender's stray one costs the lead nothing — it is cleaned out here rather than the prospect refused.
+ */
 function nameOf(contact: Node) {
   const names = list(typeof contact === 'object' && contact ? contact.name : undefined);
-  const part = (wanted: string) => text(names.find((n) => (attribute(n, 'part') ?? 'full') === wanted));
+  const part = (wanted: string) => {
+    const value = text(names.find((n) => (attribute(n, 'part') ?? 'full') === wanted));
+    return value === null ? null : oneLineName(value) || null;
+  };
   const first = part('first');
   const last = part('last');
   const full = part('full') ?? ([first, part('middle'), last].filter(Boolean).join(' ') || null);

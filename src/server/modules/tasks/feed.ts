@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { EventAttributes } from 'ics';
 import { addDays } from '../../../shared/common/time.js';
 import { taskOutcomeLabels, taskTypeLabels } from '../../../shared/tasks/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { businessClock } from '../../time.js';
 import { recordAudit } from '../audit/service.js';
-import { appointmentUid, loadIcs } from './invitation.js';
+import { dateValue, minutesDuration, text, utcDateTime, writeCalendar, type ContentLine } from './icalendar.js';
+import { appointmentUid } from './invitation.js';
 import { hashLinkToken } from '../../auth/link-token.js';
 
 /*
@@ -17,8 +17,6 @@ import { hashLinkToken } from '../../auth/link-token.js';
  */
 
 type Db = Kysely<DB>;
-
-const dateArray = (day: string) => day.split('-').map(Number) as [number, number, number];
 
 /** The feed's address path for a token: 32 random bytes, base64url, and '.ics' (calendar programs look at the end). */
 export const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -101,41 +99,47 @@ export async function feedCalendar(db: Db, token: string, origin: string): Promi
     .orderBy('t.id')
     .limit(FEED_LIMIT)
     .execute();
-  const events: EventAttributes[] = rows.map((task) => {
-    // A day without a time ends where the next begins (DTEND;VALUE=DATE; `ics` writes a one-day DURATION invalidly).
+  const now = new Date();
+  const events = rows.map((task): ContentLine[] => {
+    // A day without a time is that whole day: DTEND is the next day, which it does not include (RFC 5545 §3.6.1).
     const [hour, minute] = (task.due_time ?? '').split(':').map(Number) as [number, number];
-    const when: EventAttributes = task.due_time
-      ? {
-          start: clock.at(task.due_date, hour, minute).getTime(),
-          startInputType: 'utc',
-          startOutputType: 'utc',
-          duration: { minutes: task.duration_minutes ?? 15 },
-        }
-      : { start: dateArray(task.due_date), end: dateArray(addDays(task.due_date, 1)) };
-    return {
-      uid: task.type === 'appointment' ? appointmentUid(task.id) : `${task.id}@tasks.torque`,
+    const when: ContentLine[] = task.due_time
+      ? [
+          { name: 'DTSTART', value: utcDateTime(clock.at(task.due_date, hour, minute)) },
+          { name: 'DURATION', value: minutesDuration(task.duration_minutes ?? 15) },
+        ]
+      : [
+          { name: 'DTSTART', params: [['VALUE', 'DATE']], value: dateValue(task.due_date) },
+          { name: 'DTEND', params: [['VALUE', 'DATE']], value: dateValue(addDays(task.due_date, 1)) },
+        ];
+    const description = [
+      task.outcome && `Done: ${taskOutcomeLabels[task.outcome]}`,
+      task.customer_phone && `Phone: ${task.customer_phone}`,
+      task.notes,
+      `${origin}/customers/${task.customer_id}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    return [
+      { name: 'UID', value: task.type === 'appointment' ? appointmentUid(task.id) : `${task.id}@tasks.torque` },
+      text('SUMMARY', `${taskTypeLabels[task.type]}: ${task.title} · ${task.customer_name}`),
+      { name: 'DTSTAMP', value: utcDateTime(now) },
       ...when,
-      title: `${taskTypeLabels[task.type]}: ${task.title} · ${task.customer_name}`,
-      description: [
-        task.outcome && `Done: ${taskOutcomeLabels[task.outcome]}`,
-        task.customer_phone && `Phone: ${task.customer_phone}`,
-        task.notes,
-        `${origin}/customers/${task.customer_id}`,
-      ]
-        .filter(Boolean)
-        .join('\n'),
-      location: task.place ?? undefined,
-      url: `${origin}/customers/${task.customer_id}`,
-      status: task.outcome === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
-      lastModified: task.updated_at.getTime(),
-    };
+      text('DESCRIPTION', description),
+      ...(task.place ? [text('LOCATION', task.place)] : []),
+      { name: 'URL', value: `${origin}/customers/${task.customer_id}` },
+      { name: 'STATUS', value: task.outcome === 'cancelled' ? 'CANCELLED' : 'CONFIRMED' },
+      { name: 'LAST-MODIFIED', value: utcDateTime(task.updated_at) },
+    ];
   });
-  const { createEvents } = await loadIcs();
-  const { error, value } = createEvents(events, {
-    method: 'PUBLISH',
-    productId: '-//Torque//Tasks//EN',
-    calName: `Torque: ${feed.name}`,
-  });
-  if (error || value === null) throw error ?? new Error('The feed could not be written as iCalendar');
-  return value;
+  return writeCalendar(
+    [
+      { name: 'PRODID', value: '-//Torque//Tasks//EN' },
+      { name: 'METHOD', value: 'PUBLISH' },
+      text('X-WR-CALNAME', `Torque: ${feed.name}`),
+      // How often a subscribed calendar should fetch the feed again (a widely read extension, as X-WR-CALNAME).
+      { name: 'X-PUBLISHED-TTL', value: 'PT1H' },
+    ],
+    events,
+  );
 }

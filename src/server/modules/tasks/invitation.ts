@@ -1,9 +1,5 @@
-import type { EventAttributes } from 'ics';
 import type { MailMessage } from '../../mail/mailer.js';
-import { importCommonJs, onFirstUse } from '../../first-use.js';
-
-/** The iCalendar writer, loaded on the first invitation or feed rather than at every start. */
-export const loadIcs = onFirstUse(() => importCommonJs(() => import('ics')));
+import { minutesDuration, text, utcDateTime, writeCalendar, type ContentLine } from './icalendar.js';
 
 /** An appointment as its customer is told of it. */
 export type AppointmentInvite = {
@@ -52,49 +48,57 @@ const placeOf = (invite: AppointmentInvite) => invite.place ?? invite.company.ad
 /**
  * The appointment as an iCalendar object (RFC 5545) with the iTIP method (RFC 5546): a REQUEST to book or change it,
  * a CANCEL to call it off; the start in UTC, so every calendar shows it at its moment in its own zone. The staff's
- * title and notes stay out: the customer sees the company, the vehicle, the place and the salesperson.
+ * title and notes stay out: the customer sees the company, the vehicle, the place and the salesperson. Every name,
+ * place and title is written by `icalendar.ts`'s rules, so none can add a line or an event of its own.
  */
-export async function appointmentCalendar(invite: AppointmentInvite, method: InviteMethod): Promise<string> {
-  const event: EventAttributes = {
-    uid: appointmentUid(invite.id),
-    sequence: invite.sequence,
-    start: invite.start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: invite.minutes },
-    title: summaryOf(invite),
-    description: [
-      invite.vehicle && `Vehicle: ${invite.vehicle}`,
-      `With ${invite.agent.name}`,
-      invite.company.phone && `Phone: ${invite.company.phone}`,
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    location: placeOf(invite),
-    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-    organizer: { name: invite.organizer.name, email: invite.organizer.email },
-    attendees: [
-      {
-        name: invite.customer.name,
-        email: invite.customer.email,
+export function appointmentCalendar(invite: AppointmentInvite, method: InviteMethod, now = new Date()): string {
+  const place = placeOf(invite);
+  const event: (ContentLine | false | undefined)[] = [
+    { name: 'UID', value: appointmentUid(invite.id) },
+    text('SUMMARY', summaryOf(invite)),
+    { name: 'DTSTAMP', value: utcDateTime(now) },
+    { name: 'DTSTART', value: utcDateTime(invite.start) },
+    { name: 'DURATION', value: minutesDuration(invite.minutes) },
+    { name: 'SEQUENCE', value: String(invite.sequence) },
+    text(
+      'DESCRIPTION',
+      [
+        invite.vehicle && `Vehicle: ${invite.vehicle}`,
+        `With ${invite.agent.name}`,
+        invite.company.phone && `Phone: ${invite.company.phone}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    ),
+    place !== undefined && text('LOCATION', place),
+    { name: 'STATUS', value: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED' },
+    { name: 'ORGANIZER', params: [['CN', invite.organizer.name]], value: `mailto:${invite.organizer.email}` },
+    {
+      name: 'ATTENDEE',
+      params: [
         // An answer is asked only when it reaches a mailbox Torque reads (RFC 5545 §3.2.17).
-        rsvp: invite.organizer.mailboxId !== null,
-        partstat: 'NEEDS-ACTION',
-        role: 'REQ-PARTICIPANT',
-      },
+        ['RSVP', invite.organizer.mailboxId !== null ? 'TRUE' : 'FALSE'],
+        ['PARTSTAT', 'NEEDS-ACTION'],
+        ['ROLE', 'REQ-PARTICIPANT'],
+        ['CN', invite.customer.name],
+      ],
+      value: `mailto:${invite.customer.email}`,
+    },
+  ];
+  return writeCalendar(
+    [
+      { name: 'PRODID', value: '-//Torque//Appointments//EN' },
+      { name: 'METHOD', value: method },
     ],
-  };
-  const { createEvents } = await loadIcs();
-  const { error, value } = createEvents([event], { method, productId: '-//Torque//Appointments//EN' });
-  if (error || !value) throw error ?? new Error('The appointment could not be written as iCalendar');
-  return value;
+    [event.filter((line): line is ContentLine => Boolean(line))],
+  );
 }
 
 /**
  * The mail that carries it: what changed in words, and the calendar part that mail programs add to the calendar. It
  * leaves through the organizer's mailbox when there is one, so its From is the ORGANIZER the calendar answers.
  */
-export async function appointmentMail(invite: AppointmentInvite, method: InviteMethod, first: boolean): Promise<MailMessage> {
+export function appointmentMail(invite: AppointmentInvite, method: InviteMethod, first: boolean): MailMessage {
   const when = localStart(invite.start, invite.company.timeZone);
   const place = placeOf(invite);
   const details = [
@@ -114,7 +118,7 @@ export async function appointmentMail(invite: AppointmentInvite, method: InviteM
     to: invite.customer.email,
     subject,
     text: [`Dear ${invite.customer.name},`, '', opening, '', ...details, '', footer].join('\n'),
-    calendar: { method, content: await appointmentCalendar(invite, method) },
+    calendar: { method, content: appointmentCalendar(invite, method) },
     ...(invite.organizer.mailboxId ? { mailboxId: invite.organizer.mailboxId } : {}),
     appointment: { id: invite.id, startsAt: invite.start },
   };

@@ -393,7 +393,7 @@ async function tellCustomer(
       organizer: { name: row.agent_name, email: mailbox?.address ?? mailer.sender, mailboxId: mailbox?.id ?? null },
       company: { name: company.name, address: company.address, phone: company.phone, timeZone: clock.timeZone },
     };
-    await mailer.queue(tx, await appointmentMail(invite, method, row.invitation === null), actor.userId);
+    await mailer.queue(tx, appointmentMail(invite, method, row.invitation === null), actor.userId);
     await recordAudit(tx, actor, {
       entityType: 'customer',
       entityId: row.customer_id,
