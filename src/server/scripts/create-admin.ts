@@ -1,5 +1,6 @@
 // npm run create-admin -- <email> "<name>": creates an admin, or makes an existing user admin.
 import readline from 'node:readline/promises';
+import { isOneLineName, NAME_CONTROL_MESSAGE } from '../../shared/common/fields.js';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -8,6 +9,11 @@ import { ensureAdmin } from './ensure-admin.js';
 const [email, name] = process.argv.slice(2);
 if (!email) {
   console.error('Usage: npm run create-admin -- <email> "<full name>"');
+  process.exit(2);
+}
+// The name goes where every other person's name goes, calendar invitations included: one line, as the forms keep it.
+if (name !== undefined && !isOneLineName(name)) {
+  console.error(`${NAME_CONTROL_MESSAGE}.`);
   process.exit(2);
 }
 // The admin comes from the arguments; ADMIN_PASSWORD may give its password without ADMIN_EMAIL.
