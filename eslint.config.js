@@ -23,10 +23,13 @@ const layering = [
   ),
   restrict(['src/server/**'], [{ group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' }]),
   restrict(
-    ['src/server/{db,http,storage,auth,jobs,mail,realtime}/**'],
+    ['src/server/{db,http,storage,auth,jobs,mail,realtime,platform}/**'],
     [
       { group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' },
-      { group: ['**/modules/**'], message: 'Server infrastructure never imports the modules; app.ts passes what it needs.' },
+      {
+        group: ['**/modules/**'],
+        message: 'The platform and the infrastructure never import an area; app.ts passes what they need.',
+      },
     ],
   ),
   restrict(['src/web/**'], [{ group: ['**/server/**'], message: 'The web app never imports the server.' }]),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { streamExport } from '../../src/server/modules/export/service.js';
 import { exportTables } from '../../src/server/modules/areas.js';
-import { UNCLASSIFIED } from '../../src/server/modules/export/tables.js';
+import { UNCLASSIFIED } from '../../src/server/platform/export-rules.js';
 import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import type { ExportManifest } from '../../src/shared/export/manifest.js';
 import { actorFor, createTestContext, PASSWORD, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';

@@ -13,7 +13,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { EventHandler, Realtime } from '../realtime/hub.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { Spool } from '../storage/spool.js';
-import type { TableRule } from './export/tables.js';
+import type { TableRule } from '../platform/export-rules.js';
 import type { WebhookSender } from './webhooks/sender.js';
 
 /** What the app hands every area: the infrastructure built once in `app.ts`. */

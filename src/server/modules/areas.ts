@@ -1,4 +1,4 @@
-import type { TableRule } from './export/tables.js';
+import type { TableRule } from '../platform/export-rules.js';
 import { accountingArea } from './accounting/index.js';
 import { analyticsArea } from './analytics/index.js';
 import { auditArea } from './audit/index.js';

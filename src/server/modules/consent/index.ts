@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { defineArea } from '../area.js';
 import { visibleTo } from '../../auth/scope.js';
-import { ofRecord } from '../export/tables.js';
+import { ofRecord } from '../../platform/export-rules.js';
 import { consentRoutes } from './routes.js';
 
 export const consentArea = defineArea({

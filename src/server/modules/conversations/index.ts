@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { defineArea } from '../area.js';
-import { ofRecord } from '../export/tables.js';
+import { ofRecord } from '../../platform/export-rules.js';
 import { conversationsRoutes } from './routes.js';
 
 export const conversationsArea = defineArea({

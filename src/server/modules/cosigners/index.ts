@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { owned } from '../export/tables.js';
+import { owned } from '../../platform/export-rules.js';
 import { ADULT_NOTICE_JOB, registerAdultNotices } from './jobs.js';
 import { cosignersRoutes } from './routes.js';
 import { referencedAgreementKeys } from './service.js';

@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { owned } from '../export/tables.js';
+import { owned } from '../../platform/export-rules.js';
 import { customersRoutes } from './routes.js';
 
 export const customersArea = defineArea({

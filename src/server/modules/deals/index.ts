@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { ofRecord, owned } from '../export/tables.js';
+import { ofRecord, owned } from '../../platform/export-rules.js';
 import { dealsRoutes } from './routes.js';
 
 export const dealsArea = defineArea({

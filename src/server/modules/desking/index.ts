@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { ofRecord } from '../export/tables.js';
+import { ofRecord } from '../../platform/export-rules.js';
 import { deskingRoutes } from './routes.js';
 
 export const deskingArea = defineArea({

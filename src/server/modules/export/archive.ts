@@ -15,7 +15,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { getSetting } from '../settings/service.js';
 import { documentFiles, type DocumentFile } from './documents.js';
 import { readableFiles, type ReadableFile } from './readable.js';
-import { ruleOf, rowsFor, type TableRule } from './tables.js';
+import { ruleOf, rowsFor, type TableRule } from '../../platform/export-rules.js';
 
 type AnyDb = Kysely<DB> | Transaction<DB>;
 type JsonRow = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { keysetBatches } from '../../http/paging.js';
-import { rowsFor, type TableRule } from './tables.js';
+import { rowsFor, type TableRule } from '../../platform/export-rules.js';
 
 export type DocumentFile = { table: string; id: string; key: string; fileName: string; path: string };
 

@@ -19,13 +19,13 @@ import type { VehicleRow } from '../vehicles/list.js';
 type AnyDb = Kysely<DB> | Transaction<DB>;
 
 /**
- * A file of `readable/`: the rows of `table` the actor's export holds (picked by that table's rule in tables.ts, and
+ * A file of `readable/`: the rows of `table` the actor's export holds (picked by that table's rule in platform/export-rules.ts, and
  * `only` when given), as the app's own CSV export writes them where it has one, with names beside the ids.
  */
 export type ReadableFile = {
   /** `readable/<name>.csv` */
   name: string;
-  /** The table whose rule in tables.ts decides which rows the actor's file holds. */
+  /** The table whose rule in platform/export-rules.ts decides which rows the actor's file holds. */
   table: string;
   /** What the file is, in the manifest. */
   about: string;

@@ -6,7 +6,7 @@ import { streamedDownload } from '../../http/download.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { businessClock } from '../../time.js';
 import { exportFileName, recordExport, streamExport } from './service.js';
-import type { TableRule } from './tables.js';
+import type { TableRule } from '../../platform/export-rules.js';
 
 export async function exportRoutes(
   app: FastifyInstance,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../audit/service.js';
 import { writeExport } from './archive.js';
-import type { TableRule } from './tables.js';
+import type { TableRule } from '../../platform/export-rules.js';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
 /** `torque-export-2026-11-25.zip`: the business day it was made (the company's time zone). */

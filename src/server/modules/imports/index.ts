@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { defineArea } from '../area.js';
 import { visibleTo } from '../../auth/scope.js';
-import { owned } from '../export/tables.js';
+import { owned } from '../../platform/export-rules.js';
 import { importsRoutes } from './routes.js';
 
 export const importsArea = defineArea({

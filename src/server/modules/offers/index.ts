@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { owned, personal } from '../export/tables.js';
+import { owned, personal } from '../../platform/export-rules.js';
 import { offersRoutes } from './routes.js';
 import { referencedOfferImageKeys } from './service.js';
 

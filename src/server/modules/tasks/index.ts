@@ -1,6 +1,6 @@
 import { defineArea } from '../area.js';
 import { sql, type SqlBool } from 'kysely';
-import { ofRecord, owned, personal } from '../export/tables.js';
+import { ofRecord, owned, personal } from '../../platform/export-rules.js';
 import {
   DIGEST_JOB,
   FOLLOW_UP_JOB,

@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { personal } from '../export/tables.js';
+import { personal } from '../../platform/export-rules.js';
 import { usersRoutes } from './routes.js';
 
 export const usersArea = defineArea({

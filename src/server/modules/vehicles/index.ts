@@ -1,5 +1,5 @@
 import { defineArea } from '../area.js';
-import { inInventory, ofRecord } from '../export/tables.js';
+import { inInventory, ofRecord } from '../../platform/export-rules.js';
 import { referencedPhotoKeys } from './photos.js';
 import { vehiclesRoutes } from './routes.js';
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Actor } from '../../auth/actor.js';
-import { hasRole, inventoryVisibleTo, visibleTo } from '../../auth/scope.js';
+import type { Actor } from '../auth/actor.js';
+import { hasRole, inventoryVisibleTo, visibleTo } from '../auth/scope.js';
 
 /**
  * What the full export holds of one table; each area declares its tables' rules in its manifest (`exportTables`).
