@@ -38,10 +38,7 @@ export async function addressesOf(hostname: string, resolve: Resolve = systemRes
  * name again, so what was checked is what is reached (a name may answer differently each time it is asked). With
  * `publicOnly`, a host with any address that is not public is refused.
  */
-export async function addressToConnect(
-  hostname: string,
-  options: { publicOnly: boolean; resolve?: Resolve },
-): Promise<string> {
+export async function addressToConnect(hostname: string, options: { publicOnly: boolean; resolve?: Resolve }): Promise<string> {
   const addresses = await addressesOf(hostname, options.resolve);
   if (addresses.length === 0 || (options.publicOnly && !addresses.every(isPublicAddress))) {
     throw new PrivateAddressError(hostname);
