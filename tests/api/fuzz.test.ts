@@ -26,7 +26,7 @@ import { startTwilioPeer, type TwilioPeer } from '../helpers/twilio-peer.js';
 const writeRuns = Number(process.env.FUZZ_RUNS ?? 250);
 const readRuns = Number(process.env.FUZZ_QUERY_RUNS ?? process.env.FUZZ_RUNS ?? 200);
 /** Calls to the Twilio hooks: fewer than bodies per route, each being several requests and reads. */
-const twilioRuns = Math.max(40, Math.round(writeRuns / 2));
+const twilioRuns = Math.max(40, Math.round(writeRuns / 5));
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`Generated input from seed ${seed}: FUZZ_SEED=${seed} draws it again.`);
 
@@ -405,7 +405,13 @@ describe('generated input from outside', { timeout: FUZZ_TIMEOUT_MS }, () => {
 
     const mailbox = await t.database.db.selectFrom('mailboxes').select(['state', 'last_uid']).executeTakeFirstOrThrow();
     expect(mailbox).toEqual({ state: 'reading', last_uid: hostile.length + 1 });
-    for (const mail of hostile) expect((await kept(mail.messageId)).length, mail.name).toBeLessThanOrEqual(1);
+    // Broken encodings and deep nesting are still mail: kept once, as far as they read. A header past what the parser
+    // reads may be passed over (it stays in the mailbox), never kept twice.
+    for (const mail of hostile) {
+      const copies = (await kept(mail.messageId)).length;
+      if (mail.name === 'huge-header') expect(copies, mail.name).toBeLessThanOrEqual(1);
+      else expect(copies, mail.name).toBe(1);
+    }
     // Kept without its attachment: 25 MB is over UPLOAD_MAX_BYTES (10 MiB).
     expect(await kept(hostile.find((mail) => mail.name === 'attachment-25mb')!.messageId)).toHaveLength(1);
     expect(

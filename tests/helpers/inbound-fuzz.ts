@@ -210,9 +210,9 @@ export function hostileMails(seed: number, from: string): ArrivingMail[] {
     { seed, numRuns: 1 },
   );
   const d = drawn!;
-  const id = (name: string) => `<fuzz-${name}-${seed}@mail.example.net>`;
+  const id = (name: string) => `<fuzz-${name.split(' ')[0]}-${seed}@mail.example.net>`;
   const mail = (name: string, extra: string[], body: string | Buffer): ArrivingMail => ({
-    name,
+    name: name.split(' ')[0]!,
     messageId: id(name),
     raw: Buffer.concat([Buffer.from(headOf(name, id(name), from, extra) + CRLF + CRLF, 'latin1'), Buffer.from(body)]),
   });
