@@ -19,6 +19,7 @@ describe('the import boundaries', () => {
     ['src/server/storage/example.ts', "import { x } from '../modules/documents/service.js';"],
     ['src/server/jobs/example.ts', "import { x } from '../modules/outbox/service.js';"],
     ['src/server/mail/example.ts', "import { x } from '../modules/users/service.js';"],
+    ['src/server/net/example.ts', "import { x } from '../modules/webhooks/post.js';"],
     ['src/web/features/customers/example.ts', "import { x } from '../../../server/db/schema.js';"],
     ['src/web/components/example.tsx', "import { x } from '@/features/customers/api';"],
     ['src/web/lib/example.ts', "import { x } from '@/app/router';"],
