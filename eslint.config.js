@@ -23,7 +23,7 @@ const layering = [
   ),
   restrict(['src/server/**'], [{ group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' }]),
   restrict(
-    ['src/server/{db,http,storage,auth,jobs,mail,realtime,platform}/**'],
+    ['src/server/{db,http,net,storage,auth,jobs,mail,realtime,platform}/**'],
     [
       { group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' },
       {

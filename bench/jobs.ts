@@ -28,10 +28,16 @@ const queue = () => {
   jobs.work('bench-noop', async () => {
     ran++;
   });
-  const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'bench@torque.local' }, database.db, jobs, log, {
-    sealer: createSealer(['bench-secret-bench-secret-bench-secret-0000']),
-    dealershipName: async () => 'Torque bench',
-  });
+  const mailer = createMailer(
+    { smtpUrl: smtp.url, mailFrom: 'bench@torque.local', mailboxPrivateHosts: 'admins' },
+    database.db,
+    jobs,
+    log,
+    {
+      sealer: createSealer(['bench-secret-bench-secret-bench-secret-0000']),
+      dealershipName: async () => 'Torque bench',
+    },
+  );
   return { jobs, mailer };
 };
 

@@ -23,6 +23,7 @@ import { scheduleStorageSweeps } from './storage/maintenance.js';
 import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { systemResolve, type Resolve } from './net/public-address.js';
 import { createWebhookSender, type WebhookSender } from './modules/webhooks/sender.js';
 import { getSetting } from './modules/settings/service.js';
 import { createSealer } from './auth/sealed.js';
@@ -38,6 +39,8 @@ export type AppDeps = {
   logger?: boolean | object;
   /** Tests shorten the job queue's polling and the mail's retry delays; production keeps the defaults. */
   jobs?: JobQueueOptions & { mailRetry?: Partial<RetryPolicy>; webhookRetry?: Partial<RetryPolicy> };
+  /** How the names of mailboxes' servers are looked up: the system's resolver, unless a test answers its own names. */
+  resolve?: Resolve;
 };
 
 declare module 'fastify' {
@@ -69,6 +72,7 @@ export async function buildApp({
   secret,
   logger = false,
   jobs: jobOptions = {},
+  resolve = systemResolve,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
@@ -146,6 +150,7 @@ export async function buildApp({
     retry: jobOptions.mailRetry,
     sealer,
     dealershipName: async (db) => (await getSetting(db, 'company')).name,
+    resolve,
   });
   const webhooks = createWebhookSender(database.db, jobs, app.log, {
     retry: jobOptions.webhookRetry,
@@ -170,6 +175,7 @@ export async function buildApp({
     instance,
     jobs,
     mailer,
+    resolve,
     webhooks,
     realtime,
     exportTables,

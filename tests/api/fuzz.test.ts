@@ -11,8 +11,11 @@ import {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/connection.js';
-import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { createTestContext, TEST_SECRET, type TestContext, type TestUser } from '../helpers/app.js';
+import { mailboxValues, startImapPeer, type ImapPeer } from '../helpers/dovecot.js';
 import { ZOD_WORDING, bodyArbitrary, idArbitrary, queryArbitrary, uploadArbitrary } from '../helpers/fuzz.js';
+import { EMPTY_TWIML, hostileMails, ordinaryMail, twilioCallArbitrary, type TwilioCall } from '../helpers/inbound-fuzz.js';
+import { startTwilioPeer, type TwilioPeer } from '../helpers/twilio-peer.js';
 
 /**
  * Generated input against every API route that takes any: at least FUZZ_RUNS payloads per write route (250 in
@@ -22,10 +25,14 @@ import { ZOD_WORDING, bodyArbitrary, idArbitrary, queryArbitrary, uploadArbitrar
  */
 const writeRuns = Number(process.env.FUZZ_RUNS ?? 250);
 const readRuns = Number(process.env.FUZZ_QUERY_RUNS ?? process.env.FUZZ_RUNS ?? 200);
+/** Calls to the Twilio hooks: fewer than bodies per route, each being several requests and reads. */
+const twilioRuns = Math.max(40, Math.round(writeRuns / 5));
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`Generated input from seed ${seed}: FUZZ_SEED=${seed} draws it again.`);
 
 let t: TestContext;
+let twilio: TwilioPeer;
+let imap: ImapPeer;
 let agent: TestUser;
 let admin: TestUser;
 const owned = { customer: '', vehicle: '', deal: '' };
@@ -156,7 +163,8 @@ async function expectNoUnseenWrite(route: Route) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext({}, { wrapDatabase: statements.wrap });
+  [twilio, imap] = await Promise.all([startTwilioPeer(), startImapPeer()]);
+  t = await createTestContext({ TWILIO_API_URL: twilio.url }, { wrapDatabase: statements.wrap });
   agent = await t.createUser('agent', 'Fuzz Agent');
   admin = await t.createUser('admin', 'Fuzz Admin');
   await watchWrites();
@@ -198,7 +206,8 @@ afterAll(async () => {
           .join(' '),
       );
   }
-  await t.close();
+  await t?.close();
+  await Promise.all([twilio?.close(), imap?.close()]);
 });
 
 function apiRoutes(): Route[] {
@@ -283,5 +292,131 @@ describe('generated input', { timeout: FUZZ_TIMEOUT_MS }, () => {
         { numRuns: readRuns, seed },
       );
     }
+  });
+});
+
+/** What an inbound text leaves behind: the replies kept, the texts in conversations, the consents, the outbox. */
+async function inboundCounts() {
+  const { rows } = await sql<{ replies: string; texts: string; consents: string; outbox: string }>`
+    SELECT (SELECT count(*) FROM sms_replies) AS replies, (SELECT count(*) FROM texts) AS texts,
+           (SELECT count(*) FROM contact_consents) AS consents, (SELECT count(*) FROM outbox) AS outbox`.execute(t.database.db);
+  return {
+    replies: Number(rows[0]!.replies),
+    texts: Number(rows[0]!.texts),
+    consents: rows[0]!.consents,
+    outbox: rows[0]!.outbox,
+  };
+}
+
+describe('generated input from outside', { timeout: FUZZ_TIMEOUT_MS }, () => {
+  it(`never answers 5xx to ${twilioRuns} calls to the Twilio hooks; a refused one stores nothing, a message is kept once`, async () => {
+    const CUSTOMER_NUMBER = '+17375550199';
+    const saved = await t.call({
+      method: 'PUT',
+      url: '/api/texting/provider',
+      as: admin,
+      payload: { account_sid: twilio.accountSid, auth_token: twilio.authToken, sender: '+15125550100' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { messages_url: messagesUrl, status_url: statusUrl } = saved.json() as { messages_url: string; status_url: string };
+    const customer = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: agent,
+      payload: { name: 'Texting Customer', phone: '(737) 555-0199' },
+    });
+    expect(customer.statusCode, customer.body).toBe(201);
+
+    const post = (call: TwilioCall) => {
+      const url = new URL(call.url);
+      return t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: {
+          host: url.host,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(call.signature === undefined ? {} : { 'x-twilio-signature': call.signature }),
+        },
+        payload: call.payload,
+      });
+    };
+    const account = {
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      messagesUrl,
+      statusUrl,
+      customerNumber: CUSTOMER_NUMBER,
+    };
+    await fc.assert(
+      fc.asyncProperty(twilioCallArbitrary(account), async (call) => {
+        const before = await inboundCounts();
+        const answers = [await post(call), ...(call.repeated ? [await post(call)] : [])];
+        const counts = seen.get(`Twilio ${call.kind}`) ?? new Map<number, number>();
+        for (const answer of answers) counts.set(answer.statusCode, (counts.get(answer.statusCode) ?? 0) + 1);
+        seen.set(`Twilio ${call.kind}`, counts);
+        for (const answer of answers) {
+          const about = `${call.kind} → ${answer.statusCode} ${answer.body.slice(0, 300)}`;
+          expect(answer.statusCode, about).toBeLessThan(500);
+          if (call.status !== undefined) expect(answer.statusCode, about).toBe(call.status);
+          if (answer.statusCode === 200) expect(answer.body, about).toBe(EMPTY_TWIML);
+        }
+        const after = await inboundCounts();
+        if (answers[0]!.statusCode === 200 && call.message) {
+          const kept = await t.database.db
+            .selectFrom('sms_replies')
+            .select(['from_phone', 'body'])
+            .where('provider_id', '=', call.message.sid)
+            .execute();
+          expect(kept).toEqual([{ from_phone: call.message.from, body: call.message.body }]);
+          expect(after.replies).toBe(before.replies + 1);
+          // In the conversation of the customer whose number sent it, or waiting unmatched: never half of it.
+          expect(after.texts).toBe(before.texts + (call.message.from === CUSTOMER_NUMBER ? 1 : 0));
+        } else if (answers[0]!.statusCode >= 400) {
+          expect(after, `a refused ${call.kind} call changed data`).toEqual(before);
+        }
+      }),
+      { numRuns: twilioRuns, seed },
+    );
+  });
+
+  it('reads past mail built to break a reader, keeping each once or passing it over, and reads the mail after it', async () => {
+    const FROM = 'hostile@mail.example.net';
+    const MAILBOX = { address: 'sales@dealer.test', password: 'fuzz-mailbox-password' };
+    const customer = await t.call({
+      method: 'POST',
+      url: '/api/customers',
+      as: agent,
+      payload: { name: 'Mail Customer', email: FROM },
+    });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const customerId = customer.json().id as string;
+    imap.addUser(MAILBOX.address, MAILBOX.password);
+    const hostile = hostileMails(seed, FROM);
+    const ordinary = ordinaryMail(seed, FROM);
+    for (const mail of [...hostile, ordinary]) await imap.deliver(MAILBOX.address, MAILBOX.password, mail.raw);
+
+    await t.database.db
+      .insertInto('mailboxes')
+      .values(mailboxValues(imap, { userId: null, ...MAILBOX, sessionSecret: TEST_SECRET, smtpPort: 1 }))
+      .execute();
+    const kept = (messageId: string) =>
+      t.database.db.selectFrom('emails').select(['id', 'subject']).where('provider_id', '=', messageId).execute();
+    await expect.poll(async () => (await kept(ordinary.messageId)).length, { timeout: 90_000, interval: 500 }).toBe(1);
+
+    const mailbox = await t.database.db.selectFrom('mailboxes').select(['state', 'last_uid']).executeTakeFirstOrThrow();
+    expect(mailbox).toEqual({ state: 'reading', last_uid: hostile.length + 1 });
+    // Broken encodings and deep nesting are still mail: kept once, as far as they read. A header past what the parser
+    // reads may be passed over (it stays in the mailbox), never kept twice.
+    for (const mail of hostile) {
+      const copies = (await kept(mail.messageId)).length;
+      if (mail.name === 'huge-header') expect(copies, mail.name).toBeLessThanOrEqual(1);
+      else expect(copies, mail.name).toBe(1);
+    }
+    // Kept without its attachment: 25 MB is over UPLOAD_MAX_BYTES (10 MiB).
+    expect(await kept(hostile.find((mail) => mail.name === 'attachment-25mb')!.messageId)).toHaveLength(1);
+    expect(
+      await t.database.db.selectFrom('customer_documents').select('id').where('customer_id', '=', customerId).execute(),
+    ).toEqual([]);
+    await t.database.db.deleteFrom('mailboxes').execute();
   });
 });

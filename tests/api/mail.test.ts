@@ -320,7 +320,7 @@ describe('two Torque processes on one PostgreSQL', () => {
       cleanups.push(() => database.close());
       const silent = Fastify({ logger: false }).log;
       const mailer = createMailer(
-        { smtpUrl: smtp.url, mailFrom: 'Torque <crm@dealer.example>' },
+        { smtpUrl: smtp.url, mailFrom: 'Torque <crm@dealer.example>', mailboxPrivateHosts: 'admins' },
         database.db,
         createJobQueue(database, silent),
         silent,

@@ -46,6 +46,8 @@ export type ContextOptions = {
   jobs?: AppDeps['jobs'];
   /** Fastify's logger options, for a test that reads the log lines. */
   logger?: AppDeps['logger'];
+  /** Answers the names of mail servers in place of the system's resolver. */
+  resolve?: AppDeps['resolve'];
 };
 
 export async function createTestContext(
@@ -56,7 +58,14 @@ export async function createTestContext(
   const database = options.wrapDatabase?.(fresh) ?? fresh;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'torque-test-data-'));
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SECRET, ...overrides });
-  const app = await buildApp({ config, database, secret: TEST_SECRET, jobs: options.jobs, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database,
+    secret: TEST_SECRET,
+    jobs: options.jobs,
+    logger: options.logger,
+    resolve: options.resolve,
+  });
   await app.ready();
   // `npm start` starts the job workers a second after the port opens; tests begin with them on.
   await app.startWorkers();

@@ -20,7 +20,7 @@ export type ImapPeer = {
   /** Adds a mailbox that signs in with this address and password. */
   addUser: (address: string, password: string) => void;
   /** Delivers a message into the user's INBOX (IMAP APPEND, as a delivery agent would); its UID. */
-  deliver: (address: string, password: string, raw: string, flags?: string[]) => Promise<number>;
+  deliver: (address: string, password: string, raw: string | Buffer, flags?: string[]) => Promise<number>;
   /**
    * Writes messages straight into the user's INBOX (Maildir files, unread), as a mailbox that has filled up over years
    * is: much faster than delivering each one. Dovecot reads them in when the folder is next opened.

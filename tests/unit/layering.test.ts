@@ -20,6 +20,7 @@ describe('the import boundaries', () => {
     ['src/server/jobs/example.ts', "import { x } from '../modules/outbox/service.js';"],
     ['src/server/mail/example.ts', "import { x } from '../modules/users/service.js';"],
     ['src/server/platform/example.ts', "import { x } from '../modules/customers/index.js';"],
+    ['src/server/net/example.ts', "import { x } from '../modules/webhooks/post.js';"],
     ['src/web/features/customers/example.ts', "import { x } from '../../../server/db/schema.js';"],
     ['src/web/components/example.tsx', "import { x } from '@/features/customers/api';"],
     ['src/web/lib/example.ts', "import { x } from '@/app/router';"],

@@ -1,8 +1,13 @@
+import net from 'node:net';
 import { ImapFlow } from 'imapflow';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
+import { MAILBOX_PRIVATE_MESSAGE } from '../../shared/mailboxes/types.js';
+import type { Actor } from '../auth/actor.js';
 import type { Sealer } from '../auth/sealed.js';
+import { hasRole } from '../auth/scope.js';
 import type { DB } from '../db/schema.js';
+import { addressToConnect, type Resolve } from '../net/public-address.js';
 
 /** How Torque reaches one mailbox: its servers, and the password or OAuth2 access token, opened. */
 export type MailboxAccess = {
@@ -16,7 +21,31 @@ export type MailboxAccess = {
   smtp_host: string;
   smtp_port: number;
   smtp_tls: boolean;
+  /** Its servers are reached on public addresses only (`mailboxPublicOnly`). */
+  publicOnly: boolean;
 };
+
+/** Who may connect a mailbox whose servers are on a private network (MAILBOX_PRIVATE_HOSTS). */
+export type PrivateHosts = 'admins' | 'everyone';
+
+/**
+ * Only admins connect a mailbox on a private network, unless MAILBOX_PRIVATE_HOSTS lets everyone: otherwise a
+ * person's own mailbox is on a public one, so that nobody reaches the dealership's inner network through Torque.
+ * `person` is who connects it, or whose mailbox is read or sent through (null when that account is gone).
+ */
+export const mailboxPublicOnly = (person: Pick<Actor, 'role'> | null, policy: PrivateHosts) =>
+  policy === 'admins' && !(person && hasRole(person as Actor, 'admin'));
+
+/**
+ * Where a connection to one of the mailbox's servers goes: the address its name was looked up at, checked when the
+ * mailbox must stay on public addresses, and the name kept for TLS (SNI and the certificate's check). The name is never
+ * looked up again for this connection, so a name that answers a public address to the check and this machine's to a
+ * second question (DNS rebinding) does not reach this machine.
+ */
+async function serverAddress(host: string, access: MailboxAccess, resolve: Resolve) {
+  const address = await addressToConnect(host, { publicOnly: access.publicOnly, resolve });
+  return { host: address, servername: net.isIP(host.replace(/^\[|\]$/g, '')) ? undefined : host };
+}
 
 const SECONDS = 1000;
 
@@ -24,9 +53,9 @@ const SECONDS = 1000;
  * An IMAP client for the mailbox (not yet connected). Without `imap_tls` the connection moves to TLS when the server
  * offers STARTTLS. IDLE is imapflow's own: after a moment with no command it waits for the server's news.
  */
-export function imapClient(access: MailboxAccess, options: { autoIdleDelay?: number } = {}) {
+export async function imapClient(access: MailboxAccess, resolve: Resolve, options: { autoIdleDelay?: number } = {}) {
   return new ImapFlow({
-    host: access.imap_host,
+    ...(await serverAddress(access.imap_host, access, resolve)),
     port: access.imap_port,
     secure: access.imap_tls,
     auth:
@@ -44,9 +73,9 @@ export function imapClient(access: MailboxAccess, options: { autoIdleDelay?: num
 }
 
 /** An SMTP transport for the mailbox; without `smtp_tls` it moves to TLS when the server offers STARTTLS. */
-export function smtpTransport(access: MailboxAccess): Transporter {
+export async function smtpTransport(access: MailboxAccess, resolve: Resolve): Promise<Transporter> {
   return createTransport({
-    host: access.smtp_host,
+    ...(await serverAddress(access.smtp_host, access, resolve)),
     port: access.smtp_port,
     secure: access.smtp_tls,
     auth:
@@ -59,14 +88,38 @@ export function smtpTransport(access: MailboxAccess): Transporter {
   });
 }
 
-/** The mailbox a mail leaves through, its secret opened (and sealed again under the current key when it was older). */
-export async function mailboxAccess(db: Kysely<DB>, sealer: Sealer, id: string): Promise<MailboxAccess | null> {
+/**
+ * A saved mailbox as Torque reaches it, its secret opened (and sealed again under the current key when it was older).
+ * Whether it must stay on public addresses is its owner's role as it is now; the company's mailbox is connected by
+ * admins.
+ */
+export async function mailboxAccess(
+  db: Kysely<DB>,
+  sealer: Sealer,
+  id: string,
+  policy: PrivateHosts,
+): Promise<MailboxAccess | null> {
   const row = await db
     .selectFrom('mailboxes')
-    .select(['address', 'username', 'auth', 'secret', 'imap_host', 'imap_port', 'imap_tls', 'smtp_host', 'smtp_port', 'smtp_tls'])
-    .where('id', '=', id)
+    .leftJoin('users', 'users.id', 'mailboxes.user_id')
+    .select([
+      'mailboxes.user_id',
+      'users.role',
+      'mailboxes.address',
+      'mailboxes.username',
+      'mailboxes.auth',
+      'mailboxes.secret',
+      'mailboxes.imap_host',
+      'mailboxes.imap_port',
+      'mailboxes.imap_tls',
+      'mailboxes.smtp_host',
+      'mailboxes.smtp_port',
+      'mailboxes.smtp_tls',
+    ])
+    .where('mailboxes.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
+  const { user_id, role, ...access } = row;
   const secret = sealer.open(row.secret);
   if (sealer.stale(row.secret)) {
     await db
@@ -75,7 +128,8 @@ export async function mailboxAccess(db: Kysely<DB>, sealer: Sealer, id: string):
       .where('secret', '=', row.secret)
       .execute();
   }
-  return { ...row, secret };
+  const publicOnly = user_id !== null && mailboxPublicOnly(role ? { role } : null, policy);
+  return { ...access, secret, publicOnly };
 }
 
 /**
@@ -83,8 +137,8 @@ export async function mailboxAccess(db: Kysely<DB>, sealer: Sealer, id: string):
  * named Sent), as a mail program does, so it sits beside the user's other sent mail. Servers that file what they send
  * themselves (Gmail) are known by the copy they already hold: a mail with this Message-ID is not added twice.
  */
-export async function keepInSent(access: MailboxAccess, raw: Buffer, messageId: string) {
-  const client = imapClient(access);
+export async function keepInSent(access: MailboxAccess, resolve: Resolve, raw: Buffer, messageId: string) {
+  const client = await imapClient(access, resolve);
   await client.connect();
   try {
     const folders = await client.list();
@@ -115,6 +169,7 @@ export function connectionProblem(error: unknown, server: string): string {
     message?: string;
   };
   if (e.authenticationFailed || e.code === 'EAUTH') return 'The mail server refused the user name or password';
+  if (e.code === 'EPRIVATE') return MAILBOX_PRIVATE_MESSAGE;
   if (e.code === 'ECONNREFUSED') return `${server} refused the connection: check the server and port`;
   if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `${server} was not found: check the server's name`;
   if (e.code === 'ETIMEDOUT' || e.code === 'ETIMEOUT' || e.code === 'CONNECT_TIMEOUT' || e.code === 'GREETING_TIMEOUT') {

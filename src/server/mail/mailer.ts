@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
 import { publishChange } from '../realtime/publish.js';
+import { systemResolve, type Resolve } from '../net/public-address.js';
 import { connectionProblem, keepInSent, mailboxAccess, smtpTransport } from './mailbox-connection.js';
 
 /** An iCalendar object sent as the mail's calendar part (RFC 6047): an appointment's invitation, change or cancellation. */
@@ -86,10 +87,12 @@ export type MailerOptions = {
   sealer: Sealer;
   /** The dealership's name (Settings → Company), read as each mail leaves: the From header's display name. */
   dealershipName: (db: Kysely<DB>) => Promise<string>;
+  /** How a mailbox's server names are looked up (the system's resolver unless a test answers its own). */
+  resolve?: Resolve;
 };
 
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailboxPrivateHosts'>,
   db: Kysely<DB>,
   jobs: JobQueue,
   log: FastifyBaseLogger,
@@ -103,25 +106,30 @@ export function createMailer(
   const mailFromAddress = addressparser(config.mailFrom, { flatten: true })[0]?.address || config.mailFrom;
   /** Writes a mail out as it travels, for a mailbox's SMTP server and its Sent folder. */
   const composer = createTransport({ streamTransport: true, buffer: true });
+  const resolve = options.resolve ?? systemResolve;
 
   /**
    * Sends through the mailbox the mail was written from, then keeps a copy in its Sent folder; a copy that cannot be
    * kept is logged, the mail having left.
    */
   const sendFromMailbox = async (mailboxId: string, mail: Payload, name: string, about: object) => {
-    const access = await mailboxAccess(db, options.sealer, mailboxId);
+    // A person's own mailbox stays on public addresses as its reader does (MAILBOX_PRIVATE_HOSTS), at each sending.
+    const access = await mailboxAccess(db, options.sealer, mailboxId, config.mailboxPrivateHosts);
     if (!access) throw Object.assign(new Error('The mailbox it was written from is no longer connected'), { permanent: true });
     const { message } = await composer.sendMail({ ...mailOptions(mail), from: { name, address: access.address } });
     const raw = message as Buffer;
     try {
-      await smtpTransport(access).sendMail({ envelope: { from: access.address, to: [mail.to] }, raw });
+      const smtp = await smtpTransport(access, resolve);
+      await smtp.sendMail({ envelope: { from: access.address, to: [mail.to] }, raw }).finally(() => smtp.close());
     } catch (error) {
       const reason = connectionProblem(error, access.smtp_host);
       const responseCode = (error as SmtpError).responseCode;
-      throw Object.assign(new Error(reason), { responseCode, permanent: responseCode !== undefined && responseCode >= 500 });
+      // A refusal (5xx), or a server this mailbox may not reach, would be the same at the next attempt.
+      const permanent = (responseCode !== undefined && responseCode >= 500) || (error as SmtpError).code === 'EPRIVATE';
+      throw Object.assign(new Error(reason), { responseCode, permanent });
     }
     if (mail.message_id) {
-      await keepInSent(access, raw, mail.message_id).catch((error: unknown) =>
+      await keepInSent(access, resolve, raw, mail.message_id).catch((error: unknown) =>
         log.warn({ ...about, reason: connectionProblem(error, access.imap_host) }, 'mail sent; its copy in Sent was not kept'),
       );
     }

@@ -10,6 +10,7 @@ import type { Instance } from '../db/instance.js';
 import type { DB } from '../db/schema.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Resolve } from '../net/public-address.js';
 import type { EventHandler, Realtime } from '../realtime/hub.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { Spool } from '../storage/spool.js';
@@ -31,6 +32,8 @@ export type AreaDeps = {
   instance: Instance;
   jobs: JobQueue;
   mailer: Mailer;
+  /** How the names of servers people give (their mailboxes') are looked up before Torque connects to them. */
+  resolve: Resolve;
   webhooks: WebhookSender;
   realtime: Realtime;
   /** Every area's export rules, merged: what the full export holds of each table. */

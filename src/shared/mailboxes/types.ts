@@ -7,6 +7,7 @@ export const MAILBOX_PORT_MESSAGE = 'Enter a port from 1 to 65535';
 export const MAILBOX_USERNAME_MESSAGE = 'Enter the user name the mail server knows you by';
 export const MAILBOX_SECRET_MESSAGE = 'Enter the password or app password';
 export const MAILBOX_TOKEN_MESSAGE = 'Enter the OAuth2 access token';
+export const MAILBOX_PRIVATE_MESSAGE = 'This server is on a private network: only an admin can connect a mailbox there';
 
 const host = z
   .string()

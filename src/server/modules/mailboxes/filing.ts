@@ -57,9 +57,21 @@ const calendarsOf = (parsed: ParsedMail) =>
  * (checked by content) become the customer's documents. An ADF lead in the mail is read as the inbound hook reads it.
  * A calendar's REPLY to an appointment's invitation sets the customer's answer on it (`answerInvitation`).
  */
-export async function fileMail(db: Kysely<DB>, deps: FilingDeps, message: ReadMessage): Promise<'filed' | 'known' | 'lost'> {
-  const parsed = await simpleParser(message.source, { skipImageLinks: true, skipTextToHtml: true });
+export async function fileMail(
+  db: Kysely<DB>,
+  deps: FilingDeps,
+  message: ReadMessage,
+): Promise<'filed' | 'known' | 'unreadable' | 'lost'> {
   const { mailbox } = message;
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(message.source, { skipImageLinks: true, skipTextToHtml: true });
+  } catch (error) {
+    // Beyond what the parser reads (a header over its size, parts nested past its limit): passed over, so that the
+    // messages after it are read; it stays in the mailbox for the mail program.
+    deps.log.warn({ err: error, mailbox: mailbox.id, uid: message.uid }, 'mailbox: a message could not be read; passed over');
+    return passOver(db, message);
+  }
   const from = addressesOf(parsed.from)[0] ?? '';
   const to = addressesOf(parsed.to)[0] ?? mailbox.address;
   const thread = [...messageIds(parsed.inReplyTo), ...messageIds(parsed.references).reverse()];
@@ -135,6 +147,21 @@ export async function fileMail(db: Kysely<DB>, deps: FilingDeps, message: ReadMe
   }
   if (outcome === 'filed' && emailId) await readLeads(db, deps, emailId, parsed, from);
   return outcome === 'lost' ? 'lost' : emailId ? 'filed' : 'known';
+}
+
+/** Moves the mailbox's `last_uid` past a message without filing it, while this reader holds the lease. */
+async function passOver(db: Kysely<DB>, { mailbox, uid }: ReadMessage): Promise<'unreadable' | 'known' | 'lost'> {
+  const moved = await db
+    .updateTable('mailboxes')
+    .set({ last_uid: uid })
+    .where('id', '=', mailbox.id)
+    .where('reader', '=', mailbox.reader)
+    .where('last_uid', '<', uid)
+    .returning('id')
+    .executeTakeFirst();
+  if (moved) return 'unreadable';
+  const row = await db.selectFrom('mailboxes').select('reader').where('id', '=', mailbox.id).executeTakeFirst();
+  return row?.reader === mailbox.reader ? 'known' : 'lost';
 }
 
 /** The customer of the conversation a reply answers: the newest of the mails it names that is linked to one. */

@@ -15,6 +15,7 @@ function readersFor(deps: AreaDeps) {
       spool: deps.spool,
       uploadMaxBytes: deps.config.uploadMaxBytes,
       privateHosts: deps.config.mailboxPrivateHosts,
+      resolve: deps.resolve,
     });
     readersOf.set(deps, readers);
   }

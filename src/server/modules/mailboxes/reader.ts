@@ -3,10 +3,16 @@ import type { ImapFlow } from 'imapflow';
 import { sql, type Kysely } from 'kysely';
 import type { Sealer } from '../../auth/sealed.js';
 import type { DB } from '../../db/schema.js';
-import { connectionProblem, imapClient, mailboxAccess, type MailboxAccess } from '../../mail/mailbox-connection.js';
+import {
+  connectionProblem,
+  imapClient,
+  mailboxAccess,
+  type MailboxAccess,
+  type PrivateHosts,
+} from '../../mail/mailbox-connection.js';
+import type { Resolve } from '../../net/public-address.js';
 import { publishChange } from '../../realtime/publish.js';
 import { fileMail, type FilingDeps } from './filing.js';
-import { assertMailHosts, type PrivateHosts } from './service.js';
 
 /** How long a process holds a mailbox without renewing its lease; it renews it at every round of `pollMs`. */
 const LEASE_SECONDS = 30;
@@ -24,7 +30,7 @@ export type ReaderOptions = {
 export type MailboxReaders = { wake: () => void; start: () => void; stop: () => Promise<void> };
 
 type Claimed = { id: string; user_id: string | null; updated_at: Date };
-type ReaderDeps = FilingDeps & { sealer: Sealer; log: FastifyBaseLogger; privateHosts: PrivateHosts };
+type ReaderDeps = FilingDeps & { sealer: Sealer; log: FastifyBaseLogger; privateHosts: PrivateHosts; resolve: Resolve };
 
 /**
  * Every process runs this; one process at a time reads each mailbox: the one holding its lease (`reader` in the
@@ -102,7 +108,7 @@ export function createMailboxReaders(
 /**
  * Reads one mailbox until stopped: connects, files what came in since its `last_uid`, then waits (IDLE) for news and
  * files each new message as the server announces it. A dropped connection is opened again after a wait that doubles
- * from `backoffMs` up to `maxBackoffMs` (a refused sign-in waits the longest), and reading resumes after the last
+ * from `backoffMs` up to `maxBackoffMs` (a refused sign-in or a private server waits the longest), and reading resumes after the last
  * message filed: nothing is lost or filed twice.
  */
 function readMailbox(db: Kysely<DB>, deps: ReaderDeps, me: string, claimed: Claimed, options: ReaderOptions) {
@@ -160,7 +166,8 @@ function readMailbox(db: Kysely<DB>, deps: ReaderDeps, me: string, claimed: Clai
   async function session(access: MailboxAccess) {
     // IDLE a second after the last command (imapflow waits 15 s by default): a reader sends no commands of its own
     // between catching up, so news waits for nothing.
-    const imap = imapClient(access, { autoIdleDelay: 1000 });
+    // Each connection looks the server's name up once and goes to the address it checked (mailbox-connection.ts).
+    const imap = await imapClient(access, deps.resolve, { autoIdleDelay: 1000 });
     client = imap;
     const closed = new Promise<void>((resolve) => imap.once('close', () => resolve()));
     imap.on('error', (error: unknown) =>
@@ -202,18 +209,18 @@ function readMailbox(db: Kysely<DB>, deps: ReaderDeps, me: string, claimed: Clai
   const done = (async () => {
     let wait = backoffMs;
     while (!stopped) {
-      const access = await mailboxAccess(db, deps.sealer, claimed.id).catch(() => null);
+      // Read again at each connection: the owner's role, and so whether the servers must be public, is as it is now.
+      const access = await mailboxAccess(db, deps.sealer, claimed.id, deps.privateHosts).catch(() => null);
       if (!access) return;
       try {
-        const owner = claimed.user_id
-          ? await db.selectFrom('users').select('role').where('id', '=', claimed.user_id).executeTakeFirst()
-          : null;
-        if (claimed.user_id) await assertMailHosts(owner ?? null, [access.imap_host], deps.privateHosts);
         await session(access);
         wait = backoffMs;
         if (!stopped) await setState('connecting', 'The connection to the mail server ended; connecting again');
       } catch (error) {
-        const refused = (error as { authenticationFailed?: boolean }).authenticationFailed === true;
+        // A refused sign-in, or a server on a private network this mailbox may not reach, stays so until someone acts.
+        const refused =
+          (error as { authenticationFailed?: boolean }).authenticationFailed === true ||
+          (error as { code?: string }).code === 'EPRIVATE';
         const reason = connectionProblem(error, access.imap_host);
         log.warn({ reason }, 'mailbox: could not read');
         if (!stopped) await setState(refused ? 'failed' : 'connecting', reason).catch(() => undefined);

@@ -10,7 +10,12 @@ export function mailboxesRoutes(readers: MailboxReaders) {
   return async (app: FastifyInstance, deps: AreaDeps) => {
     const r = app.withTypeProvider<TypeProvider>();
     const { db } = deps.database;
-    const saving = { sealer: deps.sealer, wake: readers.wake, privateHosts: deps.config.mailboxPrivateHosts };
+    const saving = {
+      sealer: deps.sealer,
+      wake: readers.wake,
+      privateHosts: deps.config.mailboxPrivateHosts,
+      resolve: deps.resolve,
+    };
 
     r.get('/api/mailboxes/:owner', { schema: { params: mailboxParams, response: { 200: mailboxAnswerSchema } } }, (request) =>
       describeMailbox(db, actorOf(request), request.params.owner),

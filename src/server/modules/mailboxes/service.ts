@@ -9,23 +9,23 @@ import {
 } from '../../../shared/mailboxes/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Sealer } from '../../auth/sealed.js';
-import { hasRole, requireRole } from '../../auth/scope.js';
+import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import {
   connectionProblem,
   imapClient,
   mailboxAccess,
+  mailboxPublicOnly,
   smtpTransport,
   type MailboxAccess,
+  type PrivateHosts,
 } from '../../mail/mailbox-connection.js';
+import type { Resolve } from '../../net/public-address.js';
 import { recordAudit } from '../audit/service.js';
 import { SETTINGS_ENTITY_ID } from '../settings/service.js';
-import { assertPublicHost, PrivateAddressError } from '../webhooks/post.js';
 
 type Db = Kysely<DB>;
-
-export const MAILBOX_PRIVATE_MESSAGE = 'This server is on a private network: only an admin can connect a mailbox there';
 
 /** Whose mailbox the route names: the actor's own, or the company's (admins only). */
 function ownerOf(actor: Actor, owner: MailboxOwner): string | null {
@@ -70,12 +70,13 @@ export async function describeMailbox(db: Db, actor: Actor, owner: MailboxOwner)
 
 /**
  * Signs in to the mailbox's IMAP and SMTP servers as Torque will; refuses (400, on the field to correct) what a server
- * refused or could not be reached.
+ * refused or could not be reached, and a server on a private network for a mailbox that must stay on public ones.
  */
-export async function checkMailbox(access: MailboxAccess): Promise<void> {
-  const imap = imapClient(access);
+export async function checkMailbox(access: MailboxAccess, resolve: Resolve): Promise<void> {
   try {
+    const imap = await imapClient(access, resolve);
     await imap.connect();
+    await imap.logout().catch(() => imap.close());
   } catch (error) {
     const message = connectionProblem(error, access.imap_host);
     throw badRequest(
@@ -83,36 +84,15 @@ export async function checkMailbox(access: MailboxAccess): Promise<void> {
       (error as { authenticationFailed?: boolean }).authenticationFailed ? { secret: message } : { imap_host: message },
     );
   }
-  await imap.logout().catch(() => imap.close());
-  const smtp = smtpTransport(access);
+  let smtp: Awaited<ReturnType<typeof smtpTransport>> | null = null;
   try {
+    smtp = await smtpTransport(access, resolve);
     await smtp.verify();
   } catch (error) {
     const message = connectionProblem(error, access.smtp_host);
     throw badRequest(message, (error as { code?: string }).code === 'EAUTH' ? { secret: message } : { smtp_host: message });
   } finally {
-    smtp.close();
-  }
-}
-
-/** Who may connect a mailbox whose servers are on a private network (MAILBOX_PRIVATE_HOSTS). */
-export type PrivateHosts = 'admins' | 'everyone';
-
-/**
- * Only admins connect a mailbox on a private network, unless MAILBOX_PRIVATE_HOSTS lets everyone: otherwise a
- * person's own mailbox is on a public one, so that nobody reaches the dealership's inner network through Torque.
- * `person` is who connects it, or whose mailbox is read.
- */
-export async function assertMailHosts(person: Pick<Actor, 'role'> | null, hosts: string[], policy: PrivateHosts) {
-  if (policy === 'everyone' || (person && hasRole(person as Actor, 'admin'))) return;
-  for (const host of hosts) {
-    try {
-      await assertPublicHost(host);
-    } catch (error) {
-      const message =
-        error instanceof PrivateAddressError ? MAILBOX_PRIVATE_MESSAGE : `${host} was not found: check the server's name`;
-      throw badRequest(message, { [host === hosts[0] ? 'imap_host' : 'smtp_host']: message });
-    }
+    smtp?.close();
   }
 }
 
@@ -124,14 +104,14 @@ export async function assertMailHosts(person: Pick<Actor, 'role'> | null, hosts:
  */
 export async function saveMailbox(
   db: Db,
-  deps: { sealer: Sealer; wake: () => void; privateHosts: PrivateHosts },
+  deps: { sealer: Sealer; wake: () => void; privateHosts: PrivateHosts; resolve: Resolve },
   actor: Actor,
   owner: MailboxOwner,
   input: MailboxValues,
 ): Promise<MailboxAnswer> {
   const userId = ownerOf(actor, owner);
   const saved = await db.selectFrom('mailboxes').select(['id']).where(whereOwner(userId)).executeTakeFirst();
-  const savedAccess = saved ? await mailboxAccess(db, deps.sealer, saved.id) : null;
+  const savedAccess = saved ? await mailboxAccess(db, deps.sealer, saved.id, deps.privateHosts) : null;
   const sameAccount =
     savedAccess !== null &&
     savedAccess.imap_host === input.imap_host &&
@@ -143,8 +123,7 @@ export async function saveMailbox(
     throw badRequest(message, { secret: message });
   }
   // The one connecting decides, so an admin's company mailbox may be on the dealership's own network.
-  await assertMailHosts(actor, [input.imap_host, input.smtp_host], deps.privateHosts);
-  await checkMailbox({ ...input, secret });
+  await checkMailbox({ ...input, secret, publicOnly: mailboxPublicOnly(actor, deps.privateHosts) }, deps.resolve);
   const sameMailbox = sameAccount && savedAccess.address === input.address;
   const values = {
     ...input,

@@ -11,7 +11,8 @@ import { publishTextDelivery } from '../conversations/service.js';
 import { phoneKeys } from '../customers/contact-keys.js';
 import { carriesTexts, twilioSetup, type TwilioSetup } from '../texting/service.js';
 import { sendTwilioMessage, TwilioError } from '../texting/twilio.js';
-import { postJson, PrivateAddressError } from './post.js';
+import { PrivateAddressError } from '../../net/public-address.js';
+import { postJson } from './post.js';
 
 export const WEBHOOK_JOB = 'webhook-deliver';
 /** Headers of an outbound call beside the timestamp and signature: which event, and the delivery's id (for dedupe). */

@@ -13,7 +13,7 @@ import { hasRole, requireRole } from '../../auth/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { SETTINGS_ENTITY_ID } from '../settings/service.js';
-import { assertPublicHost, PrivateAddressError } from './post.js';
+import { assertPublicHost, PrivateAddressError } from '../../net/public-address.js';
 import type { WebhookSender } from './sender.js';
 
 /**
