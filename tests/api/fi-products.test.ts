@@ -15,7 +15,13 @@ const thisYear = Number(today.slice(0, 4));
 const wholeMonthDay = monthStart(today, -2);
 
 // The walk-through's deal: a service contract and GAP, $2,690 sold, $1,350 of cost, $1,340 of back-end gross.
-const SERVICE_CONTRACT = { kind: 'service_contract', name: 'Vehicle service contract', price_cents: 199_500, cost_cents: 110_000, taxable: false };
+const SERVICE_CONTRACT = {
+  kind: 'service_contract',
+  name: 'Vehicle service contract',
+  price_cents: 199_500,
+  cost_cents: 110_000,
+  taxable: false,
+};
 const GAP = { kind: 'gap', name: 'GAP waiver', price_cents: 69_500, cost_cents: 25_000, taxable: false };
 
 const get = async <T>(url: string, as: TestUser): Promise<T> => {
@@ -163,7 +169,7 @@ describe('F&I products sold on a deal', () => {
       `/api/deals/${todayDeal}/timeline`,
       agent,
     );
-    expect(timeline.some((entry) => JSON.stringify(entry.changes.products_cents) === '{"from":269000,"to":199500}')).toBe(true);
+    expect(timeline.map((entry) => entry.changes.products_cents).filter(Boolean)).toContainEqual({ from: 269_000, to: 199_500 });
     await setStatus(todayDeal, 'cancelled');
     expect((await get<{ cards: { products: Products } }>('/api/analytics?range=30d', agent)).cards.products).toEqual(
       products(0, 0, 0),
