@@ -211,7 +211,7 @@ describe('VIN maker', () => {
       'Subaru',
       'Hyundai',
     ];
-    expect(specMakes.filter((make) => !makeSuggestions.includes(make))).toEqual([]);
+    expect(specMakes.filter((make) => !(makeSuggestions as readonly string[]).includes(make))).toEqual([]);
     expect(specMakes.filter((make) => !makesWithWmi.includes(make))).toEqual([]);
   });
 });
