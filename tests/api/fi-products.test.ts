@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { dayIn, monthStart } from '../../src/shared/common/time.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { emptyDatabase } from '../helpers/databases.js';
 import { pdfPages } from '../helpers/pdf-tools.js';
 
 let t: TestContext;
@@ -175,4 +178,37 @@ describe('F&I products sold on a deal', () => {
       products(0, 0, 0),
     );
   });
+});
+
+describe('a deal desked before its products were counted', () => {
+  it('takes them from its worksheet when Torque is upgraded, into the deal and the monthly sales', async () => {
+    const database = await emptyDatabase();
+    try {
+      await migrateTo(database.db, '044_appointment_answers');
+      const { rows } = await sql<{ id: string }>`
+        WITH u AS (INSERT INTO users (name, email, role) VALUES ('Earlier Agent', 'earlier@example.com', 'agent') RETURNING id)
+        INSERT INTO deals (user_id, date, manufacturer, model, year, customer_name, agent_name, contract_price_cents,
+                           broker_fee_cents, status, deal_classification)
+        SELECT id, '2026-05-04', 'Toyota', 'Highlander', 2026, 'Grace Hopper', 'Earlier Agent', 4100000, 50000,
+               'completed', 'customer_paid' FROM u
+        RETURNING id`.execute(database.db);
+      const dealId = rows[0]!.id;
+      const worksheet = { selling_price_cents: 4_100_000, products: [SERVICE_CONTRACT, GAP] };
+      await sql`INSERT INTO deal_worksheets (deal_id, state, worksheet) VALUES (${dealId}, 'TX', ${JSON.stringify(worksheet)}::jsonb)`.execute(
+        database.db,
+      );
+      await migrateToLatest(database.db);
+      const deal = await sql<{ products_cents: number; products_cost_cents: number }>`
+        SELECT products_cents, products_cost_cents FROM deals WHERE id = ${dealId}`.execute(database.db);
+      expect(deal.rows[0]).toEqual({ products_cents: 269_000, products_cost_cents: 135_000 });
+      const monthly = await sql<{ products_cents: number; products_cost_cents: number }>`
+        SELECT products_cents, products_cost_cents FROM deal_model_sales_monthly WHERE month = '2026-05-01'`.execute(database.db);
+      expect(monthly.rows).toEqual([{ products_cents: 269_000, products_cost_cents: 135_000 }]);
+      const yearly = await sql<{ products_cents: number }>`
+        SELECT products_cents FROM deal_sales_monthly WHERE month = '2026-05-01'`.execute(database.db);
+      expect(yearly.rows).toEqual([{ products_cents: 269_000 }]);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
 });
