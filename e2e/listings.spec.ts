@@ -79,7 +79,7 @@ test.describe('on a phone', () => {
     const lines = await value.evaluate((dd) => {
       const range = document.createRange();
       range.selectNodeContents(dd);
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
     });
     expect(lines).toBe(1);
     const vinBox = (await value.boundingBox())!;
