@@ -55,7 +55,7 @@ test('a completed sale moves its customer to Closed, the funnel lists them, and 
   // The card counts the range's days, so it is named for that and not for a calendar month; the month table says
   // which days of its months it counts.
   await expect(page.getByText('Monthly Revenue')).toHaveCount(0);
-  await expect(page.getByText('Revenue', { exact: true })).toBeVisible();
+  await expect(page.getByRole('paragraph').filter({ hasText: /^Revenue$/ })).toBeVisible();
   await expect(
     page.getByText(/per calendar month, counting only the days from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/),
   ).toBeVisible();
