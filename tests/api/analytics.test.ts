@@ -813,21 +813,28 @@ describe('the monthly sales figures follow every deal change', () => {
   });
 
   it('matches a direct count of the completed deals, row for row, per manufacturer and per model', async () => {
+    // F&I products as a desk sets them on some deals, counted by the same triggers.
+    await sql`UPDATE deals SET products_cents = 269000, products_cost_cents = 135000 WHERE manufacturer = 'BMW'`.execute(
+      t.database.db,
+    );
     const { rows } = await sql<{ difference: number }>`
       WITH direct AS (
         SELECT user_id, date_trunc('month', date)::date AS month, manufacturer, model, count(*) AS units,
-               sum(contract_price_cents) AS gross, sum(broker_fee_cents) AS fees
+               sum(contract_price_cents) AS gross, sum(broker_fee_cents) AS fees,
+               sum(products_cents) AS products, sum(products_cost_cents) AS products_cost
         FROM deals WHERE status = 'completed' GROUP BY 1, 2, 3, 4
       ),
       by_make AS (
-        SELECT user_id, month, manufacturer, sum(units) AS units, sum(gross) AS gross, sum(fees) AS fees
+        SELECT user_id, month, manufacturer, sum(units) AS units, sum(gross) AS gross, sum(fees) AS fees,
+               sum(products) AS products, sum(products_cost) AS products_cost
         FROM direct GROUP BY 1, 2, 3
       ),
       kept_by_make AS (
-        SELECT user_id, month, manufacturer, units, gross_cents, fees_cents FROM deal_sales_monthly WHERE units <> 0
+        SELECT user_id, month, manufacturer, units, gross_cents, fees_cents, products_cents, products_cost_cents
+        FROM deal_sales_monthly WHERE units <> 0
       ),
       kept_by_model AS (
-        SELECT user_id, month, manufacturer, model, units, gross_cents, fees_cents
+        SELECT user_id, month, manufacturer, model, units, gross_cents, fees_cents, products_cents, products_cost_cents
         FROM deal_model_sales_monthly WHERE units <> 0
       )
       SELECT ((SELECT count(*) FROM (TABLE by_make EXCEPT TABLE kept_by_make) a)
