@@ -14,7 +14,12 @@ export const productFigures = (sold: number, cost: number): ProductFigures => ({
 });
 
 /** Sales figures of one group of completed deals. */
-export type SalesFigures = { units: number; gross_cents: number; fees_cents: number; average_deal_cents: number } & ProductFigures;
+export type SalesFigures = {
+  units: number;
+  gross_cents: number;
+  fees_cents: number;
+  average_deal_cents: number;
+} & ProductFigures;
 
 export type ManufacturerSales = SalesFigures & {
   manufacturer: string;

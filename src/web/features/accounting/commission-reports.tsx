@@ -10,10 +10,7 @@ import { formatCents, formatCount } from '@/lib/format';
 import { notifySuccess } from '@/lib/toast';
 import { commissionCsvUrl, useCommissionReport } from './api';
 
-type Totals = Pick<
-  CommissionMonth,
-  'deals' | 'sales_cents' | 'broker_fees_cents' | 'back_end_gross_cents' | 'commission_cents'
->;
+type Totals = Pick<CommissionMonth, 'deals' | 'sales_cents' | 'broker_fees_cents' | 'back_end_gross_cents' | 'commission_cents'>;
 
 const totalOf = (rows: CommissionMonth[]): Totals =>
   rows.reduce(

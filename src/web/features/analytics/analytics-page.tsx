@@ -128,8 +128,7 @@ export function AnalyticsPage() {
               <CardHeader>
                 <CardTitle>Monthly Trends</CardTitle>
                 <CardDescription>
-                  Revenue, cars sold and new customers per calendar month, counting only the days from {data.from} to{' '}
-                  {data.to}
+                  Revenue, cars sold and new customers per calendar month, counting only the days from {data.from} to {data.to}
                 </CardDescription>
               </CardHeader>
               <CardContent>
