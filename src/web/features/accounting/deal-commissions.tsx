@@ -33,13 +33,19 @@ function Rate({ deal }: { deal: CommissionDeal }) {
   );
 }
 
-/** The F&I products sold on a deal and their back-end gross (price less cost). */
+/** The F&I products sold on a deal and their back-end gross (price less cost); a dash when it sold none. */
 function Products({ deal }: { deal: CommissionDeal }) {
+  if (deal.products_cents === 0 && deal.products_cost_cents === 0)
+    return (
+      <span className="text-muted-foreground" aria-label="No F&I products">
+        —
+      </span>
+    );
   return (
     <>
       <span className="tabular-nums">{formatCents(deal.products_cents, { exact: true })}</span>
-      <span className="text-muted-foreground block text-xs">
-        {formatCents(deal.products_cents - deal.products_cost_cents, { exact: true })} back-end gross
+      <span className="text-muted-foreground block text-xs whitespace-nowrap">
+        {formatCents(deal.products_cents - deal.products_cost_cents, { exact: true })} back-end
       </span>
     </>
   );
@@ -63,7 +69,7 @@ function CommissionDealsTable({ deals, showAgent }: { deals: CommissionDeal[]; s
               {showAgent && <TableHead>Agent</TableHead>}
               <TableHead className="text-right">Sale Price</TableHead>
               <TableHead className="text-right">Broker Fee</TableHead>
-              <TableHead className="text-right">F&amp;I Products</TableHead>
+              <TableHead className="text-right">F&amp;I</TableHead>
               <TableHead className="text-right">Rate</TableHead>
               <TableHead className="text-right">Commission</TableHead>
             </TableRow>

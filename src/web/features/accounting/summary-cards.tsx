@@ -16,7 +16,7 @@ export function CommissionSummaryCards({ seesAll }: { seesAll: boolean }) {
   return (
     <QueryState query={summary} loadingMessage="Loading commissions..." failedMessage="Failed to fetch commissions">
       {(data) => (
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           <SummaryCard
             title={agentFigures.totalCommission.label}
             value={formatCents(data.total_commission_cents, { exact: true })}
