@@ -52,6 +52,14 @@ test('a completed sale moves its customer to Closed, the funnel lists them, and 
   // The range is said once, by the picker that chooses it.
   await expect(page.getByRole('combobox', { name: 'Range' })).toHaveText('Last 30 Days');
   await expect(page.getByText('Last 30 Days')).toHaveCount(1);
+  // The card counts the range's days, so it is named for that and not for a calendar month; the month table says
+  // which days of its months it counts.
+  await expect(page.getByText('Monthly Revenue')).toHaveCount(0);
+  await expect(page.getByRole('paragraph').filter({ hasText: /^Revenue$/ })).toBeVisible();
+  await expect(
+    page.getByText(/per calendar month, counting only the days from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/),
+  ).toBeVisible();
+  await expect(page.getByText('Back-End Gross', { exact: true })).toBeVisible();
   const funnel = page.getByRole('link', { name: /^(Lead|Qualified|Test Drive|Negotiation|Closed): \d+ customers$/ });
   await expect(funnel).toHaveCount(5);
   await page.getByRole('link', { name: /^Closed: \d+ customers$/ }).click();

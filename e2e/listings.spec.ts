@@ -58,6 +58,37 @@ test.describe('on a phone', () => {
     await expect(card.getByText('No Buyers Guide')).toHaveCount(0);
     expect((await axe(page).analyze()).violations).toEqual([]);
   });
+
+  test('the public page of a vehicle shows its VIN on one line', async ({ page, browser }) => {
+    await signIn(page, 'admin');
+    // Wide letters throughout: the VIN that takes the most room.
+    const vin = 'WMWMWMWM7MWMWMWMW';
+    const created = await page.request.post('/api/vehicles', {
+      headers: HEADERS,
+      data: { make: 'MINI', model: unique('Countryman'), year: 2021, condition: 'new', mileage: 12, price_cents: 3_100_000, vin },
+    });
+    expect(created.status()).toBe(201);
+    const vehicle = (await created.json()) as { public_key: string };
+
+    const outside = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const visitor = await outside.newPage();
+    await visitor.goto(`${new URL(page.url()).origin}/cars/${vehicle.public_key}`);
+    const value = visitor.locator('dd', { hasText: vin });
+    await expect(value).toHaveText(vin);
+    // One line: the text's boxes are one, as tall as the Year beside it, and nothing of the page scrolls sideways.
+    const lines = await value.evaluate((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    const vinBox = (await value.boundingBox())!;
+    const yearBox = (await visitor.locator('dd', { hasText: /^2021$/ }).boundingBox())!;
+    expect(vinBox.height).toBe(yearBox.height);
+    expect(vinBox.x + vinBox.width).toBeLessThanOrEqual(390);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await outside.close();
+  });
 });
 
 test('a listing feed is added, read by a marketplace, and a visitor to the public page becomes a lead', async ({

@@ -214,6 +214,9 @@ describe('deal commission', () => {
       customer_name: 'Bo',
       contract_price_cents: 3_000_000,
       broker_fee_cents: 0,
+      // Not desked: no F&I products.
+      products_cents: 0,
+      products_cost_cents: 0,
       user_id: ben.id,
       agent_name: 'Ben Broker',
       commission_rate: 2,
@@ -236,6 +239,8 @@ describe('deal commission', () => {
       total_sales_cents: 10_000_000,
       completed_deals: 2,
       average_rate: 3.25,
+      products_cents: 0,
+      back_end_gross_cents: 0,
     });
     const report = await get<{ rows: { user_id: string }[] }>('/api/accounting/report', ava);
     expect(new Set(report.rows.map((r) => r.user_id))).toEqual(new Set([ava.id]));
@@ -249,6 +254,8 @@ describe('deal commission', () => {
       completed_deals: 6,
       // (3 + 3.5 + 2.5 + 2.5 + 2 + 4.25) / 6 = 2.958…
       average_rate: 2.96,
+      products_cents: 0,
+      back_end_gross_cents: 0,
     });
   });
 
@@ -268,6 +275,8 @@ describe('deal commission', () => {
       sales_cents: sales,
       broker_fees_cents: fees,
       commission_cents: commission,
+      products_cents: 0,
+      back_end_gross_cents: 0,
     });
     expect(report.rows).toEqual([
       row(1, ava, 1, 5_000_000, 123_450, 3704),

@@ -137,11 +137,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// The seeded deals were never desked: no F&I products.
+const noProducts = { products_cents: 0, products_cost_cents: 0, back_end_gross_cents: 0 };
+
 describe('deal analytics of a year', () => {
   it('adds up completed deals for an admin: cards, manufacturers by sales with unit share, months against the month before', async () => {
     const body = (await get(`/api/analytics/deals?year=${Y}`, admin)).json();
     expect(body.year).toBe(Y);
-    expect(body.totals).toEqual({ units: 5, gross_cents: 25_000_000, fees_cents: 1_000_000, average_deal_cents: 5_000_000 });
+    expect(body.totals).toEqual({
+      units: 5,
+      gross_cents: 25_000_000,
+      fees_cents: 1_000_000,
+      average_deal_cents: 5_000_000,
+      ...noProducts,
+    });
     expect(body.by_manufacturer).toEqual([
       {
         manufacturer: 'BMW',
@@ -149,6 +158,7 @@ describe('deal analytics of a year', () => {
         gross_cents: 12_000_000,
         fees_cents: 500_000,
         average_deal_cents: 6_000_000,
+        ...noProducts,
         average_fee_cents: 250_000,
         share: 0.4,
       },
@@ -158,6 +168,7 @@ describe('deal analytics of a year', () => {
         gross_cents: 10_000_000,
         fees_cents: 400_000,
         average_deal_cents: 5_000_000,
+        ...noProducts,
         average_fee_cents: 200_000,
         share: 0.4,
       },
@@ -167,25 +178,51 @@ describe('deal analytics of a year', () => {
         gross_cents: 3_000_000,
         fees_cents: 100_000,
         average_deal_cents: 3_000_000,
+        ...noProducts,
         average_fee_cents: 100_000,
         share: 0.2,
       },
     ]);
     expect(body.monthly).toHaveLength(12);
     expect(body.monthly.slice(0, 6)).toEqual([
-      { month: `${Y}-01`, units: 1, gross_cents: 5_000_000, fees_cents: 200_000, average_deal_cents: 5_000_000, change: 1 },
-      { month: `${Y}-02`, units: 2, gross_cents: 11_000_000, fees_cents: 450_000, average_deal_cents: 5_500_000, change: 1.2 },
+      {
+        month: `${Y}-01`,
+        units: 1,
+        gross_cents: 5_000_000,
+        fees_cents: 200_000,
+        average_deal_cents: 5_000_000,
+        ...noProducts,
+        change: 1,
+      },
+      {
+        month: `${Y}-02`,
+        units: 2,
+        gross_cents: 11_000_000,
+        fees_cents: 450_000,
+        average_deal_cents: 5_500_000,
+        ...noProducts,
+        change: 1.2,
+      },
       {
         month: `${Y}-03`,
         units: 1,
         gross_cents: 6_000_000,
         fees_cents: 250_000,
         average_deal_cents: 6_000_000,
+        ...noProducts,
         change: expect.closeTo(-5 / 11, 10),
       },
-      { month: `${Y}-04`, units: 1, gross_cents: 3_000_000, fees_cents: 100_000, average_deal_cents: 3_000_000, change: -0.5 },
-      { month: `${Y}-05`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, change: -1 },
-      { month: `${Y}-06`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, change: null },
+      {
+        month: `${Y}-04`,
+        units: 1,
+        gross_cents: 3_000_000,
+        fees_cents: 100_000,
+        average_deal_cents: 3_000_000,
+        ...noProducts,
+        change: -0.5,
+      },
+      { month: `${Y}-05`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, ...noProducts, change: -1 },
+      { month: `${Y}-06`, units: 0, gross_cents: 0, fees_cents: 0, average_deal_cents: 0, ...noProducts, change: null },
     ]);
     expect(body.years).toEqual(expect.arrayContaining([thisYear, Y, Y - 1]));
     expect(body.has_deals).toBe(true);
@@ -193,7 +230,13 @@ describe('deal analytics of a year', () => {
 
   it('shows an agent only their own deals, with no change where their month before sold nothing', async () => {
     const body = (await get(`/api/analytics/deals?year=${Y}`, emma)).json();
-    expect(body.totals).toEqual({ units: 4, gross_cents: 19_000_000, fees_cents: 750_000, average_deal_cents: 4_750_000 });
+    expect(body.totals).toEqual({
+      units: 4,
+      gross_cents: 19_000_000,
+      fees_cents: 750_000,
+      average_deal_cents: 4_750_000,
+      ...noProducts,
+    });
     expect(body.by_manufacturer.map((m: { manufacturer: string; share: number }) => [m.manufacturer, m.share])).toEqual([
       ['BMW', 0.5],
       ['Audi', 0.25],
@@ -588,6 +631,7 @@ describe('analytics over a range', () => {
     expect(body.cards).toEqual({
       revenue_cents: { current: 15_000_000, previous: 4_000_000 },
       cars_sold: { current: 3, previous: 1 },
+      products: noProducts,
       new_customers: { current: 3, previous: 1 },
       conversion_rate: { current: 1 / 3, previous: 1 },
     });
@@ -813,21 +857,28 @@ describe('the monthly sales figures follow every deal change', () => {
   });
 
   it('matches a direct count of the completed deals, row for row, per manufacturer and per model', async () => {
+    // F&I products as a desk sets them on some deals, counted by the same triggers.
+    await sql`UPDATE deals SET products_cents = 269000, products_cost_cents = 135000 WHERE manufacturer = 'BMW'`.execute(
+      t.database.db,
+    );
     const { rows } = await sql<{ difference: number }>`
       WITH direct AS (
         SELECT user_id, date_trunc('month', date)::date AS month, manufacturer, model, count(*) AS units,
-               sum(contract_price_cents) AS gross, sum(broker_fee_cents) AS fees
+               sum(contract_price_cents) AS gross, sum(broker_fee_cents) AS fees,
+               sum(products_cents) AS products, sum(products_cost_cents) AS products_cost
         FROM deals WHERE status = 'completed' GROUP BY 1, 2, 3, 4
       ),
       by_make AS (
-        SELECT user_id, month, manufacturer, sum(units) AS units, sum(gross) AS gross, sum(fees) AS fees
+        SELECT user_id, month, manufacturer, sum(units) AS units, sum(gross) AS gross, sum(fees) AS fees,
+               sum(products) AS products, sum(products_cost) AS products_cost
         FROM direct GROUP BY 1, 2, 3
       ),
       kept_by_make AS (
-        SELECT user_id, month, manufacturer, units, gross_cents, fees_cents FROM deal_sales_monthly WHERE units <> 0
+        SELECT user_id, month, manufacturer, units, gross_cents, fees_cents, products_cents, products_cost_cents
+        FROM deal_sales_monthly WHERE units <> 0
       ),
       kept_by_model AS (
-        SELECT user_id, month, manufacturer, model, units, gross_cents, fees_cents
+        SELECT user_id, month, manufacturer, model, units, gross_cents, fees_cents, products_cents, products_cost_cents
         FROM deal_model_sales_monthly WHERE units <> 0
       )
       SELECT ((SELECT count(*) FROM (TABLE by_make EXCEPT TABLE kept_by_make) a)

@@ -5,22 +5,22 @@ import { PDFDocument } from 'pdf-lib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyAdults } from '../../src/server/modules/cosigners/service.js';
-import {
-  AMOUNT_MESSAGE,
-  EMAIL_MESSAGE,
-  MINOR_AGE_MESSAGE,
-  MINOR_NAME_MESSAGE,
-  PARENT_NAME_MESSAGE,
-  PDF_LIMIT_MESSAGE,
-  PDF_MESSAGE,
-  PHONE_MESSAGE,
-  RELATIONSHIP_MESSAGE,
-  SIGNATURES_MESSAGE,
-  VEHICLE_MESSAGE,
-} from '../../src/shared/cosigners/schemas.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { multipartBody, pdfFile, pdfText, pngFile, signatureDataUrl } from '../helpers/document-files.js';
 import { liveTab, refreshesCustomers } from '../helpers/live-tab.js';
+
+/** Messages word for word from the spec, written out here rather than read from the code under test. */
+const AMOUNT_MESSAGE = 'Please enter deal amount';
+const EMAIL_MESSAGE = 'Please enter a valid email address';
+const MINOR_AGE_MESSAGE = 'Age must be between 1 and 17';
+const MINOR_NAME_MESSAGE = "Minor's name must be at least 2 characters";
+const PARENT_NAME_MESSAGE = 'Parent/Guardian name must be at least 2 characters';
+const PDF_LIMIT_MESSAGE = 'PDF files only, up to 10MB';
+const PDF_MESSAGE = 'Please upload a PDF document';
+const PHONE_MESSAGE = 'Please enter a valid phone number';
+const RELATIONSHIP_MESSAGE = 'Please specify relationship';
+const SIGNATURES_MESSAGE = 'Please complete all signature steps before submitting';
+const VEHICLE_MESSAGE = 'Please provide vehicle details';
 
 let t: TestContext;
 let agent: TestUser;

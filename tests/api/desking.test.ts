@@ -127,7 +127,7 @@ describe('a deal worksheet', () => {
     expect(finance.finance_charge_cents).toBe(finance.total_of_payments_cents - finance.amount_financed_cents);
   });
 
-  it("gives the deal its contract price and monthly payment, read from the worksheet and audited as the deal's edit", async () => {
+  it("gives the deal its contract price, monthly payment and F&I products, read from the worksheet and audited as the deal's edit", async () => {
     const dealId = await createDeal(agent);
     const first = await save(agent, dealId, {
       state: 'TX',
@@ -158,6 +158,9 @@ describe('a deal worksheet', () => {
       {
         contract_price_cents: { from: 3_200_000, to: 3_150_000 },
         monthly_payment_cents: { from: null, to: first.json().figures.finance.payment_cents },
+        // The worksheet's service contract: sold for $1,995.00, costing the store $1,100.00.
+        products_cents: { from: 0, to: 199_500 },
+        products_cost_cents: { from: 0, to: 110_000 },
       },
       { monthly_payment_cents: { from: first.json().figures.finance.payment_cents, to: null } },
     ]);

@@ -8,15 +8,26 @@ import addFormats from 'ajv-formats';
 import jsQR from 'jsqr';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_NOT_FOUND, feedCsvColumns, type KeyedListingFeed } from '../../src/shared/listings/schemas.js';
+import { FEED_NOT_FOUND, type KeyedListingFeed } from '../../src/shared/listings/schemas.js';
 import { publicVehiclePath } from '../../src/shared/listings/paths.js';
 import type { Vehicle } from '../../src/shared/vehicles/types.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { multipartBody } from '../helpers/document-files.js';
-import { pdfPageImage, pdfPages } from '../helpers/pdf-tools.js';
+import { pdfPageImage, pdfPages, pdfWords } from '../helpers/pdf-tools.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The private seller's contact, set on every vehicle the tests add and found nowhere the public reads: numbers and an
+ * address no dealership setting or other fixture uses, in every form a page or feed might write them.
+ */
+const SELLER_PHONE = '(737) 555-0188';
+const SELLER_EMAIL = 'pat.quietseller@sellers.example';
+const sellerTraces = ['555-0188', '5550188', '555 0188', 'quietseller'];
+const expectNoSellerContact = (body: string, where: string) => {
+  for (const trace of sellerTraces) expect(body, `${where}: ${trace}`).not.toContain(trace);
+};
 
 let t: TestContext;
 let agent: TestUser;
@@ -39,6 +50,8 @@ async function createVehicle(fields: Record<string, unknown> = {}, { guide = tru
       location: 'Austin, TX',
       features: ['Backup Camera', 'Heated Seats'],
       contact_name: 'Private Seller Pat',
+      contact_phone: SELLER_PHONE,
+      contact_email: SELLER_EMAIL,
       notes: 'Owner wants a quick sale; floor is $25,000',
       ...fields,
     },
@@ -139,6 +152,7 @@ describe("a vehicle's public page", () => {
     expect(html).toContain('"@type":"Car"');
     // The brokerage's own notes and the seller's contact stay inside Torque.
     expect(html).not.toContain('Private Seller Pat');
+    expectNoSellerContact(html, 'page');
     expect(html).not.toContain('floor is');
     expect(html).toContain(`action="/api/listings/2021-mazda-cx-5-touring-${vehicle.public_key}/lead"`);
 
@@ -343,6 +357,25 @@ describe('the window sticker', () => {
   });
 });
 
+describe('the window sticker, a long colour', () => {
+  it('prints the whole colour under its label, on more lines rather than cut', async () => {
+    // Ford's name for the paint, 35 characters: wider than the sticker's column of facts at its size.
+    const color = 'Rapid Red Metallic Tinted Clearcoat';
+    const vehicle = await createVehicle({ vin: 'JM3KFBCM1M0888888', model: 'CX-30', color });
+    const response = await t.call({ method: 'GET', url: `/api/vehicles/${vehicle.id}/window-sticker.pdf`, as: agent });
+    expect(response.statusCode).toBe(200);
+    const words = await pdfWords(response.rawPayload);
+    const label = words.find((word) => word.text === 'COLOR')!;
+    const year = words.find((word) => word.text === 'YEAR' && Math.abs(word.yMin - label.yMin) < 1)!;
+    // The words between the Color label's left edge and the next label's, in the lines under it.
+    const under = words.filter(
+      (word) => word.xMin >= label.xMin - 1 && word.xMax < year.xMin && word.yMin > label.yMax && word.yMin < label.yMax + 60,
+    );
+    expect(under.map((word) => word.text).join(' ')).toBe(color);
+    expect(words.some((word) => word.text.includes('…'))).toBe(false);
+  });
+});
+
 describe('the listing feeds', () => {
   it('list every available, listed vehicle with its photos, valid against the documented JSON and XML schemas', async () => {
     const vehicle = await createVehicle({ vin: 'JM3KFBCM1M0111111', model: 'MX-5 Miata', features: ['=SUM(A1)', 'Convertible'] });
@@ -396,7 +429,27 @@ describe('the listing feeds', () => {
     const csv = await anonymous(feedUrl('csv'));
     expect(csv.statusCode).toBe(200);
     const rows = parseCsv(csv.body, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual([...feedCsvColumns]);
+    // The columns docs/listing-feed.md documents, in its order.
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id',
+      'url',
+      'vin',
+      'year',
+      'make',
+      'model',
+      'condition',
+      'mileage',
+      'exterior_color',
+      'price',
+      'currency',
+      'location',
+      'features',
+      'photo_urls',
+      'dealer_name',
+      'dealer_phone',
+      'dealer_address',
+      'updated_at',
+    ]);
     const row = rows.find((r) => r.id === vehicle.public_key)!;
     expect(row).toMatchObject({
       model: 'MX-5 Miata',
@@ -405,6 +458,12 @@ describe('the listing feeds', () => {
       dealer_name: 'Torque Auto Brokerage',
     });
     expect(row.photo_urls).toBe(listed.photos[0].url);
+
+    // The seller's contact is in none of the three.
+    expectNoSellerContact(json.body, 'JSON feed');
+    expectNoSellerContact(xml.body, 'XML feed');
+    expectNoSellerContact(csv.body, 'CSV feed');
+    expect(csv.body).not.toContain('Private Seller Pat');
   });
 
   it('drop a vehicle at once when it is sold, unlisted or deleted', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { suggestedMakes, vehicleStatuses } from '../../src/shared/vehicles/options.js';
+import { suggestedMakes } from '../../src/shared/vehicles/options.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import type { Vehicle, VehicleSummary } from '../../src/shared/vehicles/types.js';
@@ -302,7 +302,9 @@ describe('the inventory list', () => {
   );
 
   it('answers a count for every status, declared in the API docs, and the counts add up to the total', async () => {
-    const fields = ['total', ...vehicleStatuses, 'total_value_cents'].sort();
+    // The spec's vehicle statuses (available, pending, sold, reserved), each counted, beside the total and its value.
+    const statuses = ['available', 'pending', 'sold', 'reserved'];
+    const fields = ['total', ...statuses, 'total_value_cents'].sort();
     const docs = (await t.call({ method: 'GET', url: '/api/docs/json', as: listerUser })).json();
     const declared = docs.paths['/api/vehicles/summary'].get.responses?.['200']?.content?.['application/json']?.schema;
     expect(Object.keys(declared?.properties ?? {}).sort()).toEqual(fields);
@@ -310,7 +312,7 @@ describe('the inventory list', () => {
       const summary = (await t.call({ method: 'GET', url: `/api/vehicles/summary?${query}`, as: listerUser })).json();
       expect(Object.keys(summary).sort(), query).toEqual(fields);
       expect(
-        vehicleStatuses.reduce((sum, status) => sum + summary[status], 0),
+        statuses.reduce((sum, status) => sum + summary[status], 0),
         query,
       ).toBe(summary.total);
     }
@@ -394,8 +396,35 @@ describe('make suggestions', () => {
     expect(agents).not.toContain('Polestar');
     expect(await makes(admin)).toEqual(expect.arrayContaining(['Rivian', 'Polestar']));
     expect(suggestedMakes(agents)).toEqual(expect.arrayContaining(['Rivian', 'Toyota', 'BMW']));
-    expect(suggestedMakes(['bmw', ' Rivian '])).toEqual(
-      [...suggestedMakes([])].concat('Rivian').sort((a, b) => a.localeCompare(b)),
-    );
+    // The inventory's makes join the spec's suggestions, each once whatever its case, in alphabetical order.
+    const specMakes = [
+      'BMW',
+      'Mercedes-Benz',
+      'Audi',
+      'Tesla',
+      'Porsche',
+      'Lexus',
+      'Acura',
+      'Infiniti',
+      'Cadillac',
+      'Lincoln',
+      'Genesis',
+      'Volvo',
+      'Jaguar',
+      'Land Rover',
+      'Ford',
+      'Chevrolet',
+      'Toyota',
+      'Honda',
+      'Nissan',
+      'Mazda',
+      'Subaru',
+      'Hyundai',
+    ];
+    const merged = suggestedMakes(['bmw', ' Rivian ']);
+    expect(merged).toEqual(expect.arrayContaining([...specMakes, 'Rivian']));
+    expect(merged.filter((make) => make.toLowerCase() === 'bmw')).toEqual(['BMW']);
+    expect(merged.filter((make) => make.toLowerCase().trim() === 'rivian')).toEqual(['Rivian']);
+    expect(merged).toEqual([...merged].sort((a, b) => a.localeCompare(b)));
   });
 });

@@ -49,6 +49,80 @@ describe('VIN check digit', () => {
   });
 });
 
+/**
+ * 49 CFR 565.15(c): the value assigned to each letter a VIN may hold, as the regulation's table prints it (I, O and Q
+ * are never used in a VIN).
+ */
+const TRANSLITERATION_49_CFR_565 = [
+  ['A', 1],
+  ['B', 2],
+  ['C', 3],
+  ['D', 4],
+  ['E', 5],
+  ['F', 6],
+  ['G', 7],
+  ['H', 8],
+  ['J', 1],
+  ['K', 2],
+  ['L', 3],
+  ['M', 4],
+  ['N', 5],
+  ['P', 7],
+  ['R', 9],
+  ['S', 2],
+  ['T', 3],
+  ['U', 4],
+  ['V', 5],
+  ['W', 6],
+  ['X', 7],
+  ['Y', 8],
+  ['Z', 9],
+] as const;
+
+/**
+ * For each letter, a VIN carrying it at position 2 (weight 7 among 565.15(c)'s weight factors; 7 and 11 share no
+ * factor, so any other value for the letter gives another check digit) with its check digit worked out by hand from
+ * the regulation's values and weights: the sum of value × weight, its remainder after 11, 10 written X.
+ */
+const CHECK_DIGIT_PER_LETTER = [
+  ['A', '1ATMW1T86MFA00001'],
+  ['B', '1BTMW1T82MFA00001'],
+  ['C', '1CTMW1T89MFA00001'],
+  ['D', '1DTMW1T85MFA00001'],
+  ['E', '1ETMW1T81MFA00001'],
+  ['F', '1FTMW1T88MFA00001'],
+  ['G', '1GTMW1T84MFA00001'],
+  ['H', '1HTMW1T80MFA00001'],
+  ['J', '1JTMW1T86MFA00001'],
+  ['K', '1KTMW1T82MFA00001'],
+  ['L', '1LTMW1T89MFA00001'],
+  ['M', '1MTMW1T85MFA00001'],
+  ['N', '1NTMW1T81MFA00001'],
+  ['P', '1PTMW1T84MFA00001'],
+  ['R', '1RTMW1T87MFA00001'],
+  ['S', '1STMW1T82MFA00001'],
+  ['T', '1TTMW1T89MFA00001'],
+  ['U', '1UTMW1T85MFA00001'],
+  ['V', '1VTMW1T81MFA00001'],
+  ['W', '1WTMW1T88MFA00001'],
+  ['X', '1XTMW1T84MFA00001'],
+  ['Y', '1YTMW1T80MFA00001'],
+  ['Z', '1ZTMW1T87MFA00001'],
+] as const;
+
+describe('VIN transliteration (49 CFR 565.15(c))', () => {
+  it('gives all 23 letters the value the regulation assigns them', () => {
+    expect(TRANSLITERATION_49_CFR_565).toHaveLength(23);
+    for (const [letter, value] of TRANSLITERATION_49_CFR_565) expect(characterValue(letter), letter).toBe(value);
+  });
+
+  it.each(CHECK_DIGIT_PER_LETTER)('checks the digit of a VIN with %s at a weighted position', (letter, vin) => {
+    expect(vin[1]).toBe(letter);
+    expect(checkVin(vin).checkDigitMatches).toBe(true);
+    expect(expectedCheckDigit(`${vin.slice(0, 8)}0${vin.slice(9)}`)).toBe(vin[8]);
+  });
+});
+
 describe('VIN characters', () => {
   it.each(['I', 'O', 'Q'])('refuses the letter %s', (letter) => {
     const vin = `1FTMW1T88MFA0000${letter}`;
@@ -112,7 +186,33 @@ describe('VIN maker', () => {
   });
 
   it('knows every make of the spec list', () => {
-    expect([...makeSuggestions].filter((make) => !makesWithWmi.includes(make))).toEqual([]);
+    // The inventory document's make suggestions, as the spec lists them.
+    const specMakes = [
+      'BMW',
+      'Mercedes-Benz',
+      'Audi',
+      'Tesla',
+      'Porsche',
+      'Lexus',
+      'Acura',
+      'Infiniti',
+      'Cadillac',
+      'Lincoln',
+      'Genesis',
+      'Volvo',
+      'Jaguar',
+      'Land Rover',
+      'Ford',
+      'Chevrolet',
+      'Toyota',
+      'Honda',
+      'Nissan',
+      'Mazda',
+      'Subaru',
+      'Hyundai',
+    ];
+    expect(specMakes.filter((make) => !(makeSuggestions as readonly string[]).includes(make))).toEqual([]);
+    expect(specMakes.filter((make) => !makesWithWmi.includes(make))).toEqual([]);
   });
 });
 

@@ -224,6 +224,8 @@ export interface DealModelSalesMonthly {
   manufacturer: string;
   model: string;
   month: string;
+  products_cents: Generated<number>;
+  products_cost_cents: Generated<number>;
   units: number;
   user_id: string;
 }
@@ -264,6 +266,8 @@ export interface Deals {
   model: string;
   monthly_payment_cents: number | null;
   notes: string | null;
+  products_cents: Generated<number>;
+  products_cost_cents: Generated<number>;
   status: Generated<'pending' | 'in-progress' | 'completed' | 'cancelled'>;
   updated_at: Generated<Timestamp>;
   user_id: string;
@@ -276,6 +280,8 @@ export interface DealSalesMonthly {
   gross_cents: number;
   manufacturer: string;
   month: string;
+  products_cents: Generated<number>;
+  products_cost_cents: Generated<number>;
   units: number;
   user_id: string;
 }

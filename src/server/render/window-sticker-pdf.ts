@@ -40,6 +40,45 @@ function fitted(text: string, font: PDFFont, size: number, width: number) {
   return shown;
 }
 
+/**
+ * The text in lines no wider than `width`, broken between words, and inside a word only where the word alone is wider
+ * than the line.
+ */
+function linesOf(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  const lines: string[] = [];
+  let current = '';
+  for (const word of printable(text).split(/\s+/).filter(Boolean)) {
+    const joined = current ? `${current} ${word}` : word;
+    if (fits(joined)) {
+      current = joined;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = '';
+    for (const char of word) {
+      if (current && !fits(current + char)) {
+        lines.push(current);
+        current = '';
+      }
+      current += char;
+    }
+  }
+  if (current) lines.push(current);
+  return lines.length ? lines : [''];
+}
+
+/**
+ * A key fact's value written whole, never cut: at its size when it fits one line, else smaller, on as many lines as
+ * it needs. Answers the height it took below its first line's baseline.
+ */
+function writeFact(page: PDFPage, text: string, x: number, y: number, font: PDFFont, width: number) {
+  const size = font.widthOfTextAtSize(printable(text), 14) <= width ? 14 : 11;
+  const lines = linesOf(text, font, size, width);
+  lines.forEach((line, i) => page.drawText(line, { x, y: y - i * (size + 2), size, font, color: ink }));
+  return (lines.length - 1) * (size + 2);
+}
+
 function write(page: PDFPage, text: string, x: number, y: number, size: number, font: PDFFont, color = ink, width = WIDTH) {
   page.drawText(fitted(text, font, size, width), { x, y, size, font, color });
 }
@@ -108,11 +147,12 @@ export async function windowStickerPdf({ vehicle, dealer, url, coverJpeg }: Stic
     ['Condition', vehicleConditionLabels[vehicle.condition]],
   ];
   const cell = WIDTH / facts.length;
+  let below = 0;
   facts.forEach(([label, value], i) => {
     write(page, label.toUpperCase(), MARGIN + i * cell, y - 9, 8, fonts.bold, muted, cell - 8);
-    write(page, value, MARGIN + i * cell, y - 26, 14, fonts.bold, ink, cell - 8);
+    below = Math.max(below, writeFact(page, value, MARGIN + i * cell, y - 26, fonts.bold, cell - 8));
   });
-  y -= 36;
+  y -= 36 + below;
   write(page, 'VIN', MARGIN, y - 9, 8, fonts.bold, muted);
   write(page, vehicle.vin ?? 'Not recorded', MARGIN + 24, y - 10, 11, fonts.regular);
   y -= 22;

@@ -15,6 +15,9 @@ export const commissionSummarySchema = z.object({
   completed_deals: z.number(),
   /** The mean of the deals' frozen rates, in percent to two decimals; null without completed deals. */
   average_rate: z.number().nullable(),
+  /** The F&I products sold on the completed deals (from their worksheets) and what they earned: price less cost. */
+  products_cents: z.number(),
+  back_end_gross_cents: z.number(),
 });
 export type CommissionSummary = z.infer<typeof commissionSummarySchema>;
 
@@ -52,6 +55,9 @@ export const commissionDealSchema = z.object({
   /** The sale price: the deal's contract price. */
   contract_price_cents: z.number(),
   broker_fee_cents: z.number(),
+  /** The F&I products sold on the deal and what they cost the store. */
+  products_cents: z.number(),
+  products_cost_cents: z.number(),
   user_id: z.string(),
   agent_name: z.string(),
   commission_rate: z.number(),
@@ -71,6 +77,8 @@ export const commissionMonthSchema = z.object({
   sales_cents: z.number(),
   broker_fees_cents: z.number(),
   commission_cents: z.number(),
+  products_cents: z.number(),
+  back_end_gross_cents: z.number(),
 });
 export type CommissionMonth = z.infer<typeof commissionMonthSchema>;
 

@@ -1,8 +1,25 @@
 import { z } from 'zod';
 import { optionalParam } from '../http/paging.js';
 
+/**
+ * The F&I products sold on completed deals (from their worksheets): what the customers pay for them, what they cost
+ * the store, and the difference, the back-end gross.
+ */
+export type ProductFigures = { products_cents: number; products_cost_cents: number; back_end_gross_cents: number };
+
+export const productFigures = (sold: number, cost: number): ProductFigures => ({
+  products_cents: sold,
+  products_cost_cents: cost,
+  back_end_gross_cents: sold - cost,
+});
+
 /** Sales figures of one group of completed deals. */
-export type SalesFigures = { units: number; gross_cents: number; fees_cents: number; average_deal_cents: number };
+export type SalesFigures = {
+  units: number;
+  gross_cents: number;
+  fees_cents: number;
+  average_deal_cents: number;
+} & ProductFigures;
 
 export type ManufacturerSales = SalesFigures & {
   manufacturer: string;

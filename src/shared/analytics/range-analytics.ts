@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Its checks speak plain words even when this module is the first of src/shared a screen loads.
 import '../common/plain-errors.js';
+import type { ProductFigures } from './deal-analytics.js';
 
 export const analyticsRanges = ['30d', '90d', '12m', 'ytd'] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
@@ -71,6 +72,8 @@ export type RangeAnalytics = {
   cards: {
     revenue_cents: { current: number; previous: number };
     cars_sold: { current: number; previous: number };
+    /** The F&I products sold on the range's completed deals, their cost and the back-end gross. */
+    products: ProductFigures;
     new_customers: { current: number; previous: number };
     /**
      * Customers first recorded in the range who reached the pipeline's last stage (where a completed sale moves them),

@@ -21,6 +21,9 @@ export const dealSchema = z.object({
   contract_price_cents: z.number(),
   monthly_payment_cents: z.number().nullable(),
   broker_fee_cents: z.number(),
+  /** The F&I products on the deal's worksheet: what they sell for and what they cost the store (0 until desked). */
+  products_cents: z.number(),
+  products_cost_cents: z.number(),
   status: z.enum(dealStatuses),
   deal_classification: z.enum(dealClassifications),
   notes: z.string().nullable(),

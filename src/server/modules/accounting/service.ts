@@ -38,7 +38,8 @@ export async function commissionDefaults(db: Db): Promise<{ rate: number; basis:
 
 /**
  * The summary cards: Completed Deals and Total Sales are the agents' figures of the Agents page and Commission
- * Management added up (all time); the commission and the mean rate are the deals' own frozen figures.
+ * Management added up (all time); the commission and the mean rate are the deals' own frozen figures, and the F&I
+ * products and their back-end gross the deals' own, as the desk last saved them.
  */
 export async function commissionSummary(db: Db, actor: Actor): Promise<CommissionSummary> {
   const [sales, paid] = await Promise.all([
@@ -47,6 +48,8 @@ export async function commissionSummary(db: Db, actor: Actor): Promise<Commissio
       .select([
         sql<number>`coalesce(sum(deals.commission_cents), 0)`.as('total_commission_cents'),
         sql<number | null>`round(avg(deals.commission_rate), 2)`.as('average_rate'),
+        sql<number>`coalesce(sum(deals.products_cents), 0)`.as('products_cents'),
+        sql<number>`coalesce(sum(deals.products_cents - deals.products_cost_cents), 0)`.as('back_end_gross_cents'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -55,6 +58,8 @@ export async function commissionSummary(db: Db, actor: Actor): Promise<Commissio
     total_sales_cents: sales.reduce((sum, row) => sum + row.gross_cents, 0),
     completed_deals: sales.reduce((sum, row) => sum + row.units, 0),
     average_rate: paid.average_rate,
+    products_cents: paid.products_cents,
+    back_end_gross_cents: paid.back_end_gross_cents,
   };
 }
 
@@ -136,6 +141,8 @@ export async function listCommissionDeals(db: Db, actor: Actor, query: Commissio
       'deals.customer_name',
       'deals.contract_price_cents',
       'deals.broker_fee_cents',
+      'deals.products_cents',
+      'deals.products_cost_cents',
       'deals.user_id',
       'deals.agent_name',
       'deals.commission_rate',
@@ -168,6 +175,8 @@ export async function commissionReport(db: Db, actor: Actor, query: CommissionRe
         sql<number>`sum(deals.contract_price_cents)`.as('sales_cents'),
         sql<number>`sum(deals.broker_fee_cents)`.as('broker_fees_cents'),
         sql<number>`sum(deals.commission_cents)`.as('commission_cents'),
+        sql<number>`sum(deals.products_cents)`.as('products_cents'),
+        sql<number>`sum(deals.products_cents - deals.products_cost_cents)`.as('back_end_gross_cents'),
       ])
       .groupBy([sql`to_char(deals.date, 'YYYY-MM')`, 'deals.user_id', 'users.name'])
       .orderBy('month')

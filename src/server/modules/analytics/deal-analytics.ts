@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DealAnalytics, ManufacturerSales, MonthSales, SalesFigures } from '../../../shared/analytics/deal-analytics.js';
-import { changeBetween } from '../../../shared/analytics/deal-analytics.js';
+import { changeBetween, productFigures } from '../../../shared/analytics/deal-analytics.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
@@ -15,16 +15,23 @@ type SalesRow = {
   units: number;
   gross: number;
   fees: number;
+  products: number;
+  products_cost: number;
   previous_gross: number | null;
   share: number | null;
 };
 
-export const figures = (units: number, gross: number, fees: number): SalesFigures => ({
+type Sums = { units: number; gross: number; fees: number; products: number; products_cost: number };
+
+export const figures = ({ units, gross, fees, products, products_cost }: Sums): SalesFigures => ({
   units,
   gross_cents: gross,
   fees_cents: fees,
   average_deal_cents: units > 0 ? Math.round(gross / units) : 0,
+  ...productFigures(products, products_cost),
 });
+
+const noSales: Sums = { units: 0, gross: 0, fees: 0, products: 0, products_cost: 0 };
 
 /**
  * The year's completed sales in one pass over the monthly sales table: the total, one row per manufacturer and
@@ -42,25 +49,32 @@ async function salesOfYear(db: Db, actor: Actor, year: number, today: string): P
              coalesce(sum(units) FILTER (WHERE month >= ${from}::date), 0) AS units,
              coalesce(sum(gross_cents) FILTER (WHERE month >= ${from}::date), 0) AS gross,
              coalesce(sum(fees_cents) FILTER (WHERE month >= ${from}::date), 0) AS fees,
-             sum(units) AS month_units, sum(gross_cents) AS month_gross, sum(fees_cents) AS month_fees
+             coalesce(sum(products_cents) FILTER (WHERE month >= ${from}::date), 0) AS products,
+             coalesce(sum(products_cost_cents) FILTER (WHERE month >= ${from}::date), 0) AS products_cost,
+             sum(units) AS month_units, sum(gross_cents) AS month_gross, sum(fees_cents) AS month_fees,
+             sum(products_cents) AS month_products, sum(products_cost_cents) AS month_products_cost
       FROM deal_sales_monthly
       WHERE month >= ${previousDecember}::date AND month < ${to}::date AND ${visibleTo(actor, 'user_id')}
       GROUP BY GROUPING SETS ((manufacturer), (month), ())
     ),
     monthly AS (
       SELECT m.month, coalesce(s.month_units, 0) AS units, coalesce(s.month_gross, 0) AS gross,
-             coalesce(s.month_fees, 0) AS fees, lag(coalesce(s.month_gross, 0)) OVER (ORDER BY m.month) AS previous_gross
+             coalesce(s.month_fees, 0) AS fees, coalesce(s.month_products, 0) AS products,
+             coalesce(s.month_products_cost, 0) AS products_cost,
+             lag(coalesce(s.month_gross, 0)) OVER (ORDER BY m.month) AS previous_gross
       FROM generate_series(${previousDecember}::date, ${`${year}-12-01`}::date, interval '1 month') AS m (month)
       LEFT JOIN sales s ON s.no_month = 0 AND s.month = m.month
     )
     SELECT * FROM (
-    SELECT 'total' AS kind, NULL AS key, units, gross, fees, NULL::numeric AS previous_gross, NULL::float8 AS share
+    SELECT 'total' AS kind, NULL AS key, units, gross, fees, products, products_cost, NULL::numeric AS previous_gross,
+           NULL::float8 AS share
       FROM sales WHERE no_make = 1 AND no_month = 1
     UNION ALL
-    SELECT 'manufacturer', manufacturer, units, gross, fees, NULL, units::float8 / nullif(sum(units) OVER (), 0)
+    SELECT 'manufacturer', manufacturer, units, gross, fees, products, products_cost, NULL,
+           units::float8 / nullif(sum(units) OVER (), 0)
       FROM sales WHERE no_make = 0 AND units > 0
     UNION ALL
-    SELECT 'month', to_char(month, 'YYYY-MM'), units, gross, fees, previous_gross, NULL
+    SELECT 'month', to_char(month, 'YYYY-MM'), units, gross, fees, products, products_cost, previous_gross, NULL
       FROM monthly WHERE month >= ${from}::date AND (month <= ${lastListed}::date OR units > 0)
     ) figures
     ORDER BY kind, CASE WHEN kind = 'manufacturer' THEN gross END DESC, key
@@ -95,19 +109,19 @@ export async function dealAnalytics(db: Db, actor: Actor, year: number | undefin
     .filter((r) => r.kind === 'manufacturer')
     .map((r) => ({
       manufacturer: r.key!,
-      ...figures(r.units, r.gross, r.fees),
+      ...figures(r),
       average_fee_cents: r.units > 0 ? Math.round(r.fees / r.units) : 0,
       share: r.share ?? 0,
     }));
   const monthly: MonthSales[] = rows
     .filter((r) => r.kind === 'month')
-    .map((r) => ({ month: r.key!, ...figures(r.units, r.gross, r.fees), change: changeBetween(r.gross, r.previous_gross ?? 0) }));
+    .map((r) => ({ month: r.key!, ...figures(r), change: changeBetween(r.gross, r.previous_gross ?? 0) }));
 
   return {
     year: selected,
     years: [...new Set([...years, selected, currentYear])].sort((a, b) => b - a),
     has_deals: years.length > 0,
-    totals: figures(total?.units ?? 0, total?.gross ?? 0, total?.fees ?? 0),
+    totals: figures(total ?? noSales),
     by_manufacturer: byManufacturer,
     monthly,
   };
@@ -117,13 +131,14 @@ export type AgentSales = SalesFigures & { user_id: string; name: string };
 
 /** Completed sales of the year per agent, biggest first; an agent gets only their own line. */
 export async function salesByAgent(db: Db, actor: Actor, year: number): Promise<AgentSales[]> {
-  const { rows } = await sql<{ user_id: string; name: string; units: number; gross: number; fees: number }>`
-    SELECT s.user_id, u.name, sum(s.units) AS units, sum(s.gross_cents) AS gross, sum(s.fees_cents) AS fees
+  const { rows } = await sql<Sums & { user_id: string; name: string }>`
+    SELECT s.user_id, u.name, sum(s.units) AS units, sum(s.gross_cents) AS gross, sum(s.fees_cents) AS fees,
+           sum(s.products_cents) AS products, sum(s.products_cost_cents) AS products_cost
     FROM deal_sales_monthly s JOIN users u ON u.id = s.user_id
     WHERE s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date AND ${visibleTo(actor, 's.user_id')}
     GROUP BY s.user_id, u.name
     HAVING sum(s.units) > 0
     ORDER BY gross DESC, u.name
   `.execute(db);
-  return rows.map((r) => ({ user_id: r.user_id, name: r.name, ...figures(r.units, r.gross, r.fees) }));
+  return rows.map((r) => ({ user_id: r.user_id, name: r.name, ...figures(r) }));
 }

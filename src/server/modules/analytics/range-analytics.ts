@@ -8,6 +8,7 @@ import {
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
+import { productFigures } from '../../../shared/analytics/deal-analytics.js';
 import { getSetting } from '../settings/service.js';
 import { addDays, monthStart } from '../../../shared/common/time.js';
 import { businessClock } from '../../time.js';
@@ -34,7 +35,7 @@ function splitByMonths(from: string, until: string) {
 
 /**
  * The completed sales of spans of days (`from` inclusive, `until` exclusive) as rows of (user_id, manufacturer, model,
- * units, gross_cents, fees_cents, day): each whole month from the figures kept per agent, month, manufacturer and model
+ * units, gross_cents, fees_cents, products_cents, products_cost_cents, day): each whole month from the figures kept per agent, month, manufacturer and model
  * (migration 035), and only the days outside whole months from the deals themselves, each stretch a branch of its
  * own so that each reads one stretch of a covering index.
  */
@@ -44,7 +45,7 @@ function completedSales(actor: Actor, ...ranges: [from: string, until: string][]
     .flatMap((span) => span.months)
     .map(
       ([from, until]) => sql`
-        SELECT user_id, manufacturer, model, units, gross_cents, fees_cents, month AS day
+        SELECT user_id, manufacturer, model, units, gross_cents, fees_cents, products_cents, products_cost_cents, month AS day
         FROM deal_model_sales_monthly
         WHERE month >= ${from}::date AND month < ${until}::date AND ${visibleTo(actor, 'user_id')}`,
     );
@@ -52,7 +53,7 @@ function completedSales(actor: Actor, ...ranges: [from: string, until: string][]
     .flatMap((span) => span.days)
     .map(
       ([from, until]) => sql`
-        SELECT user_id, manufacturer, model, 1, contract_price_cents, broker_fee_cents, date
+        SELECT user_id, manufacturer, model, 1, contract_price_cents, broker_fee_cents, products_cents, products_cost_cents, date
         FROM deals
         WHERE status = 'completed' AND date >= ${from}::date AND date < ${until}::date AND ${visibleTo(actor, 'user_id')}`,
     );
@@ -70,6 +71,8 @@ type SalesRow = {
   fees: number;
   previous_units: number;
   previous_gross: number;
+  products: number;
+  products_cost: number;
 };
 
 /**
@@ -78,7 +81,7 @@ type SalesRow = {
  */
 async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
   const { rows } = await sql<SalesRow>`
-    WITH completed (user_id, manufacturer, model, units, gross_cents, fees_cents, day) AS (
+    WITH completed (user_id, manufacturer, model, units, gross_cents, fees_cents, products_cents, products_cost_cents, day) AS (
       ${completedSales(actor, [b.previousFrom, b.from], [b.from, addDays(b.to, 1)])}
     ),
     sales AS (
@@ -86,6 +89,8 @@ async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
              coalesce(sum(units) FILTER (WHERE day >= ${b.from}::date), 0) AS units,
              coalesce(sum(gross_cents) FILTER (WHERE day >= ${b.from}::date), 0) AS gross,
              coalesce(sum(fees_cents) FILTER (WHERE day >= ${b.from}::date), 0) AS fees,
+             coalesce(sum(products_cents) FILTER (WHERE day >= ${b.from}::date), 0) AS products,
+             coalesce(sum(products_cost_cents) FILTER (WHERE day >= ${b.from}::date), 0) AS products_cost,
              coalesce(sum(units) FILTER (WHERE day < ${b.from}::date), 0) AS previous_units,
              coalesce(sum(gross_cents) FILTER (WHERE day < ${b.from}::date), 0) AS previous_gross
       FROM completed
@@ -95,7 +100,8 @@ async function salesOfRange(db: Db, actor: Actor, b: Bounds) {
       SELECT s.*, row_number() OVER (PARTITION BY s.grouping ORDER BY s.gross DESC, s.units DESC, s.manufacturer, s.model) AS place
       FROM sales s WHERE s.grouping = 7 OR s.units > 0
     )
-    SELECT r.grouping, r.manufacturer, r.model, r.user_id, u.name, r.units, r.gross, r.fees, r.previous_units, r.previous_gross
+    SELECT r.grouping, r.manufacturer, r.model, r.user_id, u.name, r.units, r.gross, r.fees, r.products, r.products_cost,
+           r.previous_units, r.previous_gross
     FROM ranked r LEFT JOIN users u ON u.id = r.user_id
     WHERE r.grouping = 7 OR (r.grouping IN (1, 3) AND r.place <= 5) OR (r.grouping = 6 AND r.place <= 10)
     ORDER BY r.grouping, r.place
@@ -143,7 +149,7 @@ function funnelOf(stages: string[], reached: number[], b: Bounds) {
 
 async function monthlyTrends(db: Db, actor: Actor, b: Bounds) {
   const { rows } = await sql<RangeAnalytics['trends'][number]>`
-    WITH completed (user_id, manufacturer, model, units, gross_cents, fees_cents, day) AS (
+    WITH completed (user_id, manufacturer, model, units, gross_cents, fees_cents, products_cents, products_cost_cents, day) AS (
       ${completedSales(actor, [b.from, addDays(b.to, 1)])}
     ),
     sales AS (
@@ -212,6 +218,7 @@ export async function rangeAnalytics(db: Db, actor: Actor, range: AnalyticsRange
     cards: {
       revenue_cents: { current: total?.gross ?? 0, previous: total?.previous_gross ?? 0 },
       cars_sold: { current: total?.units ?? 0, previous: total?.previous_units ?? 0 },
+      products: productFigures(total?.products ?? 0, total?.products_cost ?? 0),
       new_customers: { current: reached[0]!, previous: before[0]! },
       // The funnel's last figure over its first, so the card and the funnel's last share always agree.
       conversion_rate: { current: rate(reached.at(-1)!, reached[0]!), previous: rate(before.at(-1)!, before[0]!) },

@@ -55,21 +55,25 @@ const viewWith = (
 ): DealWorksheet => ({ deal_id: dealId, state, worksheet, rule, figures, updated_at: updatedAt?.toISOString() ?? null });
 
 /**
- * The deal's contract price, monthly payment and broker fee are read from its worksheet, never typed twice: the
- * selling price, the payment of the way the customer pays (none for cash) and the broker's fee. A change is audited on
- * the deal like an edit.
+ * The deal's contract price, monthly payment, broker fee and F&I products are read from its worksheet, never typed
+ * twice: the selling price, the payment of the way the customer pays (none for cash), the broker's fee, and what the
+ * products sell for and cost the store (their difference is the deal's back-end gross). A change is audited on the
+ * deal like an edit.
  */
 export function dealFollowsWorksheet(tx: Db, actor: Actor, deal: Row<'deals'>, worksheet: Worksheet, figures: WorksheetFigures) {
   return dealFollowsFigures(tx, actor, deal, {
     contract_price_cents: worksheet.selling_price_cents,
     monthly_payment_cents: paymentSummary(figures).monthly_cents,
     broker_fee_cents: worksheet.broker_fee_cents,
+    products_cents: worksheet.products.reduce((sum, product) => sum + product.price_cents, 0),
+    products_cost_cents: worksheet.products.reduce((sum, product) => sum + product.cost_cents, 0),
   });
 }
 
-type DeskedFigures = Pick<Row<'deals'>, 'contract_price_cents' | 'monthly_payment_cents' | 'broker_fee_cents'> & {
-  status?: Row<'deals'>['status'];
-};
+type DeskedFigures = Pick<Row<'deals'>, 'contract_price_cents' | 'monthly_payment_cents' | 'broker_fee_cents'> &
+  Partial<Pick<Row<'deals'>, 'products_cents' | 'products_cost_cents'>> & {
+    status?: Row<'deals'>['status'];
+  };
 
 /** Sets the deal's figures the desk decides (and a status a customer's acceptance moves), audited as an edit. */
 export async function dealFollowsFigures(tx: Db, actor: Actor | null, deal: Row<'deals'>, values: DeskedFigures) {

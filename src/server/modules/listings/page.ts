@@ -33,6 +33,8 @@ h2 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
 dl { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .75rem 1rem; margin: 0; }
 dt { color: var(--muted); font-size: .8rem; }
 dd { margin: 0; font-weight: 500; overflow-wrap: anywhere; }
+.whole { grid-column: 1 / -1; }
+.whole dd { overflow-wrap: normal; white-space: nowrap; letter-spacing: .02em; font-variant-numeric: tabular-nums; }
 ul.features { padding-left: 1.1rem; margin: 0; columns: 2; font-size: .9rem; }
 .contact { font-size: .9rem; line-height: 1.5; }
 .contact p { margin: 0; color: var(--fg); }
@@ -124,9 +126,10 @@ export function vehiclePage(vehicle: PublicVehicle, origin: string, state: FormS
     ['VIN', vehicle.vin],
     ['Location', vehicle.location],
   ];
+  // A VIN is read and typed as one string of 17: it takes the row's whole width and never breaks.
   const details = facts
     .filter((fact): fact is [string, string] => fact[1] !== null)
-    .map(([label, value]) => `<div><dt>${label}</dt><dd>${escape(value)}</dd></div>`)
+    .map(([label, value]) => `<div${label === 'VIN' ? ' class="whole"' : ''}><dt>${label}</dt><dd>${escape(value)}</dd></div>`)
     .join('');
   const features =
     vehicle.features.length > 0

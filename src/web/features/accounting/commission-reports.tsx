@@ -10,7 +10,7 @@ import { formatCents, formatCount } from '@/lib/format';
 import { notifySuccess } from '@/lib/toast';
 import { commissionCsvUrl, useCommissionReport } from './api';
 
-type Totals = Pick<CommissionMonth, 'deals' | 'sales_cents' | 'broker_fees_cents' | 'commission_cents'>;
+type Totals = Pick<CommissionMonth, 'deals' | 'sales_cents' | 'broker_fees_cents' | 'back_end_gross_cents' | 'commission_cents'>;
 
 const totalOf = (rows: CommissionMonth[]): Totals =>
   rows.reduce(
@@ -18,9 +18,10 @@ const totalOf = (rows: CommissionMonth[]): Totals =>
       deals: sum.deals + row.deals,
       sales_cents: sum.sales_cents + row.sales_cents,
       broker_fees_cents: sum.broker_fees_cents + row.broker_fees_cents,
+      back_end_gross_cents: sum.back_end_gross_cents + row.back_end_gross_cents,
       commission_cents: sum.commission_cents + row.commission_cents,
     }),
-    { deals: 0, sales_cents: 0, broker_fees_cents: 0, commission_cents: 0 },
+    { deals: 0, sales_cents: 0, broker_fees_cents: 0, back_end_gross_cents: 0, commission_cents: 0 },
   );
 
 function Figures({ row }: { row: Totals }) {
@@ -30,6 +31,9 @@ function Figures({ row }: { row: Totals }) {
       <TableCell className="text-right tabular-nums">{formatCents(row.sales_cents)}</TableCell>
       <TableCell className="hidden text-right tabular-nums sm:table-cell">
         {formatCents(row.broker_fees_cents, { exact: true })}
+      </TableCell>
+      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+        {formatCents(row.back_end_gross_cents, { exact: true })}
       </TableCell>
       <TableCell className="text-right font-medium tabular-nums">{formatCents(row.commission_cents, { exact: true })}</TableCell>
     </>
@@ -47,7 +51,7 @@ function byMonth(rows: CommissionMonth[]): [string, CommissionMonth[]][] {
 
 /**
  * The year's figures with its total. Admins and editors see each month as a heading over a row per agent; an agent
- * sees a row per month. Four columns on a phone, five from tablet width.
+ * sees a row per month. Four columns on a phone, six from tablet width.
  */
 function MonthlySummary({ report, showAgent }: { report: CommissionReport; showAgent: boolean }) {
   return (
@@ -58,6 +62,7 @@ function MonthlySummary({ report, showAgent }: { report: CommissionReport; showA
           <TableHead className="text-right">Deals</TableHead>
           <TableHead className="text-right">Sales</TableHead>
           <TableHead className="hidden text-right sm:table-cell">Broker Fees</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Back-End Gross</TableHead>
           <TableHead className="text-right">Commission</TableHead>
         </TableRow>
       </TableHeader>
@@ -65,7 +70,7 @@ function MonthlySummary({ report, showAgent }: { report: CommissionReport; showA
         byMonth(report.rows).map(([month, rows]) => (
           <TableBody key={month}>
             <TableRow className="bg-muted/40 hover:bg-muted/40">
-              <TableHead scope="colgroup" colSpan={5} className="h-8 font-semibold">
+              <TableHead scope="colgroup" colSpan={6} className="h-8 font-semibold">
                 {monthName(month)}
               </TableHead>
             </TableRow>

@@ -33,7 +33,28 @@ function Rate({ deal }: { deal: CommissionDeal }) {
   );
 }
 
-/** Completed deals with the rate each was paid at and its commission: a table from tablet width up, cards on a phone. */
+/** The F&I products sold on a deal and their back-end gross (price less cost); a dash when it sold none. */
+function Products({ deal }: { deal: CommissionDeal }) {
+  if (deal.products_cents === 0 && deal.products_cost_cents === 0)
+    return (
+      <span className="text-muted-foreground" aria-label="No F&I products">
+        —
+      </span>
+    );
+  return (
+    <>
+      <span className="tabular-nums">{formatCents(deal.products_cents, { exact: true })}</span>
+      <span className="text-muted-foreground block text-xs whitespace-nowrap">
+        {formatCents(deal.products_cents - deal.products_cost_cents, { exact: true })} back-end
+      </span>
+    </>
+  );
+}
+
+/**
+ * Completed deals with their F&I products, the rate each was paid at and its commission: a table from tablet width up,
+ * cards on a phone.
+ */
 function CommissionDealsTable({ deals, showAgent }: { deals: CommissionDeal[]; showAgent: boolean }) {
   return (
     <>
@@ -48,6 +69,7 @@ function CommissionDealsTable({ deals, showAgent }: { deals: CommissionDeal[]; s
               {showAgent && <TableHead>Agent</TableHead>}
               <TableHead className="text-right">Sale Price</TableHead>
               <TableHead className="text-right">Broker Fee</TableHead>
+              <TableHead className="text-right">F&amp;I</TableHead>
               <TableHead className="text-right">Rate</TableHead>
               <TableHead className="text-right">Commission</TableHead>
             </TableRow>
@@ -66,6 +88,9 @@ function CommissionDealsTable({ deals, showAgent }: { deals: CommissionDeal[]; s
                 {showAgent && <TableCell className="min-w-20 whitespace-normal">{deal.agent_name}</TableCell>}
                 <TableCell className="text-right tabular-nums">{formatCents(deal.contract_price_cents)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCents(deal.broker_fee_cents, { exact: true })}</TableCell>
+                <TableCell className="text-right">
+                  <Products deal={deal} />
+                </TableCell>
                 <TableCell className="text-right">
                   <Rate deal={deal} />
                 </TableCell>
@@ -95,6 +120,12 @@ function CommissionDealsTable({ deals, showAgent }: { deals: CommissionDeal[]; s
             <div className="flex items-end justify-between gap-2 text-sm">
               <span className="text-muted-foreground tabular-nums">
                 {formatCents(deal.contract_price_cents)} · Fee {formatCents(deal.broker_fee_cents, { exact: true })}
+                {deal.products_cents > 0 && (
+                  <span className="block">
+                    F&amp;I {formatCents(deal.products_cents, { exact: true })} ·{' '}
+                    {formatCents(deal.products_cents - deal.products_cost_cents, { exact: true })} back-end gross
+                  </span>
+                )}
               </span>
               <span className="text-right">
                 <span className="block font-medium tabular-nums">{formatCents(deal.commission_cents, { exact: true })}</span>

@@ -1,4 +1,4 @@
-import { BadgeDollarSign, DollarSign, Handshake, Percent } from 'lucide-react';
+import { BadgeDollarSign, DollarSign, Handshake, Percent, ShieldCheck } from 'lucide-react';
 import { formatRate } from '@shared/accounting/schemas';
 import { agentFigures, completedDealsOf } from '@shared/analytics/agent-figures';
 import { QueryState } from '@/components/query-state';
@@ -6,14 +6,17 @@ import { SummaryCard } from '@/components/summary-card';
 import { formatCents, formatCount } from '@/lib/format';
 import { useCommissionSummary } from './api';
 
-/** Total commission, total sales, completed deals and the average rate of the deals the user may see. */
+/**
+ * Total commission, total sales, completed deals, the average rate and the back-end gross (the F&I products' price
+ * less their cost) of the deals the user may see.
+ */
 export function CommissionSummaryCards({ seesAll }: { seesAll: boolean }) {
   const summary = useCommissionSummary();
   const scope = completedDealsOf(seesAll);
   return (
     <QueryState query={summary} loadingMessage="Loading commissions..." failedMessage="Failed to fetch commissions">
       {(data) => (
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           <SummaryCard
             title={agentFigures.totalCommission.label}
             value={formatCents(data.total_commission_cents, { exact: true })}
@@ -37,6 +40,12 @@ export function CommissionSummaryCards({ seesAll }: { seesAll: boolean }) {
             value={formatRate(data.average_rate)}
             hint="Mean of the rates the deals were paid at"
             icon={Percent}
+          />
+          <SummaryCard
+            title="Back-End Gross"
+            value={formatCents(data.back_end_gross_cents, { exact: true })}
+            hint={`F&I products sold for ${formatCents(data.products_cents, { exact: true })}, less their cost`}
+            icon={ShieldCheck}
           />
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Car, DollarSign, Percent, UserPlus } from 'lucide-react';
-import { changeBetween, formatChange } from '@shared/analytics/deal-analytics';
+import { changeBetween, formatChange, type ProductFigures } from '@shared/analytics/deal-analytics';
 import {
   analyticsRangeLabels,
   analyticsRanges,
@@ -22,13 +22,14 @@ import { RankingBars, TrendChart } from './trend-chart';
 const versus = (current: number, previous: number) =>
   `${formatChange(changeBetween(current, previous)) ?? 'No earlier figure'} from the period before`;
 
-function Figures({ cards, range, lastStage }: { cards: RangeAnalytics['cards']; range: AnalyticsRange; lastStage: string }) {
+/** The range's four figures; each counts the days of the range (the picker says which), never a calendar month. */
+function Figures({ cards, lastStage }: { cards: RangeAnalytics['cards']; lastStage: string }) {
   const rate = cards.conversion_rate;
   const points = rate.current !== null && rate.previous !== null ? (rate.current - rate.previous) * 100 : null;
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <SummaryCard
-        title={range === '30d' ? 'Monthly Revenue' : 'Revenue'}
+        title="Revenue"
         value={formatCents(cards.revenue_cents.current)}
         hint={versus(cards.revenue_cents.current, cards.revenue_cents.previous)}
         icon={DollarSign}
@@ -56,6 +57,33 @@ function Figures({ cards, range, lastStage }: { cards: RangeAnalytics['cards']; 
         icon={Percent}
       />
     </div>
+  );
+}
+
+/** The F&I products sold on the range's completed deals: their price, their cost and the back-end gross. */
+function ProductsCard({ products }: { products: ProductFigures }) {
+  const figures = [
+    ['F&I Products Sold', products.products_cents],
+    ['F&I Products Cost', products.products_cost_cents],
+    ['Back-End Gross', products.back_end_gross_cents],
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>F&amp;I Products</CardTitle>
+        <CardDescription>Service contracts, GAP and other products on the worksheets of the same completed deals</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          {figures.map(([label, cents]) => (
+            <div key={label}>
+              <dt className="text-muted-foreground text-sm">{label}</dt>
+              <dd className="text-xl font-semibold tabular-nums">{formatCents(cents, { exact: true })}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -91,14 +119,17 @@ export function AnalyticsPage() {
       <QueryState query={analytics} loadingMessage="Loading..." failedMessage="Failed to load analytics">
         {(data) => (
           <div className={analytics.isPlaceholderData ? 'grid grid-cols-1 gap-6 opacity-60' : 'grid grid-cols-1 gap-6'}>
-            <Figures cards={data.cards} range={range} lastStage={data.funnel.at(-1)?.stage ?? ''} />
+            <Figures cards={data.cards} lastStage={data.funnel.at(-1)?.stage ?? ''} />
             <p className="text-muted-foreground -mt-3 text-sm">
               Revenue and cars sold count completed deals dated {data.from} to {data.to}.
             </p>
+            <ProductsCard products={data.cards.products} />
             <Card>
               <CardHeader>
                 <CardTitle>Monthly Trends</CardTitle>
-                <CardDescription>Revenue, cars sold and new customers per month of the range</CardDescription>
+                <CardDescription>
+                  Revenue, cars sold and new customers per calendar month, counting only the days from {data.from} to {data.to}
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 <TrendChart trends={data.trends} />

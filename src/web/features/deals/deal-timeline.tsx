@@ -20,6 +20,8 @@ const fieldLabels: Record<string, string> = {
   contract_price_cents: 'Contract price',
   monthly_payment_cents: 'Monthly payment',
   broker_fee_cents: 'Broker fee',
+  products_cents: 'F&I products sold',
+  products_cost_cents: 'F&I products cost',
   status: 'Status',
   deal_classification: 'Classification',
   notes: 'Notes',

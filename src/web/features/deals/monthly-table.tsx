@@ -35,6 +35,7 @@ export function MonthlyTable({ rows }: { rows: MonthSales[] }) {
           <TableHead className="text-right">Sales</TableHead>
           <TableHead className="hidden text-right sm:table-cell">Fees</TableHead>
           <TableHead className="hidden text-right sm:table-cell">Average</TableHead>
+          <TableHead className="hidden text-right md:table-cell">Back-End Gross</TableHead>
           <TableHead className="text-right">Growth</TableHead>
         </TableRow>
       </TableHeader>
@@ -46,6 +47,12 @@ export function MonthlyTable({ rows }: { rows: MonthSales[] }) {
             <TableCell className="text-right tabular-nums">{formatCents(row.gross_cents)}</TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCents(row.fees_cents)}</TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCents(row.average_deal_cents)}</TableCell>
+            <TableCell
+              className="hidden text-right tabular-nums md:table-cell"
+              title={`F&I products sold for ${formatCents(row.products_cents, { exact: true })}, less their cost`}
+            >
+              {formatCents(row.back_end_gross_cents)}
+            </TableCell>
             <TableCell className="text-right">
               <ChangeBadge change={row.change} />
             </TableCell>
