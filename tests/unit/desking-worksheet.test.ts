@@ -61,6 +61,7 @@ describe('worksheetSchema messages', () => {
       trade_ins: [],
       cash_down_cents: 0,
       local_tax_rate_percent: 0,
+      locality: null,
       structure: finance,
       broker_fee_cents: 0,
       options: [],
