@@ -546,7 +546,8 @@ function GridCard({ grid, form, marked, readOnly }: { grid: GridView; form: Form
             <TableRow>
               <TableHead className="px-1.5">Term</TableHead>
               {grid.downs.map((down) => (
-                <TableHead key={down} className="px-1.5 text-right">
+                <TableHead key={down} className="h-auto px-1.5 py-1.5 text-right leading-tight whitespace-normal">
+                  {/* "down" goes under the amount where three columns would not fit on one line. */}
                   {formatCents(down)} down
                 </TableHead>
               ))}
@@ -618,7 +619,9 @@ function TaxFields({ form, desking, rule }: { form: Form; desking: DeskingSettin
       {rule.unconfirmed.includes('rate_percent') && (
         <span className="font-medium text-amber-700 dark:text-amber-400"> (unconfirmed)</span>
       )}
-      {unconfirmed.length > 0 && <> · not confirmed: {unconfirmed.map((fact) => taxFactLabels[fact]).join(', ')}</>}
+      {unconfirmed.length > 0 && (
+        <span className="block text-xs">Not confirmed: {unconfirmed.map((fact) => taxFactLabels[fact]).join(', ')}</span>
+      )}
     </>
   );
   const pick = (name: string) => {
@@ -731,16 +734,18 @@ function Desk({
           className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
         >
           <Section title="Vehicle and price">
-            <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
+            <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-3">
               <TextField form={form} name="worksheet.selling_price_cents" label="Selling price ($)" />
               <TextField form={form} name="worksheet.msrp_cents" label="MSRP ($)" />
-              <TaxFields form={form} desking={desking} rule={rule} />
               <TextField
                 form={form}
                 name="worksheet.broker_fee_cents"
                 label="Broker fee ($)"
                 description="Paid apart from the vehicle"
               />
+            </div>
+            <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
+              <TaxFields form={form} desking={desking} rule={rule} />
             </div>
           </Section>
           <RebatesSection form={form} />
