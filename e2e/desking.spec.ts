@@ -42,6 +42,13 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
   await page.getByLabel('Payoff ($)').fill('11000');
   await expect(page.getByText('Negative equity carried in')).toBeVisible();
   await expect(page.getByText('Negative equity carried in').locator('xpath=following-sibling::dd[1]')).toHaveText('$3,000.00');
+  // Allowance, payoff and one net line: the $3,000 is said once.
+  const worksheetFigures = page.getByLabel('Worksheet figures');
+  await expect(worksheetFigures.getByText('Trade-in allowance').locator('xpath=following-sibling::dd[1]')).toHaveText(
+    '$8,000.00',
+  );
+  await expect(worksheetFigures.getByText('Trade-in payoff').locator('xpath=following-sibling::dd[1]')).toHaveText('$11,000.00');
+  await expect(worksheetFigures.getByText(/\$3,000\.00/)).toHaveCount(1);
 
   await page.getByRole('radio', { name: 'Finance' }).click();
   await page.getByLabel('APR (%)').fill('6.9');
@@ -79,6 +86,9 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
   await page.getByLabel('Money factor').fill('0.0015');
   await expect(page.getByText('≈ 3.60 % APR')).toBeVisible();
   await expect(page.getByLabel('Lease terms')).toContainText('Amount due at signing');
+  // Texas taxes a lease on the price, at signing; beside it the sales tax the same car would carry if bought.
+  await expect(page.getByLabel('Lease terms')).toContainText('Sales tax on the price, due at signing');
+  await expect(page.getByLabel('Lease terms')).toContainText('Sales tax if bought (6.25 % of');
   await page.getByRole('button', { name: 'Save worksheet' }).click();
   await expect(page.getByText('Worksheet saved', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

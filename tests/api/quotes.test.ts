@@ -238,6 +238,32 @@ describe("a customer's quote", () => {
     expect((await accept(second.token, 7)).statusCode).toBe(400);
   });
 
+  it('is no longer accepted once its deal is completed: 410, and the deal keeps its figures', async () => {
+    const deal = await createDeal(agent);
+    await desk(agent, deal.id);
+    expect((await send(agent, deal.id)).statusCode).toBe(201);
+    const { token } = await linkSentTo('nora.quinn@example.com');
+    const current = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+    const completed = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      as: agent,
+      payload: { ...current, status: 'completed' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const accepted = await accept(token, 1);
+    expect(accepted.statusCode).toBe(410);
+    expect(accepted.json().error.message).toBe(QUOTE_WITHDRAWN);
+    const after = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+    expect(after).toMatchObject({ status: 'completed', monthly_payment_cents: current.monthly_payment_cents });
+    const row = await t.database.db
+      .selectFrom('deal_quotes')
+      .select('accepted_at')
+      .where('deal_id', '=', deal.id)
+      .executeTakeFirstOrThrow();
+    expect(row.accepted_at).toBeNull();
+  });
+
   it("keeps its figures when the worksheet is taxed anew afterwards, with a city's rate added", async () => {
     const deal = await createDeal(agent);
     await desk(agent, deal.id);
