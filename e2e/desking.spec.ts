@@ -360,7 +360,7 @@ test('the grid leads with the customer’s own $3,000 down; a completed deal’s
   });
   expect(completed.status(), await completed.text()).toBe(200);
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: 'This deal is completed: its worksheet is read-only' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'This deal is completed: its worksheet is read-only' })).toBeVisible();
   await expect(page.getByLabel('Selling price ($)')).toBeDisabled();
   await expect(page.getByLabel('Selling price ($)')).toHaveValue('32000.00');
   await expect(page.getByRole('button', { name: 'Add trade-in' })).toBeDisabled();

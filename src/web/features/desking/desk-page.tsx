@@ -723,7 +723,7 @@ function Desk({
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,23rem)]">
       <form id={DESK_FORM} onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
         {closed && (
-          <p role="status" className="bg-muted rounded-lg border px-4 py-3 text-sm">
+          <p role="note" className="bg-muted rounded-lg border px-4 py-3 text-sm">
             {DESK_CLOSED}
           </p>
         )}
