@@ -26,7 +26,7 @@ const Unconfirmed = ({ rule, fact }: { rule: StateTaxRule; fact: StateTaxRule['u
   rule.unconfirmed.includes(fact) ? <span className="text-amber-700 dark:text-amber-400"> (unconfirmed)</span> : null;
 
 function tradeIn(rule: StateTaxRule) {
-  if (!rule.trade_in_reduces_taxable) return 'Taxed';
+  if (!rule.trade_in_reduces_taxable) return 'No credit';
   return rule.trade_in_credit_cap_cents === null
     ? 'Lowers it'
     : `Lowers it, up to ${formatCents(rule.trade_in_credit_cap_cents)}`;
