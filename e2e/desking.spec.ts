@@ -42,6 +42,13 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
   await page.getByLabel('Payoff ($)').fill('11000');
   await expect(page.getByText('Negative equity carried in')).toBeVisible();
   await expect(page.getByText('Negative equity carried in').locator('xpath=following-sibling::dd[1]')).toHaveText('$3,000.00');
+  // Allowance, payoff and one net line: the $3,000 is said once.
+  const worksheetFigures = page.getByLabel('Worksheet figures');
+  await expect(worksheetFigures.getByText('Trade-in allowance').locator('xpath=following-sibling::dd[1]')).toHaveText(
+    '$8,000.00',
+  );
+  await expect(worksheetFigures.getByText('Trade-in payoff').locator('xpath=following-sibling::dd[1]')).toHaveText('$11,000.00');
+  await expect(worksheetFigures.getByText(/\$3,000\.00/)).toHaveCount(1);
 
   await page.getByRole('radio', { name: 'Finance' }).click();
   await page.getByLabel('APR (%)').fill('6.9');
@@ -79,6 +86,9 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
   await page.getByLabel('Money factor').fill('0.0015');
   await expect(page.getByText('≈ 3.60 % APR')).toBeVisible();
   await expect(page.getByLabel('Lease terms')).toContainText('Amount due at signing');
+  // Texas taxes a lease on the price, at signing; beside it the sales tax the same car would carry if bought.
+  await expect(page.getByLabel('Lease terms')).toContainText('Sales tax on the price, due at signing');
+  await expect(page.getByLabel('Lease terms')).toContainText('Sales tax if bought (6.25 % of');
   await page.getByRole('button', { name: 'Save worksheet' }).click();
   await expect(page.getByText('Worksheet saved', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -308,4 +318,61 @@ test('a broker records three dealers’ offers, compares what the client pays, a
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(figures).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('the grid leads with the customer’s own $3,000 down; a completed deal’s desk is read-only and sends no quote', async ({
+  page,
+}) => {
+  await signIn(page, 'agent');
+  const deal = await newDeal(page, `own.${Date.now().toString(36)}@example.com`);
+  await page.goto(`/deals/${deal.id}/desk`);
+  // Texas: 6.25 %, confirmed; Maryland's 6.5 % titling tax is marked unconfirmed beside its rate.
+  await expect(page.getByText('State rate 6.25 %')).toBeVisible();
+  await page.getByLabel('Taxed in').selectOption('MD');
+  await expect(page.getByText('State rate 6.5 % (unconfirmed)')).toBeVisible();
+  await page.getByLabel('Taxed in').selectOption('TX');
+
+  await page.getByRole('radio', { name: 'Finance' }).click();
+  await page.getByLabel('APR (%)').fill('6.9');
+  await page.getByLabel('Cash down ($)').fill('3,000');
+  const grid = page.getByRole('table');
+  // The customer's own down is the first column, then the admins' $0 and $1,000; the worksheet's 60 months the first row.
+  await expect(grid.getByRole('columnheader')).toHaveText(['Term', '$3,000 down', '$0 down', '$1,000 down']);
+  await expect(grid.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('60 mo');
+  await page.getByRole('button', { name: /^Present 60 mo, \$3,000 down/ }).click();
+  await expect(page.getByText('To present: 1. 60 mo, $3,000 down')).toBeVisible();
+  await page.getByRole('button', { name: 'Save worksheet' }).click();
+  await expect(page.getByText('Worksheet saved', { exact: true })).toBeVisible();
+  const vehicle = page.getByText('Vehicle and price').locator('xpath=ancestor::*[@data-slot="card"][1]');
+  const gridCard = page.getByText('Payment grid').locator('xpath=ancestor::*[@data-slot="card"][1]');
+  await page.screenshot({ path: 'test-results/desk-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(grid.getByRole('columnheader').nth(1)).toHaveText('$3,000 down');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await vehicle.screenshot({ path: 'test-results/desk-390-vehicle.png' });
+  await gridCard.screenshot({ path: 'test-results/desk-390-grid.png' });
+
+  // The deal is completed: its worksheet is what was signed.
+  const current = await (await page.request.get(`/api/deals/${deal.id}`)).json();
+  const completed = await page.request.put(`/api/deals/${deal.id}`, {
+    headers: { 'x-requested-with': 'torque' },
+    data: { ...current, status: 'completed' },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('note').filter({ hasText: 'This deal is completed: its worksheet is read-only' })).toBeVisible();
+  await expect(page.getByLabel('Selling price ($)')).toBeDisabled();
+  await expect(page.getByLabel('Selling price ($)')).toHaveValue('32000.00');
+  await expect(page.getByRole('button', { name: 'Add trade-in' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Present 60 mo, \$3,000 down/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save worksheet' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send quote' })).toHaveCount(0);
+  await expect(page.getByText('The deal is completed: no quote is sent from it.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/desk-completed-390.png' });
+  await page.getByText('Customer quote').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/desk-completed-390-quote.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/desk-completed-1280.png' });
 });

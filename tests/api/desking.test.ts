@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATE_NOT_LISTED } from '../../src/server/modules/desking/service.js';
 import { worksheetFigures } from '../../src/shared/desking/figures.js';
-import { STATE_TAX_SEED } from '../../src/shared/desking/tax.js';
+import { ruleOf } from '../../src/shared/desking/tax.js';
 import {
+  DESK_CLOSED,
   FROM_WORKSHEET,
+  LOCALITY_NOT_LISTED,
   MONEY_FACTOR_LOOKS_LIKE_APR,
   PAYOFF_NEEDS_LENDER,
   RESIDUAL_ABOVE_PRICE,
@@ -111,7 +112,7 @@ describe('a deal worksheet', () => {
     expect(read.json()).toEqual(saved.json());
     const worksheet = worksheetSchema.parse(FINANCED);
     expect(read.json().worksheet).toEqual(worksheet);
-    expect(read.json().figures).toEqual(worksheetFigures(worksheet, STATE_TAX_SEED.TX));
+    expect(read.json().figures).toEqual(worksheetFigures(worksheet, ruleOf('TX')!));
     const { totals, finance } = read.json().figures;
     expect(totals.negative_equity_cents).toBe(300_000);
     // Texas taxes the price less the trade's allowance, plus the doc fee; the service contract is not taxed there.
@@ -256,36 +257,158 @@ describe('a deal worksheet', () => {
     expect(await t.database.db.selectFrom('deal_worksheets').where('deal_id', '=', dealId).selectAll().execute()).toEqual([]);
   });
 
-  it('refuses a state the settings do not list', async () => {
+  it('refuses a state that is not one of the 50 states or DC, and stores nothing', async () => {
     const dealId = await createDeal(agent);
-    const response = await save(agent, dealId, { state: 'WY', worksheet: FINANCED, updated_at: null });
+    const response = await save(agent, dealId, { state: 'PR', worksheet: FINANCED, updated_at: null });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields.state).toBe(STATE_NOT_LISTED);
+    expect(response.json().error.fields.state).toBe('Choose one of the 50 states or the District of Columbia');
+    expect(await t.database.db.selectFrom('deal_worksheets').where('deal_id', '=', dealId).selectAll().execute()).toEqual([]);
   });
 
-  it("is figured with the state's rule in force: an admin's change to the rule shows on the next read", async () => {
+  it.each([
+    // Wyoming: 4 %, the trade-in lowers the taxable price, the doc fee is taxed: (32,000 − 8,000 + 150) × 4 % = 966.00.
+    ['WY', 4, 2_415_000, 96_600],
+    // Virginia: 4.15 %, no trade-in credit, the processing fee not taxed: 32,000 × 4.15 % = 1,328.00.
+    ['VA', 4.15, 3_200_000, 132_800],
+    // Minnesota: 6.875 % since 1 July 2023, trade-in lowers the price: 24,150 × 6.875 % = 1,660.3125 → 1,660.31.
+    ['MN', 6.875, 2_415_000, 166_031],
+    // South Carolina: 5 %, at most $500 a vehicle: 24,150 × 5 % = 1,207.50, capped at 500.00.
+    ['SC', 5, 2_415_000, 50_000],
+    // Montana: no sales tax.
+    ['MT', 0, 0, 0],
+  ])('taxes a deal desked in %s by its rule: %s %', async (state, rate, taxable, tax) => {
     const dealId = await createDeal(agent);
-    await save(agent, dealId, { state: 'TX', worksheet: FINANCED, updated_at: null });
+    const worksheet = { ...FINANCED, local_tax_rate_percent: 0 };
+    const saved = await save(agent, dealId, { state, worksheet, updated_at: null });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().rule.rate_percent).toBe(rate);
+    const { totals } = saved.json().figures;
+    expect(totals.tax_rate_percent).toBe(rate);
+    if (state !== 'MT') expect(totals.taxable_cents).toBe(taxable);
+    expect(totals.sales_tax_cents).toBe(tax);
+  });
+
+  it('says which figures of a state are unconfirmed: Delaware’s rate is, Texas’s is not', async () => {
+    const dealId = await createDeal(agent);
+    const delaware = await save(agent, dealId, { state: 'DE', worksheet: FINANCED, updated_at: null });
+    expect(delaware.statusCode, delaware.body).toBe(200);
+    expect(delaware.json().rule.unconfirmed).toContain('rate_percent');
+    const texas = await save(agent, dealId, { state: 'TX', worksheet: FINANCED, updated_at: delaware.json().updated_at });
+    expect(texas.json().rule.unconfirmed).not.toContain('rate_percent');
+  });
+});
+
+describe("a county's or city's rate", () => {
+  it('is listed by admins only, picked on the worksheet by name, and taxed at the listed rate', async () => {
     const settings = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json();
-    const states = settings.desking.states.map((rule: { state: string }) =>
-      rule.state === 'TX' ? { ...rule, trade_in_reduces_taxable: false } : rule,
-    );
-    const refused = await t.call({
-      method: 'PUT',
-      url: '/api/settings',
-      as: agent,
-      payload: { ...settings, desking: { ...settings.desking, states } },
+    const local_rates = [
+      { state: 'TX', name: 'Austin', rate_percent: 2 },
+      { state: 'FL', name: 'Miami-Dade County', rate_percent: 1 },
+    ];
+    const payload = { ...settings, desking: { ...settings.desking, local_rates } };
+    expect((await t.call({ method: 'PUT', url: '/api/settings', as: agent, payload })).statusCode).toBe(403);
+    const listed = await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload });
+    expect(listed.statusCode, listed.body).toBe(200);
+
+    const dealId = await createDeal(agent);
+    // Whatever rate comes with the name, the listed one is kept: Texas 6.25 % and Austin 2 %.
+    const picked = await save(agent, dealId, {
+      state: 'TX',
+      worksheet: { ...FINANCED, locality: 'Austin', local_tax_rate_percent: 0 },
+      updated_at: null,
     });
-    expect(refused.statusCode).toBe(403);
-    const changed = await t.call({
-      method: 'PUT',
-      url: '/api/settings',
-      as: admin,
-      payload: { ...settings, desking: { ...settings.desking, states } },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
-    const read = (await t.call({ method: 'GET', url: `/api/deals/${dealId}/worksheet`, as: agent })).json();
-    expect(read.figures.totals.taxable_cents).toBe(3_200_000 + 15_000);
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().worksheet).toMatchObject({ locality: 'Austin', local_tax_rate_percent: 2 });
+    expect(picked.json().figures.totals.tax_rate_percent).toBe(8.25);
+
+    // Miami-Dade is Florida's, not Texas's; a name nobody listed is refused too.
+    for (const locality of ['Miami-Dade County', 'Dallas']) {
+      const refused = await save(agent, dealId, {
+        state: 'TX',
+        worksheet: { ...FINANCED, locality },
+        updated_at: picked.json().updated_at,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields['worksheet.locality']).toBe(LOCALITY_NOT_LISTED);
+    }
+    const stored = await t.database.db
+      .selectFrom('deal_worksheets')
+      .select('worksheet')
+      .where('deal_id', '=', dealId)
+      .executeTakeFirstOrThrow();
+    expect(stored.worksheet).toMatchObject({ locality: 'Austin', local_tax_rate_percent: 2 });
     await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: settings });
+  });
+});
+
+describe("a completed deal's worksheet", () => {
+  it('is read, but neither saved, quoted nor changed by choosing a dealer offer: 409 with the reason', async () => {
+    const dealId = await createDeal(agent);
+    const first = await save(agent, dealId, { state: 'TX', worksheet: FINANCED, updated_at: null });
+    expect(first.statusCode, first.body).toBe(200);
+    const offer = await t.call({
+      method: 'POST',
+      url: `/api/deals/${dealId}/dealer-offers`,
+      as: agent,
+      payload: {
+        dealer: 'Lakeside Toyota',
+        vehicle: '2026 Toyota RAV4',
+        availability: 'in_stock',
+        price_cents: 3_100_000,
+        fees_cents: 0,
+      },
+    });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const deal = (await t.call({ method: 'GET', url: `/api/deals/${dealId}`, as: agent })).json();
+    const completed = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${dealId}`,
+      as: agent,
+      payload: { ...deal, status: 'completed' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+
+    const read = await t.call({ method: 'GET', url: `/api/deals/${dealId}/worksheet`, as: agent });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().worksheet.selling_price_cents).toBe(3_200_000);
+
+    const resaved = await save(agent, dealId, {
+      state: 'TX',
+      worksheet: { ...FINANCED, selling_price_cents: 2_900_000 },
+      updated_at: first.json().updated_at,
+    });
+    expect(resaved.statusCode).toBe(409);
+    expect(resaved.json().error.message).toBe('This deal is completed: its worksheet is read-only and no quote is sent from it');
+    expect(resaved.json().error.message).toBe(DESK_CLOSED);
+
+    const quoted = await t.call({
+      method: 'POST',
+      url: `/api/deals/${dealId}/quotes`,
+      as: agent,
+      payload: { to: 'olivia@example.com' },
+    });
+    expect(quoted.statusCode).toBe(409);
+    expect(quoted.json().error.message).toBe(DESK_CLOSED);
+    expect(await t.database.db.selectFrom('deal_quotes').where('deal_id', '=', dealId).selectAll().execute()).toEqual([]);
+
+    const chosen = await t.call({
+      method: 'POST',
+      url: `/api/deals/${dealId}/dealer-offers/${offer.json().id}/choose`,
+      as: agent,
+      payload: { decline_reason: 'Higher total cost' },
+    });
+    expect(chosen.statusCode).toBe(409);
+
+    const after = await t.database.db
+      .selectFrom('deal_worksheets')
+      .selectAll()
+      .where('deal_id', '=', dealId)
+      .executeTakeFirstOrThrow();
+    expect(after.updated_at.toISOString()).toBe(first.json().updated_at);
+    expect((after.worksheet as { selling_price_cents: number }).selling_price_cents).toBe(3_200_000);
+    // An admin is refused alike: the rule is the deal's, not the role's.
+    expect(
+      (await save(admin, dealId, { state: 'TX', worksheet: FINANCED, updated_at: first.json().updated_at })).statusCode,
+    ).toBe(409);
   });
 });

@@ -238,33 +238,57 @@ describe("a customer's quote", () => {
     expect((await accept(second.token, 7)).statusCode).toBe(400);
   });
 
-  it('keeps its figures when a tax rule changes afterwards, as does the deal it was accepted on', async () => {
+  it('is no longer accepted once its deal is completed: 410, and the deal keeps its figures', async () => {
+    const deal = await createDeal(agent);
+    await desk(agent, deal.id);
+    expect((await send(agent, deal.id)).statusCode).toBe(201);
+    const { token } = await linkSentTo('nora.quinn@example.com');
+    const current = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+    const completed = await t.call({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      as: agent,
+      payload: { ...current, status: 'completed' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const accepted = await accept(token, 1);
+    expect(accepted.statusCode).toBe(410);
+    expect(accepted.json().error.message).toBe(QUOTE_WITHDRAWN);
+    const after = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
+    expect(after).toMatchObject({ status: 'completed', monthly_payment_cents: current.monthly_payment_cents });
+    const row = await t.database.db
+      .selectFrom('deal_quotes')
+      .select('accepted_at')
+      .where('deal_id', '=', deal.id)
+      .executeTakeFirstOrThrow();
+    expect(row.accepted_at).toBeNull();
+  });
+
+  it("keeps its figures when the worksheet is taxed anew afterwards, with a city's rate added", async () => {
     const deal = await createDeal(agent);
     await desk(agent, deal.id);
     await send(agent, deal.id);
     const { token } = await linkSentTo('nora.quinn@example.com');
     const before = (await view(token)).json() as PublicQuote;
     await accept(token, 1);
-    const dealBefore = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
 
     const settings = (await t.call({ method: 'GET', url: '/api/settings', as: admin })).json();
-    const states = settings.desking.states.map((s: { state: string }) => (s.state === 'TX' ? { ...s, rate_percent: 8 } : s));
+    const local_rates = [{ state: 'TX', name: 'Austin', rate_percent: 2 }];
     const saved = await t.call({
       method: 'PUT',
       url: '/api/settings',
       as: admin,
-      payload: { ...settings, desking: { ...settings.desking, states } },
+      payload: { ...settings, desking: { ...settings.desking, local_rates } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    const retaxed = await desk(agent, deal.id, { ...WORKSHEET, locality: 'Austin' });
+    // Texas 6.25 % and Austin's 2 %.
+    expect(retaxed.figures.totals.tax_rate_percent).toBe(8.25);
 
     const after = (await view(token)).json() as PublicQuote;
     expect(after.content).toEqual(before.content);
     expect(before.content.totals.tax_rate_percent).toBe(6.25);
-    const dealAfter = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}`, as: agent })).json();
-    expect(dealAfter.monthly_payment_cents).toBe(dealBefore.monthly_payment_cents);
-    // The worksheet itself is figured with the rule in force.
-    const worksheet = (await t.call({ method: 'GET', url: `/api/deals/${deal.id}/worksheet`, as: agent })).json();
-    expect(worksheet.figures.totals.tax_rate_percent).toBe(8);
+    await t.call({ method: 'PUT', url: '/api/settings', as: admin, payload: settings });
   });
 
   it("shows the vehicle's cover photo, on the page and in the PDF, while the vehicle keeps it", async () => {

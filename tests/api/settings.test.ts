@@ -5,6 +5,8 @@ import { defaultSettings, type Settings } from '../../src/shared/settings/schema
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 const { desking } = defaultSettings;
+/** A city's rate an admin adds to Texas's. */
+const austin = { state: 'TX', name: 'Austin', rate_percent: 2 };
 
 let t: TestContext;
 let admin: TestUser;
@@ -115,16 +117,24 @@ describe('settings', () => {
         'crm.follow_up_rule',
         'Follow-up tasks must be on or off',
       ],
-      [{ desking: { ...desking, default_state: 'WY' } }, 'desking.default_state', 'Choose a state from the list'],
-      [{ desking: { ...desking, states: [...desking.states, desking.states[0]!] } }, 'desking.states', 'Each state only once'],
       [
-        { desking: { ...desking, states: [{ ...desking.states[0]!, state: 'Texas' }] } },
-        'desking.states.0.state',
+        { desking: { ...desking, default_state: 'PR' } },
+        'desking.default_state',
+        'Choose one of the 50 states or the District of Columbia',
+      ],
+      [
+        { desking: { ...desking, local_rates: [austin, { ...austin, rate_percent: 1 }] } },
+        'desking.local_rates',
+        'Each county or city once per state',
+      ],
+      [
+        { desking: { ...desking, local_rates: [{ ...austin, state: 'Texas' }] } },
+        'desking.local_rates.0.state',
         'Enter the state as its two-letter code, such as TX',
       ],
       [
-        { desking: { ...desking, states: [{ ...desking.states[0]!, rate_percent: 6.0625 }] } },
-        'desking.states.0.rate_percent',
+        { desking: { ...desking, local_rates: [{ ...austin, rate_percent: 2.0625 }] } },
+        'desking.local_rates.0.rate_percent',
         'Tax rates have at most 3 decimals',
       ],
       [

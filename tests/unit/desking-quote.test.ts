@@ -3,7 +3,7 @@ import { worksheetFigures } from '../../src/shared/desking/figures.js';
 import { financeGrid, leaseGrid, residualCentsFor, withOption } from '../../src/shared/desking/grid.js';
 import { paymentSchedule } from '../../src/shared/desking/finance.js';
 import { optionDisclosure, quoteDay, quoteOptions, scheduleWords } from '../../src/shared/desking/quote.js';
-import { STATE_TAX_SEED } from '../../src/shared/desking/tax.js';
+import { ruleOf } from '../../src/shared/desking/tax.js';
 import {
   OPTION_TWICE,
   OPTIONS_NEED_PAYMENTS,
@@ -12,7 +12,7 @@ import {
   type WorksheetInput,
 } from '../../src/shared/desking/worksheet.js';
 
-const { TX, CA } = STATE_TAX_SEED;
+const [TX, CA] = [ruleOf('TX')!, ruleOf('CA')!];
 
 const finance = {
   kind: 'finance' as const,

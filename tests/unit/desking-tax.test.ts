@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   combinedRatePercent,
+  ruleOf,
   salesTaxOn,
-  STATE_TAX_SEED,
   taxableAmount,
   tradeInCredit,
   type StateTaxRule,
   type TaxableSale,
 } from '../../src/shared/desking/tax.js';
 
-const { CA, TX, FL, NY, IL, PA } = STATE_TAX_SEED;
+const rule = (state: string) => ruleOf(state)!;
+const [CA, TX, FL, NY, IL, PA] = [rule('CA'), rule('TX'), rule('FL'), rule('NY'), rule('IL'), rule('PA')];
 
 /** A $30,000 car and an $8,000 trade, nothing else. */
 const sale: TaxableSale = {
@@ -21,20 +22,9 @@ const sale: TaxableSale = {
 };
 const taxOf = (rule: StateTaxRule, s: TaxableSale = sale) => salesTaxOn(taxableAmount(s, rule), rule.rate_percent);
 
-describe('the seed rules', () => {
-  it('names each state by its own key, with a rate and a source', () => {
-    for (const [state, rule] of Object.entries(STATE_TAX_SEED)) {
-      expect(rule.state).toBe(state);
-      expect(rule.source.length).toBeGreaterThan(20);
-    }
-    expect(Object.keys(STATE_TAX_SEED).sort()).toEqual(['CA', 'FL', 'IL', 'NY', 'PA', 'TX']);
-    expect([CA.rate_percent, TX.rate_percent, FL.rate_percent, NY.rate_percent, IL.rate_percent, PA.rate_percent]).toEqual([
-      7.25, 6.25, 6, 4, 6.25, 6,
-    ]);
-  });
-
+describe('the six states desked first', () => {
   it('taxes a lease as each state says', () => {
-    expect([CA, TX, FL, NY, IL, PA].map((rule) => rule.lease_method)).toEqual([
+    expect([CA, TX, FL, NY, IL, PA].map((r) => r.lease_method)).toEqual([
       'monthly',
       'upfront_price',
       'monthly',
@@ -114,7 +104,7 @@ describe('fees, products and rebates', () => {
 
   it('does not let a manufacturer rebate reduce the taxable price in any seed state', () => {
     const rebate = { ...noTrade, rebates_cents: 100_000 };
-    for (const rule of Object.values(STATE_TAX_SEED)) expect(taxableAmount(rebate, rule)).toBe(3_000_000);
+    for (const r of [CA, TX, FL, NY, IL, PA]) expect(taxableAmount(rebate, r)).toBe(3_000_000);
     // A state whose rule lets it reduce the price takes it off.
     expect(taxableAmount(rebate, { ...TX, rebates_reduce_taxable: true })).toBe(2_900_000);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, financeTerms } from '../../src/shared/desking/finance.js';
 import { financeGrid, leaseGrid } from '../../src/shared/desking/grid.js';
 import { leaseTerms } from '../../src/shared/desking/lease.js';
-import { STATE_TAX_SEED } from '../../src/shared/desking/tax.js';
+import { ruleOf } from '../../src/shared/desking/tax.js';
 import {
   FIRST_PAYMENT_BEFORE_CONTRACT,
   leaseInputFromWorksheet,
@@ -16,7 +16,7 @@ import {
   type WorksheetInput,
 } from '../../src/shared/desking/worksheet.js';
 
-const { CA, TX, NY } = STATE_TAX_SEED;
+const [CA, TX, NY] = [ruleOf('CA')!, ruleOf('TX')!, ruleOf('NY')!];
 
 const finance = {
   kind: 'finance' as const,
@@ -61,6 +61,7 @@ describe('worksheetSchema messages', () => {
       trade_ins: [],
       cash_down_cents: 0,
       local_tax_rate_percent: 0,
+      locality: null,
       structure: finance,
       broker_fee_cents: 0,
       options: [],

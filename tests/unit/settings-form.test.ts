@@ -12,38 +12,29 @@ describe('the settings form', () => {
     expect(settingsFormSchema.parse(form())).toEqual(defaultSettings);
   });
 
-  it('shows desking amounts as dollars, and a missing trade-in cap as blank', () => {
-    const desking = settingsToForm({
-      ...defaultSettings,
-      desking: {
-        ...defaultSettings.desking,
-        states: defaultSettings.desking.states.map((rule) => ({ ...rule, trade_in_credit_cap_cents: null })),
-      },
-    }).desking;
+  it('shows desking amounts as dollars', () => {
+    const { desking } = form();
     expect(desking.fees[0]!.amount_cents).toBe('150.00');
     expect(desking.grid_downs).toEqual(['0.00', '1000.00', '2000.00']);
-    expect(desking.states.map((rule) => rule.trade_in_credit_cap_cents)).toEqual(desking.states.map(() => ''));
   });
 
-  it('saves dollars typed with commas as cents, and a blank cap as none', () => {
+  it('saves dollars typed with commas as cents', () => {
     const values = form();
     values.desking.fees[0]!.amount_cents = '1,150.50';
     values.desking.lease.acquisition_fee_cents = '895';
-    values.desking.states[0]!.trade_in_credit_cap_cents = ' ';
     const { desking } = settingsFormSchema.parse(values);
     expect(desking.fees[0]!.amount_cents).toBe(115_050);
     expect(desking.lease.acquisition_fee_cents).toBe(89_500);
-    expect(desking.states[0]!.trade_in_credit_cap_cents).toBeNull();
   });
 
   it("refuses bad desking values with the settings' own messages, on the fields typed", () => {
     const values = form();
     values.desking.fees[1]!.amount_cents = '';
     values.desking.grid_downs[0] = 'lots';
-    values.desking.states[0]!.trade_in_credit_cap_cents = '-5';
+    values.desking.local_rates = [{ state: 'TX', name: 'Austin', rate_percent: 12 }];
     values.desking.lease.money_factor = 3.5;
     expect(messages(values)).toEqual([
-      ['desking.states.0.trade_in_credit_cap_cents', 'Trade-in credit cap must be positive'],
+      ['desking.local_rates.0.rate_percent', 'Local tax rate must be from 0 to 10 %'],
       ['desking.fees.1.amount_cents', 'Fee must be positive'],
       ['desking.grid_downs.0', 'Cash down must be positive'],
       ['desking.lease.money_factor', MONEY_FACTOR_LOOKS_LIKE_APR],
@@ -52,10 +43,13 @@ describe('the settings form', () => {
 
   it('keeps the rules that span the desking rows', () => {
     const values = form();
-    values.desking.default_state = 'NV';
-    expect(messages(values)).toEqual([['desking.default_state', 'Choose a state from the list']]);
+    values.desking.default_state = 'PR';
+    expect(messages(values)).toEqual([['desking.default_state', 'Choose one of the 50 states or the District of Columbia']]);
     values.desking.default_state = 'TX';
-    values.desking.states = [];
-    expect(messages(values)).toContainEqual(['desking.states', 'Keep at least one state']);
+    values.desking.local_rates = [
+      { state: 'TX', name: 'Austin', rate_percent: 2 },
+      { state: 'TX', name: 'austin', rate_percent: 1 },
+    ];
+    expect(messages(values)).toEqual([['desking.local_rates', 'Each county or city once per state']]);
   });
 });

@@ -60,31 +60,37 @@ async function openDeskingCard() {
   return title.closest<HTMLElement>('[data-slot="card"]')!;
 }
 
-const stateRule = (card: HTMLElement, name: string) => within(card).getByText(name).closest('li')!;
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: /Save All Changes/ }));
 
 describe('Settings → Desking', () => {
-  it('lists the seeded states, each folded to its code and name', async () => {
+  it('shows every state’s rule, read only, with the unconfirmed figures marked', async () => {
     const card = await openDeskingCard();
-    for (const rule of defaultSettings.desking.states) {
-      const row = stateRule(card, rule.name);
-      expect(within(row).getByText(rule.state)).toBeTruthy();
-      expect(row.querySelector('details')!.open).toBe(false);
-    }
-    expect(within(card).getByRole('option', { name: 'TX · Texas' })).toHaveProperty('selected', true);
+    const table = within(card).getByRole('table', { name: 'State tax rules' });
+    // The 50 states and DC, one row each under the header.
+    expect(within(table).getAllByRole('row')).toHaveLength(52);
+    const texas = within(table).getByText('Texas').closest('tr')!;
+    expect(texas.textContent).toBe('Texas6.25 %Lowers itTaxed (unconfirmed)');
+    const maryland = within(table).getByText('Maryland').closest('tr')!;
+    expect(maryland.textContent).toContain('6.5 % (unconfirmed)');
+    const illinois = within(table).getByText('Illinois').closest('tr')!;
+    expect(illinois.textContent).toContain('Lowers it, up to $10,000');
+    expect(within(table).queryAllByRole('textbox')).toHaveLength(0);
+    expect(within(card).getByRole('option', { name: 'TX · Texas', selected: true })).toBeTruthy();
     expect(within(card).getByText('≈ 3.00 % APR')).toBeTruthy();
   });
 
-  it("saves Texas's new rate, and a fee typed in dollars as cents", async () => {
+  it("saves a city's rate for Texas, and a fee typed in dollars as cents", async () => {
     const card = await openDeskingCard();
-    type(within(stateRule(card, 'Texas')).getByLabelText('State rate (%)'), '6.5');
+    fireEvent.click(within(card).getByRole('button', { name: 'Add county or city' }));
+    type(within(card).getByLabelText('County or city'), 'Austin');
+    type(within(card).getByLabelText('Rate (%)'), '2');
     type(within(within(card).getByRole('listitem', { name: 'Fee 1' })).getByLabelText('Amount ($)'), '150.50');
     save();
 
     await waitFor(() => expect(puts).toHaveLength(1));
     const expected = structuredClone(defaultSettings);
-    expected.desking.states.find((rule) => rule.state === 'TX')!.rate_percent = 6.5;
+    expected.desking.local_rates = [{ state: 'TX', name: 'Austin', rate_percent: 2 }];
     expected.desking.fees[0]!.amount_cents = 15_050;
     expect(puts[0]).toEqual(expected);
   });

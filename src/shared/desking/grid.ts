@@ -13,6 +13,24 @@ export const DEFAULT_GRID_DOWNS = [0, 100_000, 200_000];
 
 export type GridAxes = { terms: number[]; downs: number[] };
 
+/** Three terms down the side and three cash downs across. */
+export const GRID_SIZE = 3;
+
+const firstOf = (own: number | null, defaults: readonly number[]) =>
+  [...new Set([...(own === null ? [] : [own]), ...defaults])].slice(0, GRID_SIZE);
+
+/**
+ * The grid's axes: the worksheet's own term and cash down first, so the customer's own figures are always a cell, then
+ * the admins' defaults (Settings → Desking) that differ from them.
+ */
+export function gridAxes(
+  worksheet: Worksheet,
+  defaults: { grid_terms: readonly number[]; grid_downs: readonly number[] },
+): GridAxes {
+  const ownTerm = worksheet.structure.kind === 'cash' ? null : worksheet.structure.term_months;
+  return { terms: firstOf(ownTerm, defaults.grid_terms), downs: firstOf(worksheet.cash_down_cents, defaults.grid_downs) };
+}
+
 export type FinanceGridCell = {
   term_months: number;
   cash_down_cents: number;

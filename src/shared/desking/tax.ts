@@ -1,19 +1,12 @@
 /**
- * Sales tax on a vehicle sale, by the rules of the state the buyer registers in. Each seed rule names where its
- * facts were read; a fact marked "not confirmed" is the usual rule, kept until someone checks the state's guidance.
+ * Sales tax on a vehicle sale, by the rules of the state the buyer registers in: each state's facts, with their
+ * sources and whether they are confirmed, are in one data file (state-taxes.ts); this is the arithmetic on them.
  */
 import { z } from 'zod';
-import { moneyCents, requiredText, text } from '../common/fields.js';
 import { roundCents } from './finance.js';
+import { leaseTaxMethods, STATE_TAXES, type StateTaxFacts } from './state-taxes.js';
 
-/**
- * How a state taxes a lease:
- * - 'monthly': sales/use tax on each base monthly payment, collected with it;
- * - 'upfront_payments': tax on the sum of the base monthly payments, due at signing;
- * - 'upfront_price': tax on the vehicle's agreed price, as on a sale, due at signing.
- */
-export const leaseTaxMethods = ['monthly', 'upfront_payments', 'upfront_price'] as const;
-export type LeaseTaxMethod = (typeof leaseTaxMethods)[number];
+export { leaseTaxMethods, type LeaseTaxMethod } from './state-taxes.js';
 
 /** A state by its postal code: 'TX'. */
 export const stateCode = z
@@ -21,131 +14,84 @@ export const stateCode = z
   .trim()
   .regex(/^[A-Z]{2}$/, 'Enter the state as its two-letter code, such as TX');
 
-const taxRate = (label: string) =>
-  z
-    .number({ error: `${label} must be from 0 to 20 %` })
-    .min(0, `${label} must be from 0 to 20 %`)
-    .max(20, `${label} must be from 0 to 20 %`)
-    .refine((rate) => Number.isInteger(Math.round(rate * 1e6) / 1000), 'Tax rates have at most 3 decimals');
+/** The figures of a state's rule, as `unconfirmed` names those not checked against the state's guidance. */
+export const taxFactNames = [
+  'rate_percent',
+  'trade_in',
+  'doc_fee_taxable',
+  'rebates_reduce_taxable',
+  'service_contract_taxable',
+  'gap_taxable',
+  'lease_method',
+  'max_tax_cents',
+] as const satisfies readonly (keyof StateTaxFacts)[];
+export type TaxFactName = (typeof taxFactNames)[number];
 
-/** A state's sales tax on a vehicle, as Settings → Desking keeps it. */
+/** A state's sales tax on a vehicle as the arithmetic reads it, from the one data file (state-taxes.ts). */
 export const taxRuleSchema = z.object({
-  state: stateCode,
-  name: requiredText(60, 'Name the state'),
+  state: z.string(),
+  name: z.string(),
   /** The state's own rate in percent, up to three decimals; a county or city adds its rate to it. */
-  rate_percent: taxRate('State tax rate'),
+  rate_percent: z.number(),
   trade_in_reduces_taxable: z.boolean(),
   /** The most a trade-in may take off the taxable amount, where the state caps the credit. */
-  trade_in_credit_cap_cents: moneyCents('Trade-in credit cap must be positive', 'Trade-in credit cap is too large').nullable(),
+  trade_in_credit_cap_cents: z.number().nullable(),
   /** Whether a manufacturer's rebate comes off the taxable price or is taxed as part of the payment. */
   rebates_reduce_taxable: z.boolean(),
   doc_fee_taxable: z.boolean(),
   service_contract_taxable: z.boolean(),
   gap_taxable: z.boolean(),
   lease_method: z.enum(leaseTaxMethods),
-  /** Where the rule's facts were read. */
-  source: text(1000),
+  /** The most the sales tax on one vehicle may be, where the state caps it. */
+  max_tax_cents: z.number().nullable(),
+  /** The figures not confirmed against the state's own guidance: the desk marks them so. */
+  unconfirmed: z.array(z.enum(taxFactNames)),
 });
 export type StateTaxRule = z.infer<typeof taxRuleSchema>;
 
-/** The states a new installation lists. */
-export type TaxState = 'CA' | 'TX' | 'FL' | 'NY' | 'IL' | 'PA';
+/** A state's facts as one rule the arithmetic reads. */
+export function stateTaxRule(facts: StateTaxFacts): StateTaxRule {
+  return {
+    state: facts.state,
+    name: facts.name,
+    rate_percent: facts.rate_percent.value,
+    trade_in_reduces_taxable: facts.trade_in.value.reduces_taxable,
+    trade_in_credit_cap_cents: facts.trade_in.value.cap_cents,
+    rebates_reduce_taxable: facts.rebates_reduce_taxable.value,
+    doc_fee_taxable: facts.doc_fee_taxable.value,
+    service_contract_taxable: facts.service_contract_taxable.value,
+    gap_taxable: facts.gap_taxable.value,
+    lease_method: facts.lease_method.value,
+    max_tax_cents: facts.max_tax_cents.value,
+    unconfirmed: taxFactNames.filter((name) => !facts[name].confirmed),
+  };
+}
 
-export const STATE_TAX_SEED: Record<TaxState, StateTaxRule> = {
-  CA: {
-    state: 'CA',
-    name: 'California',
-    rate_percent: 7.25,
-    trade_in_reduces_taxable: false,
-    trade_in_credit_cap_cents: null,
-    rebates_reduce_taxable: false,
-    doc_fee_taxable: true,
-    service_contract_taxable: false,
-    gap_taxable: false,
-    lease_method: 'monthly',
-    source:
-      'CDTFA Reg. 1654 (trade-in is part of the measure of tax) as summarised at legalclarity.org/does-a-trade-in-reduce-sales-tax-in-california; ' +
-      'CDTFA annotation 125.0040 (document processing charge taxable) and 125.0032 (manufacturer rebate fully taxable), cdtfa.ca.gov/lawguides/vol2/suta/. ' +
-      'Not confirmed: service contract, GAP, lease method.',
-  },
-  TX: {
-    state: 'TX',
-    name: 'Texas',
-    rate_percent: 6.25,
-    trade_in_reduces_taxable: true,
-    trade_in_credit_cap_cents: null,
-    rebates_reduce_taxable: false,
-    doc_fee_taxable: true,
-    service_contract_taxable: false,
-    gap_taxable: false,
-    lease_method: 'upfront_price',
-    source:
-      'Travis County Tax Office, "Calculating Texas Sales Tax": (vehicle price − trade-in value) × 6.25 %. ' +
-      'Not confirmed: rebates, doc fee, service contract, GAP, lease method.',
-  },
-  FL: {
-    state: 'FL',
-    name: 'Florida',
-    rate_percent: 6,
-    trade_in_reduces_taxable: true,
-    trade_in_credit_cap_cents: null,
-    rebates_reduce_taxable: false,
-    doc_fee_taxable: true,
-    service_contract_taxable: false,
-    gap_taxable: false,
-    lease_method: 'monthly',
-    source:
-      'Lee County Tax Collector, Sales / Use Tax: tax on the difference between trade-in allowance and sales price (leetc.com); ' +
-      'dealer fees taxable, rebates do not reduce the base (dmvdealerschool.com/lessons/196). County surtax applies to the first ' +
-      '$5,000 only, not modelled. Not confirmed: service contract, GAP, lease method.',
-  },
-  NY: {
-    state: 'NY',
-    name: 'New York',
-    rate_percent: 4,
-    trade_in_reduces_taxable: true,
-    trade_in_credit_cap_cents: null,
-    rebates_reduce_taxable: false,
-    doc_fee_taxable: false,
-    service_contract_taxable: true,
-    gap_taxable: false,
-    lease_method: 'upfront_payments',
-    source:
-      'NYS DTF Advisory Opinion TSB-A-14(7)S: trade-in credit not taxed, manufacturer rebate taxed, extended warranty taxed, ' +
-      'reasonable document fee not taxed (lexology.com summary); Publication 839 on long-term leases. Not confirmed: GAP.',
-  },
-  IL: {
-    state: 'IL',
-    name: 'Illinois',
-    rate_percent: 6.25,
-    trade_in_reduces_taxable: true,
-    trade_in_credit_cap_cents: 1_000_000,
-    rebates_reduce_taxable: false,
-    doc_fee_taxable: true,
-    service_contract_taxable: false,
-    gap_taxable: false,
-    lease_method: 'upfront_payments',
-    source:
-      'salestaxhandbook.com/illinois/sales-tax-vehicles (trade-in not taxed); lexusoforland.com/Trade-InTaxCredit ' +
-      '(trade-in value above $10,000 taxed from 1 Jan 2020). Not confirmed: state rate against IDOR, the cap today, ' +
-      'rebates, fees, products, lease method.',
-  },
-  PA: {
-    state: 'PA',
-    name: 'Pennsylvania',
-    rate_percent: 6,
-    trade_in_reduces_taxable: true,
-    trade_in_credit_cap_cents: null,
-    rebates_reduce_taxable: false,
-    doc_fee_taxable: true,
-    service_contract_taxable: false,
-    gap_taxable: false,
-    lease_method: 'monthly',
-    source:
-      'legalclarity.org/how-is-pa-used-car-sales-tax-calculated: 6 %, Allegheny +1 %, Philadelphia +2 %, trade-in taken off ' +
-      'the price. Not confirmed: rebates, fees, products, lease method (PA also levies a motor vehicle lease tax).',
-  },
-};
+const RULES = new Map(STATE_TAXES.map((facts) => [facts.state, stateTaxRule(facts)]));
+
+/** Every state and DC, by name. */
+export const taxStates = [...RULES.values()]
+  .map(({ state, name }) => ({ state, name }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+/** The rule of a state by its code, or null for a code that names none. */
+export const ruleOf = (state: string): StateTaxRule | null => RULES.get(state) ?? null;
+
+export const STATE_NOT_LISTED = 'Choose one of the 50 states or the District of Columbia';
+
+/** A state desking taxes: one of the 50 states or DC. */
+export const taxStateCode = stateCode.refine((code) => RULES.has(code), STATE_NOT_LISTED);
+
+/** A county or city rate, added to the state's. */
+export const localTaxRatePercent = z
+  .number({ error: 'Local tax rate must be from 0 to 10 %' })
+  .min(0, 'Local tax rate must be from 0 to 10 %')
+  .max(10, 'Local tax rate must be from 0 to 10 %')
+  .refine((rate) => Number.isInteger(Math.round(rate * 1e6) / 1000), 'Tax rates have at most 3 decimals');
+
+/** The sales tax of one vehicle within the state's cap, where it has one (South Carolina's $500). */
+export const cappedTax = (tax_cents: number, rule: Pick<StateTaxRule, 'max_tax_cents'>) =>
+  rule.max_tax_cents === null ? tax_cents : Math.min(tax_cents, rule.max_tax_cents);
 
 /** The state rate and the county or city rate together, kept to three decimals (4 + 4.875 = 8.875). */
 export const combinedRatePercent = (rule: StateTaxRule, localRatePercent = 0) =>
@@ -207,3 +153,15 @@ export function taxableAmount(sale: TaxableSale, rule: StateTaxRule): number {
   const products = sale.products.reduce((sum, product) => sum + (productIsTaxable(product, rule) ? product.price_cents : 0), 0);
   return Math.max(0, vehicle) + fees + products;
 }
+
+/** A rule's figures in the desk's words, for the hint that names those not confirmed. */
+export const taxFactLabels: Record<TaxFactName, string> = {
+  rate_percent: 'state rate',
+  trade_in: 'trade-in credit',
+  doc_fee_taxable: 'doc fee',
+  rebates_reduce_taxable: 'rebates',
+  service_contract_taxable: 'service contracts',
+  gap_taxable: 'GAP',
+  lease_method: 'lease tax',
+  max_tax_cents: 'tax cap',
+};

@@ -8,7 +8,17 @@ import { calendarDay, moneyCents, optionalText, requiredText, version } from '..
 import { optionalVin } from '../vehicles/schemas.js';
 import { daysBetween } from './finance.js';
 import type { LeaseInput } from './lease.js';
-import { combinedRatePercent, feeKinds, productKinds, salesTaxOn, stateCode, taxableAmount, type StateTaxRule } from './tax.js';
+import {
+  cappedTax,
+  combinedRatePercent,
+  feeKinds,
+  localTaxRatePercent,
+  productKinds,
+  salesTaxOn,
+  taxableAmount,
+  taxStateCode,
+  type StateTaxRule,
+} from './tax.js';
 
 export const MAX_TERM_MONTHS = 120;
 /** A money factor this large is an APR typed in the wrong box: 0.02 is already a 48 % APR. */
@@ -21,6 +31,9 @@ export const MONEY_FACTOR_LOOKS_LIKE_APR = 'That looks like an APR: a money fact
 /** A desked deal's contract price and monthly payment, refused when typed on the deal itself. */
 export const FROM_WORKSHEET = 'This comes from the worksheet: change it on the desk';
 export const FIRST_PAYMENT_BEFORE_CONTRACT = 'First payment must be after the contract date';
+/** A completed deal's worksheet is what was signed. */
+export const DESK_CLOSED = 'This deal is completed: its worksheet is read-only and no quote is sent from it';
+export const LOCALITY_NOT_LISTED = 'Choose a county or city listed in Settings → Desking for this state';
 
 /** A worksheet amount in cents, named in its messages ('Cash down must be positive', 'Cash down is too large'). */
 export const moneyField = (label: string) => moneyCents(`${label} must be positive`, `${label} is too large`);
@@ -113,12 +126,9 @@ export const worksheetFields = z.object({
   trade_ins: z.array(tradeIn).max(3, 'At most 3 trade-ins').default([]),
   cash_down_cents: moneyField('Cash down').default(0),
   /** The county or city rate added to the state's, in percent. */
-  local_tax_rate_percent: z
-    .number({ error: 'Local tax rate must be from 0 to 10 %' })
-    .min(0, 'Local tax rate must be from 0 to 10 %')
-    .max(10, 'Local tax rate must be from 0 to 10 %')
-    .refine((rate) => Number.isInteger(Math.round(rate * 1e6) / 1000), 'Tax rates have at most 3 decimals')
-    .default(0),
+  local_tax_rate_percent: localTaxRatePercent.default(0),
+  /** The county or city of Settings → Desking whose rate that is; none when the rate is typed. */
+  locality: optionalText(80),
   structure: z.discriminatedUnion('kind', [cashDeal, financeDeal, leaseDeal]),
   /** The brokerage's fee, paid by the customer apart from the vehicle's price and shown as a line of its own. */
   broker_fee_cents: moneyField('Broker fee').default(0),
@@ -159,7 +169,7 @@ export type Worksheet = z.output<typeof worksheetSchema>;
 
 /** What the desk saves: the worksheet, the state it is taxed in, and the version it read (null for the first save). */
 export const worksheetSaveSchema = z.object({
-  state: stateCode,
+  state: taxStateCode,
   worksheet: worksheetSchema,
   updated_at: version.nullable(),
 });
@@ -213,7 +223,7 @@ export function worksheetTotals(worksheet: Worksheet, rule: StateTaxRule): Works
     },
     rule,
   );
-  const salesTax = salesTaxOn(taxable_cents, tax_rate_percent);
+  const salesTax = cappedTax(salesTaxOn(taxable_cents, tax_rate_percent), rule);
   const cash_price_cents = worksheet.selling_price_cents + fees_cents + products_cents + salesTax;
   const balance = cash_price_cents - worksheet.cash_down_cents - rebates_cents - trade_equity_cents;
   return {

@@ -9,21 +9,16 @@ const stages = settingsSchema.shape.crm.shape.pipeline_stages;
 const daysIn = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 const desking = settingsSchema.shape.desking;
-const { states, fees, products, grid_downs, lease } = desking.shape;
+const { fees, products, grid_downs, lease } = desking.shape;
 
 /**
  * Desking with its money typed in dollars, each under its cents name so a message from the server lands on its
- * field; the result is checked again by the desking schema for what spans rows (at least one state, each once, the
- * default among them, three cash downs).
+ * field; the result is checked again by the desking schema for what spans rows (each county or city once, three
+ * cash downs).
  */
 const deskingForm = z
   .object({
     ...desking.shape,
-    states: z.array(
-      states.element.extend({
-        trade_in_credit_cap_cents: typedCents(states.element.shape.trade_in_credit_cap_cents, null),
-      }),
-    ),
     fees: z.array(fees.element.extend({ amount_cents: typedCents(fees.element.shape.amount_cents) })),
     products: z.array(
       products.element.extend({
@@ -70,10 +65,6 @@ export type DeskingForm = SettingsForm['desking'];
 export function deskingToForm(settings: DeskingSettings): DeskingForm {
   return {
     ...settings,
-    states: settings.states.map((rule) => ({
-      ...rule,
-      trade_in_credit_cap_cents: rule.trade_in_credit_cap_cents === null ? '' : dollarsText(rule.trade_in_credit_cap_cents),
-    })),
     fees: settings.fees.map((fee) => ({ ...fee, amount_cents: dollarsText(fee.amount_cents) })),
     products: settings.products.map((product) => ({
       ...product,

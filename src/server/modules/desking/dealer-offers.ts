@@ -7,8 +7,7 @@ import {
   type DealerOfferList,
 } from '../../../shared/desking/dealer-offers.js';
 import { worksheetFigures } from '../../../shared/desking/figures.js';
-import { ruleOf } from '../../../shared/desking/settings.js';
-import { combinedRatePercent } from '../../../shared/desking/tax.js';
+import { combinedRatePercent, ruleOf } from '../../../shared/desking/tax.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
@@ -16,7 +15,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { scopeDeals } from '../deals/service.js';
 import { getSetting } from '../settings/service.js';
-import { dealFollowsFigures, dealFollowsWorksheet, draftOf, lockedDeal, storedWorksheet } from './service.js';
+import { dealFollowsFigures, dealFollowsWorksheet, draftOf, lockedDeal, requireOpenDesk, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;
 
@@ -46,7 +45,7 @@ async function comparisonTerms(db: Db, deal: Row<'deals'>) {
     getSetting(db, 'desking'),
   ]);
   const base = sheet ? { state: sheet.state, worksheet: storedWorksheet(sheet.worksheet) } : draftOf(deal, desking);
-  const rule = ruleOf(desking, base.state);
+  const rule = ruleOf(base.state);
   return {
     ...base,
     rule,
@@ -191,6 +190,7 @@ export async function removeDealerOffer(db: Db, actor: Actor, dealId: string, of
 export async function chooseDealerOffer(db: Db, actor: Actor, dealId: string, offerId: string, declineReason: string) {
   return db.transaction().execute(async (tx) => {
     const { deal, offer } = await lockedOffer(tx, actor, dealId, offerId);
+    requireOpenDesk(deal);
     if (offer.status !== 'open') throw conflict(OFFER_NOT_OPEN);
     const declined = await tx
       .updateTable('dealer_offers')
@@ -258,6 +258,6 @@ async function dealTakesOffer(
     })
     .where('deal_id', '=', deal.id)
     .execute();
-  const rule = ruleOf(await getSetting(tx, 'desking'), sheet.state);
+  const rule = ruleOf(sheet.state);
   if (rule) await dealFollowsWorksheet(tx, actor, deal, worksheet, worksheetFigures(worksheet, rule));
 }

@@ -19,7 +19,7 @@ import {
   type QuoteState,
   type SendQuoteInput,
 } from '../../../shared/desking/quote.js';
-import { ruleOf } from '../../../shared/desking/settings.js';
+import { ruleOf } from '../../../shared/desking/tax.js';
 import { formatDollars } from '../../../shared/money.js';
 import type { Actor } from '../../auth/actor.js';
 import { hashLinkToken, newLinkToken } from '../../auth/link-token.js';
@@ -34,7 +34,7 @@ import { scopeDeals } from '../deals/service.js';
 import { queueEmail } from '../emails/service.js';
 import { getSetting } from '../settings/service.js';
 import { coverPhoto, coverPhotoId } from '../vehicles/photos.js';
-import { dealFollowsFigures, lockedDeal, storedWorksheet } from './service.js';
+import { dealFollowsFigures, lockedDeal, requireOpenDesk, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;
 
@@ -59,7 +59,7 @@ async function contentFor(tx: Db, deal: Row<'deals'>, validUntil: string): Promi
   const row = await tx.selectFrom('deal_worksheets').selectAll().where('deal_id', '=', deal.id).executeTakeFirst();
   if (!row) throw badRequest(QUOTE_NEEDS_WORKSHEET);
   const [desking, company] = await Promise.all([getSetting(tx, 'desking'), getSetting(tx, 'company')]);
-  const rule = ruleOf(desking, row.state);
+  const rule = ruleOf(row.state);
   if (!rule) throw badRequest(QUOTE_NEEDS_WORKSHEET);
   const worksheet = storedWorksheet(row.worksheet);
   const vehicle = deal.vehicle_id
@@ -121,6 +121,7 @@ function quoteMail(content: QuoteContent, link: string, note: string | null) {
 export async function sendQuote(db: Db, mailer: Mailer, actor: Actor, dealId: string, input: SendQuoteInput, origin: string) {
   return db.transaction().execute(async (tx) => {
     const deal = await lockedDeal(tx, actor, dealId);
+    requireOpenDesk(deal);
     const [clock, desking] = await Promise.all([businessClock(tx), getSetting(tx, 'desking')]);
     const validUntil = addDays(clock.today, desking.quote_valid_days);
     const content = await contentFor(tx, deal, validUntil);
@@ -296,6 +297,8 @@ export async function acceptQuote(db: Db, token: string, acceptance: Acceptance)
       throw new AppError(410, 'GONE', state === 'withdrawn' ? QUOTE_WITHDRAWN : QUOTE_EXPIRED);
     }
     const deal = await tx.selectFrom('deals').selectAll().where('id', '=', row.deal_id).forUpdate().executeTakeFirstOrThrow();
+    // A completed deal's figures are what was signed: a quote still open on it no longer holds.
+    if (deal.status === 'completed') throw new AppError(410, 'GONE', QUOTE_WITHDRAWN);
     if (option.grid_option) {
       const sheet = await tx.selectFrom('deal_worksheets').select('worksheet').where('deal_id', '=', deal.id).executeTakeFirst();
       if (sheet) {

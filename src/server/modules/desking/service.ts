@@ -1,20 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import { paymentSummary, worksheetFigures } from '../../../shared/desking/figures.js';
-import { ruleOf, type DeskingSettings } from '../../../shared/desking/settings.js';
-import type { StateTaxRule } from '../../../shared/desking/tax.js';
+import { localRatesOf, type DeskingSettings } from '../../../shared/desking/settings.js';
+import { ruleOf, STATE_NOT_LISTED, type StateTaxRule } from '../../../shared/desking/tax.js';
 import type { DealWorksheet, WorksheetFigures } from '../../../shared/desking/types.js';
-import { worksheetFields, type Worksheet, type WorksheetSave } from '../../../shared/desking/worksheet.js';
+import {
+  DESK_CLOSED,
+  LOCALITY_NOT_LISTED,
+  worksheetFields,
+  type Worksheet,
+  type WorksheetSave,
+} from '../../../shared/desking/worksheet.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { badRequest, notFound, staleWrite } from '../../http/errors.js';
+import { badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { findVisibleDeal, scopeDeals } from '../deals/service.js';
 import { getSetting } from '../settings/service.js';
 
 type Db = Kysely<DB>;
-
-export const STATE_NOT_LISTED = 'Choose a state listed in Settings → Desking';
 
 /** A deal's first worksheet, never saved: its contract price, the default state and that state's default fees, cash. */
 export function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: string; worksheet: Worksheet } {
@@ -32,6 +36,7 @@ export function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: 
       trade_ins: [],
       cash_down_cents: 0,
       local_tax_rate_percent: 0,
+      locality: null,
       structure: { kind: 'cash' },
       broker_fee_cents: deal.broker_fee_cents,
       options: [],
@@ -40,8 +45,8 @@ export function draftOf(deal: Row<'deals'>, desking: DeskingSettings): { state: 
 }
 
 /** The worksheet with the state's rule in force and its figures (none without a rule), as the API returns it. */
-function viewOf(dealId: string, state: string, worksheet: Worksheet, desking: DeskingSettings, updatedAt: Date | null) {
-  const rule = ruleOf(desking, state);
+function viewOf(dealId: string, state: string, worksheet: Worksheet, updatedAt: Date | null) {
+  const rule = ruleOf(state);
   return viewWith(dealId, state, worksheet, rule, rule ? worksheetFigures(worksheet, rule) : null, updatedAt);
 }
 
@@ -105,9 +110,29 @@ export async function getWorksheet(db: Db, actor: Actor, dealId: string): Promis
   ]);
   if (!row) {
     const draft = draftOf(deal, desking);
-    return viewOf(dealId, draft.state, draft.worksheet, desking, null);
+    return viewOf(dealId, draft.state, draft.worksheet, null);
   }
-  return viewOf(dealId, row.state, storedWorksheet(row.worksheet), desking, row.updated_at);
+  return viewOf(dealId, row.state, storedWorksheet(row.worksheet), row.updated_at);
+}
+
+/**
+ * A completed deal's worksheet is what was signed: it is read only, and no quote, offer or acceptance changes it
+ * (409, saying so).
+ */
+export function requireOpenDesk(deal: Pick<Row<'deals'>, 'status'>) {
+  if (deal.status === 'completed') throw conflict(DESK_CLOSED);
+}
+
+/**
+ * The worksheet with its county or city rate as the admins list it: a named locality must be one of the state's, and
+ * its rate is the listed one; a rate typed without a name stands as typed.
+ */
+function withListedLocality(save: WorksheetSave, desking: DeskingSettings): Worksheet {
+  const { worksheet } = save;
+  if (worksheet.locality === null) return worksheet;
+  const listed = localRatesOf(desking, save.state).find((rate) => rate.name === worksheet.locality);
+  if (!listed) throw badRequest(LOCALITY_NOT_LISTED, { 'worksheet.locality': LOCALITY_NOT_LISTED });
+  return { ...worksheet, local_tax_rate_percent: listed.rate_percent };
 }
 
 /** The deal the actor may see and change, locked for the change; else 404. */
@@ -120,20 +145,21 @@ export async function lockedDeal(tx: Db, actor: Actor, dealId: string) {
 }
 
 /**
- * Saves the worksheet of a deal the actor may edit, figured with a state the settings list. `updated_at` is the
+ * Saves the worksheet of an open deal the actor may edit, figured with the rule of its state. `updated_at` is the
  * version the desk read (null for a first save): a worksheet saved by someone else since answers 409.
  */
 export async function saveWorksheet(db: Db, actor: Actor, dealId: string, input: WorksheetSave): Promise<DealWorksheet> {
   return db.transaction().execute(async (tx) => {
     const deal = await lockedDeal(tx, actor, dealId);
-    const desking = await getSetting(tx, 'desking');
-    const rule = ruleOf(desking, input.state);
+    requireOpenDesk(deal);
+    const rule = ruleOf(input.state);
     if (!rule) throw badRequest(STATE_NOT_LISTED, { state: STATE_NOT_LISTED });
+    const worksheet = withListedLocality(input, await getSetting(tx, 'desking'));
     const before = await tx.selectFrom('deal_worksheets').select('updated_at').where('deal_id', '=', dealId).executeTakeFirst();
     const version = input.updated_at === null ? null : new Date(input.updated_at).getTime();
     if (version !== (before?.updated_at.getTime() ?? null)) throw staleWrite();
 
-    const values = { state: input.state, worksheet: JSON.stringify(input.worksheet), updated_by: actor.userId };
+    const values = { state: input.state, worksheet: JSON.stringify(worksheet), updated_by: actor.userId };
     const saved = await tx
       .insertInto('deal_worksheets')
       .values({ deal_id: dealId, ...values })
@@ -146,20 +172,20 @@ export async function saveWorksheet(db: Db, actor: Actor, dealId: string, input:
       )
       .returning('updated_at')
       .executeTakeFirstOrThrow();
-    const figures = worksheetFigures(input.worksheet, rule);
+    const figures = worksheetFigures(worksheet, rule);
     await recordAudit(tx, actor, {
       entityType: 'deal',
       entityId: dealId,
       action: 'worksheet_saved',
       changes: {
         state: input.state,
-        structure: input.worksheet.structure.kind,
-        selling_price_cents: input.worksheet.selling_price_cents,
+        structure: worksheet.structure.kind,
+        selling_price_cents: worksheet.selling_price_cents,
         amount_financed_cents: figures.totals.amount_financed_cents,
       },
     });
-    await dealFollowsWorksheet(tx, actor, deal, input.worksheet, figures);
+    await dealFollowsWorksheet(tx, actor, deal, worksheet, figures);
     await publishChange(tx, 'deals', [deal.user_id]);
-    return viewWith(dealId, input.state, input.worksheet, rule, figures, saved.updated_at);
+    return viewWith(dealId, input.state, worksheet, rule, figures, saved.updated_at);
   });
 }

@@ -10,12 +10,22 @@ import { clientTotalCents } from '@shared/desking/client-total';
 import { addMonths, paymentSchedule } from '@shared/desking/finance';
 import { worksheetFigures } from '@shared/desking/figures';
 import { worksheetFiguringSchema, worksheetFormSchema, worksheetToForm, type WorksheetForm } from '@shared/desking/form';
-import { financeGrid, leaseGrid, residualCentsFor } from '@shared/desking/grid';
+import { leaseTaxLines, worksheetLines, type FigureLine } from '@shared/desking/figure-lines';
+import { financeGrid, gridAxes, leaseGrid, residualCentsFor } from '@shared/desking/grid';
 import { aprFromMoneyFactor, residualFromPercent } from '@shared/desking/lease';
-import { ruleOf, type DeskingSettings } from '@shared/desking/settings';
-import { productKindLabels, productKinds, stateCode } from '@shared/desking/tax';
+import { localRatesOf, type DeskingSettings } from '@shared/desking/settings';
+import {
+  productKindLabels,
+  productKinds,
+  ruleOf,
+  STATE_NOT_LISTED,
+  stateCode,
+  taxFactLabels,
+  taxStates,
+  type StateTaxRule,
+} from '@shared/desking/tax';
 import type { DealWorksheet, WorksheetFigures } from '@shared/desking/types';
-import { MAX_OPTIONS, structureLabels, type GridOption, type Worksheet } from '@shared/desking/worksheet';
+import { DESK_CLOSED, MAX_OPTIONS, structureLabels, type GridOption, type Worksheet } from '@shared/desking/worksheet';
 import { dollarsText, toCents } from '@shared/money';
 import { BackLink } from '@/components/back-link';
 import { PageHeader } from '@/components/page-header';
@@ -400,14 +410,29 @@ function Line({ label, value, strong, tone }: { label: string; value: string; st
   );
 }
 
+/** Figure lines as the shared rule words them: a credit with a minus, negative equity in the warning tone. */
+function Lines({ lines }: { lines: FigureLine[] }) {
+  return lines.map((line) => (
+    <Line
+      key={line.label}
+      label={line.label}
+      value={line.credit ? `− ${money(line.cents)}` : money(line.cents)}
+      strong={line.strong}
+      tone={line.tone}
+    />
+  ));
+}
+
 function FiguresCard({
   figures,
   kind,
   brokerFee,
+  rule,
 }: {
   figures: WorksheetFigures;
   kind: Worksheet['structure']['kind'];
   brokerFee: number;
+  rule: StateTaxRule;
 }) {
   const { totals, finance, lease } = figures;
   // Regulation Z § 1026.18(g)–(h): the number, amounts and timing of the payments, and their sum.
@@ -418,31 +443,8 @@ function FiguresCard({
         <CardTitle>Figures</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
-          <Line label="Selling price" value={money(totals.selling_price_cents)} />
-          <Line label="Fees" value={money(totals.fees_cents)} />
-          <Line label="Products" value={money(totals.products_cents)} />
-          <Line
-            label={`Sales tax (${totals.tax_rate_percent} % of ${money(totals.taxable_cents)})`}
-            value={money(totals.sales_tax_cents)}
-          />
-          <Line label="Cash price" value={money(totals.cash_price_cents)} strong />
-          <Line label="Rebates" value={`− ${money(totals.rebates_cents)}`} />
-          <Line label="Cash down" value={`− ${money(totals.cash_down_cents)}`} />
-          {totals.trade_allowance_cents > 0 && (
-            <Line label="Trade allowance less payoff" value={money(totals.trade_equity_cents)} />
-          )}
-          {totals.negative_equity_cents > 0 && (
-            <Line label="Negative equity carried in" value={money(totals.negative_equity_cents)} tone="warning" />
-          )}
-          {kind !== 'lease' && (
-            <Line
-              label={kind === 'cash' ? 'Balance due' : 'Amount financed'}
-              value={money(totals.amount_financed_cents)}
-              strong
-            />
-          )}
-          {totals.overpayment_cents > 0 && <Line label="Owed to the customer" value={money(totals.overpayment_cents)} />}
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm" aria-label="Worksheet figures">
+          <Lines lines={worksheetLines(totals, kind)} />
           {brokerFee > 0 && <Line label="Broker fee, paid apart" value={money(brokerFee)} />}
           {brokerFee > 0 && <Line label="Client’s total" value={money(clientTotalCents(totals, brokerFee))} strong />}
         </dl>
@@ -474,7 +476,7 @@ function FiguresCard({
             <Line label="Depreciation and amortized amounts" value={money(lease.depreciation_cents)} />
             <Line label="Rent charge" value={money(lease.rent_charge_cents)} />
             <Line label="Base monthly payment" value={money(lease.base_monthly_payment_cents)} />
-            <Line label="Monthly sales tax" value={money(lease.monthly_sales_tax_cents)} />
+            <Lines lines={leaseTaxLines(lease, totals, rule)} />
             <Line label={`${lease.term_months} monthly payments of`} value={money(lease.total_monthly_payment_cents)} strong />
             <Line label="Amount due at signing" value={money(lease.amount_due_at_signing_cents)} strong />
             <Line label="Total of payments" value={money(lease.total_of_payments_cents)} />
@@ -495,7 +497,7 @@ type GridView = {
 
 /** The payment grid of the chosen way to pay, worked out again on every keystroke. */
 function gridOf(worksheet: Worksheet, desking: DeskingSettings, rule: NonNullable<DealWorksheet['rule']>): GridView | null {
-  const axes = { terms: desking.grid_terms, downs: desking.grid_downs };
+  const axes = gridAxes(worksheet, desking);
   const { structure } = worksheet;
   if (structure.kind === 'finance') {
     const grid = financeGrid(worksheet, rule, { ...axes, ...structure });
@@ -521,7 +523,7 @@ const optionLabel = (option: GridOption) => `${option.term_months} mo, ${formatC
  * The grid, each cell a toggle that marks it as an option to present on the customer's quote (at most three, in the
  * order marked).
  */
-function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: GridOption[] }) {
+function GridCard({ grid, form, marked, readOnly }: { grid: GridView; form: Form; marked: GridOption[]; readOnly: boolean }) {
   const isMarked = (term: number, down: number) => marked.findIndex((o) => o.term_months === term && o.cash_down_cents === down);
   const toggle = (term: number, down: number) => {
     const at = isMarked(term, down);
@@ -544,7 +546,8 @@ function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: 
             <TableRow>
               <TableHead className="px-1.5">Term</TableHead>
               {grid.downs.map((down) => (
-                <TableHead key={down} className="px-1.5 text-right">
+                <TableHead key={down} className="h-auto px-1.5 py-1.5 text-right leading-tight whitespace-normal">
+                  {/* "down" goes under the amount where three columns would not fit on one line. */}
                   {formatCents(down)} down
                 </TableHead>
               ))}
@@ -565,7 +568,7 @@ function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: 
                           type="button"
                           aria-pressed={position >= 0}
                           aria-label={`Present ${optionLabel({ term_months: term, cash_down_cents: down })}: ${money(cell.main)} a month`}
-                          disabled={position < 0 && marked.length >= MAX_OPTIONS}
+                          disabled={readOnly || (position < 0 && marked.length >= MAX_OPTIONS)}
                           onClick={() => toggle(term, down)}
                           className={`focus-visible:ring-ring/50 w-full rounded-md px-1.5 py-1 text-right outline-none focus-visible:ring-[3px] disabled:opacity-60 ${
                             position >= 0 ? 'bg-primary text-primary-foreground' : 'hover:bg-muted'
@@ -601,6 +604,84 @@ function GridCard({ grid, form, marked }: { grid: GridView; form: Form; marked: 
   );
 }
 
+/**
+ * The state the buyer registers in, with its rate and a hint where a figure of its rule is not confirmed, and the county
+ * or city rate: picked from the admins' list (its rate then fixed), or typed.
+ */
+function TaxFields({ form, desking, rule }: { form: Form; desking: DeskingSettings; rule: StateTaxRule | null }) {
+  const state = form.watch('state');
+  const locality = form.watch('worksheet.locality' as Name) as string | null;
+  const localities = localRatesOf(desking, state);
+  const unconfirmed = rule?.unconfirmed.filter((fact) => fact !== 'rate_percent') ?? [];
+  const rateHint = rule && (
+    <>
+      State rate {rule.rate_percent} %
+      {rule.unconfirmed.includes('rate_percent') && (
+        <span className="font-medium text-amber-700 dark:text-amber-400"> (unconfirmed)</span>
+      )}
+      {unconfirmed.length > 0 && (
+        <span className="block text-xs">Not confirmed: {unconfirmed.map((fact) => taxFactLabels[fact]).join(', ')}</span>
+      )}
+    </>
+  );
+  const pick = (name: string) => {
+    const listed = localities.find((rate) => rate.name === name);
+    form.setValue('worksheet.locality' as Name, (listed?.name ?? null) as never, { shouldDirty: true });
+    form.setValue('worksheet.local_tax_rate_percent' as Name, String(listed?.rate_percent ?? 0) as never, { shouldDirty: true });
+  };
+  const localityError = (get(form.formState.errors, 'worksheet.locality') as { message?: string } | undefined)?.message;
+  return (
+    <>
+      <div className="col-span-2">
+        <FormField
+          label="Taxed in"
+          htmlFor={fieldId('state')}
+          error={form.formState.errors.state?.message}
+          description={rateHint}
+        >
+          <NativeSelect {...form.register('state', { onChange: () => pick('') })}>
+            {!rule && <option value={state}>{state}</option>}
+            {taxStates.map((s) => (
+              <option key={s.state} value={s.state}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label="County or city" htmlFor={fieldId('worksheet.locality')} error={localityError}>
+        <NativeSelect value={locality ?? ''} onChange={(event) => pick(event.target.value)}>
+          <option value="">{localities.length > 0 ? 'None or typed' : 'None listed'}</option>
+          {locality !== null && !localities.some((rate) => rate.name === locality) && (
+            <option value={locality}>{locality}</option>
+          )}
+          {localities.map((rate) => (
+            <option key={rate.name} value={rate.name}>
+              {rate.name} · {rate.rate_percent} %
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <LocalRateField form={form} fixed={locality !== null} />
+    </>
+  );
+}
+
+function LocalRateField({ form, fixed }: { form: Form; fixed: boolean }) {
+  const name = 'worksheet.local_tax_rate_percent' as Name;
+  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <FormField
+      label="Local tax (%)"
+      htmlFor={fieldId(name)}
+      error={error}
+      description={fixed ? 'The county’s or city’s listed rate' : undefined}
+    >
+      <Input inputMode="decimal" autoComplete="off" readOnly={fixed} {...form.register(name)} />
+    </FormField>
+  );
+}
+
 /** The worksheet's form; its save button sits beside the figures, outside it, where the quote card has a form of its own. */
 const DESK_FORM = 'desk-worksheet';
 
@@ -624,7 +705,8 @@ function Desk({
   });
   const watched = form.watch();
   const parsed = worksheetFiguringSchema.safeParse(watched.worksheet);
-  const rule = ruleOf(desking, watched.state);
+  const rule = ruleOf(watched.state);
+  const closed = deal.status === 'completed';
   const figures = parsed.success && rule ? worksheetFigures(parsed.data, rule) : null;
   const grid = parsed.success && rule ? gridOf(parsed.data, desking, rule) : null;
 
@@ -640,55 +722,66 @@ function Desk({
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,23rem)]">
       <form id={DESK_FORM} onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <Section title="Vehicle and price">
-          <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
-            <TextField form={form} name="worksheet.selling_price_cents" label="Selling price ($)" />
-            <TextField form={form} name="worksheet.msrp_cents" label="MSRP ($)" />
-            <FormField label="Taxed in" htmlFor={fieldId('state')} error={form.formState.errors.state?.message}>
-              <NativeSelect {...form.register('state')}>
-                {!rule && <option value={watched.state}>{watched.state} (not in the settings)</option>}
-                {desking.states.map((s) => (
-                  <option key={s.state} value={s.state}>
-                    {s.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <TextField form={form} name="worksheet.local_tax_rate_percent" label="Local tax (%)" />
-            <TextField
-              form={form}
-              name="worksheet.broker_fee_cents"
-              label="Broker fee ($)"
-              description="Paid apart from the vehicle"
-            />
-          </div>
-        </Section>
-        <RebatesSection form={form} />
-        <FeesSection form={form} />
-        <ProductsSection form={form} desking={desking} />
-        <TradeInsSection form={form} />
-        <PaymentSection form={form} desking={desking} today={today} />
+        {closed && (
+          <p role="note" className="bg-muted rounded-lg border px-4 py-3 text-sm">
+            {DESK_CLOSED}
+          </p>
+        )}
+        {/* A completed deal's worksheet is what was signed: every field shows, none changes. */}
+        <fieldset
+          disabled={closed}
+          aria-label={closed ? 'Worksheet, read-only' : undefined}
+          className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
+        >
+          <Section title="Vehicle and price">
+            <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-3">
+              <TextField form={form} name="worksheet.selling_price_cents" label="Selling price ($)" />
+              <TextField form={form} name="worksheet.msrp_cents" label="MSRP ($)" />
+              <TextField
+                form={form}
+                name="worksheet.broker_fee_cents"
+                label="Broker fee ($)"
+                description="Paid apart from the vehicle"
+              />
+            </div>
+            <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
+              <TaxFields form={form} desking={desking} rule={rule} />
+            </div>
+          </Section>
+          <RebatesSection form={form} />
+          <FeesSection form={form} />
+          <ProductsSection form={form} desking={desking} />
+          <TradeInsSection form={form} />
+          <PaymentSection form={form} desking={desking} today={today} />
+        </fieldset>
       </form>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-4">
         {figures ? (
-          <FiguresCard figures={figures} kind={parsed.data!.structure.kind} brokerFee={parsed.data!.broker_fee_cents} />
+          <FiguresCard
+            figures={figures}
+            kind={parsed.data!.structure.kind}
+            brokerFee={parsed.data!.broker_fee_cents}
+            rule={rule!}
+          />
         ) : (
           <Card>
             <CardContent className="text-muted-foreground text-sm" role="status">
-              {rule ? 'Correct the marked fields to see the figures.' : 'Choose a state listed in Settings → Desking.'}
+              {rule ? 'Correct the marked fields to see the figures.' : STATE_NOT_LISTED}
             </CardContent>
           </Card>
         )}
-        {grid && <GridCard grid={grid} form={form} marked={parsed.data!.options} />}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button asChild variant="outline">
-            <Link to={`/deals/${deal.id}`}>Cancel</Link>
-          </Button>
-          <Button type="submit" form={DESK_FORM} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save worksheet'}
-          </Button>
-        </div>
-        <QuoteCard deal={deal} ready={saved.updated_at !== null && !form.formState.isDirty} />
+        {grid && <GridCard grid={grid} form={form} marked={parsed.data!.options} readOnly={closed} />}
+        {!closed && (
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button asChild variant="outline">
+              <Link to={`/deals/${deal.id}`}>Cancel</Link>
+            </Button>
+            <Button type="submit" form={DESK_FORM} disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save worksheet'}
+            </Button>
+          </div>
+        )}
+        <QuoteCard deal={deal} ready={saved.updated_at !== null && !form.formState.isDirty} closed={closed} />
       </div>
     </div>
   );

@@ -64,7 +64,7 @@ function QuoteRow({ dealId, quote }: { dealId: string; quote: QuoteItem }) {
  * The customer's quote: sent by e-mail from the saved worksheet (its marked options, or its own terms), under the
  * consent rules of every e-mail, with a link where the customer accepts one option; and the quotes sent so far.
  */
-export function QuoteCard({ deal, ready }: { deal: DealDetail; ready: boolean }) {
+export function QuoteCard({ deal, ready, closed = false }: { deal: DealDetail; ready: boolean; closed?: boolean }) {
   const quotes = useQuotes(deal.id);
   const send = useSendQuote(deal.id);
   const form = useForm<Form, unknown, z.output<typeof sendQuoteSchema>>({
@@ -92,7 +92,9 @@ export function QuoteCard({ deal, ready }: { deal: DealDetail; ready: boolean })
         <CardDescription>A one-page PDF and a link where the customer accepts one option.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {ready ? (
+        {closed ? (
+          <p className="text-muted-foreground text-sm">The deal is completed: no quote is sent from it.</p>
+        ) : ready ? (
           <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Send the quote">
             <FormField
               label="Send to"

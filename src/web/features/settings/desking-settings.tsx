@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { AddButton, CheckField, DollarsInput, fieldId, Group, ListError, RemoveButton } from './desking-fields';
-import { DeskingStates } from './desking-states';
+import { DeskingStates, StateOptions } from './desking-states';
 import { Section, type SettingsFormMethods } from './section';
 
 type Form = SettingsFormMethods;
@@ -30,7 +30,7 @@ export function DeskingSection({ form }: { form: Form }) {
   return (
     <Section
       title="Desking"
-      description="The states' sales tax rules, and the fees, products, payment grid and lease terms a new worksheet starts with"
+      description="The states' sales tax rules, the county and city rates, and the fees, products, payment grid and lease terms a new worksheet starts with"
       className="lg:col-span-2"
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -48,31 +48,18 @@ export function DeskingSection({ form }: { form: Form }) {
   );
 }
 
-/** The listed states, and the saved choice should it no longer be among them (the schema then asks for another). */
 function DefaultStateField({ form }: { form: Form }) {
-  const states = useWatch({ control: form.control, name: 'desking.states' });
   return (
-    <Controller
-      control={form.control}
-      name="desking.default_state"
-      render={({ field, fieldState }) => (
-        <FormField
-          label="Default state"
-          htmlFor="desking-default-state"
-          description="Whose tax rule a new worksheet starts with"
-          error={fieldState.error?.message}
-        >
-          <NativeSelect name={field.name} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
-            {!states.some((rule) => rule.state === field.value) && <option value={field.value}>{field.value || 'Choose'}</option>}
-            {states.map((rule, index) => (
-              <option key={index} value={rule.state}>
-                {rule.state} · {rule.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-      )}
-    />
+    <FormField
+      label="Default state"
+      htmlFor="desking-default-state"
+      description="Whose tax rule a new worksheet starts with"
+      error={form.formState.errors.desking?.default_state?.message}
+    >
+      <NativeSelect {...form.register('desking.default_state')}>
+        <StateOptions />
+      </NativeSelect>
+    </FormField>
   );
 }
 
@@ -130,34 +117,26 @@ function DeskingFees({ form }: { form: Form }) {
   );
 }
 
-/** All states, or one of those listed (and the saved one, should it have left the list). */
+/** All states, or one. */
 function FeeStateField({ form, index }: { form: Form; index: number }) {
-  const states = useWatch({ control: form.control, name: 'desking.states' });
   return (
     <Controller
       control={form.control}
       name={`desking.fees.${index}.state`}
-      render={({ field, fieldState }) => {
-        const codes = [...new Set([...states.map((rule) => rule.state), ...(field.value ? [field.value] : [])])];
-        return (
-          <FormField label="State" htmlFor={fieldId(field.name)} error={fieldState.error?.message}>
-            <NativeSelect
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ''}
-              onChange={(event) => field.onChange(event.target.value || null)}
-              onBlur={field.onBlur}
-            >
-              <option value="">All states</option>
-              {codes.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        );
-      }}
+      render={({ field, fieldState }) => (
+        <FormField label="State" htmlFor={fieldId(field.name)} error={fieldState.error?.message}>
+          <NativeSelect
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(event.target.value || null)}
+            onBlur={field.onBlur}
+          >
+            <option value="">All states</option>
+            <StateOptions />
+          </NativeSelect>
+        </FormField>
+      )}
     />
   );
 }

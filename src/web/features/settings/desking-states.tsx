@@ -1,180 +1,137 @@
-import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useWatch } from 'react-hook-form';
-import { ChevronRight } from 'lucide-react';
-import { leaseTaxMethods, type LeaseTaxMethod } from '@shared/desking/tax';
+import { useFieldArray } from 'react-hook-form';
+import { ruleOf, taxStates, type StateTaxRule } from '@shared/desking/tax';
 import type { DeskingForm } from '@shared/settings/form';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
-import { AddButton, CheckField, DollarsInput, fieldId, Group, ListError } from './desking-fields';
+import { formatCents } from '@/lib/format';
+import { AddButton, fieldId, Group, ListError, RemoveButton } from './desking-fields';
 import type { SettingsFormMethods } from './section';
 
 type Form = SettingsFormMethods;
 
-const leaseMethodLabels: Record<LeaseTaxMethod, string> = {
-  monthly: 'On each monthly payment',
-  upfront_payments: 'On the payments, at signing',
-  upfront_price: 'On the price, at signing',
-};
+/** NaN leaves the rate blank until it is typed. */
+const newLocalRate: DeskingForm['local_rates'][number] = { state: 'TX', name: '', rate_percent: NaN };
+
+/** The state options of the desking card: every state and DC, by name. */
+export function StateOptions() {
+  return taxStates.map((s) => (
+    <option key={s.state} value={s.state}>
+      {s.state} · {s.name}
+    </option>
+  ));
+}
+
+const Unconfirmed = ({ rule, fact }: { rule: StateTaxRule; fact: StateTaxRule['unconfirmed'][number] }) =>
+  rule.unconfirmed.includes(fact) ? <span className="text-amber-700 dark:text-amber-400"> (unconfirmed)</span> : null;
+
+function tradeIn(rule: StateTaxRule) {
+  if (!rule.trade_in_reduces_taxable) return 'No credit';
+  return rule.trade_in_credit_cap_cents === null
+    ? 'Lowers it'
+    : `Lowers it, up to ${formatCents(rule.trade_in_credit_cap_cents)}`;
+}
 
 /**
- * A state added by hand starts from the usual rule (as the seeded rules' "not confirmed" facts do), to be checked
- * against the state's own guidance; NaN leaves its rate blank until it is typed.
+ * Every state's rule as Torque ships it (src/shared/desking/state-taxes.ts, docs/state-taxes.md with each source), read
+ * only; the counties' and cities' rates are the admins' own.
  */
-const usualRule: DeskingForm['states'][number] = {
-  state: '',
-  name: '',
-  rate_percent: NaN,
-  trade_in_reduces_taxable: true,
-  trade_in_credit_cap_cents: '',
-  rebates_reduce_taxable: false,
-  doc_fee_taxable: true,
-  service_contract_taxable: false,
-  gap_taxable: false,
-  lease_method: 'monthly',
-  source: '',
-};
-
-/** Every listed state's tax rule, each folded to its code and name until opened, so the card stays short. */
 export function DeskingStates({ form }: { form: Form }) {
-  const states = useFieldArray({ control: form.control, name: 'desking.states' });
   return (
-    <Group
-      legend="States and their tax rules"
-      description="Each state's own rate (a county or city adds its rate to it), what lowers the taxable amount, what is taxed, and where the rule was read."
-    >
-      <ListError error={form.formState.errors.desking?.states} />
-      <ul className="grid gap-2">
-        {states.fields.map((field, index) => (
-          <TaxRule
-            key={field.id}
-            form={form}
-            index={index}
-            startsOpen={field.state === ''}
-            onRemove={states.fields.length > 1 ? () => states.remove(index) : undefined}
-          />
-        ))}
-      </ul>
-      <AddButton onClick={() => states.append(usualRule)}>Add state</AddButton>
-    </Group>
+    <>
+      <Group
+        legend="States and their tax rules"
+        description="Each state's own rate, whether a trade-in lowers the taxable price, and whether a documentation fee is taxed, with their sources in docs/state-taxes.md. A figure not yet checked against the state's guidance says unconfirmed."
+      >
+        <details className="rounded-md border">
+          <summary className="hover:bg-muted/50 cursor-pointer rounded-md px-3 py-2 text-sm">
+            The rules of the 50 states and DC
+          </summary>
+          <div className="max-h-96 overflow-auto border-t">
+            <table className="w-full text-left text-xs" aria-label="State tax rules">
+              <thead className="bg-muted/50 sticky top-0">
+                <tr>
+                  <th className="px-2 py-1.5 font-medium">State</th>
+                  <th className="px-2 py-1.5 font-medium">Rate</th>
+                  <th className="px-2 py-1.5 font-medium">Trade-in</th>
+                  <th className="px-2 py-1.5 font-medium">Doc fee</th>
+                </tr>
+              </thead>
+              <tbody>
+                {taxStates.map(({ state }) => {
+                  const rule = ruleOf(state)!;
+                  return (
+                    <tr key={state} className="border-t">
+                      <td className="px-2 py-1">{rule.name}</td>
+                      <td className="px-2 py-1 tabular-nums">
+                        {rule.rate_percent} %<Unconfirmed rule={rule} fact="rate_percent" />
+                      </td>
+                      <td className="px-2 py-1">
+                        {tradeIn(rule)}
+                        <Unconfirmed rule={rule} fact="trade_in" />
+                      </td>
+                      <td className="px-2 py-1">
+                        {rule.doc_fee_taxable ? 'Taxed' : 'Not taxed'}
+                        <Unconfirmed rule={rule} fact="doc_fee_taxable" />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </Group>
+      <LocalRates form={form} />
+    </>
   );
 }
 
-function TaxRule({
-  form,
-  index,
-  startsOpen,
-  onRemove,
-}: {
-  form: Form;
-  index: number;
-  startsOpen: boolean;
-  /** Absent for the last state: the schema keeps at least one. */
-  onRemove?: () => void;
-}) {
-  const name = `desking.states.${index}` as const;
-  const [code, stateName, rate] = useWatch({
-    control: form.control,
-    name: [`${name}.state`, `${name}.name`, `${name}.rate_percent`],
-  });
-  const error = form.formState.errors.desking?.states?.[index];
-  // Opened once, when the rule is added; the admin folds it again as they like.
-  const [open] = useState(startsOpen);
-  const details = useRef<HTMLDetailsElement>(null);
-  const invalid = error !== undefined;
-  useEffect(() => {
-    if (invalid && details.current) details.current.open = true;
-  }, [invalid]);
-
+/** The county and city rates the desk picks from, each added to its state's rate. */
+function LocalRates({ form }: { form: Form }) {
+  const rates = useFieldArray({ control: form.control, name: 'desking.local_rates' });
+  const errors = form.formState.errors.desking?.local_rates;
   return (
-    <li>
-      <details ref={details} open={open} className="group rounded-md border">
-        <summary className="hover:bg-muted/50 flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
-          <ChevronRight className="text-muted-foreground size-4 shrink-0 transition-transform group-open:rotate-90" aria-hidden />
-          <span className="font-medium">{code || 'New state'}</span>
-          <span className="min-w-0 truncate">{stateName}</span>
-          {invalid ? (
-            <span className="text-destructive ml-auto shrink-0">Check this state</span>
-          ) : (
-            <span className="text-muted-foreground ml-auto shrink-0 tabular-nums">
-              {Number.isFinite(rate) ? `${rate} %` : ''}
-            </span>
-          )}
-        </summary>
-        <div className="grid gap-4 border-t p-3">
-          <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-[9rem_minmax(0,1fr)_9rem]">
-            <FormField label="Code" htmlFor={fieldId(`${name}.state`)} error={error?.state?.message}>
-              <Input
-                autoComplete="off"
-                autoCapitalize="characters"
-                maxLength={2}
-                className="uppercase"
-                {...form.register(`${name}.state`, { setValueAs: (value: string) => value.toUpperCase() })}
-              />
-            </FormField>
-            <FormField
-              label="Name"
-              htmlFor={fieldId(`${name}.name`)}
-              error={error?.name?.message}
-              className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto"
-            >
-              <Input autoComplete="off" {...form.register(`${name}.name`)} />
-            </FormField>
-            <FormField label="State rate (%)" htmlFor={fieldId(`${name}.rate_percent`)} error={error?.rate_percent?.message}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={20}
-                step="0.001"
-                {...form.register(`${name}.rate_percent`, { valueAsNumber: true })}
-              />
-            </FormField>
-          </div>
-          <div className="grid items-start gap-3 sm:grid-cols-2">
-            <FormField
-              label="Trade-in credit cap ($)"
-              htmlFor={fieldId(`${name}.trade_in_credit_cap_cents`)}
-              description="Blank: no cap"
-              error={error?.trade_in_credit_cap_cents?.message}
-            >
-              <DollarsInput {...form.register(`${name}.trade_in_credit_cap_cents`)} />
-            </FormField>
-            <FormField label="Lease tax" htmlFor={fieldId(`${name}.lease_method`)} error={error?.lease_method?.message}>
-              <NativeSelect {...form.register(`${name}.lease_method`)}>
-                {leaseTaxMethods.map((method) => (
-                  <option key={method} value={method}>
-                    {leaseMethodLabels[method]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <CheckField form={form} name={`${name}.trade_in_reduces_taxable`} label="Trade-in lowers the taxable amount" />
-            <CheckField form={form} name={`${name}.rebates_reduce_taxable`} label="Rebates lower the taxable amount" />
-            <CheckField form={form} name={`${name}.doc_fee_taxable`} label="Doc fee taxed" />
-            <CheckField form={form} name={`${name}.service_contract_taxable`} label="Service contracts taxed" />
-            <CheckField form={form} name={`${name}.gap_taxable`} label="GAP taxed" />
-          </div>
-          <FormField label="Source" htmlFor={fieldId(`${name}.source`)} error={error?.source?.message}>
-            <Textarea className="max-h-32 text-xs md:text-xs" {...form.register(`${name}.source`)} />
-          </FormField>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            disabled={!onRemove}
-            title={onRemove ? undefined : 'Keep at least one state'}
-            onClick={onRemove}
-          >
-            Remove {code || 'this state'}
-          </Button>
-        </div>
-      </details>
-    </li>
+    <Group legend="County and city rates" description="A rate added to the state's, picked by name on the desk.">
+      <ListError error={errors} />
+      {rates.fields.length === 0 && <p className="text-muted-foreground text-sm">No county or city rates.</p>}
+      <ul className="grid gap-3">
+        {rates.fields.map((field, index) => {
+          const name = `desking.local_rates.${index}` as const;
+          return (
+            <li key={field.id} className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[12rem_1fr_8rem_auto]">
+              <FormField label="State" htmlFor={fieldId(`${name}.state`)} error={errors?.[index]?.state?.message}>
+                <NativeSelect {...form.register(`${name}.state`)}>
+                  <StateOptions />
+                </NativeSelect>
+              </FormField>
+              <div className="col-span-2 sm:col-span-1">
+                <FormField label="County or city" htmlFor={fieldId(`${name}.name`)} error={errors?.[index]?.name?.message}>
+                  <Input autoComplete="off" {...form.register(`${name}.name`)} />
+                </FormField>
+              </div>
+              <FormField
+                label="Rate (%)"
+                htmlFor={fieldId(`${name}.rate_percent`)}
+                error={errors?.[index]?.rate_percent?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={10}
+                  step="0.001"
+                  {...form.register(`${name}.rate_percent`, { valueAsNumber: true })}
+                />
+              </FormField>
+              <div className="pb-0.5">
+                <RemoveButton onClick={() => rates.remove(index)} label={`Remove rate ${index + 1}`} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <AddButton onClick={() => rates.append(newLocalRate)}>Add county or city</AddButton>
+    </Group>
   );
 }
