@@ -63,15 +63,20 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
   demoRecords: [
     async ({ playwright, sessions }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: serverURL(workerInfo), storageState: sessions.admin });
-      const kept = await demoRecordsOf(request);
+      const kept = await recordsOf(request);
       await request.dispose();
-      const changedIn = (now: Map<string, string>) => {
-        const changed = [...kept].filter(([name, value]) => now.get(name) !== value).map(([name]) => name);
+      const changedIn = async (read: (wanted: Set<string>) => Promise<Records>) => {
+        const now = await read(new Set(kept.keys()));
+        const changed = [...kept].filter(([key, record]) => now.get(key)?.version !== record.version);
         // Named once: the journeys after the one that changed them are not blamed for it.
-        for (const name of changed) kept.set(name, now.get(name)!);
-        return changed;
+        for (const [key] of changed) {
+          const record = now.get(key);
+          if (record) kept.set(key, record);
+          else kept.delete(key);
+        }
+        return changed.map(([, record]) => record.name);
       };
-      await use({ kept, changedIn });
+      await use({ changedIn });
     },
     { scope: 'worker' },
   ],
@@ -80,7 +85,7 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
     async ({ playwright, sessions, demoRecords }, use, testInfo) => {
       await use();
       const request = await playwright.request.newContext({ baseURL: serverURL(testInfo), storageState: sessions.admin });
-      const changed = demoRecords.changedIn(await demoRecordsOf(request));
+      const changed = await demoRecords.changedIn((wanted) => recordsOf(request, wanted));
       await request.dispose();
       if (changed.length > 0)
         throw new Error(
@@ -94,54 +99,63 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
 export { expect };
 
 /**
- * The records the demo seeded, as the admin reads them, each a line of what a journey could change: the customers,
- * vehicles and deals, the settings, the team and each agent's commission rate. Journeys of a worker share its server,
- * one after another and in any order: one that changes what the demo seeded changes what the next one reads.
+ * The records the demo seeded, as the admin reads them: its customers, vehicles and deals (each by its version), the
+ * company settings and each agent's commission rate. The journeys of a worker share its server, one after another and
+ * in any order: one that changes what the demo seeded changes what the next one reads.
  */
-type DemoRecords = { kept: Map<string, string>; changedIn: (now: Map<string, string>) => string[] };
+type DemoRecords = { changedIn: (now: (wanted: Set<string>) => Promise<Records>) => Promise<string[]> };
+/** A record's key (its kind and id) → what names it, and its version. */
+type Records = Map<string, { name: string; version: string }>;
 
-/** Every item of a list, page after page. */
-async function allOf(request: APIRequestContext, url: string) {
+/**
+ * The items of a list, page after page, oldest first where the list can be so sorted: once every id of `wanted` is
+ * among them, the newer pages (records journeys added) are left unread.
+ */
+async function itemsOf(request: APIRequestContext, url: string, kind: string, wanted?: Set<string>) {
   const items: Record<string, unknown>[] = [];
-  for (let cursor: string | null = ''; cursor !== null;) {
-    const response = await request.get(
-      `${url}${url.includes('?') ? '&' : '?'}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+  const missing = new Set([...(wanted ?? [])].filter((key) => key.startsWith(`${kind} `)));
+  for (let cursor: string | null = ''; cursor !== null && (!wanted || missing.size > 0);) {
+    const response = await request.get(`${url}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(response.ok(), url).toBe(true);
     const page = (await response.json()) as { items: Record<string, unknown>[]; nextCursor: string | null };
     items.push(...page.items);
+    for (const item of page.items) missing.delete(`${kind} ${String(item.id)}`);
     cursor = page.nextCursor;
   }
   return items;
 }
 
-async function demoRecordsOf(request: APIRequestContext): Promise<Map<string, string>> {
+/** The records a journey could change, as the admin reads them (`wanted`: the keys to read at least). */
+async function recordsOf(request: APIRequestContext, wanted?: Set<string>): Promise<Records> {
   const json = async (url: string) => {
     const response = await request.get(url);
     expect(response.ok(), url).toBe(true);
     return response.json();
   };
   const [customers, vehicles, deals, settings, agents] = await Promise.all([
-    allOf(request, '/api/customers'),
-    allOf(request, '/api/vehicles'),
-    allOf(request, '/api/deals'),
+    itemsOf(request, '/api/customers?sort=oldest&', 'customer', wanted),
+    itemsOf(request, '/api/vehicles?sort=oldest&', 'vehicle', wanted),
+    itemsOf(request, '/api/deals?', 'deal', wanted),
     json('/api/settings'),
-    json('/api/accounting/agents'),
+    json('/api/accounting/agents') as Promise<{ agents: { agent_name: string; commission_rate: number; own_rate: boolean }[] }>,
   ]);
-  const records = new Map<string, string>();
+  const records: Records = new Map();
   for (const [kind, items] of [
     ['customer', customers],
     ['vehicle', vehicles],
     ['deal', deals],
   ] as const)
     for (const item of items)
-      records.set(
-        `${kind} ${String(item.name ?? item.model ?? item.customer_name)} (${String(item.id)})`,
-        String(item.updated_at),
-      );
-  records.set('the settings', JSON.stringify(settings));
-  for (const agent of (agents as { agents: { agent_name: string; commission_rate: number; own_rate: boolean }[] }).agents)
-    records.set(`the commission rate of ${agent.agent_name}`, JSON.stringify([agent.commission_rate, agent.own_rate]));
+      records.set(`${kind} ${String(item.id)}`, {
+        name: `${kind} ${String(item.name ?? item.model ?? item.customer_name)} (${String(item.id)})`,
+        version: String(item.updated_at),
+      });
+  records.set('settings', { name: 'the settings', version: JSON.stringify(settings) });
+  for (const agent of agents.agents)
+    records.set(`rate ${agent.agent_name}`, {
+      name: `the commission rate of ${agent.agent_name}`,
+      version: JSON.stringify([agent.commission_rate, agent.own_rate]),
+    });
   return records;
 }
 
