@@ -80,7 +80,7 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  // After each journey, the demo's records are as they were: a journey makes the records it changes (see demoRecordsOf).
+  // After each journey, the demo's records are as they were: a journey makes the records it changes (see recordsOf).
   demoKept: [
     async ({ playwright, sessions, demoRecords }, use, testInfo) => {
       await use();

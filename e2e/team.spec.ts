@@ -90,8 +90,8 @@ test("an admin's own switch is disabled and says why", async ({ adminPage: page 
   await expect(own).toHaveAccessibleDescription('You cannot deactivate your own account');
 });
 
-test("'Copy invite link' copies a working link and 'Link Copied' says so", async ({ adminPage: page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+test("'Copy invite link' copies a working link and 'Link Copied' says so", async ({ adminPage: page }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, '/agents');
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
   const email = `${unique('copied').replace(/\W+/g, '.')}@example.com`;
