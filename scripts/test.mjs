@@ -150,7 +150,8 @@ async function startJourneyServers(log) {
 /**
  * The server bundle, built once for the run before the lanes start: the unit and API tests that start a server in a
  * process of its own run it (TORQUE_TEST_SERVER), and so do the journeys' servers (E2E_SERVER_BUNDLE). Each built its
- * own, both at once on the two cores, 9 to 11 s each under load. A build that fails leaves each to build, and fail, itself.
+ * own, the two at once as the run began (one build took 9 to 11 s on a busy machine of the kind). A build that fails
+ * leaves each to build, and fail, itself.
  */
 async function buildServerOnce() {
   const begun = Date.now();
