@@ -30,8 +30,10 @@ async function enrolOnScreen(user: Page) {
   await user.getByLabel('Code from the app').fill(totp(secret));
   await user.getByRole('button', { name: 'Turn on' }).click();
   await expect(user.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
-  const codes = await user.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
-  expect(codes).toHaveLength(10);
+  // The heading can come before the codes do: the list is read once it holds all ten.
+  const items = user.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(items).toHaveCount(10);
+  const codes = await items.allTextContents();
   await user.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   return { secret, codes };
 }
