@@ -1,11 +1,15 @@
 import type { Browser, Page, WebSocketRoute } from '@playwright/test';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, open, signIn, test, unique, type Sessions } from './fixtures';
 
-/** A second person in a browser of their own: their cookies, their tabs. */
-async function person(browser: Browser, role: 'admin' | 'agent') {
-  const context = await browser.newContext();
+/**
+ * A person in a browser of their own: their cookies, their tabs, on the dashboard. Signed in with the stored session of
+ * `role`, or, `fresh`, with a session of their own: for a journey that signs it out or fills its sockets.
+ */
+async function person(browser: Browser, sessions: Sessions, role: 'admin' | 'agent', fresh = false) {
+  const context = await browser.newContext(fresh ? {} : { storageState: sessions[role] });
   const page = await context.newPage();
-  await signIn(page, role);
+  if (fresh) await signIn(page, role);
+  else await open(page, '/dashboard');
   return { context, page };
 }
 
@@ -14,9 +18,12 @@ const unreadCount = async (page: Page): Promise<number> =>
 const badgeOf = (count: number) => (count > 9 ? '9+' : String(count));
 
 test.describe('team chat', () => {
-  test('two people talk in /chat without a reload: badges count, reading clears them, Enter sends', async ({ browser }) => {
-    const admin = await person(browser, 'admin');
-    const agent = await person(browser, 'agent');
+  test('two people talk in /chat without a reload: badges count, reading clears them, Enter sends', async ({
+    browser,
+    sessions,
+  }) => {
+    const admin = await person(browser, sessions, 'admin');
+    const agent = await person(browser, sessions, 'agent');
     await agent.page.goto('/chat');
     const before = await unreadCount(agent.page);
 
@@ -59,9 +66,12 @@ test.describe('team chat', () => {
     await agent.context.close();
   });
 
-  test('the floating panel carries the Company channel both ways, and a mention arrives as an alert', async ({ browser }) => {
-    const admin = await person(browser, 'admin');
-    const agent = await person(browser, 'agent');
+  test('the floating panel carries the Company channel both ways, and a mention arrives as an alert', async ({
+    browser,
+    sessions,
+  }) => {
+    const admin = await person(browser, sessions, 'admin');
+    const agent = await person(browser, sessions, 'agent');
     for (const { page } of [admin, agent]) await page.getByRole('button', { name: /^Team chat/ }).click();
     const adminPanel = admin.page.getByRole('region', { name: 'Team chat' });
     const agentPanel = agent.page.getByRole('region', { name: 'Team chat' });
@@ -91,8 +101,8 @@ test.describe('team chat', () => {
     await agent.context.close();
   });
 
-  test('signing out in one tab sends the other tab to sign-in', async ({ browser }) => {
-    const agent = await person(browser, 'agent');
+  test('signing out in one tab sends the other tab to sign-in', async ({ browser, sessions }) => {
+    const agent = await person(browser, sessions, 'agent', true);
     const other = await agent.context.newPage();
     await other.goto('/chat');
     await expect(other.getByRole('heading', { name: 'Team Chat' })).toBeVisible();
@@ -104,8 +114,8 @@ test.describe('team chat', () => {
   });
 });
 
-test('a dropped socket comes back by itself and brings what was sent meanwhile, once', async ({ browser }) => {
-  const agent = await browser.newContext();
+test('a dropped socket comes back by itself and brings what was sent meanwhile, once', async ({ browser, sessions }) => {
+  const agent = await browser.newContext({ storageState: sessions.agent });
   const page = await agent.newPage();
   let refusing = false;
   const routes: WebSocketRoute[] = [];
@@ -114,7 +124,7 @@ test('a dropped socket comes back by itself and brings what was sent meanwhile, 
     routes.push(socket);
     socket.connectToServer();
   });
-  await signIn(page, 'agent');
+  await open(page, '/dashboard');
   await page.getByRole('button', { name: /^Team chat/ }).click();
   const panel = page.getByRole('region', { name: 'Team chat' });
   const log = panel.getByRole('log');
@@ -126,9 +136,8 @@ test('a dropped socket comes back by itself and brings what was sent meanwhile, 
   refusing = true;
   await routes.at(-1)!.close({ code: 1006, reason: 'Network lost' });
   await expect(panel.getByRole('status')).toHaveText('Reconnecting...');
-  const admin = await browser.newContext();
+  const admin = await browser.newContext({ storageState: sessions.admin });
   const adminPage = await admin.newPage();
-  await signIn(adminPage, 'admin');
   const company = await (
     await adminPage.request.post('/api/chat/channels/company', { headers: { 'x-requested-with': 'torque' } })
   ).json();
@@ -148,8 +157,11 @@ test('a dropped socket comes back by itself and brings what was sent meanwhile, 
   await admin.close();
 });
 
-test('a tab past its session’s ten sockets says so and waits to be shown again, retrying on no timer', async ({ browser }) => {
-  const { context, page } = await person(browser, 'agent');
+test('a tab past its session’s ten sockets says so and waits to be shown again, retrying on no timer', async ({
+  browser,
+  sessions,
+}) => {
+  const { context, page } = await person(browser, sessions, 'agent', true);
   // This tab's socket and nine more on its session fill the session's ten.
   await page.evaluate(async () => {
     const url = `ws://${location.host}/api/realtime`;

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { expect, mailTo, signIn, test, unique } from './fixtures';
+import { expect, mailTo, test, unique } from './fixtures';
 
 test.describe('communications', () => {
-  test('compose and send an e-mail; a reply that comes in shows as New with its customer', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('compose and send an e-mail; a reply that comes in shows as New with its customer', async ({ adminPage: page }) => {
     const name = unique('Mia Mailer');
     const address = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
     const created = await page.request.post('/api/customers', {
@@ -63,9 +62,8 @@ test.describe('communications', () => {
   });
 
   test("compose shows the address's e-mail consent beside To, and mails an opted-out customer only a transactional message", async ({
-    page,
+    agentPage: page,
   }) => {
-    await signIn(page, 'agent');
     const headers = { 'x-requested-with': 'torque' };
     const name = unique('Otto Optout');
     const address = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
@@ -102,8 +100,7 @@ test.describe('communications', () => {
     expect((await mailTo(address)).subject).toBe('Your registration');
   });
 
-  test('upload a document to a deal from the Documents tab; it is listed with its type and deal', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('upload a document to a deal from the Documents tab; it is listed with its type and deal', async ({ adminPage: page }) => {
     const customer = unique('Dora Documents');
     const deal = await page.request.post('/api/deals', {
       headers: { 'x-requested-with': 'torque' },

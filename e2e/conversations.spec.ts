@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, test, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'torque' };
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a customer’s reply arrives in the agent’s conversation without a reload, and is answered from it (390 px)', async ({
-  page,
+  agentPage: page,
   browser,
+  sessions,
 }) => {
-  await signIn(page, 'agent');
   const name = unique('Rita Reply');
   const line = String(Math.floor(1000 + Math.random() * 9000));
   const created = await page.request.post('/api/customers', {
@@ -38,9 +38,8 @@ test('a customer’s reply arrives in the agent’s conversation without a reloa
   await expect(waiting.getByRole('link', { name })).toHaveCount(0);
 
   // The customer texts in; the provider posts it to the signed SMS hook (its secret is an admin's to read).
-  const admin = await browser.newContext();
+  const admin = await browser.newContext({ storageState: sessions.admin });
   const adminPage = await admin.newPage();
-  await signIn(adminPage, 'admin');
   const hooks = await (await adminPage.request.get('/api/settings/hooks')).json();
   const secret = hooks.items.find((hook: { name: string }) => hook.name === 'sms').secret as string;
   await admin.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import type { Locator, Page } from '@playwright/test';
 import { pdfText } from '../tests/helpers/document-files';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, open, test, unique } from './fixtures';
 
 /** A two-page agreement to upload. */
 async function agreementPdf(): Promise<Buffer> {
@@ -85,8 +85,8 @@ async function downloadSealed(page: Page, minor: string) {
 }
 
 test.describe('minor co-signer agreements', () => {
-  test('complete the four steps with signatures drawn by mouse and download the sealed PDF', async ({ page }) => {
-    await signIn(page, 'agent', '/minor-cosigners');
+  test('complete the four steps with signatures drawn by mouse and download the sealed PDF', async ({ agentPage: page }) => {
+    await open(page, '/minor-cosigners');
     await page.getByRole('button', { name: 'Submit Agreement' }).click();
     await expect(page.getByText("Minor's name must be at least 2 characters")).toBeVisible();
     await expect(page.getByText('Age must be between 1 and 17')).toBeVisible();
@@ -102,8 +102,8 @@ test.describe('minor co-signer agreements', () => {
 });
 
 test.describe('a document that is not a PDF', () => {
-  test('is refused as soon as it is chosen, though it is named .pdf, and the upload step stays', async ({ page }) => {
-    await signIn(page, 'agent', '/minor-cosigners');
+  test('is refused as soon as it is chosen, though it is named .pdf, and the upload step stays', async ({ agentPage: page }) => {
+    await open(page, '/minor-cosigners');
     const progress = page.getByRole('list', { name: 'Progress' });
     await page
       .getByLabel('Agreement (PDF)')
@@ -122,8 +122,8 @@ test.describe('a document that is not a PDF', () => {
 test.describe('minor co-signer agreements on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the same flow at 390 px with signatures drawn by touch', async ({ page }) => {
-    await signIn(page, 'agent', '/minor-cosigners');
+  test('the same flow at 390 px with signatures drawn by touch', async ({ agentPage: page }) => {
+    await open(page, '/minor-cosigners');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const minor = unique('Riley Lee');
     await fillAgreement(page, minor);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, open, test, unique } from './fixtures';
 
 async function samplePdf() {
   const pdf = await PDFDocument.create();
@@ -19,8 +19,8 @@ async function createThroughApi(page: Page, name: string, extra: Record<string, 
 }
 
 test.describe('customers', () => {
-  test('create a referred customer, upload a PDF, download it and delete it', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('create a referred customer, upload a PDF, download it and delete it', async ({ adminPage: page }) => {
+    await open(page, '/dashboard');
     await page.getByRole('link', { name: 'Customers' }).first().click();
     await page.getByRole('link', { name: 'Add Customer' }).click();
     await expect(page).toHaveURL(/\/customers\/new$/);
@@ -90,8 +90,7 @@ test.describe('customers', () => {
     await expect(timeline.getByText('Added document purchase-agreement.pdf')).toBeVisible();
   });
 
-  test('edit a customer, and a stale edit is refused', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('edit a customer, and a stale edit is refused', async ({ adminPage: page }) => {
     const name = unique('Edgar Editable');
     const id = await createThroughApi(page, name, { email: 'edgar@example.com' });
     await page.goto('/customers');
@@ -125,9 +124,8 @@ test.describe('customers', () => {
   });
 
   test('record e-mail consent with the words the customer agreed to; it shows in the ledger and the timeline', async ({
-    page,
+    agentPage: page,
   }) => {
-    await signIn(page, 'agent');
     const id = await createThroughApi(page, unique('Carla Consent'), { email: 'carla.consent@example.com' });
     await page.goto(`/customers/${id}`);
     await expect(page.getByText('No consent')).toHaveCount(2);
@@ -144,8 +142,8 @@ test.describe('customers', () => {
     await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('E-mail: opted in');
   });
 
-  test('search and filters live in the query string', async ({ page }) => {
-    await signIn(page, 'admin', '/customers');
+  test('search and filters live in the query string', async ({ adminPage: page }) => {
+    await open(page, '/customers');
     await expect(page.getByText('Loading customers...').or(page.getByRole('table'))).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('no-such-customer-anywhere');
     await expect(page.getByText('No customers found.')).toBeVisible();
@@ -176,8 +174,9 @@ test.describe('customers', () => {
     await expect(page.getByRole('button', { name: /Filter/ })).toContainText('1');
   });
 
-  test('the list shows each customer’s next task, and “Needs follow-up” keeps those with a task due', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('the list shows each customer’s next task, and “Needs follow-up” keeps those with a task due', async ({
+    agentPage: page,
+  }) => {
     const due = unique('Dana Due');
     const later = unique('Lee Later');
     const dueId = await createThroughApi(page, due);
@@ -212,14 +211,10 @@ test.describe('customers', () => {
     await expect(page.getByText('No customers found.')).toBeVisible();
   });
 
-  test('an agent does not see the admin\u2019s customer', async ({ page, browser }) => {
-    await signIn(page, 'admin');
+  test('an agent does not see the admin\u2019s customer', async ({ adminPage: page, agentPage: agent }) => {
     const name = unique('Admin Only');
     const id = await createThroughApi(page, name, { email: 'admin.only@example.com' });
 
-    const agentContext = await browser.newContext();
-    const agent = await agentContext.newPage();
-    await signIn(agent, 'agent');
     await agent.goto(`/customers?q=${encodeURIComponent(name)}`);
     await expect(agent.getByText('No customers found.')).toBeVisible();
     await agent.goto(`/customers/${id}`);
@@ -228,17 +223,15 @@ test.describe('customers', () => {
     await agent.getByLabel('Email (Optional)').fill('admin.only@example.com');
     await agent.waitForTimeout(800);
     await expect(agent.getByText('Possible duplicate:')).toHaveCount(0);
-    await agentContext.close();
-
     await page.goto('/customers/new');
     await page.getByLabel('Email (Optional)').fill('ADMIN.ONLY@example.com');
     await expect(page.getByText('Possible duplicate:')).toBeVisible();
     await expect(page.getByRole('link', { name })).toBeVisible();
   });
 
-  test('the phone layout at 390 px shows cards without sideways scrolling', async ({ page }) => {
+  test('the phone layout at 390 px shows cards without sideways scrolling', async ({ agentPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'agent', '/customers');
+    await open(page, '/customers');
     const cards = page.getByRole('list', { name: 'Customers' });
     await expect(cards.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, open, test, unique } from './fixtures';
 
 type Option = {
   id: string;
@@ -35,10 +35,16 @@ const randomVin = () =>
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('an agent records a deal from an existing customer and vehicle, uploads the contract, and every figure follows', async ({
-  page,
+  agentPage: page,
 }) => {
-  await signIn(page, 'agent');
-  const customer = (await json<Option[]>(page, '/api/customers/options'))[0]!;
+  // A customer of the agent's own: the completed sale moves them along the pipeline, which other journeys count.
+  const customerName = unique('Nora Buyer');
+  const created = await page.request.post('/api/customers', {
+    headers: { 'x-requested-with': 'torque' },
+    data: { name: customerName },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer: Option = { id: ((await created.json()) as { id: string }).id, name: customerName };
   // A vehicle of a make of its own, so the figure it checks counts this journey's sale alone, whatever else was sold.
   const added = await page.request.post('/api/vehicles', {
     headers: { 'x-requested-with': 'torque' },
@@ -98,11 +104,11 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
 });
 
 test('an admin records a deal for an agent\u2019s customer, offered her instead of a second one; another agent cannot pick her', async ({
-  page,
+  agentPage: page,
+  adminPage: admin,
   browser,
 }) => {
   // Agent A (Emma Carter) owns Chloe.
-  await signIn(page, 'agent');
   const name = unique('Chloe Bennett');
   const email = `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`;
   const added = await page.request.post('/api/customers', {
@@ -113,9 +119,7 @@ test('an admin records a deal for an agent\u2019s customer, offered her instead 
   const chloe = (await added.json()) as { id: string };
 
   // The admin finds her among everyone's customers, with whose she is.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, 'admin', '/deals/new');
+  await open(admin, '/deals/new');
   await admin.getByLabel('Customer Name').fill(name);
   await expect(admin.getByRole('option', { name: new RegExp(escape(name)) })).toContainText("Emma Carter's");
 
@@ -179,17 +183,19 @@ test('an admin records a deal for an agent\u2019s customer, offered her instead 
   await expect(other.getByText(name)).toHaveCount(0);
   await expect(other.getByRole('list', { name: 'Already customers' })).toHaveCount(0);
   await otherContext.close();
-  await adminContext.close();
 });
 
-test('an agent types a Toyota cash deal by hand: any make, suggested as typed, and no monthly payment', async ({ page }) => {
-  await signIn(page, 'agent', '/deals/new');
+test('an agent types a Toyota cash deal by hand: any make, suggested as typed, and no monthly payment', async ({
+  agentPage: page,
+}) => {
+  await open(page, '/deals/new');
   const make = page.getByLabel('Manufacturer');
   await make.fill('Toy');
   await expect(page.locator('#deal-make-suggestions option[value="Toyota"]')).toHaveCount(1);
   await make.fill('Toyota');
   await page.getByLabel('Model', { exact: true }).fill('Camry');
-  await page.getByLabel('Customer Name').fill('Hiro Tanaka');
+  const buyer = unique('Hiro Tanaka');
+  await page.getByLabel('Customer Name').fill(buyer);
   await page.getByLabel('Contract Price ($)').fill('28500');
   await page.getByLabel('Monthly Payment ($)').fill('450');
   await page.getByLabel('Broker Fee ($)').fill('900');
@@ -201,15 +207,14 @@ test('an agent types a Toyota cash deal by hand: any make, suggested as typed, a
   await expect(page.getByText('Deal created successfully. You can now upload contract documents.')).toBeVisible();
   const deals = await json<{ items: { id: string; manufacturer: string; monthly_payment_cents: number | null }[] }>(
     page,
-    '/api/deals?q=Hiro%20Tanaka',
+    `/api/deals?q=${encodeURIComponent(buyer)}`,
   );
   expect(deals.items).toMatchObject([{ manufacturer: 'Toyota', monthly_payment_cents: null }]);
   await page.goto(`/deals/${deals.items[0]!.id}`);
   await expect(page.getByText('Monthly Payment').locator('..')).toContainText('N/A');
 });
 
-test('an admin switches the year, exports the tab and downloads a statement', async ({ page }) => {
-  await signIn(page, 'admin');
+test('an admin switches the year, exports the tab and downloads a statement', async ({ adminPage: page }) => {
   const current = await json<Analytics>(page, '/api/analytics/deals');
   const lastYear = await json<Analytics>(page, `/api/analytics/deals?year=${thisYear - 1}`);
 
@@ -241,9 +246,8 @@ test('an admin switches the year, exports the tab and downloads a statement', as
   expect(statement.suggestedFilename()).toBe(`deal-statement-${thisYear - 1}.pdf`);
 });
 
-test('the deal screens fit a phone', async ({ page }) => {
+test('the deal screens fit a phone', async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'admin');
   for (const path of ['/dashboard', '/deals', '/deals?tab=deals', '/deals/new', '/analytics']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

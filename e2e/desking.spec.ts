@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { axe, expect, mailTo, signIn, test, unique } from './fixtures';
+import { axe, expect, mailTo, test, unique } from './fixtures';
 
 const thisYear = new Date().getUTCFullYear();
 
@@ -25,8 +25,9 @@ async function newDeal(page: Page, customer_email: string | null = null) {
   return (await created.json()) as { id: string };
 }
 
-test('an agent desks a financed deal with an upside-down trade, then the same deal as a lease on a phone', async ({ page }) => {
-  await signIn(page, 'agent');
+test('an agent desks a financed deal with an upside-down trade, then the same deal as a lease on a phone', async ({
+  agentPage: page,
+}) => {
   const deal = await newDeal(page);
   await page.goto(`/deals/${deal.id}`);
   await page.getByRole('link', { name: 'Desk Deal' }).click();
@@ -104,12 +105,11 @@ test('an agent desks a financed deal with an upside-down trade, then the same de
 });
 
 test('a salesperson presents two lease options; the customer accepts one on a phone and the deal moves', async ({
-  page,
+  agentPage: page,
   browser,
   baseURL,
 }) => {
   const email = `quote.${Date.now().toString(36)}@example.com`;
-  await signIn(page, 'agent');
   const deal = await newDeal(page, email);
   await page.goto(`/deals/${deal.id}/desk`);
   await page.getByLabel('Broker fee ($)').fill('495');
@@ -169,7 +169,7 @@ test('a salesperson presents two lease options; the customer accepts one on a ph
 });
 
 test('a financed quote discloses its unequal final payment on the desk, in the e-mail and on the customer’s page', async ({
-  page,
+  agentPage: page,
   browser,
   baseURL,
 }) => {
@@ -179,7 +179,6 @@ test('a financed quote discloses its unequal final payment on the desk, in the e
   // total of payments is 59 × 684.60 + 684.93 = $41,076.33.
   const schedule = '59 monthly payments of $684.60 from January 3, 2027, and 1 final payment of $684.93 on December 3, 2031';
   const email = `schedule.${Date.now().toString(36)}@example.com`;
-  await signIn(page, 'agent');
   const deal = await newDeal(page, email);
   const saved = await page.request.put(`/api/deals/${deal.id}/worksheet`, {
     headers: { 'x-requested-with': 'torque' },
@@ -228,8 +227,7 @@ test('a financed quote discloses its unequal final payment on the desk, in the e
   expect(mail.text.replace(/\s+/g, ' ')).toContain('total of payments $41,076.33');
 });
 
-test('a broker records three dealers’ offers, compares what the client pays, and picks one', async ({ page }) => {
-  await signIn(page, 'agent');
+test('a broker records three dealers’ offers, compares what the client pays, and picks one', async ({ agentPage: page }) => {
   const deal = await newDeal(page);
   await page.goto(`/deals/${deal.id}`);
   await page.getByRole('link', { name: 'Dealer Offers' }).click();

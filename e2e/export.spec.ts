@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { csvRecords, readZip } from '../tests/helpers/zip';
-import { expect, signIn, test } from './fixtures';
+import { expect, open, test } from './fixtures';
 
-test("'Download everything' gives an admin every table, readable files and documents, the manifest last", async ({ page }) => {
-  await signIn(page, 'admin', '/settings');
+test("'Download everything' gives an admin every table, readable files and documents, the manifest last", async ({
+  adminPage: page,
+}) => {
+  await open(page, '/settings');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download everything' }).click(),
@@ -28,8 +30,8 @@ test("'Download everything' gives an admin every table, readable files and docum
   expect(['Pending', 'In Progress', 'Completed', 'Cancelled']).toContain(rows[0]![header!.indexOf('Status')]);
 });
 
-test("an agent's 'Download my data' that cannot start says so in a toast", async ({ page }) => {
-  await signIn(page, 'agent', '/settings');
+test("an agent's 'Download my data' that cannot start says so in a toast", async ({ agentPage: page }) => {
+  await open(page, '/settings');
   await page.route('**/api/export', (route) =>
     route.fulfill({
       status: 429,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, open, test, unique } from './fixtures';
 
 const headers = { 'x-requested-with': 'torque' };
 
@@ -19,9 +19,8 @@ async function saveStatus(page: Page, dealId: string, status: string) {
 }
 
 test('a completed sale moves its customer to Closed, the funnel lists them, and reopening it leaves them there and says so', async ({
-  page,
+  adminPage: page,
 }) => {
-  await signIn(page, 'admin');
   const name = unique('Sally Sale');
   const customer = await post<{ id: string }>(page, '/api/customers', { name });
   const deal = await post<{ id: string }>(page, '/api/deals', {
@@ -74,8 +73,7 @@ test('a completed sale moves its customer to Closed, the funnel lists them, and 
   await expect(page.getByText('The customer stays at Closed, active', { exact: false })).toBeVisible();
 });
 
-test('Recent Leads names the lead source a lead came from and how it arrived', async ({ page }) => {
-  await signIn(page, 'admin');
+test('Recent Leads names the lead source a lead came from and how it arrived', async ({ adminPage: page }) => {
   // A marketplace of its own posts a new prospect as ADF, who is then the newest lead on the dashboard.
   const sourceName = unique('Auto Market');
   const source = await post<{ id: string; path: string }>(page, '/api/settings/lead-sources', { name: sourceName });
@@ -95,8 +93,10 @@ test('Recent Leads names the lead source a lead came from and how it arrived', a
   expect(removed.status()).toBe(204);
 });
 
-test('each agent figure says what it counts and over which period, and one label shows one figure', async ({ page }) => {
-  await signIn(page, 'admin', '/agents');
+test('each agent figure says what it counts and over which period, and one label shows one figure', async ({
+  adminPage: page,
+}) => {
+  await open(page, '/agents');
   await expect(page.getByRole('columnheader', { name: 'Total Sales Completed, all time' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Deals Any status, all time' })).toBeVisible();
   const salesColumn = 4;

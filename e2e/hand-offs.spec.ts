@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, joinTeam, signIn, test, textIn, unique } from './fixtures';
+import { expect, joinTeam, open, test, textIn, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'torque' };
 
@@ -15,11 +15,11 @@ async function giveCustomer(page: Page, to: string) {
 const short = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 6)}`;
 
 test("one day's hand-offs on a phone: a used car, a customer handed over, a deal from the shared inventory, a text made a lead", async ({
-  page,
+  adminPage: page,
   browser,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'admin', '/customers');
+  await open(page, '/customers');
   const a = await joinTeam(page, browser, 'agent', short('Amy'));
   const b = await joinTeam(page, browser, 'agent', short('Bo'));
   for (const member of [a, b]) await member.page.setViewportSize({ width: 390, height: 844 });

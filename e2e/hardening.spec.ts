@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, open, signIn, test, unique } from './fixtures';
 
 const thisYear = new Date().getFullYear();
 
@@ -27,10 +27,11 @@ test.describe('a session ended elsewhere', () => {
     expect(errors.filter((e) => e.includes('useCurrentSession'))).toEqual([]);
   });
 
-  test('any 401 sends the tab to sign-in', async ({ page, context }) => {
-    await signIn(page, 'agent', '/customers');
+  test('any 401 sends the tab to sign-in', async ({ agentPage: page }) => {
+    await open(page, '/customers');
     await expect(page.getByRole('heading', { name: 'Customer Management' })).toBeVisible();
-    await context.clearCookies();
+    // This tab's cookies only: the stored session itself goes on.
+    await page.context().clearCookies();
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('anyone');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -38,8 +39,7 @@ test.describe('a session ended elsewhere', () => {
 });
 
 test.describe('failures look like failures', () => {
-  test('a failed list shows an error with Retry, never the empty state', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('a failed list shows an error with Retry, never the empty state', async ({ agentPage: page }) => {
     await page.route('**/api/customers?*', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } } }),
     );
@@ -52,8 +52,9 @@ test.describe('failures look like failures', () => {
     await expect(page.getByRole('link', { name: /^Edit / }).first()).toBeVisible();
   });
 
-  test('a failed dashboard or analytics request shows an error with Retry instead of Loading... forever', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('a failed dashboard or analytics request shows an error with Retry instead of Loading... forever', async ({
+    agentPage: page,
+  }) => {
     for (const [api, path, message] of [
       ['**/api/dashboard', '/dashboard', 'Failed to load the dashboard'],
       ['**/api/analytics?*', '/analytics', 'Failed to load analytics'],
@@ -69,8 +70,7 @@ test.describe('failures look like failures', () => {
     }
   });
 
-  test('a record that exists but failed to load is not called missing', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('a record that exists but failed to load is not called missing', async ({ agentPage: page }) => {
     const customer = await post(page, '/api/customers', { name: unique('Rhea Retry') });
     await page.route(`**/api/customers/${customer.id}`, (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Service unavailable' } } }),
@@ -82,8 +82,7 @@ test.describe('failures look like failures', () => {
 });
 
 test.describe('deleting records', () => {
-  test('a customer, after a confirm dialog that says what happens', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('a customer, after a confirm dialog that says what happens', async ({ agentPage: page }) => {
     const name = unique('Dana Delete');
     const customer = await post(page, '/api/customers', { name });
     await page.goto(`/customers/${customer.id}`);
@@ -98,8 +97,7 @@ test.describe('deleting records', () => {
     await expect(page.getByText('Customer not found')).toBeVisible();
   });
 
-  test('a vehicle on a deal is refused with the reason, in the dialog', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('a vehicle on a deal is refused with the reason, in the dialog', async ({ agentPage: page }) => {
     const model = unique('Refused');
     const vehicle = await post(page, '/api/vehicles', { make: 'Audi', model, year: thisYear, price_cents: 40_000_00 });
     await post(page, '/api/deals', {
@@ -130,8 +128,7 @@ test.describe('deleting records', () => {
     await expect(page.getByRole('heading', { name: new RegExp(model) })).toBeVisible();
   });
 
-  test('a deal, which frees its vehicle', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('a deal, which frees its vehicle', async ({ agentPage: page }) => {
     const model = unique('Freed');
     const vehicle = await post(page, '/api/vehicles', { make: 'BMW', model, year: thisYear, price_cents: 50_000_00 });
     const deal = await post(page, '/api/deals', {
@@ -156,8 +153,8 @@ test.describe('deleting records', () => {
 });
 
 test.describe('filters', () => {
-  test('say what is wrong with impossible input instead of ignoring it', async ({ page }) => {
-    await signIn(page, 'agent', '/inventory');
+  test('say what is wrong with impossible input instead of ignoring it', async ({ agentPage: page }) => {
+    await open(page, '/inventory');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByLabel('Year from').fill('2025');
     await expect(page).toHaveURL(/year_min=2025/);
@@ -173,8 +170,8 @@ test.describe('filters', () => {
     await expect(page.getByText('Enter an amount of 0 or more')).toBeVisible();
   });
 
-  test('a shared link with an impossible filter explains itself', async ({ page }) => {
-    await signIn(page, 'agent', '/inventory?year_min=2025&year_max=2019');
+  test('a shared link with an impossible filter explains itself', async ({ agentPage: page }) => {
+    await open(page, '/inventory?year_min=2025&year_max=2019');
     await expect(page.getByText('Failed to fetch vehicles').first()).toBeVisible();
     await expect(page.getByText("'Year to' can't be before 'Year from'")).toBeVisible();
   });
@@ -187,8 +184,9 @@ test.describe('layout', () => {
     return container.evaluate((el) => el.scrollWidth <= el.clientWidth);
   }
 
-  test('the inventory and Individual Deals tables fit at 1280 px, and scroll with a cue below that', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('the inventory and Individual Deals tables fit at 1280 px, and scroll with a cue below that', async ({
+    adminPage: page,
+  }) => {
     for (const path of ['/inventory', '/deals?tab=deals']) {
       await page.goto(path);
       expect(await tableFits(page), path).toBe(true);
@@ -215,8 +213,8 @@ test.describe('layout', () => {
 test.describe('view mode', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('Desktop View gives the desktop layout at 390 px, and the user menu can change it', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('Desktop View gives the desktop layout at 390 px, and the user menu can change it', async ({ agentPage: page }) => {
+    await open(page, '/dashboard');
     await expect(page.getByRole('list', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'View mode' }).click();
@@ -261,9 +259,10 @@ test.describe('an edit screen while someone else saves', () => {
   ];
 
   for (const c of cases) {
-    test(`keeps what was typed on the ${c.area} edit page when a background refresh brings a newer version`, async ({ page }) => {
+    test(`keeps what was typed on the ${c.area} edit page when a background refresh brings a newer version`, async ({
+      agentPage: page,
+    }) => {
       await page.clock.install();
-      await signIn(page, 'agent');
       const created = await post(page, c.api('').replace(/\/$/, ''), c.create);
       await page.goto(c.url(created.id));
       const notes = page.getByLabel('Notes (Optional)');

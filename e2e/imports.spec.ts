@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axe, expect, signIn, test, unique } from './fixtures';
+import { axe, expect, open, test, unique } from './fixtures';
 
 async function seriousViolations(page: Page) {
   const { violations } = await axe(page).include('[role="dialog"]').analyze();
@@ -8,9 +8,9 @@ async function seriousViolations(page: Page) {
 
 test.describe('imports', () => {
   test('import a CSV of customers: map a column, check the rows, import with a progress bar, see them in the list', async ({
-    page,
+    agentPage: page,
   }) => {
-    await signIn(page, 'agent');
+    await open(page, '/dashboard');
     await page.getByRole('link', { name: 'Customers' }).first().click();
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import customers' });
@@ -76,10 +76,10 @@ test.describe('imports', () => {
     await expect(dialog.getByRole('button', { name: 'Nothing to import (3 skipped, 2 already up to date)' })).toBeDisabled();
   });
 
-  test('import vehicles on a phone in the dark theme, by keyboard, and undo the import', async ({ page }) => {
+  test('import vehicles on a phone in the dark theme, by keyboard, and undo the import', async ({ adminPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem('ui-theme', 'dark'));
-    await signIn(page, 'admin', '/inventory');
+    await open(page, '/inventory');
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import vehicles' });
     const vin = `1HGCM82633A${String(Date.now()).slice(-6)}`;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { withCheckDigit } from '../src/shared/vehicles/vin';
-import { expect, joinTeam, signIn, test, unique } from './fixtures';
+import { expect, joinTeam, open, test, unique } from './fixtures';
 
 /** An Audi VIN (WMI WA1, position 7 a letter, year code J → 2018) no other run has used. */
 function freshAudiVin() {
@@ -32,8 +32,7 @@ async function summaryCards(page: Page) {
 }
 
 test.describe('inventory', () => {
-  test('the summary cards count every status and add up to the total', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('the summary cards count every status and add up to the total', async ({ agentPage: page }) => {
     const model = unique('Tally');
     for (const status of ['available', 'pending', 'sold', 'reserved', 'reserved'])
       await createThroughApi(page, { model, status, price_cents: 10_000_00 });
@@ -57,8 +56,8 @@ test.describe('inventory', () => {
     expect(statusSum(found)).toBe(5);
   });
 
-  test('add a vehicle by its VIN, find it, filter, export, view and edit it', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('add a vehicle by its VIN, find it, filter, export, view and edit it', async ({ adminPage: page }) => {
+    await open(page, '/dashboard');
     await page.getByRole('link', { name: 'Inventory' }).first().click();
     await expect(page.getByRole('heading', { name: 'Inventory Management' })).toBeVisible();
     await page.getByRole('link', { name: 'Add Vehicle' }).click();
@@ -143,8 +142,8 @@ test.describe('inventory', () => {
     await expect(page.getByRole('link', { name: `2018 Audi ${model}` })).toBeVisible();
   });
 
-  test('the form shows the spec messages', async ({ page }) => {
-    await signIn(page, 'agent', '/inventory/new');
+  test('the form shows the spec messages', async ({ agentPage: page }) => {
+    await open(page, '/inventory/new');
     await expect(page.getByLabel('Mileage')).toHaveValue('0');
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('available');
     await page.getByRole('button', { name: 'Add Vehicle' }).click();
@@ -169,8 +168,7 @@ test.describe('inventory', () => {
     await expect(page).toHaveURL(/\/inventory$/);
   });
 
-  test('a save based on an old version is refused and can be reloaded', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('a save based on an old version is refused and can be reloaded', async ({ adminPage: page }) => {
     const model = unique('XC60');
     const vehicle = await createThroughApi(page, { model });
     await page.goto(`/inventory/${vehicle.id}/edit`);
@@ -193,27 +191,22 @@ test.describe('inventory', () => {
     await expect(page.getByText('Crystal White', { exact: true })).toBeVisible();
   });
 
-  test("an agent does not see another user's vehicle", async ({ page, browser }) => {
-    await signIn(page, 'admin');
+  test("an agent does not see another user's vehicle", async ({ adminPage: page, agentPage: agent }) => {
     const model = unique('Admin Only');
     const vehicle = await createThroughApi(page, { model });
 
-    const agentContext = await browser.newContext();
-    const agent = await agentContext.newPage();
-    await signIn(agent, 'agent');
     await agent.goto(`/inventory?q=${encodeURIComponent(model)}`);
     await expect(agent.getByText('No vehicles found.')).toBeVisible();
     await agent.goto(`/inventory/${vehicle.id}`);
     await expect(agent.getByText('Vehicle not found.')).toBeVisible();
-    await agentContext.close();
   });
 
   test('the whole dealership sells one inventory, and an admin hands a customer to another agent live', async ({
-    page,
+    adminPage: page,
     browser,
   }) => {
     const headers = { 'x-requested-with': 'torque' };
-    await signIn(page, 'admin', '/settings');
+    await open(page, '/settings');
     const emma = await joinTeam(page, browser, 'agent', unique('Emma Seller'));
     const ben = await joinTeam(page, browser, 'agent', unique('Ben Buyer'));
     const model = unique('Shared Outback');
@@ -267,9 +260,9 @@ test.describe('inventory', () => {
     }
   });
 
-  test('the phone layout at 390 px shows cards without sideways scrolling', async ({ page }) => {
+  test('the phone layout at 390 px shows cards without sideways scrolling', async ({ agentPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'agent', '/inventory');
+    await open(page, '/inventory');
     const cards = page.getByRole('list', { name: 'Vehicles' });
     await expect(cards.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();

@@ -1,4 +1,16 @@
-import { expect, signIn, test, unique } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, joinTeam, open, test, unique } from './fixtures';
+
+const headers = { 'x-requested-with': 'torque' };
+
+/** A customer with an e-mail, of the user signed in on `page`: the journey's own, whom no other journey reads. */
+async function customerOf(page: Page, prefix: string) {
+  const name = unique(prefix);
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  const created = await page.request.post('/api/customers', { headers, data: { name, email } });
+  expect(created.status(), await created.text()).toBe(201);
+  return { ...((await created.json()) as { id: string }), name, email };
+}
 
 const adf = (name: string, email: string) => `<?xml version="1.0"?>
 <adf><prospect>
@@ -8,19 +20,14 @@ const adf = (name: string, email: string) => `<?xml version="1.0"?>
 </prospect></adf>`;
 
 test('an admin adds a lead source; a lead posted to it reaches the customer\u2019s agent at once, with the reason', async ({
-  page,
-  browser,
+  adminPage: page,
+  agentPage: agent,
 }) => {
   // The agent is at work on the dashboard, with a customer of their own who has an e-mail.
-  const agentContext = await browser.newContext();
-  const agent = await agentContext.newPage();
-  await signIn(agent, 'agent');
-  const mine = (await (await agent.request.get('/api/customers?limit=50')).json()) as {
-    items: { name: string; email: string | null }[];
-  };
-  const known = mine.items.find((c) => c.email)!;
+  const known = await customerOf(agent, 'Rhoda Returning');
+  await open(agent, '/dashboard');
 
-  await signIn(page, 'admin', '/settings');
+  await open(page, '/settings');
   const sourceName = unique('Lead Market');
   await page.getByLabel('Source name').fill(sourceName);
   await page.getByRole('button', { name: 'Add source' }).click();
@@ -31,7 +38,7 @@ test('an admin adds a lead source; a lead posted to it reaches the customer\u201
   // The marketplace posts its lead: no session, just the key in the address.
   const posted = await page.request.post(url, {
     headers: { 'content-type': 'application/xml' },
-    data: adf(known.name, known.email!.toUpperCase()),
+    data: adf(known.name, known.email.toUpperCase()),
   });
   expect(posted.status()).toBe(202);
   expect((await posted.json()).leads[0]).toMatchObject({
@@ -48,35 +55,30 @@ test('an admin adds a lead source; a lead posted to it reaches the customer\u201
   await page.getByRole('button', { name: 'Done' }).click();
   await page.reload();
   await expect(page.getByRole('listitem').filter({ hasText: sourceName })).toContainText('1 lead · added');
-  await agentContext.close();
 });
 
 test('a lead sent through the web form appears on the agent\u2019s Leads screen at once; a logged call answers it', async ({
-  page,
+  agentPage: page,
+  adminPage: admin,
   browser,
 }) => {
   // The agent watches their Leads screen; one of their customers writes through the brokerage's web form.
-  await signIn(page, 'agent');
-  const mine = (await (await page.request.get('/api/customers?limit=50')).json()) as {
-    items: { name: string; email: string | null }[];
-  };
-  const known = mine.items.find((c) => c.email)!;
+  const known = await customerOf(page, 'Wes Webform');
   await page.goto('/leads');
   await expect(page.getByRole('tab', { name: 'All' })).toBeVisible();
   // Agents do not see the unreadable leads, which have no agent yet.
   await expect(page.getByRole('tab', { name: 'Could not be read' })).toHaveCount(0);
 
-  // The form's address is the lead source's (Settings → Lead sources): the demo's marketplace.
-  const admin = await browser.newContext();
-  await signIn(await admin.newPage(), 'admin');
-  const sources = (await (await admin.request.get('/api/settings/lead-sources')).json()) as { items: { id: string }[] };
-  const source = sources.items[0]!;
+  // The form's address is a lead source's (Settings → Lead sources): one of the journey's own.
+  const added = await admin.request.post('/api/settings/lead-sources', { headers, data: { name: unique('Web Form') } });
+  expect(added.status(), await added.text()).toBe(201);
+  const source = (await added.json()) as { id: string };
   const visitor = await browser.newContext();
   const form = await visitor.newPage();
   await form.goto(`/lead-form/${source.id}`);
   await expect(form.getByRole('heading', { name: /^Contact / })).toBeVisible();
   await form.getByLabel('Full Name').fill(known.name);
-  await form.getByLabel('Email').fill(known.email!);
+  await form.getByLabel('Email').fill(known.email);
   const vehicle = unique('Mazda CX-50');
   await form.getByLabel('Vehicle of interest').fill(vehicle);
   await form.getByRole('button', { name: 'Send' }).click();
@@ -95,11 +97,10 @@ test('a lead sent through the web form appears on the agent\u2019s Leads screen 
   await expect(page.getByText('Contact logged')).toBeVisible();
   await expect(row).toContainText('by Emma Carter, a logged contact');
   await visitor.close();
-  await admin.close();
 });
 
-test('an admin adds a lead by hand; it becomes a customer given to an agent in turn', async ({ page }) => {
-  await signIn(page, 'admin', '/leads');
+test('an admin adds a lead by hand; it becomes a customer given to an agent in turn', async ({ adminPage: page }) => {
+  await open(page, '/leads');
   await page.getByRole('button', { name: 'Add Lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Lead' });
   await dialog.getByRole('button', { name: 'Add Lead' }).click();
@@ -121,18 +122,14 @@ test('an admin adds a lead by hand; it becomes a customer given to an agent in t
 });
 
 test('an agent who adds a lead for another agent\u2019s customer is told only that; the lead goes to that agent', async ({
-  page,
+  agentPage: page,
+  adminPage: admin,
   browser,
 }) => {
-  // A customer with an e-mail who is another agent's: among the admin's customers, not among the agent's own.
-  await signIn(page, 'agent');
-  type Customers = { items: { id: string; email: string | null; user_id: string }[] };
-  const mine = (await (await page.request.get('/api/customers?limit=100')).json()) as Customers;
-  const admin = await browser.newContext();
-  await signIn(await admin.newPage(), 'admin');
-  const all = (await (await admin.request.get('/api/customers?limit=100')).json()) as Customers;
-  const agentId = mine.items[0]!.user_id;
-  const other = all.items.find((c) => c.email && c.user_id !== agentId)!;
+  // A customer with an e-mail who is another agent's: one who joins the team for this journey.
+  const owner = await joinTeam(admin, browser, 'agent', unique('Olive Owner'));
+  const other = await customerOf(owner.page, 'Tess Theirs');
+  await owner.close();
   const theirs = (await (await admin.request.get(`/api/customers/${other.id}`)).json()) as {
     id: string;
     name: string;
@@ -163,5 +160,4 @@ test('an agent who adds a lead for another agent\u2019s customer is told only th
     assigned_to: { name: theirs.owner_name },
     assignment_reason: `returning customer of ${theirs.owner_name}, added by Emma Carter`,
   });
-  await admin.close();
 });

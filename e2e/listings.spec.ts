@@ -1,4 +1,4 @@
-import { axe, expect, signIn, test, unique } from './fixtures';
+import { axe, expect, open, test, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'torque' };
 
@@ -6,9 +6,8 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("a used vehicle's Buyers Guide is completed, printed in English and Spanish, and its flag leaves the inventory", async ({
-    page,
+    adminPage: page,
   }) => {
-    await signIn(page, 'admin');
     const model = unique('Tacoma');
     const created = await page.request.post('/api/vehicles', {
       headers: HEADERS,
@@ -92,10 +91,9 @@ test.describe('on a phone', () => {
 });
 
 test('a listing feed is added, read by a marketplace, and a visitor to the public page becomes a lead', async ({
-  page,
+  adminPage: page,
   browser,
 }) => {
-  await signIn(page, 'admin');
   const model = unique('Bronco');
   const created = await page.request.post('/api/vehicles', {
     headers: HEADERS,
@@ -165,11 +163,12 @@ test('a listing feed is added, read by a marketplace, and a visitor to the publi
 });
 
 test('a used car one agent adds stays off its public page, for the public and a colleague alike, until an admin completes its Buyers Guide', async ({
-  page,
+  agentPage: page,
+  adminPage: admin,
   browser,
 }) => {
   // Agent A adds a used car, listed online as the form has it, and lands on its page.
-  await signIn(page, 'agent', '/inventory/new');
+  await open(page, '/inventory/new');
   const model = unique('RAV4');
   await page.getByLabel('Make').fill('Toyota');
   await page.getByLabel('Model').fill(model);
@@ -186,10 +185,8 @@ test('a used car one agent adds stays off its public page, for the public and a 
   const publicUrl = (await listing.getByTestId('public-page-url').textContent())!;
 
   // Agent B, a colleague with an account of their own, opens the link to send it to a customer: not found yet.
-  await page.context().clearCookies();
-  await signIn(page, 'admin');
   const email = `${unique('colleague').replace(/\W+/g, '.')}@example.com`;
-  const invited = await page.request.post('/api/team/invitations', {
+  const invited = await admin.request.post('/api/team/invitations', {
     data: { email, role: 'agent', send: false },
     headers: HEADERS,
   });
@@ -209,15 +206,15 @@ test('a used car one agent adds stays off its public page, for the public and a 
   expect((await outside.request.get(publicUrl)).status()).toBe(404);
 
   // The admin sees why in the inventory and in Settings, and completes the guide.
-  await page.goto('/settings');
-  const feeds = page.locator('[data-slot="card"]').filter({ has: page.getByText('Listing Feeds', { exact: true }) });
+  await admin.goto('/settings');
+  const feeds = admin.locator('[data-slot="card"]').filter({ has: admin.getByText('Listing Feeds', { exact: true }) });
   await expect(feeds.getByTestId('feeds-held-for-guide')).toContainText(/held back until/, { timeout: 30_000 });
-  await page.goto(vehiclePath);
-  const guide = page.locator('[data-slot="card"]').filter({ has: page.getByText('Buyers Guide', { exact: true }) });
+  await admin.goto(vehiclePath);
+  const guide = admin.locator('[data-slot="card"]').filter({ has: admin.getByText('Buyers Guide', { exact: true }) });
   await expect(guide.getByText('Not completed: the vehicle is not shown for sale until it is.')).toBeVisible();
   await guide.getByRole('button', { name: 'Save Buyers Guide' }).click();
-  await expect(page.getByText('Buyers Guide saved', { exact: true })).toBeVisible();
-  const adminListing = page.locator('[data-slot="card"]').filter({ has: page.getByText('Online listing', { exact: true }) });
+  await expect(admin.getByText('Buyers Guide saved', { exact: true })).toBeVisible();
+  const adminListing = admin.locator('[data-slot="card"]').filter({ has: admin.getByText('Online listing', { exact: true }) });
   await expect(adminListing.getByText('Listed', { exact: true })).toBeVisible();
 
   // With no other step, the colleague's link shows the car.
@@ -228,8 +225,7 @@ test('a used car one agent adds stays off its public page, for the public and a 
   await colleague.close();
 
   // Agent A's vehicle page says it is listed now.
-  await page.context().clearCookies();
-  await signIn(page, 'agent', vehiclePath);
+  await page.goto(vehiclePath);
   await expect(listing.getByText('Listed', { exact: true })).toBeVisible();
   await expect(listing.getByText('On its public page and in the listing feeds.')).toBeVisible();
 });

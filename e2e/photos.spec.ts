@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
-import { expect, signIn, test, unique } from './fixtures';
+import { expect, test, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'torque' };
 
@@ -13,9 +13,8 @@ const photo = (n: number) =>
     .toBuffer();
 
 test('eight photos added from a phone, reordered, one made the cover: the inventory and the offer image show it', async ({
-  page,
+  agentPage: page,
 }) => {
-  await signIn(page, 'agent');
   const model = unique('Forester');
   const created = await page.request.post('/api/vehicles', {
     headers: HEADERS,

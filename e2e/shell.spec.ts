@@ -1,4 +1,4 @@
-import { expect, signIn, signInOnScreen, test } from './fixtures';
+import { expect, open, signIn, signInOnScreen, test } from './fixtures';
 
 const sidebarOrder = [
   'Dashboard',
@@ -110,8 +110,8 @@ test.describe('shell', () => {
     await expect(links).toHaveText(sidebarOrder.filter((label) => label !== 'User Management'));
   });
 
-  test('Ctrl+B collapses the sidebar and the choice survives a reload', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('Ctrl+B collapses the sidebar and the choice survives a reload', async ({ agentPage: page }) => {
+    await open(page, '/dashboard');
     const sidebar = page.locator('[data-slot="sidebar"][data-state]');
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
     await page.keyboard.press('Control+b');
@@ -122,8 +122,8 @@ test.describe('shell', () => {
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   });
 
-  test('the theme survives a reload', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('the theme survives a reload', async ({ agentPage: page }) => {
+    await open(page, '/dashboard');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
@@ -149,8 +149,8 @@ test.describe('shell', () => {
     await expect(page.getByText('Switched', { exact: true })).toHaveCount(0);
   });
 
-  test('the chat panel opens, minimises to its bar, reopens and closes', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('the chat panel opens, minimises to its bar, reopens and closes', async ({ adminPage: page }) => {
+    await open(page, '/dashboard');
     await page.getByRole('button', { name: /^Team chat/ }).click();
     const panel = page.getByRole('region', { name: 'Team chat' });
     const box = panel.getByRole('textbox', { name: 'Message Company channel' });
@@ -164,8 +164,8 @@ test.describe('shell', () => {
     await expect(panel).toHaveCount(0);
   });
 
-  test('every screen of the route table opens behind the guard', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('every screen of the route table opens behind the guard', async ({ adminPage: page }) => {
+    await open(page, '/dashboard');
     for (const [path, title] of [
       ['/agents', 'Agents'],
       ['/analytics', 'Analytics'],
@@ -186,8 +186,8 @@ test.describe('shell', () => {
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('at 390 px the sidebar is a drawer', async ({ page }) => {
-    await signIn(page, 'agent');
+  test('at 390 px the sidebar is a drawer', async ({ agentPage: page }) => {
+    await open(page, '/dashboard');
     await expect(page.getByRole('list', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });

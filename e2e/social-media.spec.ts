@@ -1,11 +1,11 @@
 import { PNG } from 'pngjs';
-import { expect, mailTo, signIn, test, unique } from './fixtures';
+import { expect, mailTo, open, test, unique } from './fixtures';
 
 const headers = { 'x-requested-with': 'torque' };
 
 test.describe('social media', () => {
-  test('create a custom offer, generate its 1080 × 1080 image with the caption, and delete it', async ({ page }) => {
-    await signIn(page, 'admin', '/social-media');
+  test('create a custom offer, generate its 1080 × 1080 image with the caption, and delete it', async ({ adminPage: page }) => {
+    await open(page, '/social-media');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await expect(page.getByText('Please select a vehicle first')).toBeVisible();
 
@@ -65,8 +65,7 @@ test.describe('social media', () => {
     expect((await page.request.get(src!)).status()).toBe(200);
   });
 
-  test('send an offer by e-mail to two customers, one of whom opted out: one mail, one skipped', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('send an offer by e-mail to two customers, one of whom opted out: one mail, one skipped', async ({ adminPage: page }) => {
     const stem = unique('Offer Buyer');
     const people = [
       { name: `${stem} Yes`, status: 'opted_in' },
@@ -110,8 +109,8 @@ test.describe('social media', () => {
     expect(outbox.items.map((item: { to: string }) => item.to)).not.toContain(people[1]!.email);
   });
 
-  test('accounts: an agent connects their own, not the company’s', async ({ page }) => {
-    await signIn(page, 'agent', '/social-media?tab=accounts');
+  test('accounts: an agent connects their own, not the company’s', async ({ agentPage: page }) => {
+    await open(page, '/social-media?tab=accounts');
     const table = page.getByRole('table', { name: 'Instagram accounts' });
     await expect(table.getByRole('button', { name: 'Manage @torque.auto' })).toBeDisabled();
     await expect(table.getByRole('button', { name: /connect @torque\.auto/i })).toBeDisabled();
@@ -124,8 +123,8 @@ test.describe('social media', () => {
     await expect(table.getByRole('button', { name: /^(Connect|Disconnect) @emma\.drives$/ })).toHaveText(before!);
   });
 
-  test('Gmail sync asks for the Zapier URL and refuses a private address', async ({ page }) => {
-    await signIn(page, 'admin', '/communications?tab=gmail');
+  test('Gmail sync asks for the Zapier URL and refuses a private address', async ({ adminPage: page }) => {
+    await open(page, '/communications?tab=gmail');
     await page.getByRole('button', { name: 'Sync Gmail' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter your Zapier webhook URL');
     await page.getByLabel('Zapier Webhook URL').fill('http://192.168.1.20/hook');

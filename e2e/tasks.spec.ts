@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, mailTo, signIn, test, unique } from './fixtures';
+import { expect, mailTo, test, unique } from './fixtures';
 
 test('an agent adds a task from a customer page, finds it under Today and completes it onto the customer’s timeline', async ({
-  page,
+  agentPage: page,
 }) => {
-  await signIn(page, 'agent');
-  const mine = (await (await page.request.get('/api/customers?limit=1')).json()) as { items: { id: string; name: string }[] };
-  const customer = mine.items[0]!;
+  const name = unique('Cora Caller');
+  const created = await page.request.post('/api/customers', { data: { name }, headers: { 'x-requested-with': 'torque' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer = { id: ((await created.json()) as { id: string }).id, name };
   const title = unique('Call about the trade-in');
 
   // From the customer's page: the Tasks card's Add task, due today by default.
@@ -55,12 +56,11 @@ test('an agent adds a task from a customer page, finds it under Today and comple
 });
 
 test('a lead arrives and its first-response task appears on the agent’s dashboard without a reload; logging a call closes it', async ({
-  page,
+  adminPage: page,
   browser,
 }) => {
   // A new agent, whose dashboard has nothing else due: the admin invites them, and they join.
   const headers = { 'x-requested-with': 'torque' };
-  await signIn(page, 'admin');
   const email = `${unique('nico.new').replace(/\W+/g, '.')}@example.com`;
   const invited = await page.request.post('/api/team/invitations', { headers, data: { email, role: 'agent', send: false } });
   expect(invited.status()).toBe(201);
@@ -138,9 +138,8 @@ async function customerToInvite(page: Page, prefix: string) {
 }
 
 test('an agent books an appointment from a customer page; the customer is invited by mail, and a no-show is recorded', async ({
-  page,
+  agentPage: page,
 }) => {
-  await signIn(page, 'agent');
   const { customer, email, tomorrow } = await customerToInvite(page, 'Avery Appointment');
 
   await page.goto(`/customers/${customer.id}`);
@@ -190,10 +189,9 @@ test('an agent books an appointment from a customer page; the customer is invite
 });
 
 test('at 390 px an appointment is dragged to another time on the calendar, and the customer is sent the change', async ({
-  page,
+  agentPage: page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'agent');
   const { customer, email, tomorrow, headers } = await customerToInvite(page, 'Drew Dragged');
   const booked = await page.request.post('/api/tasks', {
     data: {
@@ -234,9 +232,8 @@ test('at 390 px an appointment is dragged to another time on the calendar, and t
 });
 
 test('an admin adds an action plan in Settings; started on a customer, its first step is a task there, and stopping it removes the step still open', async ({
-  page,
+  adminPage: page,
 }) => {
-  await signIn(page, 'admin');
   const plan = unique('Trade-in chase');
   await page.goto('/settings');
   const plans = page.locator('[data-slot="card"]').filter({ has: page.getByText('Action plans', { exact: true }) });
@@ -280,10 +277,9 @@ test('an admin adds an action plan in Settings; started on a customer, its first
 });
 
 test('at 1280 px the calendar opens on the whole week, and a day of many any-time tasks keeps the hours in sight', async ({
-  page,
+  agentPage: page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 860 });
-  await signIn(page, 'agent');
   const headers = { 'x-requested-with': 'torque' };
   const name = unique('Wendy Week');
   const created = await page.request.post('/api/customers', { data: { name }, headers });

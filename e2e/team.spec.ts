@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, mailTo, signIn, test, unique } from './fixtures';
+import { expect, mailTo, open, test, unique } from './fixtures';
 
 /** The invitation link of the last mail the e2e server's SMTP peer received for `to`. */
 async function invitationLinkFor(to: string): Promise<string> {
@@ -14,12 +14,15 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('an admin invites an agent by mail, the agent joins, and deactivation signs them out', async ({ page, browser }) => {
+test('an admin invites an agent by mail, the agent joins, and deactivation signs them out', async ({
+  adminPage: page,
+  browser,
+}) => {
   const name = unique('Ivy Invited');
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
   const password = 'green tractor on a hill';
 
-  await signIn(page, 'admin', '/users');
+  await open(page, '/users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await page.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
@@ -80,16 +83,16 @@ test('an admin invites an agent by mail, the agent joins, and deactivation signs
   await agentContext.close();
 });
 
-test("an admin's own switch is disabled and says why", async ({ page }) => {
-  await signIn(page, 'admin', '/users');
+test("an admin's own switch is disabled and says why", async ({ adminPage: page }) => {
+  await open(page, '/users');
   const own = page.getByRole('row').filter({ hasText: 'admin@torque.demo' }).getByRole('switch');
   await expect(own).toBeDisabled();
   await expect(own).toHaveAccessibleDescription('You cannot deactivate your own account');
 });
 
-test("'Copy invite link' copies a working link and 'Link Copied' says so", async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'admin', '/agents');
+test("'Copy invite link' copies a working link and 'Link Copied' says so", async ({ adminPage: page }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, '/agents');
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
   const email = `${unique('copied').replace(/\W+/g, '.')}@example.com`;
   await page.getByLabel('Email').fill(email);
@@ -110,7 +113,7 @@ test("'Copy invite link' copies a working link and 'Link Copied' says so", async
   await expect(page.getByText(/This invitation link is not valid/)).toBeVisible();
 });
 
-test('an invitation whose inviter has since been demoted says why it no longer works', async ({ page, browser }) => {
+test('an invitation whose inviter has since been demoted says why it no longer works', async ({ adminPage: page, browser }) => {
   const headers = { 'x-requested-with': 'torque' };
   const invite = async (from: Page, role: string) => {
     const email = `${unique(role).replace(/\W+/g, '.')}@example.com`;
@@ -118,7 +121,6 @@ test('an invitation whose inviter has since been demoted says why it no longer w
     expect(response.status()).toBe(201);
     return (await response.json()) as { link: string };
   };
-  await signIn(page, 'admin');
   const editorContext = await browser.newContext();
   const editorPage = await editorContext.newPage();
   const joined = await editorPage.request.post('/api/invitations/accept', {
@@ -151,8 +153,8 @@ test('an invitation whose inviter has since been demoted says why it no longer w
   await invitedContext.close();
 });
 
-test('an agent sees the team without invite form or actions', async ({ page }) => {
-  await signIn(page, 'agent', '/agents');
+test('an agent sees the team without invite form or actions', async ({ agentPage: page }) => {
+  await open(page, '/agents');
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Total Sales' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Invitation' })).toHaveCount(0);

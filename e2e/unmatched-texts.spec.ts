@@ -1,12 +1,12 @@
-import { expect, joinTeam, signIn, test, textIn, unique } from './fixtures';
+import { expect, joinTeam, open, test, textIn, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'torque' };
 
 test('a text from an unknown number waits under Unmatched; the admin makes it a lead, and only the agent it went to reads it', async ({
-  page,
+  adminPage: page,
   browser,
 }) => {
-  await signIn(page, 'admin', '/communications');
+  await open(page, '/communications');
   // Two new agents, A then B. Leads given by hand until one reaches A leave B next in the rotation.
   const agentA = await joinTeam(page, browser, 'agent', unique('Agent'));
   const agentB = await joinTeam(page, browser, 'agent', unique('Agent'));

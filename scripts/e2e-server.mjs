@@ -1,5 +1,6 @@
 // The servers the browser journeys run against: the same bundled server `npm start` runs, with its own web build,
-// one per journey worker, each with a fresh data folder with demo data.
+// one per journey worker, each with a fresh data folder with demo data. `npm test` builds the server once for the run
+// and names its bundle in E2E_SERVER_BUNDLE; run alone, this builds its own.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,6 +15,7 @@ const work = path.join(os.tmpdir(), `torque-e2e-${process.pid}`);
 const webRoot = path.join(work, 'web');
 // Inside the project, so the bundle finds node_modules.
 const serverDir = path.join(root, 'dist', `e2e-server-${process.pid}`);
+const given = process.env.E2E_SERVER_BUNDLE;
 
 // The test runner may end this process too hard for it to clean up: sweep what runs that are gone left behind.
 const alive = (pid) => {
@@ -36,7 +38,8 @@ for (const [dir, prefix] of [
 fs.mkdirSync(work, { recursive: true });
 
 buildWeb(webRoot);
-await buildServer(serverDir);
+if (!given) await buildServer(serverDir);
+const serverMain = given ?? path.join(serverDir, 'main.js');
 
 // A real SMTP server for Torque's mail: each message it accepts is written to E2E_MAIL_DIR as JSON for the journeys.
 const mailDir = process.env.E2E_MAIL_DIR ?? path.join(work, 'mail');
@@ -66,7 +69,7 @@ const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
 // answers too: the test runner waits for that one.
 const ports = (process.env.E2E_PORTS ?? process.env.PORT ?? '3000').split(',');
 const servers = ports.map((port, i) =>
-  spawn(process.execPath, ['--enable-source-maps', path.join(serverDir, 'main.js')], {
+  spawn(process.execPath, ['--enable-source-maps', serverMain], {
     cwd: root,
     stdio: 'inherit',
     env: {

@@ -56,8 +56,10 @@ const alive = (pid: number) => {
 /**
  * The bundled server of this checkout, in a folder of this run's own inside the project (so that it finds
  * node_modules); its path reaches the test files as TORQUE_TEST_SERVER. Builds left by runs that were killed go.
+ * `npm test` builds it once for the unit and API tests and the journeys, and names it in TORQUE_TEST_SERVER itself.
  */
 async function buildTestServer() {
+  if (process.env.TORQUE_TEST_SERVER && fs.existsSync(process.env.TORQUE_TEST_SERVER)) return () => {};
   const dist = path.join(root, 'dist');
   const prefix = 'test-server-';
   for (const name of fs.existsSync(dist) ? fs.readdirSync(dist) : []) {
