@@ -319,9 +319,8 @@ test('a broker records three dealers’ offers, compares what the client pays, a
 });
 
 test('the grid leads with the customer’s own $3,000 down; a completed deal’s desk is read-only and sends no quote', async ({
-  page,
+  agentPage: page,
 }) => {
-  await signIn(page, 'agent');
   const deal = await newDeal(page, `own.${Date.now().toString(36)}@example.com`);
   await page.goto(`/deals/${deal.id}/desk`);
   // Texas: 6.25 %, confirmed; Maryland's 6.5 % titling tax is marked unconfirmed beside its rate.
