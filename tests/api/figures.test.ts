@@ -279,7 +279,9 @@ async function expectAccounting(as: TestUser) {
   const direct = await row(sql<Record<string, number | null>>`
     SELECT coalesce(sum(commission_cents), 0)::int AS total_commission_cents,
            coalesce(sum(contract_price_cents), 0)::int AS total_sales_cents, count(*)::int AS completed_deals,
-           round(avg(commission_rate), 2)::float8 AS average_rate
+           round(avg(commission_rate), 2)::float8 AS average_rate,
+           coalesce(sum(products_cents), 0)::int AS products_cents,
+           coalesce(sum(products_cents - products_cost_cents), 0)::int AS back_end_gross_cents
     FROM deals WHERE status = 'completed' AND ${mine(as)}`);
   expect(await get('/api/accounting/summary', as)).toEqual(direct);
 }

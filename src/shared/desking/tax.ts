@@ -3,6 +3,7 @@
  * sources and whether they are confirmed, are in one data file (state-taxes.ts); this is the arithmetic on them.
  */
 import { z } from 'zod';
+import '../common/plain-errors.js';
 import { roundCents } from './finance.js';
 import { leaseTaxMethods, STATE_TAXES, type StateTaxFacts } from './state-taxes.js';
 
