@@ -207,7 +207,7 @@ const scripts = new Map<Scenario, string[][]>();
  * Describe, Execute and Sync — pgbench's 'extended' — which costs PostgreSQL more than the one Query message of a
  * statement without ('simple': 3,722 against 2,638 tx/s for the vehicle list on this machine). A request whose
  * statements all have values is measured 'extended', any other 'simple'; one whose statements are all named (see
- * db/named-statements.ts: parsed and planned once per connection) 'prepared', where pgbench too parses and plans each
+ * db/prepared-statements.ts: parsed and planned once per connection) 'prepared', where pgbench too parses and plans each
  * statement once per connection. FLOOR_MODE=simple measures every request 'simple', as the figures before 6 December
  * 2026 were.
  */

@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { openDatabase, type Database } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createJobQueue } from '../src/server/jobs/queue.js';
-import { createSealer } from '../src/server/auth/sealed.js';
+import { createEncryption } from '../src/server/auth/encryption.js';
 import { createMailer } from '../src/server/mail/mailer.js';
 import { startSmtpPeer } from '../tests/helpers/smtp.js';
 
@@ -34,7 +34,7 @@ const queue = () => {
     jobs,
     log,
     {
-      sealer: createSealer(['bench-secret-bench-secret-bench-secret-0000']),
+      encryption: createEncryption(['bench-secret-bench-secret-bench-secret-0000']),
       dealershipName: async () => 'Torque bench',
     },
   );

@@ -165,7 +165,7 @@ export function sqlRecorder(skip: RegExp) {
     get plain() {
       return plain;
     },
-    /** How many were named statements (see db/named-statements.ts): parsed and planned once per connection. */
+    /** How many were named statements (see db/prepared-statements.ts): parsed and planned once per connection. */
     get named() {
       return named;
     },

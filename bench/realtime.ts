@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { sessionToken } from '../src/server/auth/actor.js';
 import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { createUserWithPassword } from '../src/server/modules/users/service.js';
+import { createUserWithPassword } from '../src/server/platform/users.js';
 import { percentile } from './lib.js';
 import { freePort } from './ports.js';
 

@@ -24,10 +24,10 @@ import { createSpool } from './storage/spool.js';
 import { createJobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { systemResolve, type Resolve } from './net/public-address.js';
-import { createWebhookSender, type WebhookSender } from './modules/webhooks/sender.js';
-import { getSetting } from './modules/settings/service.js';
-import { createSealer } from './auth/sealed.js';
-import type { AreaDeps } from './modules/area.js';
+import { createWebhookSender, type WebhookSender } from './platform/webhook-sender.js';
+import { getSetting } from './platform/settings.js';
+import { createEncryption } from './auth/encryption.js';
+import type { AreaDeps } from './platform/area.js';
 import { areas, exportTables } from './modules/areas.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
 import { realtimeSocket } from './realtime/socket.js';
@@ -145,16 +145,16 @@ export async function buildApp({
   const jobs = createJobQueue(database, app.log, jobOptions);
   // Credentials kept for other services are sealed with CREDENTIALS_KEY (else the session secret), and opened with any
   // previous key and with the session secret, so setting or rotating the key loses nothing.
-  const sealer = createSealer([...config.credentialsKeys, secret]);
+  const encryption = createEncryption([...config.credentialsKeys, secret]);
   const mailer = createMailer(config, database.db, jobs, app.log, {
     retry: jobOptions.mailRetry,
-    sealer,
+    encryption,
     dealershipName: async (db) => (await getSetting(db, 'company')).name,
     resolve,
   });
   const webhooks = createWebhookSender(database.db, jobs, app.log, {
     retry: jobOptions.webhookRetry,
-    texting: { sealer, apiUrl: config.twilioApiUrl },
+    texts: areas.find((area) => area.textCarrier)?.textCarrier?.({ encryption, config }),
   });
   app.decorate('mailer', mailer);
   app.decorate('webhooks', webhooks);
@@ -167,7 +167,7 @@ export async function buildApp({
     database,
     config,
     secret,
-    sealer,
+    encryption,
     log: app.log,
     resolveActor,
     store,

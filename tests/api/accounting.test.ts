@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentCommission, CommissionAgents, CommissionDeal, CommissionSummary } from '../../src/shared/accounting/types.js';
 import { defaultSettings } from '../../src/shared/settings/schemas.js';
 import { openDatabase } from '../../src/server/db/connection.js';
-import { getSetting } from '../../src/server/modules/settings/service.js';
+import { getSetting } from '../../src/server/platform/settings.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
 /**

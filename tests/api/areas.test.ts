@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AreaDeps } from '../../src/server/modules/area.js';
+import type { AreaDeps } from '../../src/server/platform/area.js';
 import { areas } from '../../src/server/modules/areas.js';
 import { realtimeAreas } from '../../src/shared/realtime/events.js';
 import { notificationEvents } from '../../src/shared/settings/schemas.js';

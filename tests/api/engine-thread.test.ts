@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../src/server/db/connection.js';
 import { lockDataDir } from '../../src/server/db/data-dir-lock.js';
 import { EngineThread } from '../../src/server/db/engine-thread.js';
 import { isUniqueViolation } from '../../src/server/db/errors.js';
-import { executeNamed } from '../../src/server/db/named-statements.js';
+import { executePrepared } from '../../src/server/db/prepared-statements.js';
 
 /** The engine thread's module as `npm start` runs it: beside the server bundle the global setup built. */
 const thread = new URL('embedded-worker.js', pathToFileURL(process.env.TORQUE_TEST_SERVER!));
@@ -45,11 +45,11 @@ describe.runIf(process.env.TORQUE_TEST_DB !== 'postgres')('the embedded database
         { id: 1, sold: '2026-12-06', price: 18950.5, extra: { a: [1] }, at: new Date('2026-12-06T10:00:00Z') },
       ]);
 
-      // A named statement is parsed once and then only bound and run (db/named-statements.ts).
+      // A named statement is parsed once and then only bound and run (db/prepared-statements.ts).
       const cars = database.db.withTables<{ cars: { id: number; vin: string } }>();
       const page = cars.selectFrom('cars').select('vin').where('id', '>=', 1).limit(sql.lit(5));
-      expect(await executeNamed(cars, page)).toEqual([{ vin: '1HGCM82633A004352' }]);
-      expect(await executeNamed(cars, page)).toEqual([{ vin: '1HGCM82633A004352' }]);
+      expect(await executePrepared(cars, page)).toEqual([{ vin: '1HGCM82633A004352' }]);
+      expect(await executePrepared(cars, page)).toEqual([{ vin: '1HGCM82633A004352' }]);
       const { rows: prepared } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pg_prepared_statements
         WHERE statement = ${page.compile().sql}`.execute(database.db);
       expect(prepared).toEqual([{ count: 1 }]);

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { createJobQueue } from '../../src/server/jobs/queue.js';
-import { createSealer } from '../../src/server/auth/sealed.js';
+import { createEncryption } from '../../src/server/auth/encryption.js';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer.js';
 import { createTestContext, TEST_SECRET, type ContextOptions, type TestContext, type TestUser } from '../helpers/app.js';
 import { withDatabase } from '../helpers/databases.js';
@@ -324,7 +324,7 @@ describe('two Torque processes on one PostgreSQL', () => {
         database.db,
         createJobQueue(database, silent),
         silent,
-        { sealer: createSealer([TEST_SECRET]), dealershipName: async () => 'Walk Motors' },
+        { encryption: createEncryption([TEST_SECRET]), dealershipName: async () => 'Walk Motors' },
       );
       const ids: string[] = [];
       for (let n = 1; n <= 30; n++) ids.push(await database.db.transaction().execute((tx) => mailer.queue(tx, message(n), null)));

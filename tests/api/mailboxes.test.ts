@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
-import { createUserWithPassword } from '../../src/server/modules/users/service.js';
+import { createUserWithPassword } from '../../src/server/platform/users.js';
 import type { ConversationEntry } from '../../src/shared/conversations/types.js';
 import { mailboxPublicOnly } from '../../src/server/mail/mailbox-connection.js';
 import { checkMailbox } from '../../src/server/modules/mailboxes/service.js';

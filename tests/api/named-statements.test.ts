@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { executeNamed, NAMED_STATEMENTS_MAX, statementName } from '../../src/server/db/named-statements.js';
+import { executePrepared, PREPARED_STATEMENTS_MAX, statementName } from '../../src/server/db/prepared-statements.js';
 import type { DB } from '../../src/server/db/schema.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 
@@ -30,8 +30,8 @@ describe('named statements', () => {
     const { sql: text } = query.compile();
     await db.connection().execute(async (connection) => {
       expect(await preparedOn(connection, text)).toBe(0);
-      const named = await executeNamed(connection, query);
-      await executeNamed(connection, query);
+      const named = await executePrepared(connection, query);
+      await executePrepared(connection, query);
       expect(named).toEqual([
         { id: 2, label: 'two' },
         { id: 3, label: 'three' },
@@ -45,19 +45,19 @@ describe('named statements', () => {
     const query = db.selectFrom('named_probe').selectAll().orderBy('id').limit(sql.lit(1));
     const { sql: text } = query.compile();
     await db.connection().execute(async (connection) => {
-      expect(await executeNamed(connection, query)).toEqual([{ id: 1, label: 'one' }]);
+      expect(await executePrepared(connection, query)).toEqual([{ id: 1, label: 'one' }]);
       const before = statementName(text);
       // Another process's migration: the kept plan's rows no longer have the table's shape.
       await sql`ALTER TABLE named_probe ADD COLUMN extra text NOT NULL DEFAULT 'added'`.execute(connection);
-      expect(await executeNamed(connection, query)).toEqual([{ id: 1, label: 'one', extra: 'added' }]);
+      expect(await executePrepared(connection, query)).toEqual([{ id: 1, label: 'one', extra: 'added' }]);
       expect(statementName(text)).not.toBe(before);
-      expect(await executeNamed(connection, query)).toEqual([{ id: 1, label: 'one', extra: 'added' }]);
+      expect(await executePrepared(connection, query)).toEqual([{ id: 1, label: 'one', extra: 'added' }]);
     });
   });
 
   it('run unnamed inside a transaction', async () => {
     const query = db.selectFrom('named_probe').select('label').where('id', '=', 3).limit(sql.lit(2));
-    const rows = await db.transaction().execute((trx) => executeNamed(trx, query));
+    const rows = await db.transaction().execute((trx) => executePrepared(trx, query));
     expect(rows).toEqual([{ label: 'three' }]);
     expect(statementName(query.compile().sql)).toBeUndefined();
   });
@@ -67,21 +67,21 @@ describe('named statements', () => {
     const { sql: text, parameters } = query.compile(db);
     expect(parameters).toEqual([2]);
     await db.connection().execute(async (connection) => {
-      expect(await executeNamed(connection, query)).toEqual([{ label: 'one' }, { label: 'two' }]);
+      expect(await executePrepared(connection, query)).toEqual([{ label: 'one' }, { label: 'two' }]);
       expect(statementName(text)).toBeDefined();
       expect(await preparedOn(connection, text)).toBe(1);
     });
   });
 
-  it(`stop naming past ${NAMED_STATEMENTS_MAX} statements, which still answer`, async () => {
+  it(`stop naming past ${PREPARED_STATEMENTS_MAX} statements, which still answer`, async () => {
     const texts: string[] = [];
-    for (let limit = 100; limit < 100 + NAMED_STATEMENTS_MAX + 5; limit++) {
+    for (let limit = 100; limit < 100 + PREPARED_STATEMENTS_MAX + 5; limit++) {
       const query = db.selectFrom('named_probe').select('id').orderBy('id').limit(sql.lit(limit));
-      expect(await executeNamed(db, query)).toHaveLength(3);
+      expect(await executePrepared(db, query)).toHaveLength(3);
       texts.push(query.compile().sql);
     }
     const named = texts.filter((text) => statementName(text) !== undefined);
-    expect(named.length).toBeLessThanOrEqual(NAMED_STATEMENTS_MAX);
+    expect(named.length).toBeLessThanOrEqual(PREPARED_STATEMENTS_MAX);
     expect(statementName(texts.at(-1)!)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
-import { createUserWithPassword } from '../../src/server/modules/users/service.js';
+import { createUserWithPassword } from '../../src/server/platform/users.js';
 import { dayIn, timeIn } from '../../src/shared/common/time.js';
 import { REALTIME_CLOSE, REALTIME_SOCKET_LIMITS, type RealtimeMessage } from '../../src/shared/realtime/events.js';
 import { cookieHeader, PASSWORD, TEST_SECRET } from '../helpers/app.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { recordAudit } from '../../src/server/modules/audit/service.js';
+import { recordAudit } from '../../src/server/platform/audit.js';
 import { intakeLead } from '../../src/server/modules/leads/intake.js';
 import { personsLead } from '../../src/server/modules/leads/service.js';
 import { followUpIdleCustomers } from '../../src/server/modules/tasks/rules.js';

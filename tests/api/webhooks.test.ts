@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookSignature } from '../../src/server/http/signed-hook.js';
 import { isPublicAddress, PrivateAddressError } from '../../src/server/net/public-address.js';
-import { postJson } from '../../src/server/modules/webhooks/post.js';
+import { postJson } from '../../src/server/net/post-json.js';
 import { WEBHOOK_PRIVATE_MESSAGE, WEBHOOK_URL_MESSAGE } from '../../src/shared/webhooks/types.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { startHookPeer, type HookPeer } from '../helpers/hook-peer.js';

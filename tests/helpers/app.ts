@@ -6,7 +6,7 @@ import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { sessionToken, type Actor } from '../../src/server/auth/actor.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/connection.js';
-import { createUserWithPassword } from '../../src/server/modules/users/service.js';
+import { createUserWithPassword } from '../../src/server/platform/users.js';
 import type { Role } from '../../src/shared/users/roles.js';
 import { freshDatabase } from './databases.js';
 

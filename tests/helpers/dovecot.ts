@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { createSealer } from '../../src/server/auth/sealed.js';
+import { createEncryption } from '../../src/server/auth/encryption.js';
 
 export const DOVECOT = '/usr/sbin/dovecot';
 
@@ -260,7 +260,7 @@ export function mailboxValues(
     address: account.address,
     username: account.address,
     auth: 'password' as const,
-    secret: createSealer([account.sessionSecret]).seal(account.password),
+    secret: createEncryption([account.sessionSecret]).seal(account.password),
     imap_host: imap.host,
     imap_port: imap.port,
     imap_tls: false,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, atLocalTime, dayIn, monthStart, startOfDayIn, timeIn, yearIn } from '../../src/shared/common/time.js';
 import { newDealValues } from '../../src/shared/deals/form.js';
 import { answerDue } from '../../src/server/modules/tasks/rules.js';
-import { clockIn } from '../../src/server/time.js';
+import { clockIn } from '../../src/server/platform/time.js';
 
 const la = 'America/Los_Angeles';
 const hours = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 3_600_000;

@@ -8,7 +8,7 @@ import type { InventoryScope } from '../../shared/settings/schemas.js';
 import { TWO_FACTOR_REQUIRED } from '../../shared/http/errors.js';
 import { TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired, type TwoFactorStatus } from '../../shared/auth/two-factor.js';
 import { errorBody } from '../http/errors.js';
-import { keptReads } from '../db/kept-reads.js';
+import { readCache } from '../db/read-cache.js';
 import { SESSION_RENEW_AFTER_SECONDS } from './session-config.js';
 
 /** Who is acting: the signed-in user, and the admin behind them while switched. */
@@ -200,14 +200,14 @@ export type ActorResolver = ((request: FastifyRequest, reply?: FastifyReply) => 
 
 /**
  * Resolves the actor of a request with one indexed query, reading the role, the ban and the two-factor state from the
- * database, then reusing that read for the session's next requests for up to KEPT_READ_MS (see `keptReads`): any
+ * database, then reusing that read for the session's next requests for up to READ_CACHE_MS (see `readCache`): any
  * write of this process to sessions, users or settings forgets every read at once, and other processes' sign-outs and
- * user changes reach `forget` through their realtime events, so a change applies at once here and within KEPT_READ_MS
+ * user changes reach `forget` through their realtime events, so a change applies at once here and within READ_CACHE_MS
  * anywhere. A session in use is renewed to its own length once SESSION_RENEW_AFTER_SECONDS of it have passed.
  */
 export function createActorResolver(database: Pick<Database, 'db' | 'watchWrites'>, secret: string): ActorResolver {
   const { db } = database;
-  const sessions = keptReads<string, SessionRow | undefined>(database, { tables: SESSION_TABLES });
+  const sessions = readCache<string, SessionRow | undefined>(database, { tables: SESSION_TABLES });
 
   const resolve = async (request: FastifyRequest, reply?: FastifyReply) => {
     const token = sessionToken(request.headers.cookie, secret);

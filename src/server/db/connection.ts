@@ -22,10 +22,10 @@ import type { DB } from './schema.js';
 import type { Config } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { repairDataDirModes, secureDataDir } from './data-dir.js';
-import { registerKeptReads } from './kept-reads.js';
+import { registerReadCaches } from './read-cache.js';
 import { EngineThread } from './engine-thread.js';
 import { setTypeParsers } from './type-parsers.js';
-import { namingPool } from './named-statements.js';
+import { preparingPool } from './prepared-statements.js';
 
 setTypeParsers();
 
@@ -274,12 +274,12 @@ class CommitWatchingDialect extends PostgresDialect {
 
 function wrap(kind: DatabaseKind, pool: pg.Pool, listen: Database['listen'], release: () => Promise<void>): Database {
   const writes = new WriteWatch();
-  const db = new Kysely<DB>({ dialect: new CommitWatchingDialect({ pool: namingPool(pool) }, writes), plugins: [writes] });
+  const db = new Kysely<DB>({ dialect: new CommitWatchingDialect({ pool: preparingPool(pool) }, writes), plugins: [writes] });
   const watchWrites: Database['watchWrites'] = (watcher) => {
     writes.watchers.add(watcher);
     return () => writes.watchers.delete(watcher);
   };
-  registerKeptReads({ db, watchWrites });
+  registerReadCaches({ db, watchWrites });
   return {
     kind,
     pool,

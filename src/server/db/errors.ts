@@ -2,7 +2,7 @@
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /**
- * Whether a named statement's kept plan no longer fits its tables (PostgreSQL's 0A000 "cached plan must not change
+ * Whether a prepared statement's kept plan no longer fits its tables (PostgreSQL's 0A000 "cached plan must not change
  * result type": a column added or changed under it).
  */
 export const isCachedPlanChanged = (error: unknown) =>

@@ -4,7 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import { MAILBOX_PRIVATE_MESSAGE } from '../../shared/mailboxes/types.js';
 import type { Actor } from '../auth/actor.js';
-import type { Sealer } from '../auth/sealed.js';
+import type { Encryption } from '../auth/encryption.js';
 import { hasRole } from '../auth/scope.js';
 import type { DB } from '../db/schema.js';
 import { addressToConnect, type Resolve } from '../net/public-address.js';
@@ -95,7 +95,7 @@ export async function smtpTransport(access: MailboxAccess, resolve: Resolve): Pr
  */
 export async function mailboxAccess(
   db: Kysely<DB>,
-  sealer: Sealer,
+  encryption: Encryption,
   id: string,
   policy: PrivateHosts,
 ): Promise<MailboxAccess | null> {
@@ -120,11 +120,11 @@ export async function mailboxAccess(
     .executeTakeFirst();
   if (!row) return null;
   const { user_id, role, ...access } = row;
-  const secret = sealer.open(row.secret);
-  if (sealer.stale(row.secret)) {
+  const secret = encryption.open(row.secret);
+  if (encryption.stale(row.secret)) {
     await db
       .updateTable('mailboxes')
-      .set({ secret: sealer.seal(secret) })
+      .set({ secret: encryption.seal(secret) })
       .where('secret', '=', row.secret)
       .execute();
   }

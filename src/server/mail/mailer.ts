@@ -3,7 +3,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Sealer } from '../auth/sealed.js';
+import type { Encryption } from '../auth/encryption.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
@@ -84,7 +84,7 @@ type SmtpError = Error & { code?: string; responseCode?: number; permanent?: boo
 
 export type MailerOptions = {
   retry?: Partial<RetryPolicy>;
-  sealer: Sealer;
+  encryption: Encryption;
   /** The dealership's name (Settings → Company), read as each mail leaves: the From header's display name. */
   dealershipName: (db: Kysely<DB>) => Promise<string>;
   /** How a mailbox's server names are looked up (the system's resolver unless a test answers its own). */
@@ -114,7 +114,7 @@ export function createMailer(
    */
   const sendFromMailbox = async (mailboxId: string, mail: Payload, name: string, about: object) => {
     // A person's own mailbox stays on public addresses as its reader does (MAILBOX_PRIVATE_HOSTS), at each sending.
-    const access = await mailboxAccess(db, options.sealer, mailboxId, config.mailboxPrivateHosts);
+    const access = await mailboxAccess(db, options.encryption, mailboxId, config.mailboxPrivateHosts);
     if (!access) throw Object.assign(new Error('The mailbox it was written from is no longer connected'), { permanent: true });
     const { message } = await composer.sendMail({ ...mailOptions(mail), from: { name, address: access.address } });
     const raw = message as Buffer;

@@ -1,4 +1,5 @@
 import type { TableRule } from '../platform/export-rules.js';
+import { installHandlers } from '../platform/events.js';
 import { accountingArea } from './accounting/index.js';
 import { analyticsArea } from './analytics/index.js';
 import { auditArea } from './audit/index.js';
@@ -65,6 +66,9 @@ export const areas = [
   tasksArea,
   auditArea,
 ];
+
+// Each area's handlers of the events others announce, wired once for every app built on this list.
+installHandlers(areas);
 
 /** What the full export holds of each table: every area's rules together. */
 export const exportTables: Record<string, TableRule> = Object.assign({}, ...areas.map((area) => area.exportTables));

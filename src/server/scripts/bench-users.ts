@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection.js';
-import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
+import { createUserWithPassword, findUserByEmail } from '../platform/users.js';
 
 /** The password of the benchmark's users: they exist only in databases made for measuring. */
 export const BENCH_PASSWORD = 'bench password 123';

@@ -3,14 +3,14 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Role } from '../../shared/users/roles.js';
 import { demoPassword } from '../modules/session/service.js';
-import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
+import { createUserWithPassword, findUserByEmail } from '../platform/users.js';
 import { receivePostedAdf } from '../modules/leads/intake.js';
 import { closeAnsweredLeadTasks } from '../modules/tasks/rules.js';
 import type { PlanInput } from '../../shared/tasks/plans.js';
 import { addDays } from '../../shared/common/time.js';
 import { buyersGuideSchema } from '../../shared/vehicles/buyers-guide.js';
 import type { TaskPriority, TaskType } from '../../shared/tasks/schemas.js';
-import { businessClock } from '../time.js';
+import { businessClock } from '../platform/time.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle } from './sample-data.js';
 
 const demoUsers: { name: string; email: string; role: Role }[] = [

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { createUserWithPassword, findUserByEmail } from '../modules/users/service.js';
+import { createUserWithPassword, findUserByEmail } from '../platform/users.js';
 
 /** Makes sure the configured first admin exists; an existing account keeps its password and is made admin. */
 export async function ensureAdmin(db: Kysely<DB>, admin: { email: string; password: string; name?: string }) {

@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { buyersGuideSchema } from '../../shared/vehicles/buyers-guide.js';
 import { createBenchUsers } from './bench-users.js';
-import { getSettings } from '../modules/settings/service.js';
+import { getSettings } from '../platform/settings.js';
 import { randomSource, sampleCustomer, sampleDeal, sampleVehicle, type Random } from './sample-data.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { personal } from '../../platform/export-rules.js';
 import { accountingRoutes } from './routes.js';
 

@@ -13,10 +13,10 @@ import type { Actor } from '../../auth/actor.js';
 import { requireRole, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { pageByDate, yearBounds } from '../deals/service.js';
 import { completedSalesByAgent } from '../deals/agent-figures.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 
 type Db = Kysely<DB>;
 

@@ -3,13 +3,13 @@ import { sql, type Kysely } from 'kysely';
 import type { Dashboard } from '../../../shared/analytics/dashboard.js';
 import type { Actor } from '../../auth/actor.js';
 import { inventoryVisibleTo, maySee, visibleTo } from '../../auth/scope.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
 import { visibleReferrerName } from '../customers/filters.js';
 import { customerSource } from '../../../shared/customers/source.js';
 import { completedSalesByAgent, yearSpan } from '../deals/agent-figures.js';
 import { monthStart } from '../../../shared/common/time.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 
 type Db = Kysely<DB>;
 
@@ -56,7 +56,7 @@ async function recentDeals(db: Db, actor: Actor) {
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(sql.lit(5));
-  return executeNamed(db, query);
+  return executePrepared(db, query);
 }
 
 /**
@@ -87,7 +87,7 @@ type LeadRow = Omit<Dashboard['recent_leads'][number], 'source'> & Parameters<ty
 async function recentLeads(db: Db, actor: Actor): Promise<Dashboard['recent_leads']> {
   // The lookups run for the five leads only (LIMIT 1 keeps each a per-row index probe, not a hash of a whole table).
   // Planning it took six times as long as running it, so each connection plans it once.
-  const rows = await executeNamed(
+  const rows = await executePrepared(
     db,
     sql<LeadRow>`
     SELECT l.id, l.name, l.phone, l.email, l.lead_source, l.lead_source_name, l.lead_channel, l.referred_by, l.interest,

@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { monthStart } from '../../../shared/common/time.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 
 type Db = Kysely<DB>;
 

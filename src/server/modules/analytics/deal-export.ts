@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
 import { scopeDeals, yearBounds } from '../deals/service.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 import { dealAnalytics } from './deal-analytics.js';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;

@@ -6,8 +6,8 @@ import { seesAll } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { dealAnalytics, salesByAgent } from './deal-analytics.js';
 import { muted, PdfWriter } from '../../render/pdf-writer.js';
-import { getSetting } from '../settings/service.js';
-import { businessClock } from '../../time.js';
+import { getSetting } from '../../platform/settings.js';
+import { businessClock } from '../../platform/time.js';
 
 export const statementDollars = (cents: number) => formatDollars(cents, { exact: true });
 

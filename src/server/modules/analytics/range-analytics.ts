@@ -9,9 +9,9 @@ import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { productFigures } from '../../../shared/analytics/deal-analytics.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { addDays, monthStart } from '../../../shared/common/time.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 
 type Db = Kysely<DB>;
 type Bounds = ReturnType<typeof rangeBounds>;

@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 
 export const auditArea = defineArea({
   name: 'audit',

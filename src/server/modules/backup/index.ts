@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { BACKUP_JOB, registerBackupJob } from './jobs.js';
 import { backupRoutes } from './routes.js';
 

@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../../platform/settings.js';
 import { takeDailyBackup } from './service.js';
 
 export const BACKUP_JOB = 'backup-daily';

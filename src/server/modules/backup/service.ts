@@ -6,8 +6,8 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { requireRole } from '../../auth/scope.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { recordAudit } from '../audit/service.js';
-import { getSetting, SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { getSetting, SETTINGS_ENTITY_ID } from '../../platform/settings.js';
 import { writeBackup } from './archive.js';
 
 export const backupFileName = (at = new Date()) => `torque-backup-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;

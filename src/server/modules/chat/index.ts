@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import type { Actor } from '../../auth/actor.js';
 import { chatRoutes } from './routes.js';
 import { chatsReadBy, deliverChatChange, deliverMessage } from './service.js';

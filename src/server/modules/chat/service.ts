@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { cursorValue, decodeCursor, encodeCursor } from '../../http/paging.js';
 import type { Delivery } from '../../realtime/hub.js';
 import { publish } from '../../realtime/publish.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../../platform/notifications.js';
 
 type Db = Kysely<DB>;
 

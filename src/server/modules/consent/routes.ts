@@ -12,7 +12,7 @@ import { receiveSmsReply } from './sms-replies.js';
 import { smsReplyOutcomeSchema, smsReplySchema } from '../../../shared/consent/sms-hook.js';
 import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/signed-hook.js';
 import { hookSecret } from '../hooks/service.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
 
 const tokenParams = z.object({ token: text(200) });
 const unsubscribeStateSchema = z.object({ company: z.string(), channel: z.enum(consentChannels), unsubscribed: z.boolean() });

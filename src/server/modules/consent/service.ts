@@ -3,7 +3,7 @@ import type { ConsentChannel, ConsentInput, ConsentSource, ConsentStatus } from 
 import type { ConsentEntry, ConsentState } from '../../../shared/consent/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { assertCustomerVisible } from '../customers/visible.js';
 
 type Db = Kysely<DB>;

@@ -4,10 +4,10 @@ import type { SmsReply, SmsReplyOutcome } from '../../../shared/consent/sms-hook
 import type { DB } from '../../db/schema.js';
 import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import { publishChange } from '../../realtime/publish.js';
-import { notify } from '../notifications/service.js';
-import type { WebhookSender } from '../webhooks/sender.js';
-import { getSetting } from '../settings/service.js';
-import { stopPlans } from '../tasks/plans.js';
+import { notify } from '../../platform/notifications.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
+import { getSetting } from '../../platform/settings.js';
+import { announce } from '../../platform/events.js';
 import { appendConsent, appendNumberOptOut, latestConsent } from './service.js';
 
 const outcomes = { opt_out: 'opted_out', unclear: 'flagged', other: 'other' } as const;
@@ -103,12 +103,7 @@ export async function receiveSmsReply(
       );
     }
     // Any reply, an opt-out too, is the customer answering: their action plan stops.
-    await stopPlans(
-      tx,
-      null,
-      customers.map((c) => c.id),
-      'answered',
-    );
+    await announce(tx, 'customersAnswered', { customerIds: customers.map((c) => c.id) });
 
     if (outcome === 'opted_out' && customers.length === 0) {
       await appendNumberOptOut(tx, reply.from, reply.body);

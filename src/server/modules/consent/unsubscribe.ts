@@ -4,7 +4,7 @@ import type { ConsentChannel } from '../../../shared/consent/schemas.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { getSetting, mailFooter } from '../settings/service.js';
+import { getSetting, mailFooter } from '../../platform/settings.js';
 import { appendConsent } from './service.js';
 
 const INVALID_LINK = 'This unsubscribe link is not valid';

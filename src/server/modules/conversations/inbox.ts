@@ -4,12 +4,12 @@ import { seesAllRecords } from '../../../shared/users/roles.js';
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { hasRole, requireRole, roleRefusals, visibleTo } from '../../auth/scope.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { momentIdCursor, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * The conversations waiting for an answer, oldest first: the actor's own customers' and those given to the actor, or,
@@ -46,7 +46,7 @@ export async function inbox(db: Kysely<DB>, actor: Actor, query: InboxQuery): Pr
     .orderBy('w.customer_id')
     .limit(sql.lit(query.limit + 1));
   // The first page, which opening Waiting shows, is planned once per connection (its LIMIT written in for that).
-  const rows = cursor ? await waiting.execute() : await executeNamed(db, waiting);
+  const rows = cursor ? await waiting.execute() : await executePrepared(db, waiting);
   const page = pageOf(rows, query.limit, (row) => [row.waiting_since.toISOString(), row.customer_id]);
   return {
     nextCursor: page.nextCursor,

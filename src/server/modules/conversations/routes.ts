@@ -14,7 +14,7 @@ import {
 } from '../../../shared/conversations/types.js';
 import { actorOf } from '../../auth/actor.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import type { AreaDeps } from '../area.js';
+import type { AreaDeps } from '../../platform/area.js';
 import { assignConversation, inbox, inboxAssignees, markConversationDone } from './inbox.js';
 import { deleteReplyTemplate, listReplyTemplates, saveReplyTemplate, templatesFor } from './templates.js';
 import { replyTemplateInputSchema, replyTemplateSchema } from '../../../shared/conversations/templates.js';

@@ -8,20 +8,20 @@ import {
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
 import { latestConsent } from '../consent/service.js';
 import { sendingMailbox } from '../emails/service.js';
 import { assertCustomerVisible } from '../customers/visible.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 import { carriesTexts } from '../texting/service.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
 
 type EntryRow = {
   id: string;
@@ -94,7 +94,7 @@ export async function conversationOf(
     ${cursor ? sql`WHERE ${olderThan(cursor, 'e')}` : sql``}
     ORDER BY e.created_at DESC, e.id DESC
     LIMIT ${sql.lit(query.limit + 1)}`;
-  const rows = cursor ? (await page.execute(db)).rows : await executeNamed(db, page);
+  const rows = cursor ? (await page.execute(db)).rows : await executePrepared(db, page);
   const { nextCursor, items } = pageOf(rows, query.limit, newestFirstKey);
   return { nextCursor, items: items.map(toEntry) };
 }

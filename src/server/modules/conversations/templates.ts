@@ -11,8 +11,8 @@ import { requireRole, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { recordAudit } from '../audit/service.js';
-import { getSetting, SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { getSetting, SETTINGS_ENTITY_ID } from '../../platform/settings.js';
 
 type Db = Kysely<DB>;
 type Input = z.output<typeof replyTemplateInputSchema>;

@@ -13,7 +13,7 @@ import type { DB } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { momentIdCursor, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { intakeLeadIn } from '../leads/intake.js';
 
 type Db = Kysely<DB>;

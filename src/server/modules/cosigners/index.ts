@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { owned } from '../../platform/export-rules.js';
 import { ADULT_NOTICE_JOB, registerAdultNotices } from './jobs.js';
 import { cosignersRoutes } from './routes.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 import { notifyAdults } from './service.js';
 
 export const ADULT_NOTICE_JOB = 'minor-turns-18';

@@ -11,11 +11,11 @@ import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
-import { recordAudit } from '../audit/service.js';
-import { notify } from '../notifications/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { notify } from '../../platform/notifications.js';
 import { assertCustomerVisible } from '../customers/visible.js';
 import { insertCustomers } from '../customers/writer.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { dayIn } from '../../../shared/common/time.js';
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');

@@ -6,8 +6,8 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
 import { escapeLike } from '../../db/like.js';
-import { getSettings } from '../settings/service.js';
-import { clockIn } from '../../time.js';
+import { getSettings } from '../../platform/settings.js';
+import { clockIn } from '../../platform/time.js';
 
 type Eb = ExpressionBuilder<DB, 'customers'>;
 

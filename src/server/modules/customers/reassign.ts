@@ -5,16 +5,16 @@ import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudits } from '../audit/service.js';
-import { notify } from '../notifications/service.js';
-import { handOverOpenTasks } from '../tasks/hand-over.js';
-import { activeOwner, type NewOwner } from '../users/service.js';
+import { recordAudits } from '../../platform/audit.js';
+import { notify } from '../../platform/notifications.js';
+import { announce } from '../../platform/events.js';
+import { activeOwner, type NewOwner } from '../../platform/users.js';
 
 type Db = Kysely<DB>;
 
 /**
  * Gives customers to another user, in the caller's transaction: each change audited on the customer (`reassigned`,
- * from and to), their open tasks and running plan following them (`handOverOpenTasks`), both owners' customer lists
+ * from and to), their open tasks and running plan following them (`customersReassigned`, which tasks handles), both owners' customer lists
  * refreshed, and the new owner told. Customers already theirs are left as they are. The one way a customer changes
  * hands: by an admin or editor, and by lead intake when a customer's agent has left.
  */
@@ -55,7 +55,7 @@ export async function handCustomersTo(
       changes: { user_id: { from: c.user_id, to: to.id }, from: formerNames.get(c.user_id) ?? null, to: to.name, reason },
     })),
   );
-  await handOverOpenTasks(tx, moving, to.id);
+  await announce(tx, 'customersReassigned', { customers: moving, toUserId: to.id });
   await publishChange(tx, 'customers', [to.id, ...moving.map((c) => c.user_id)]);
   const named = moving.slice(0, 3).map((c) => c.name);
   await notify(tx, actor, {

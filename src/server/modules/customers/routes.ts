@@ -23,7 +23,7 @@ import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { sendCsv } from '../../http/csv.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 import { findDuplicates } from './duplicates.js';
 import { customersCsv } from './export.js';
 import { reassignCustomers } from './reassign.js';

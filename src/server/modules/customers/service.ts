@@ -25,18 +25,18 @@ import type { Matches, Wire } from '../../http/wire.js';
 import { batchOf, decodeCursor, keysetBatches, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { timeIn } from '../../../shared/common/time.js';
-import { auditTimeline, changedFields, recordAudit } from '../audit/service.js';
-import { getSetting } from '../settings/service.js';
+import { auditTimeline, changedFields, recordAudit } from '../../platform/audit.js';
+import { getSetting } from '../../platform/settings.js';
 import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import { afterCursor, cursorOf, matchesFilter, sortSpecs, visibleReferrerName, resolveFilter } from './filters.js';
 import { seesAll, visibleTo } from '../../auth/scope.js';
 import { assertReferrer, insertCustomers, normalized } from './writer.js';
 import { assertCustomerVisible } from './visible.js';
-import { dueKey, lateOf, viewOf, type TaskClock } from '../tasks/service.js';
-import { stopPlans } from '../tasks/plans.js';
+import { dueKey, lateOf, viewOf, type TaskClock } from '../../platform/task-due.js';
+import { announce } from '../../platform/events.js';
 
 export type CustomerRow = Row<'customers'>;
 
@@ -66,7 +66,7 @@ export async function listCustomers(
     .limit(sql.lit(query.limit + 1));
   // The whole list in its order, as every visit opens it, is planned once per connection; a narrowed one each time.
   const { cursor: _cursor, limit: _limit, ...filter } = query;
-  const rows = narrows(filter) ? await page.execute() : await executeNamed(db, page);
+  const rows = narrows(filter) ? await page.execute() : await executePrepared(db, page);
   return pageOf(rows, query.limit, (row) => cursorOf(spec, row));
 }
 
@@ -202,7 +202,7 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'customer', entityId: id, action: 'updated', changes });
     // Marked inactive, the customer is lost: their action plan stops.
-    if (row.status === 'inactive' && before.status !== 'inactive') await stopPlans(tx, actor, [id], 'lost');
+    if (row.status === 'inactive' && before.status !== 'inactive') await announce(tx, 'customerLost', { actor, customerIds: [id] });
     await publishChange(tx, 'customers', [row.user_id]);
     return row;
   });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 
@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors.js';
  */
 export async function assertCustomerVisible(db: Kysely<DB>, actor: Actor, id: string) {
   // Asked before every read of a customer's records: a look-up by key, planned once per connection.
-  const [row] = await executeNamed(
+  const [row] = await executePrepared(
     db,
     db.selectFrom('customers').select('id').where('id', '=', id).where(visibleTo(actor, 'customers.user_id')),
   );

@@ -7,8 +7,8 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudits } from '../audit/service.js';
-import { notify } from '../notifications/service.js';
+import { recordAudits } from '../../platform/audit.js';
+import { notify } from '../../platform/notifications.js';
 import { emailKey, phoneKeys } from './contact-keys.js';
 
 type CustomerRow = Row<'customers'>;

@@ -3,7 +3,7 @@ import { salesStatus } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { publishChange } from '../../realtime/publish.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../../platform/notifications.js';
 
 type Deal = Pick<Row<'deals'>, 'id' | 'user_id' | 'agent_name' | 'manufacturer' | 'model' | 'customer_name' | 'status'>;
 

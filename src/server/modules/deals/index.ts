@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { ofRecord, owned } from '../../platform/export-rules.js';
 import { dealsRoutes } from './routes.js';
 

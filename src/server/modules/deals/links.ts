@@ -6,7 +6,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { ALREADY_ANOTHER_AGENTS_CUSTOMER, alreadyACustomer } from '../../../shared/customers/schemas.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { existingCustomer } from '../customers/duplicates.js';
 import { insertCustomers } from '../customers/writer.js';
 

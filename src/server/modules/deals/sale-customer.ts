@@ -5,8 +5,8 @@ import { SALE_CUSTOMER_STATUS } from '../../../shared/deals/sale-rule.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
-import { getSetting } from '../settings/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { getSetting } from '../../platform/settings.js';
 import { startPlanOn, stopPlans } from '../tasks/plans.js';
 import { addDeliveryFollowUps } from '../tasks/rules.js';
 

@@ -9,7 +9,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { FROM_WORKSHEET } from '../../../shared/desking/worksheet.js';
 import { badRequest, notFound, staleWrite } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
-import { changedFields, recordAudit } from '../audit/service.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
 import { publishChange } from '../../realtime/publish.js';
 import { announceDeal } from './announce.js';
 import { dealBuyersGuide, keepBuyersGuide } from '../vehicles/buyers-guide.js';

@@ -12,9 +12,9 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { changedFields, recordAudit } from '../audit/service.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
 import { scopeDeals } from '../deals/service.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { dealFollowsFigures, dealFollowsWorksheet, draftOf, lockedDeal, requireOpenDesk, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;

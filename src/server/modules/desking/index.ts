@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { ofRecord } from '../../platform/export-rules.js';
 import { deskingRoutes } from './routes.js';
 

@@ -28,11 +28,11 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { publishChange } from '../../realtime/publish.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { businessClock } from '../../time.js';
-import { recordAudit } from '../audit/service.js';
+import { businessClock } from '../../platform/time.js';
+import { recordAudit } from '../../platform/audit.js';
 import { scopeDeals } from '../deals/service.js';
 import { queueEmail } from '../emails/service.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { coverPhoto, coverPhotoId } from '../vehicles/photos.js';
 import { dealFollowsFigures, lockedDeal, requireOpenDesk, storedWorksheet } from './service.js';
 

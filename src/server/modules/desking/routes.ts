@@ -6,7 +6,7 @@ import { dealWorksheetSchema } from '../../../shared/desking/types.js';
 import { worksheetSaveSchema } from '../../../shared/desking/worksheet.js';
 import { actorOf } from '../../auth/actor.js';
 import { LINK_TOKEN } from '../../auth/link-token.js';
-import type { AreaDeps } from '../area.js';
+import type { AreaDeps } from '../../platform/area.js';
 import { sendPdf } from '../../http/download.js';
 import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';

@@ -14,9 +14,9 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { changedFields, recordAudit } from '../audit/service.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
 import { findVisibleDeal, scopeDeals } from '../deals/service.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 
 type Db = Kysely<DB>;
 

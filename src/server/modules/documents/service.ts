@@ -8,8 +8,8 @@ import { maySee, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
-import { recordAudit } from '../audit/service.js';
-import { notify } from '../notifications/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { notify } from '../../platform/notifications.js';
 import { isRecordId } from '../../../shared/common/fields.js';
 import { detectDocumentType, displayName, nameForType, storageKey, type Spooled } from './files.js';
 

@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { emailsRoutes } from './routes.js';
 import { emailReadable } from './service.js';
 

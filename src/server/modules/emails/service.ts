@@ -11,17 +11,17 @@ import type { EmailDetail, EmailItem, EmailRecipient, RecipientConsent } from '.
 import type { Page } from '../../../shared/http/paging.js';
 import type { Actor } from '../../auth/actor.js';
 import { maySee, seesAll, visibleTo } from '../../auth/scope.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { latestConsent } from '../consent/service.js';
-import { getSetting, mailFooter } from '../settings/service.js';
-import { stopPlans } from '../tasks/plans.js';
+import { getSetting, mailFooter } from '../../platform/settings.js';
+import { announce } from '../../platform/events.js';
 import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 
 type Db = Kysely<DB>;
@@ -75,7 +75,7 @@ export async function listEmails(db: Db, actor: Actor, query: EmailListQuery): P
   const where = after ? sql`${box} AND (e.created_at, e.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : box;
   // A box's first page, which opening it shows, is planned once per connection; later pages each time.
   const emails = emailsOf(actor, where, query.limit + 1);
-  const rows = after ? (await emails.execute(db)).rows : await executeNamed(db, emails);
+  const rows = after ? (await emails.execute(db)).rows : await executePrepared(db, emails);
   const page = pageOf(rows, query.limit, (row) => [row.created_at.toISOString(), row.id]);
   return { ...page, items: page.items.map(toItem) };
 }
@@ -353,7 +353,7 @@ export async function keepEmail(tx: Db, { customer, mailbox_owner, ...mail }: Ma
       action: 'email_received',
       changes: { email_id: stored.id, subject: mail.subject },
     });
-    await stopPlans(tx, null, [customer.id], 'answered');
+    await announce(tx, 'customersAnswered', { customerIds: [customer.id] });
   }
   return stored.id;
 }

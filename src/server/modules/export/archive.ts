@@ -12,7 +12,7 @@ import { csvChunks } from '../../http/csv.js';
 import { stopSignal } from '../../http/download.js';
 import { keysetBatches } from '../../http/paging.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { documentFiles, type DocumentFile } from './documents.js';
 import { readableFiles, type ReadableFile } from './readable.js';
 import { ruleOf, rowsFor, type TableRule } from '../../platform/export-rules.js';

@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { exportRoutes } from './routes.js';
 
 export const exportArea = defineArea({

@@ -4,7 +4,7 @@ import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import { streamedDownload } from '../../http/download.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 import { exportFileName, recordExport, streamExport } from './service.js';
 import type { TableRule } from '../../platform/export-rules.js';
 

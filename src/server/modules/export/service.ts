@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Actor } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { writeExport } from './archive.js';
 import type { TableRule } from '../../platform/export-rules.js';
 import packageJson from '../../../../package.json' with { type: 'json' };

@@ -4,8 +4,8 @@ import { hookNames, hookPaths, type HookName, type HookSecret } from '../../../s
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { requireRole } from '../../auth/scope.js';
-import { recordAudit } from '../audit/service.js';
-import { SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { SETTINGS_ENTITY_ID } from '../../platform/settings.js';
 
 const newSecret = () => crypto.randomBytes(32).toString('base64url');
 

@@ -9,7 +9,7 @@ import type { DealStatus } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
 import { mayChange } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
-import { changedFields } from '../audit/service.js';
+import { changedFields } from '../../platform/audit.js';
 import type { SourceRow } from './csv-file.js';
 import { importKindSpecs, recordset, recordsetColumns, type ImportKindSpec, type Known, type Values } from './kinds.js';
 

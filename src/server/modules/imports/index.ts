@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { visibleTo } from '../../auth/scope.js';
 import { owned } from '../../platform/export-rules.js';
 import { importsRoutes } from './routes.js';

@@ -13,7 +13,7 @@ import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { readCsv, type SourceRow } from './csv-file.js';
 import { BATCH_ROWS, ImportState, planBatch, writeBatch } from './engine.js';
 import { importKindSpecs } from './kinds.js';

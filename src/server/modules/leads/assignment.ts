@@ -5,7 +5,7 @@ import type { LeadSource as CustomerLeadSource } from '../../../shared/customers
 import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { DB } from '../../db/schema.js';
 import { emailKey, phoneKeys } from '../customers/contact-keys.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
 
 type Tx = Transaction<DB>;

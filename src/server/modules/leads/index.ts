@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { registerUnansweredLeads, UNANSWERED_LEADS_JOB } from './jobs.js';
 import { leadsRoutes } from './routes.js';
 import { leadVisible } from './service.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { alertUnanswered } from './service.js';
 
 export const UNANSWERED_LEADS_JOB = 'unanswered-leads';

@@ -23,7 +23,7 @@ import type { Database } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { cursorValue } from '../../http/paging.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../../platform/settings.js';
 import { leadFormPage, leadFormSentPage } from './form-page.js';
 import { acceptFormPosts, receiveWebForm, sendPage } from './web-form.js';
 import { receivePostedAdf } from './intake.js';

@@ -17,8 +17,8 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudit } from '../audit/service.js';
-import { notify } from '../notifications/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { notify } from '../../platform/notifications.js';
 import { closeAnsweredLeadTasks } from '../tasks/rules.js';
 import { intakeLead } from './intake.js';
 

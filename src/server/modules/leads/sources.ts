@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { requireRole } from '../../auth/scope.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Db = Kysely<DB>;
 export type Source = { id: string; name: string };

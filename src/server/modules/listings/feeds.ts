@@ -17,7 +17,7 @@ import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { lacksBuyersGuide, needsBuyersGuide } from '../vehicles/list.js';
 
 type Db = Kysely<DB>;

@@ -5,7 +5,7 @@ import type { PhotoSize } from '../../../shared/vehicles/photos.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { dealerOf } from '../settings/service.js';
+import { dealerOf } from '../../platform/settings.js';
 import { needsBuyersGuide } from '../vehicles/list.js';
 import { storedKeyOf } from '../vehicles/photos.js';
 import { shownPublicly } from './feeds.js';

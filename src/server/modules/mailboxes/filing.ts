@@ -5,7 +5,7 @@ import { simpleParser, type AddressObject, type Attachment, type ParsedMail } fr
 import type { DB } from '../../db/schema.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { detectDocumentType, displayName, nameForType, storageKey } from '../documents/files.js';
 import { customerAt, keepEmail } from '../emails/service.js';
 import { leadsInMail } from '../leads/intake.js';

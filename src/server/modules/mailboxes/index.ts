@@ -1,4 +1,4 @@
-import { defineArea, type AreaDeps } from '../area.js';
+import { defineArea, type AreaDeps } from '../../platform/area.js';
 import { createMailboxReaders, type MailboxReaders } from './reader.js';
 import { mailboxesRoutes } from './routes.js';
 
@@ -8,7 +8,7 @@ function readersFor(deps: AreaDeps) {
   let readers = readersOf.get(deps);
   if (!readers) {
     readers = createMailboxReaders(deps.database.db, {
-      sealer: deps.sealer,
+      encryption: deps.encryption,
       log: deps.log,
       instanceId: deps.instance.id,
       store: deps.store,

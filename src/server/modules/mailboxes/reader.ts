@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import { sql, type Kysely } from 'kysely';
-import type { Sealer } from '../../auth/sealed.js';
+import type { Encryption } from '../../auth/encryption.js';
 import type { DB } from '../../db/schema.js';
 import {
   connectionProblem,
@@ -30,7 +30,7 @@ export type ReaderOptions = {
 export type MailboxReaders = { wake: () => void; start: () => void; stop: () => Promise<void> };
 
 type Claimed = { id: string; user_id: string | null; updated_at: Date };
-type ReaderDeps = FilingDeps & { sealer: Sealer; log: FastifyBaseLogger; privateHosts: PrivateHosts; resolve: Resolve };
+type ReaderDeps = FilingDeps & { encryption: Encryption; log: FastifyBaseLogger; privateHosts: PrivateHosts; resolve: Resolve };
 
 /**
  * Every process runs this; one process at a time reads each mailbox: the one holding its lease (`reader` in the
@@ -210,7 +210,7 @@ function readMailbox(db: Kysely<DB>, deps: ReaderDeps, me: string, claimed: Clai
     let wait = backoffMs;
     while (!stopped) {
       // Read again at each connection: the owner's role, and so whether the servers must be public, is as it is now.
-      const access = await mailboxAccess(db, deps.sealer, claimed.id, deps.privateHosts).catch(() => null);
+      const access = await mailboxAccess(db, deps.encryption, claimed.id, deps.privateHosts).catch(() => null);
       if (!access) return;
       try {
         await session(access);

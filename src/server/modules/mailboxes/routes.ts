@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailboxAnswerSchema, mailboxInputSchema, mailboxParams } from '../../../shared/mailboxes/types.js';
 import { actorOf } from '../../auth/actor.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import type { AreaDeps } from '../area.js';
+import type { AreaDeps } from '../../platform/area.js';
 import type { MailboxReaders } from './reader.js';
 import { describeMailbox, removeMailbox, saveMailbox } from './service.js';
 
@@ -11,7 +11,7 @@ export function mailboxesRoutes(readers: MailboxReaders) {
     const r = app.withTypeProvider<TypeProvider>();
     const { db } = deps.database;
     const saving = {
-      sealer: deps.sealer,
+      encryption: deps.encryption,
       wake: readers.wake,
       privateHosts: deps.config.mailboxPrivateHosts,
       resolve: deps.resolve,

@@ -8,7 +8,7 @@ import {
   type MailboxValues,
 } from '../../../shared/mailboxes/types.js';
 import type { Actor } from '../../auth/actor.js';
-import type { Sealer } from '../../auth/sealed.js';
+import type { Encryption } from '../../auth/encryption.js';
 import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -22,8 +22,8 @@ import {
   type PrivateHosts,
 } from '../../mail/mailbox-connection.js';
 import type { Resolve } from '../../net/public-address.js';
-import { recordAudit } from '../audit/service.js';
-import { SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { SETTINGS_ENTITY_ID } from '../../platform/settings.js';
 
 type Db = Kysely<DB>;
 
@@ -104,14 +104,14 @@ export async function checkMailbox(access: MailboxAccess, resolve: Resolve): Pro
  */
 export async function saveMailbox(
   db: Db,
-  deps: { sealer: Sealer; wake: () => void; privateHosts: PrivateHosts; resolve: Resolve },
+  deps: { encryption: Encryption; wake: () => void; privateHosts: PrivateHosts; resolve: Resolve },
   actor: Actor,
   owner: MailboxOwner,
   input: MailboxValues,
 ): Promise<MailboxAnswer> {
   const userId = ownerOf(actor, owner);
   const saved = await db.selectFrom('mailboxes').select(['id']).where(whereOwner(userId)).executeTakeFirst();
-  const savedAccess = saved ? await mailboxAccess(db, deps.sealer, saved.id, deps.privateHosts) : null;
+  const savedAccess = saved ? await mailboxAccess(db, deps.encryption, saved.id, deps.privateHosts) : null;
   const sameAccount =
     savedAccess !== null &&
     savedAccess.imap_host === input.imap_host &&
@@ -127,7 +127,7 @@ export async function saveMailbox(
   const sameMailbox = sameAccount && savedAccess.address === input.address;
   const values = {
     ...input,
-    secret: deps.sealer.seal(secret),
+    secret: deps.encryption.seal(secret),
     reader: null,
     reader_until: null,
     state: 'connecting' as const,

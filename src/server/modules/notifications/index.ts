@@ -1,7 +1,7 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { personal } from '../../platform/export-rules.js';
 import { notificationsRoutes } from './routes.js';
-import { deliverNotifications } from './service.js';
+import { deliverNotifications } from '../../platform/notifications.js';
 
 export const notificationsArea = defineArea({
   name: 'notifications',

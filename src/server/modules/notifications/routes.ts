@@ -5,7 +5,7 @@ import { notificationPageSchema, notificationsQuerySchema } from '../../../share
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import { countUnreadNotifications, listNotifications, markAllRead, markRead } from './service.js';
+import { countUnreadNotifications, listNotifications, markAllRead, markRead } from '../../platform/notifications.js';
 
 export async function notificationsRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<TypeProvider>();

@@ -9,7 +9,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { vehicleName } from '../../../shared/vehicles/types.js';
 
 type CustomOfferRow = Row<'custom_offers'>;

@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { owned, personal } from '../../platform/export-rules.js';
 import { offersRoutes } from './routes.js';
 import { referencedOfferImageKeys } from './service.js';

@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor.js';
 import { hasRole, requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
 /**

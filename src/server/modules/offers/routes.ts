@@ -29,7 +29,7 @@ import type { TypeProvider } from '../../http/serializer.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
 import { createCustomOffer, deleteCustomOffer, listCustomOffers } from './custom-offers.js';
 import { addInstagramAccount, listInstagramAccounts, removeInstagramAccount, updateInstagramAccount } from './instagram.js';
 import { generateOfferImage, listAudience, notifyCustomers, offerImageByToken, postToInstagram } from './service.js';

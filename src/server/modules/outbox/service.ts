@@ -14,7 +14,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { requireRole } from '../../auth/scope.js';
 import { publishChange } from '../../realtime/publish.js';
-import { recordAudits } from '../audit/service.js';
+import { recordAudits } from '../../platform/audit.js';
 import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 

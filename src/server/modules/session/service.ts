@@ -5,10 +5,10 @@ import type { DB } from '../../db/schema.js';
 import type { DemoRole, Session } from '../../../shared/auth/sign-in.js';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import { requireRole } from '../../auth/scope.js';
-import { getSessionUser } from '../users/service.js';
-import { getSetting } from '../settings/service.js';
+import { getSessionUser } from '../../platform/users.js';
+import { getSetting } from '../../platform/settings.js';
 import { signedInByToken, type Actor, type SignedIn } from '../../auth/actor.js';
-import { companyTimeZone } from '../../time.js';
+import { companyTimeZone } from '../../platform/time.js';
 import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../auth/rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {

@@ -21,7 +21,7 @@ import { isAuthError, type AuthLoader } from '../../auth/auth-loader.js';
 import { hit } from '../../auth/rate-limit.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { authError } from './sign-in.js';
 import { recordSignInSuccess, releaseSignInAttempt, reserveSignInAttempt, startSessionClock } from './service.js';
 

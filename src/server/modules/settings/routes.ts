@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { rescheduleBackup } from '../backup/jobs.js';
-import { getSettings, saveSettings } from './service.js';
+import { getSettings, saveSettings } from '../../platform/settings.js';
 
 export async function settingsRoutes(app: FastifyInstance, { database, jobs }: { database: Database; jobs: JobQueue }) {
   const r = app.withTypeProvider<TypeProvider>();

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { customerAnswers, type CustomerAnswer } from '../../../shared/tasks/appointment-mail.js';
 import type { DB } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { tasksChanged } from './service.js';
 
 /*

@@ -3,9 +3,9 @@ import { taskTypeLabels, type TaskType } from '../../../shared/tasks/schemas.js'
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { businessClock, clockIn } from '../../time.js';
-import { recordAudit } from '../audit/service.js';
-import { getSetting, mailFooter } from '../settings/service.js';
+import { businessClock, clockIn } from '../../platform/time.js';
+import { recordAudit } from '../../platform/audit.js';
+import { getSetting, mailFooter } from '../../platform/settings.js';
 
 /*
  * The morning e-mail: for each user who asked for it, their overdue and today's open tasks and appointments, at 7:30

@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { sql, type SqlBool } from 'kysely';
 import { ofRecord, owned, personal } from '../../platform/export-rules.js';
 import {
@@ -11,6 +11,8 @@ import {
   registerReminderJob,
   REMINDER_JOB,
 } from './jobs.js';
+import { handOverOpenTasks } from './hand-over.js';
+import { stopPlans } from './plans.js';
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
 
@@ -33,6 +35,13 @@ export const tasksArea = defineArea({
     },
   ],
   changes: ['tasks'],
+  handles: {
+    // A lost customer's plan stops; one who answers is talking to their agent, and their plan stops too.
+    customerLost: async (tx, { actor, customerIds }) => void (await stopPlans(tx, actor, customerIds, 'lost')),
+    customersAnswered: async (tx, { customerIds }) => void (await stopPlans(tx, null, customerIds, 'answered')),
+    // Open tasks and the running plan follow a customer to their new agent.
+    customersReassigned: async (tx, { customers, toUserId }) => void (await handOverOpenTasks(tx, customers, toUserId)),
+  },
   notificationEvents: ['task_assigned', 'task_due'],
   exportTables: {
     tasks: { scope: (actor) => taskVisible(actor, 't') },

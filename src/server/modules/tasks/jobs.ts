@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
 import { sendDigests } from './digest.js';
 import { addPlanSteps } from './plans.js';
 import { sendReminders } from './reminders.js';

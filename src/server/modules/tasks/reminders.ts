@@ -3,13 +3,13 @@ import { appointmentMailVerdict } from '../../../shared/tasks/appointment-mail.j
 import { taskTypeLabels, type TaskType } from '../../../shared/tasks/schemas.js';
 import type { DB } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { clockIn, type BusinessClock } from '../../time.js';
-import { recordAudits } from '../audit/service.js';
+import { clockIn, type BusinessClock } from '../../platform/time.js';
+import { recordAudits } from '../../platform/audit.js';
 import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
 import { latestConsent } from '../consent/service.js';
-import { notify } from '../notifications/service.js';
-import { getSettings } from '../settings/service.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import { notify } from '../../platform/notifications.js';
+import { getSettings } from '../../platform/settings.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
 import { localStart } from './invitation.js';
 
 /*

@@ -11,9 +11,9 @@ import {
 } from '../../../shared/tasks/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
-import { businessClock, clockIn, type BusinessClock } from '../../time.js';
-import { recordAudits } from '../audit/service.js';
-import { getSettings } from '../settings/service.js';
+import { businessClock, clockIn, type BusinessClock } from '../../platform/time.js';
+import { recordAudits } from '../../platform/audit.js';
+import { getSettings } from '../../platform/settings.js';
 import { recordTaskStep, tasksChanged } from './service.js';
 
 /*

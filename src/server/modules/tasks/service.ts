@@ -21,7 +21,6 @@ import {
   type TaskCalendarQuery,
   type TaskType,
   type TaskUpdate,
-  type TaskView,
 } from '../../../shared/tasks/schemas.js';
 import { appointmentMailVerdict } from '../../../shared/tasks/appointment-mail.js';
 import type { Task, TaskSummary } from '../../../shared/tasks/types.js';
@@ -33,13 +32,14 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import type { Matches, Wire } from '../../http/wire.js';
 import { publishChange } from '../../realtime/publish.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { businessClock, clockIn, type BusinessClock } from '../../time.js';
-import { changedFields, recordAudit } from '../audit/service.js';
-import { notify } from '../notifications/service.js';
-import { getSetting } from '../settings/service.js';
+import { businessClock, clockIn, type BusinessClock } from '../../platform/time.js';
+import { dueKey, lateOf, taskClock, viewOf, type TaskClock } from '../../platform/task-due.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
+import { notify } from '../../platform/notifications.js';
+import { getSetting } from '../../platform/settings.js';
 import { appointmentMail, type InviteMethod } from './invitation.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 
 type Db = Kysely<DB>;
 
@@ -52,27 +52,6 @@ export const taskVisible = (actor: Actor, task: string): RawBuilder<SqlBool> =>
     ? sql<SqlBool>`true`
     : sql<SqlBool>`(${visibleTo(actor, `${task}.assignee_id`)} OR EXISTS (
         SELECT 1 FROM customers tc WHERE tc.id = ${sql.ref(`${task}.customer_id`)} AND ${visibleTo(actor, 'tc.user_id')}))`;
-
-/** The section of My Tasks a task is in on `today` (the company's): done, or open and due before, on or after it. */
-export const viewOf = (today: string) => sql<TaskView>`CASE
-  WHEN t.completed_at IS NOT NULL THEN 'done'
-  WHEN t.due_date < ${today}::date THEN 'overdue'
-  WHEN t.due_date = ${today}::date THEN 'today'
-  ELSE 'upcoming' END`;
-
-/** The company's today and the local time it is now there (HH:MM), which a task's section and lateness are read on. */
-export type TaskClock = { today: string; time: string };
-export const taskClock = (clock: BusinessClock, now: Date): TaskClock => ({ today: clock.today, time: clock.timeOf(now) });
-
-/**
- * Open and past when it was due: on a day before today, or today at a time already gone. A task due earlier today
- * stays in Today's section (the day's work) and is late there, as an overdue one is.
- */
-export const lateOf = ({ today, time }: TaskClock) => sql<boolean>`(t.completed_at IS NULL
-  AND (t.due_date < ${today}::date OR (t.due_date = ${today}::date AND t.due_time < ${time}::time)))`;
-
-/** Open tasks run by day, then time; those due at any time of the day come after the timed ones. */
-export const dueKey = sql`(t.due_date, coalesce(t.due_time, '24:00'::time), t.id)`;
 
 /** The linked vehicle (`v`) as '2022 Toyota Camry', or null without one. */
 const vehicleName = sql<string | null>`CASE WHEN v.id IS NULL THEN NULL ELSE concat_ws(' ', v.year, v.make, v.model) END`;
@@ -157,7 +136,7 @@ export async function listTasks(db: Db, actor: Actor, query: TaskListQuery, now 
   // A section of one's own open tasks, as My Tasks opens, is planned once per connection; the team's or a customer's
   // each time, as who may see which changes their best plan.
   const own = (query.assignee ?? 'me') === 'me' && !query.customer;
-  const rows = own ? await executeNamed(db, section) : await section.execute();
+  const rows = own ? await executePrepared(db, section) : await section.execute();
   return pageOf(rows.map(toTask), query.limit, (row) => [row.due_date, row.due_time ? `${row.due_time}:00` : '24:00:00', row.id]);
 }
 

@@ -11,7 +11,7 @@ import { actorOf } from '../../auth/actor.js';
 import { AppError } from '../../http/errors.js';
 import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import type { AreaDeps } from '../area.js';
+import type { AreaDeps } from '../../platform/area.js';
 import { smsReplySchema } from '../../../shared/consent/sms-hook.js';
 import { receiveSmsReply } from '../consent/sms-replies.js';
 import { describeTextingProvider, removeTextingProvider, saveTwilio, twilioSetup } from './service.js';
@@ -47,7 +47,7 @@ const statusQuery = z.object({ outbox: z.uuid().optional() });
 export async function textingRoutes(app: FastifyInstance, deps: AreaDeps) {
   const r = app.withTypeProvider<TypeProvider>();
   const { db } = deps.database;
-  const saving = { sealer: deps.sealer, webhooks: deps.webhooks, apiUrl: deps.config.twilioApiUrl };
+  const saving = { encryption: deps.encryption, webhooks: deps.webhooks, apiUrl: deps.config.twilioApiUrl };
 
   r.get('/api/texting/provider', { schema: { response: { 200: textingProviderSchema } } }, (request) =>
     describeTextingProvider(db, actorOf(request), originOf(deps.config, request)),
@@ -69,7 +69,7 @@ export async function textingRoutes(app: FastifyInstance, deps: AreaDeps) {
     await hooks.register(formbody, { bodyLimit: 64 * 1024 });
     const verified = async (request: FastifyRequest) => {
       const refused = new AppError(401, 'BAD_SIGNATURE', 'The Twilio signature is missing or wrong');
-      const setup = await twilioSetup(db, deps.sealer);
+      const setup = await twilioSetup(db, deps.encryption);
       const signature = request.headers[SIGNATURE_HEADER];
       const params = request.body;
       if (!setup || typeof signature !== 'string' || typeof params !== 'object' || params === null) throw refused;

@@ -8,12 +8,12 @@ import {
 } from '../../../shared/texting/types.js';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
-import type { Sealer } from '../../auth/sealed.js';
+import type { Encryption } from '../../auth/encryption.js';
 import { requireRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
-import { SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { SETTINGS_ENTITY_ID } from '../../platform/settings.js';
 import { checkTwilioAccount, TwilioError, type TwilioAccount } from './twilio.js';
 
 /** The Twilio account texts leave through, its token opened; with the address Twilio calls back at. */
@@ -23,17 +23,17 @@ export type TwilioSetup = TwilioAccount & { callbackOrigin: string };
  * The texting provider in force, or null (texts then go to the send_sms webhook). A token sealed with a previous
  * credentials key is sealed again with the current one.
  */
-export async function twilioSetup(db: Kysely<DB>, sealer: Sealer): Promise<TwilioSetup | null> {
+export async function twilioSetup(db: Kysely<DB>, encryption: Encryption): Promise<TwilioSetup | null> {
   const row = await db
     .selectFrom('texting_provider')
     .select(['account_sid', 'auth_token', 'sender', 'callback_origin'])
     .executeTakeFirst();
   if (!row) return null;
-  const authToken = sealer.open(row.auth_token);
-  if (sealer.stale(row.auth_token)) {
+  const authToken = encryption.open(row.auth_token);
+  if (encryption.stale(row.auth_token)) {
     await db
       .updateTable('texting_provider')
-      .set({ auth_token: sealer.seal(authToken) })
+      .set({ auth_token: encryption.seal(authToken) })
       .where('auth_token', '=', row.auth_token)
       .execute();
   }
@@ -74,13 +74,13 @@ export async function describeTextingProvider(db: Kysely<DB>, actor: Actor, orig
  */
 export async function saveTwilio(
   db: Kysely<DB>,
-  deps: { sealer: Sealer; webhooks: { releaseHeldSms: (tx: Transaction<DB>) => Promise<number> }; apiUrl: string },
+  deps: { encryption: Encryption; webhooks: { releaseHeldSms: (tx: Transaction<DB>) => Promise<number> }; apiUrl: string },
   actor: Actor,
   input: z.output<typeof twilioInputSchema>,
   origin: string,
 ): Promise<TextingProvider> {
   requireRole(actor, 'admin');
-  const saved = await twilioSetup(db, deps.sealer);
+  const saved = await twilioSetup(db, deps.encryption);
   const authToken = input.auth_token || (saved?.accountSid === input.account_sid ? saved.authToken : '');
   if (!authToken) throw badRequest(AUTH_TOKEN_MESSAGE, { auth_token: AUTH_TOKEN_MESSAGE });
   try {
@@ -93,7 +93,7 @@ export async function saveTwilio(
     provider: 'twilio',
     account_sid: input.account_sid,
     sender: input.sender,
-    auth_token: deps.sealer.seal(authToken),
+    auth_token: deps.encryption.seal(authToken),
     callback_origin: origin,
     updated_by: actor.userId,
     updated_at: new Date(),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { publishTextDelivery } from '../conversations/service.js';
+import { announce } from '../../platform/events.js';
 import { twilioErrorText } from './twilio.js';
 
 const delivered = ['delivered', 'read'];
@@ -48,5 +48,5 @@ export async function recordTwilioStatus(
     )
     .returning('id')
     .execute();
-  for (const row of changed) await publishTextDelivery(db, row.id);
+  for (const row of changed) await announce(db, 'textDeliveryChanged', { outboxId: row.id });
 }

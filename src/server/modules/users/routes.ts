@@ -3,7 +3,7 @@ import type { TypeProvider } from '../../http/serializer.js';
 import { profileSchema } from '../../../shared/users/schemas.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
-import { updateProfile } from './service.js';
+import { updateProfile } from '../../platform/users.js';
 
 export async function usersRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<TypeProvider>();

@@ -15,8 +15,8 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { conflict, notFound, staleWrite } from '../../http/errors.js';
 import type { GuideFacts } from '../../render/buyers-guide-pdf.js';
-import { changedFields, recordAudit } from '../audit/service.js';
-import { dealerOf } from '../settings/service.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
+import { dealerOf } from '../../platform/settings.js';
 import { changeableVehicle, vehiclesChanged, visibleVehicle } from './list.js';
 
 type Db = Kysely<DB>;

@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { inInventory, ofRecord } from '../../platform/export-rules.js';
 import { referencedPhotoKeys } from './photos.js';
 import { vehiclesRoutes } from './routes.js';

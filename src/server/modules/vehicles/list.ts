@@ -8,7 +8,7 @@ import type { Matches, Wire } from '../../http/wire.js';
 import type { Page } from '../../../shared/http/paging.js';
 import { escapeLike } from '../../db/like.js';
 import { publishChange } from '../../realtime/publish.js';
-import { executeNamed } from '../../db/named-statements.js';
+import { executePrepared } from '../../db/prepared-statements.js';
 import {
   VEHICLE_MAKES_LIMIT,
   VEHICLE_OPTIONS_LIMIT,
@@ -167,7 +167,7 @@ export async function listVehicles(
   // The whole inventory in a sort, as every visit opens it, is planned once per connection; a narrowed one each time.
   const { sort: _sort, limit: _limit, cursor: _cursor, ...conditions } = query;
   const narrowed = Object.values(conditions).some((value) => value !== undefined);
-  const found = narrowed ? await ordered.execute() : await executeNamed(db, ordered);
+  const found = narrowed ? await ordered.execute() : await executePrepared(db, ordered);
   const page = pageOf(found, query.limit, (row) => [
     column === 'created_at' ? row.created_at.toISOString() : row[column],
     row.id,

@@ -24,7 +24,7 @@ import { onFirstUse } from '../../first-use.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { displayName } from '../documents/files.js';
 import type { ErrorLog } from '../documents/service.js';
 import { changeableVehicle, vehiclesChanged, visibleVehicle } from './list.js';

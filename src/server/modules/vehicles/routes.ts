@@ -13,7 +13,7 @@ import {
   type PhotoSize,
 } from '../../../shared/vehicles/photos.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import type { AreaDeps } from '../area.js';
+import type { AreaDeps } from '../../platform/area.js';
 import { brokenUpload, isClientStreamError, spoolUpload } from '../documents/files.js';
 import { addPhoto, listPhotos, openPhoto, orderPhotos, removePhoto, removeStored } from './photos.js';
 import {
@@ -31,7 +31,7 @@ import {
   vehicleSummarySchema,
 } from '../../../shared/vehicles/types.js';
 import { sendCsv } from '../../http/csv.js';
-import { businessClock } from '../../time.js';
+import { businessClock } from '../../platform/time.js';
 import { csvFileName, vehiclesCsv } from './export.js';
 import { getBuyersGuide, saveBuyersGuide, vehicleBuyersGuidePdf } from './buyers-guide.js';
 import { windowSticker } from './window-sticker.js';

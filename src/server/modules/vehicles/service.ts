@@ -6,8 +6,8 @@ import type { VehicleInput, VehicleUpdate } from '../../../shared/vehicles/schem
 import type { VehicleDetail, VehicleTimelineEntry, VinDuplicate } from '../../../shared/vehicles/types.js';
 import { vehicleStatusRule } from '../../../shared/vehicles/status-rule.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
-import { auditTimeline, changedFields, recordAudit, recordAudits } from '../audit/service.js';
-import { activeOwner } from '../users/service.js';
+import { auditTimeline, changedFields, recordAudit, recordAudits } from '../../platform/audit.js';
+import { activeOwner } from '../../platform/users.js';
 import type { ReassignInput, ReassignResult } from '../../../shared/common/reassign.js';
 import {
   changeableVehicle,

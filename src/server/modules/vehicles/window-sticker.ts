@@ -3,7 +3,7 @@ import { publicVehiclePath } from '../../../shared/listings/paths.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { dealerOf } from '../settings/service.js';
+import { dealerOf } from '../../platform/settings.js';
 import { visibleVehicle } from './list.js';
 import { coverPhoto } from './photos.js';
 

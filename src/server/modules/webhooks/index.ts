@@ -1,4 +1,4 @@
-import { defineArea } from '../area.js';
+import { defineArea } from '../../platform/area.js';
 import { webhooksRoutes } from './routes.js';
 
 export const webhooksArea = defineArea({

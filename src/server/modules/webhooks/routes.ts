@@ -9,7 +9,7 @@ import {
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import type { WebhookSender } from './sender.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
 import {
   listWebhookEndpoints,
   removeWebhookEndpoint,

@@ -11,10 +11,10 @@ import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { hasRole, requireRole } from '../../auth/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { recordAudit } from '../audit/service.js';
-import { SETTINGS_ENTITY_ID } from '../settings/service.js';
+import { recordAudit } from '../../platform/audit.js';
+import { SETTINGS_ENTITY_ID } from '../../platform/settings.js';
 import { assertPublicHost, PrivateAddressError } from '../../net/public-address.js';
-import type { WebhookSender } from './sender.js';
+import type { WebhookSender } from '../../platform/webhook-sender.js';
 
 /**
  * Every event with whether its address is set. Admins also read the address and the signing secret; others learn only

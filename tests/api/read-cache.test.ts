@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { KEPT_READ_MS } from '../../src/server/db/kept-reads.js';
-import { getSettings } from '../../src/server/modules/settings/service.js';
+import { READ_CACHE_MS } from '../../src/server/db/read-cache.js';
+import { getSettings } from '../../src/server/platform/settings.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 
 let t: TestContext;
@@ -58,7 +58,7 @@ describe('kept reads', () => {
     await timeZone();
     // A statement that passes by the query builder, as another process's would.
     await t.database.pool.query(`UPDATE settings SET value = '{"time_zone": "America/Chicago"}' WHERE key = 'company'`);
-    await new Promise((resolve) => setTimeout(resolve, KEPT_READ_MS + 50));
+    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_MS + 50));
     expect(await timeZone()).toBe('America/Chicago');
   });
 

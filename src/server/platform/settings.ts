@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { defaultSettings, settingsSchema, type Settings, type SettingsSection } from '../../../shared/settings/schemas.js';
-import type { Actor } from '../../auth/actor.js';
-import type { DB } from '../../db/schema.js';
-import { requireRole } from '../../auth/scope.js';
-import { recordAudit } from '../audit/service.js';
-import { keptReadsOf } from '../../db/kept-reads.js';
+import { defaultSettings, settingsSchema, type Settings, type SettingsSection } from '../../shared/settings/schemas.js';
+import type { Actor } from '../auth/actor.js';
+import type { DB } from '../db/schema.js';
+import { requireRole } from '../auth/scope.js';
+import { recordAudit } from './audit.js';
+import { readCacheOf } from '../db/read-cache.js';
 
 const sections = Object.keys(defaultSettings) as SettingsSection[];
 /** The audit log's entity id for the installation's settings (the nil UUID: there is one set). */
@@ -16,11 +16,11 @@ export const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
  * to its default rather than failing every reader.
  */
 export async function getSettings(db: Kysely<DB>): Promise<Settings> {
-  const kept = keptReadsOf<'settings', Settings>(db, SETTINGS_READ);
+  const kept = readCacheOf<'settings', Settings>(db, SETTINGS_READ);
   return kept ? kept.read('settings', () => readSettings(db)) : readSettings(db);
 }
 
-/** Settings are read by most requests and written by an admin now and then: each process keeps its read (kept-reads.ts). */
+/** Settings are read by most requests and written by an admin now and then: each process keeps its read (read-cache.ts). */
 const SETTINGS_READ = { tables: ['settings'] };
 
 async function readSettings(db: Kysely<DB>): Promise<Settings> {

@@ -1,15 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Actor } from '../../auth/actor.js';
-import { hashPassword } from '../../auth/passwords.js';
-import type { DB } from '../../db/schema.js';
-import type { Role } from '../../../shared/users/roles.js';
-import type { SessionUser } from '../../../shared/auth/sign-in.js';
-import { recordAudit } from '../audit/service.js';
-import { AppError, badRequest, forbidden } from '../../http/errors.js';
-import { REASSIGN_CHOOSE_OWNER } from '../../../shared/common/reassign.js';
-import { requireRole } from '../../auth/scope.js';
-import type { ProfileInput } from '../../../shared/users/schemas.js';
+import type { Actor } from '../auth/actor.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { DB } from '../db/schema.js';
+import type { Role } from '../../shared/users/roles.js';
+import type { SessionUser } from '../../shared/auth/sign-in.js';
+import { recordAudit } from './audit.js';
+import { AppError, badRequest, forbidden } from '../http/errors.js';
+import { REASSIGN_CHOOSE_OWNER } from '../../shared/common/reassign.js';
+import { requireRole } from '../auth/scope.js';
+import type { ProfileInput } from '../../shared/users/schemas.js';
 
 export type NewUser = { name: string; email: string; role: Role; password: string };
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Actor } from '../../auth/actor.js';
-import type { DB } from '../../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { DB } from '../db/schema.js';
 
 export type AuditEntry = {
   entityType:

@@ -12,7 +12,7 @@ import type {
 } from 'kysely';
 
 /**
- * Named statements: a read that runs on every visit to a screen (a list's first page, say) is parsed and planned by
+ * Prepared statements: a read that runs on every visit to a screen (a list's first page, say) is parsed and planned by
  * each connection once, then only bound and run. PostgreSQL plans such a read again each time it arrives unnamed;
  * for the customer list that planning was most of the database's work (pgbench, the same statement: 3,216 tx/s
  * planned each time, 8,306 named).
@@ -27,7 +27,7 @@ import type {
  * The most statement texts named; others run unnamed. A connection keeps each one it has run (about 100 KB for the
  * customer list), so this bounds what a pool of ten holds to a few tens of megabytes.
  */
-export const NAMED_STATEMENTS_MAX = 64;
+export const PREPARED_STATEMENTS_MAX = 64;
 
 const names = new Map<string, string>();
 let generation = 0;
@@ -36,12 +36,12 @@ let generation = 0;
 export const statementName = (text: string) => names.get(text);
 
 function register(text: string) {
-  if (names.has(text) || names.size >= NAMED_STATEMENTS_MAX) return;
+  if (names.has(text) || names.size >= PREPARED_STATEMENTS_MAX) return;
   names.set(text, `torque_${createHash('sha1').update(text).digest('hex').slice(0, 16)}_${generation}`);
 }
 
 /**
- * Gives up the names in use: a connection keeps a named statement's plan and the shape of its rows, and a table
+ * Gives up the names in use: a connection keeps a prepared statement's plan and the shape of its rows, and a table
  * that changed under it (a newer release's migration, run by another process) makes PostgreSQL refuse to run it
  * ("cached plan must not change result type"). Texts named again later get new names, parsed afresh.
  */
@@ -54,11 +54,11 @@ function retireNames() {
 const isRawBuilder = <R>(query: Compilable<R> | RawBuilder<R>): query is RawBuilder<R> => 'isRawBuilder' in query;
 
 /**
- * Runs `query` as a named statement (see above). Inside a transaction it is named only if it already was: a table
+ * Runs `query` as a prepared statement (see above). Inside a transaction it is named only if it already was: a table
  * changed under it (`retireNames`) fails the transaction there, where a second try could not follow a failed
  * statement; outside one it is run again under a new name.
  */
-export async function executeNamed<R>(
+export async function executePrepared<R>(
   db: Pick<Kysely<unknown>, 'isTransaction' | 'executeQuery' | 'getExecutor'>,
   query: Compilable<R> | RawBuilder<R>,
 ): Promise<R[]> {
@@ -79,7 +79,7 @@ export async function executeNamed<R>(
  * Kysely's pool: node-postgres's, its connections sending a registered statement by its name (node-postgres parses
  * a name once per connection). Kysely sends SQL and values only: no cursor is configured.
  */
-export function namingPool(pool: pg.Pool): PostgresPool {
+export function preparingPool(pool: pg.Pool): PostgresPool {
   // One wrapper per connection, as Kysely keeps its own state per connection object.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {

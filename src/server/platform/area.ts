@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RealtimeArea } from '../../shared/realtime/events.js';
 import type { AuthLoader } from '../auth/auth-loader.js';
 import type { ActorResolver } from '../auth/actor.js';
-import type { Sealer } from '../auth/sealed.js';
+import type { Encryption } from '../auth/encryption.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import type { Instance } from '../db/instance.js';
@@ -14,8 +14,9 @@ import type { Resolve } from '../net/public-address.js';
 import type { EventHandler, Realtime } from '../realtime/hub.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { Spool } from '../storage/spool.js';
-import type { TableRule } from '../platform/export-rules.js';
-import type { WebhookSender } from './webhooks/sender.js';
+import type { TableRule } from './export-rules.js';
+import type { DomainEvent, Handles } from './events.js';
+import type { TextCarrier, WebhookSender } from './webhook-sender.js';
 
 /** What the app hands every area: the infrastructure built once in `app.ts`. */
 export type AreaDeps = {
@@ -24,7 +25,7 @@ export type AreaDeps = {
   config: Config;
   secret: string;
   /** Seals and opens the credentials kept for other services (`auth/sealed.ts`). */
-  sealer: Sealer;
+  encryption: Encryption;
   log: FastifyBaseLogger;
   resolveActor: ActorResolver;
   store: BlobStore;
@@ -74,6 +75,12 @@ export type Area = {
   exportTables: Record<string, TableRule>;
   /** The kinds of notification it sends (Settings → Notifications lists them). */
   notificationEvents?: readonly string[];
+  /** The texting provider it offers, which carries texts in place of the send_sms address (one area at most). */
+  textCarrier?: (setup: { encryption: Encryption; config: Config }) => TextCarrier;
+  /** The domain events it announces (`announce(tx, event, …)`), for areas above it to handle. */
+  announces?: readonly DomainEvent[];
+  /** What it does, in the announcer's transaction, when another area announces an event (`platform/events.ts`). */
+  handles?: Handles;
 };
 
 /** Declares an area; the type is the checklist of what a new area decides. */

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import type { NotificationEvent } from '../../../shared/settings/schemas.js';
-import type { Notification, NotificationsQuery } from '../../../shared/notifications/types.js';
-import type { Page } from '../../../shared/http/paging.js';
-import type { Actor } from '../../auth/actor.js';
-import type { DB } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
-import { cursorValue, momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
-import { publish } from '../../realtime/publish.js';
-import type { Delivery } from '../../realtime/hub.js';
-import { getSetting } from '../settings/service.js';
+import type { NotificationEvent } from '../../shared/settings/schemas.js';
+import type { Notification, NotificationsQuery } from '../../shared/notifications/types.js';
+import type { Page } from '../../shared/http/paging.js';
+import type { Actor } from '../auth/actor.js';
+import type { DB } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { cursorValue, momentIdCursor, newestFirstKey, olderThan, pageOf } from '../http/paging.js';
+import { publish } from '../realtime/publish.js';
+import type { Delivery } from '../realtime/hub.js';
+import { getSetting } from './settings.js';
 
 type Db = Kysely<DB>;
 

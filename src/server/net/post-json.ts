@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import ipaddr from 'ipaddr.js';
-import { assertPublicHost, publicLookup } from '../../net/public-address.js';
+import { assertPublicHost, publicLookup } from './public-address.js';
 
 export type PostResult = { status: number };
 

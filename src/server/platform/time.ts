@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { addDays, atLocalTime, dayIn, startOfDayIn, timeIn } from '../shared/common/time.js';
-import type { DB } from './db/schema.js';
-import { getSetting } from './modules/settings/service.js';
+import { addDays, atLocalTime, dayIn, startOfDayIn, timeIn } from '../../shared/common/time.js';
+import type { DB } from '../db/schema.js';
+import { getSetting } from './settings.js';
 
 /**
  * The business clock: days, years and local hours in the company's time zone (Settings → Company), the one zone the

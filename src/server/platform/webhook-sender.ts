@@ -1,18 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { WebhookEvent } from '../../../shared/webhooks/types.js';
-import type { DB } from '../../db/schema.js';
-import { HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, hookSignature } from '../../http/signed-hook.js';
-import type { Job, JobQueue, RetryPolicy } from '../../jobs/queue.js';
-import { TWILIO_STATUS_PATH } from '../../../shared/texting/types.js';
-import type { Sealer } from '../../auth/sealed.js';
-import { publishTextDelivery } from '../conversations/service.js';
-import { phoneKeys } from '../customers/contact-keys.js';
-import { carriesTexts, twilioSetup, type TwilioSetup } from '../texting/service.js';
-import { sendTwilioMessage, TwilioError } from '../texting/twilio.js';
-import { PrivateAddressError } from '../../net/public-address.js';
-import { postJson } from './post.js';
+import type { WebhookEvent } from '../../shared/webhooks/types.js';
+import type { DB } from '../db/schema.js';
+import { HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, hookSignature } from '../http/signed-hook.js';
+import type { Job, JobQueue, RetryPolicy } from '../jobs/queue.js';
+import { PrivateAddressError } from '../net/public-address.js';
+import { postJson } from '../net/post-json.js';
+import { announce } from './events.js';
 
 export const WEBHOOK_JOB = 'webhook-deliver';
 /** Headers of an outbound call beside the timestamp and signature: which event, and the delivery's id (for dedupe). */
@@ -52,6 +47,35 @@ export type WebhookSender = {
   releaseHeldSms: (tx: Transaction<DB>) => Promise<number>;
 };
 
+/**
+ * A texting provider of Torque's own that carries texts in place of the send_sms address (the texting area's Twilio),
+ * declared by its area (`defineArea({ textCarrier })`).
+ */
+export type TextCarrier = {
+  /** The provider's name, as the log says it. */
+  name: string;
+  /** Whether one is set up now; when not, texts go to the send_sms address. */
+  isSet: (db: Kysely<DB>) => Promise<boolean>;
+  /**
+   * Hands one text to the provider: resolves with the provider's id of the message, or null when none is set up (the
+   * text then goes to the send_sms address). Rejects with `TextNotSent` when the provider refuses it or is out of reach.
+   */
+  send: (db: Kysely<DB>, sms: { to: string; text: string }, outboxId: string) => Promise<string | null>;
+};
+
+/** The provider did not take a text: `permanent` when asking again cannot succeed (a bad number, a closed account). */
+export class TextNotSent extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** No provider of Torque's own: texts go to the send_sms address. */
+const noCarrier: TextCarrier = { name: 'none', isSet: async () => false, send: async () => null };
+
 const webhookPayload = z.object({ event: z.string(), text: z.string() });
 const smsPayload = z.object({ to: z.string(), text: z.string() });
 
@@ -68,8 +92,10 @@ export function createWebhookSender(
   db: Kysely<DB>,
   jobs: JobQueue,
   log: FastifyBaseLogger,
-  options: { retry?: Partial<RetryPolicy>; texting: { sealer: Sealer; apiUrl: string } },
+  options: { retry?: Partial<RetryPolicy>; texts?: TextCarrier },
 ): WebhookSender {
+  const carrier = options.texts ?? noCarrier;
+  const textChanged = (outboxId: string) => announce(db, 'textDeliveryChanged', { outboxId });
   const finish = async (id: string, set: { status: 'sent' | 'failed' | 'pending' | 'held'; error?: string; url?: string }) => {
     await db
       .updateTable('outbox')
@@ -97,8 +123,7 @@ export function createWebhookSender(
     let body: string;
     if (row.kind === 'sms') {
       const sms = smsPayload.parse(row.payload);
-      const twilio = await twilioSetup(db, options.texting.sealer);
-      if (twilio) return deliverByTwilio(job, sms, twilio);
+      if (await deliverByCarrier(job, sms)) return;
       event = 'send_sms';
       body = JSON.stringify({ action: 'send_sms', to: sms.to, text: sms.text, timestamp: row.created_at.toISOString() });
     } else {
@@ -138,57 +163,52 @@ export function createWebhookSender(
     }
     if (!failure) {
       await finish(outboxId, { status: 'sent', url: endpoint.url });
-      if (row.kind === 'sms') await publishTextDelivery(db, outboxId);
+      if (row.kind === 'sms') await textChanged(outboxId);
       log.info(about, 'webhook delivered');
       return;
     }
     const final = job.lastAttempt || failure.permanent;
     await finish(outboxId, { status: final ? 'failed' : 'pending', error: failure.message, url: endpoint.url });
-    if (row.kind === 'sms') await publishTextDelivery(db, outboxId);
+    if (row.kind === 'sms') await textChanged(outboxId);
     log.warn({ ...about, reason: failure.message, final }, final ? 'webhook failed' : 'webhook not delivered yet');
     if (!final) throw new Error(`webhook ${outboxId} not delivered: ${failure.message}`);
   };
   /**
-   * One attempt of a text through Twilio. Accepted, it is sent and carries Twilio's message id; Twilio's callbacks
-   * then say whether it was delivered (`recordTwilioStatus`). A refusal about the message or the account fails it at
-   * once with Twilio's reason; Twilio out of reach or busy is tried again.
+   * One attempt of a text through the provider, when one is set up (else false: the send_sms address carries it).
+   * Taken, it is sent and carries the provider's message id; the provider's callbacks then say whether it was
+   * delivered. A refusal about the message or the account fails it at once with the provider's reason; the provider
+   * out of reach or busy is tried again.
    */
-  const deliverByTwilio = async (job: Job<{ outboxId: string }>, sms: z.infer<typeof smsPayload>, twilio: TwilioSetup) => {
+  const deliverByCarrier = async (job: Job<{ outboxId: string }>, sms: z.infer<typeof smsPayload>) => {
     const { outboxId } = job.data;
-    const about = { outboxId, provider: 'twilio', attempt: job.attempt };
-    // Phones are stored as typed; Twilio takes E.164, a number without a country code being read as a US one.
-    const to = phoneKeys(sms.to)?.e164;
-    if (!to) {
-      await finish(outboxId, { status: 'failed', error: 'Not a phone number a text can be sent to' });
-      return publishTextDelivery(db, outboxId);
-    }
+    const about = { outboxId, provider: carrier.name, attempt: job.attempt };
+    let providerId: string | null;
     try {
-      const message = await sendTwilioMessage(options.texting.apiUrl, twilio, {
-        to,
-        body: sms.text,
-        statusCallback: `${twilio.callbackOrigin}${TWILIO_STATUS_PATH}?outbox=${outboxId}`,
-      });
-      await db
-        .updateTable('outbox')
-        .set({
-          status: 'sent',
-          attempts: sql`attempts + 1`,
-          sent_at: sql`coalesce(sent_at, now())`,
-          provider_id: sql`coalesce(provider_id, ${message.sid})`,
-        })
-        .where('id', '=', outboxId)
-        .where('status', '=', 'pending')
-        .execute();
-      log.info(about, 'text handed to Twilio');
-      await publishTextDelivery(db, outboxId);
+      providerId = await carrier.send(db, sms, outboxId);
     } catch (caught) {
-      if (!(caught instanceof TwilioError)) throw caught;
+      if (!(caught instanceof TextNotSent)) throw caught;
       const final = job.lastAttempt || caught.permanent;
       await finish(outboxId, { status: final ? 'failed' : 'pending', error: caught.message });
-      await publishTextDelivery(db, outboxId);
+      await textChanged(outboxId);
       log.warn({ ...about, reason: caught.message, final }, final ? 'text failed' : 'text not sent yet');
       if (!final) throw new Error(`text ${outboxId} not sent: ${caught.message}`);
+      return true;
     }
+    if (providerId === null) return false;
+    await db
+      .updateTable('outbox')
+      .set({
+        status: 'sent',
+        attempts: sql`attempts + 1`,
+        sent_at: sql`coalesce(sent_at, now())`,
+        provider_id: sql`coalesce(provider_id, ${providerId})`,
+      })
+      .where('id', '=', outboxId)
+      .where('status', '=', 'pending')
+      .execute();
+    log.info(about, 'text handed to the provider');
+    await textChanged(outboxId);
+    return true;
   };
 
   jobs.work(WEBHOOK_JOB, deliver, { ...WEBHOOK_RETRY, ...options.retry, expireInSeconds: 60 });
@@ -218,7 +238,7 @@ export function createWebhookSender(
     },
 
     async queueSms(tx, sms, createdBy, queueOptions = {}) {
-      const carried = await carriesTexts(tx);
+      const carried = (await carrier.isSet(tx)) || Boolean(await endpointOf(tx, 'send_sms'));
       const sendAfter = queueOptions.sendAfter ?? null;
       const { id } = await tx
         .insertInto('outbox')

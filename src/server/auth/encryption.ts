@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
  * the key can be rotated: start with the new key in CREDENTIALS_KEY and the old one in CREDENTIALS_KEY_PREVIOUS;
  * values are opened with either and sealed again with the new one the first time they are read.
  */
-export type Sealer = {
+export type Encryption = {
   seal: (plain: string) => string;
   /** The plain value; throws when no key this process has opens it. */
   open: (sealed: string) => string;
@@ -25,9 +25,9 @@ function keyOf(material: string): Key {
 }
 
 /** `keys[0]` seals; every key opens. */
-export function createSealer(keys: readonly string[]): Sealer {
+export function createEncryption(keys: readonly string[]): Encryption {
   const [current, ...previous] = keys.map(keyOf);
-  if (!current) throw new Error('A sealer needs a key');
+  if (!current) throw new Error('Encryption needs a key');
   const byId = new Map([current, ...previous].map((key) => [key.id, key]));
   const parts = (sealed: string) => {
     const [version, id, iv, tag, data] = sealed.split('.');
