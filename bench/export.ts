@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import { openDatabase } from '../src/server/db/connection.js';
 import { streamExport } from '../src/server/modules/export/service.js';
-import { exportTables } from '../src/server/modules/areas.js';
+import { exportContents } from '../src/server/modules/areas.js';
 import { createBlobStore } from '../src/server/storage/create-blob-store.js';
 
 const url = process.env.DATABASE_URL;
@@ -40,7 +40,7 @@ const out = new Writable({
   },
 });
 const started = performance.now();
-const manifest = await streamExport(database, store, exportTables, actor, out, new AbortController().signal);
+const manifest = await streamExport(database, store, exportContents, actor, out, new AbortController().signal);
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sample);
 const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);

@@ -31,9 +31,16 @@ function resolve(fromFile: string, specifier: string): string | undefined {
   return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
 }
 
-/** Where a file of src/server lives: an area's name, or the floor it stands on (`db`, `http`, `time.ts` …). */
+/**
+ * The entry points, which put the app together from every area: the server's start (`main.ts`, `serve.ts`, `app.ts`),
+ * its commands (`scripts/`) and the list of areas (`modules/areas.ts`). They are neither an area nor a floor.
+ */
+const entryPoints = ['main.ts', 'serve.ts', 'app.ts', 'start-trace.ts', 'scripts', 'modules/areas.ts'];
+
+/** Where a file of src/server lives: an area's name, `entry`, or the floor it stands on (`db`, `http`, `platform` …). */
 export function homeOf(file: string): string {
   const relative = path.relative(path.join(root, 'src/server'), file).split(path.sep);
+  if (entryPoints.some((entry) => relative.join('/') === entry || relative[0] === entry)) return 'entry';
   return relative[0] === 'modules' && relative.length > 2 ? relative[1]! : `server/${relative[0]!.replace(/\.ts$/, '')}`;
 }
 

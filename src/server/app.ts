@@ -28,7 +28,7 @@ import { createWebhookSender, type WebhookSender } from './platform/webhook-send
 import { getSetting } from './platform/settings.js';
 import { createEncryption } from './auth/encryption.js';
 import type { AreaDeps } from './platform/area.js';
-import { areas, exportTables } from './modules/areas.js';
+import { areas, exportContents } from './modules/areas.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
 import { realtimeSocket } from './realtime/socket.js';
 
@@ -178,7 +178,7 @@ export async function buildApp({
     resolve,
     webhooks,
     realtime,
-    exportTables,
+    exportContents,
   };
   // Each area's job workers, services and realtime handlers register while the app is built. Once the app is ready the
   // queue is open (its tables and each kind's queue exist, so a request may send a job) and sockets are heard; the

@@ -5,7 +5,7 @@ import { resolveSessionSecret } from './auth/secret.js';
 import { ensureAdmin } from './scripts/ensure-admin.js';
 import { seedDemo } from './scripts/demo-seed.js';
 import { buildApp } from './app.js';
-import { backUpBeforeUpgrade } from './modules/backup/service.js';
+import { backUpBeforeUpgrade } from './modules/backup/index.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { isLoopback } from './http/addresses.js';
 import { startTrace, step } from './start-trace.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountDelaySeconds } from '../../src/server/auth/rate-limit.js';
+import { accountDelaySeconds } from '../../src/server/http/rate-limit.js';
 import { createTestContext, cookieHeader, PASSWORD, type TestContext, type TestUser } from '../helpers/app.js';
 
 const latestMigration = fs

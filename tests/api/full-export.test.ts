@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/scripts/demo-seed.js';
 import { streamExport } from '../../src/server/modules/export/service.js';
-import { exportTables } from '../../src/server/modules/areas.js';
+import { exportContents } from '../../src/server/modules/areas.js';
 import { UNCLASSIFIED } from '../../src/server/platform/export-rules.js';
 import { createBlobStore } from '../../src/server/storage/create-blob-store.js';
 import type { ExportManifest } from '../../src/shared/export/manifest.js';
@@ -318,7 +318,7 @@ describe('full export', () => {
     const closed = new Writable({
       write: (_chunk, _encoding, done) => (++chunks === 3 ? done(new Error('The client went away')) : done()),
     });
-    await expect(streamExport(t.database, store, exportTables, actor, closed, new AbortController().signal)).rejects.toThrow();
+    await expect(streamExport(t.database, store, exportContents, actor, closed, new AbortController().signal)).rejects.toThrow();
     const cancel = new AbortController();
     const cancelled = new Writable({
       highWaterMark: 1,
@@ -327,7 +327,7 @@ describe('full export', () => {
         setTimeout(done, 5);
       },
     });
-    await expect(streamExport(t.database, store, exportTables, actor, cancelled, cancel.signal)).rejects.toThrow('cancelled');
+    await expect(streamExport(t.database, store, exportContents, actor, cancelled, cancel.signal)).rejects.toThrow('cancelled');
     const open = await count(sql<{ n: number }>`
       SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
     expect(open).toBe(0);
@@ -348,7 +348,7 @@ describe('full export', () => {
         if (++received === 1) done();
       },
     });
-    const running = streamExport(t.database, store, exportTables, actor, stalled, cancel.signal);
+    const running = streamExport(t.database, store, exportContents, actor, stalled, cancel.signal);
     await expect.poll(() => received).toBe(2);
     const customers = await t.call({ method: 'GET', url: '/api/customers', as: agent });
     expect(customers.statusCode).toBe(200);

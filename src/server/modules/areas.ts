@@ -1,4 +1,4 @@
-import type { TableRule } from '../platform/export-rules.js';
+import type { ExportContents } from '../platform/export-rules.js';
 import { installHandlers } from '../platform/events.js';
 import { accountingArea } from './accounting/index.js';
 import { analyticsArea } from './analytics/index.js';
@@ -70,5 +70,8 @@ export const areas = [
 // Each area's handlers of the events others announce, wired once for every app built on this list.
 installHandlers(areas);
 
-/** What the full export holds of each table: every area's rules together. */
-export const exportTables: Record<string, TableRule> = Object.assign({}, ...areas.map((area) => area.exportTables));
+/** What the full export holds: every area's table rules together, and the readable files, in the areas' order. */
+export const exportContents: ExportContents = {
+  tables: Object.assign({}, ...areas.map((area) => area.exportTables)),
+  readable: areas.flatMap((area) => area.readableFiles ?? []),
+};

@@ -14,7 +14,8 @@ import type { Resolve } from '../net/public-address.js';
 import type { EventHandler, Realtime } from '../realtime/hub.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { Spool } from '../storage/spool.js';
-import type { TableRule } from './export-rules.js';
+import type { ExportContents, TableRule } from './export-rules.js';
+import type { ReadableFile } from './readable-files.js';
 import type { DomainEvent, Handles } from './events.js';
 import type { TextCarrier, WebhookSender } from './webhook-sender.js';
 
@@ -37,8 +38,8 @@ export type AreaDeps = {
   resolve: Resolve;
   webhooks: WebhookSender;
   realtime: Realtime;
-  /** Every area's export rules, merged: what the full export holds of each table. */
-  exportTables: Record<string, TableRule>;
+  /** What the full export holds: every area's table rules, merged, and the readable files they declare. */
+  exportContents: ExportContents;
 };
 
 /** A recurring job an area runs: `register` adds its worker while the app is built; `start` schedules it once ready. */
@@ -73,6 +74,8 @@ export type Area = {
   storedKeys?: (db: Kysely<DB>, keys: string[]) => Promise<Set<string>>;
   /** What the full export holds of each of its tables; every table of the database belongs to one area. */
   exportTables: Record<string, TableRule>;
+  /** The full export's files for a person (`readable/<name>.csv`), written as the area's own CSV export writes them. */
+  readableFiles?: readonly ReadableFile[];
   /** The kinds of notification it sends (Settings → Notifications lists them). */
   notificationEvents?: readonly string[];
   /** The texting provider it offers, which carries texts in place of the send_sms address (one area at most). */

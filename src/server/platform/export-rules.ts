@@ -1,6 +1,10 @@
+import type { ReadableFile } from './readable-files.js';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../auth/actor.js';
 import { hasRole, inventoryVisibleTo, visibleTo } from '../auth/scope.js';
+
+/** What the full export holds: each table's rule, and the files for a person beside the tables. */
+export type ExportContents = { tables: Record<string, TableRule>; readable: readonly ReadableFile[] };
 
 /**
  * What the full export holds of one table; each area declares its tables' rules in its manifest (`exportTables`).

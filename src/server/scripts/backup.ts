@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { backupFileName, writeBackupFile } from '../modules/backup/service.js';
+import { backupFileName, writeBackupFile } from '../modules/backup/index.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
 
 const config = loadConfig();

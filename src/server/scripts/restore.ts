@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
-import { restoreBackup } from '../modules/backup/archive.js';
+import { restoreBackup } from '../modules/backup/index.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
 
 const file = process.argv[2];

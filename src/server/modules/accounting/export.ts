@@ -1,11 +1,14 @@
-import { sql, type Kysely, type NotNull } from 'kysely';
+import { readable } from '../../platform/readable-files.js';
+import { salesStatus } from '../../../shared/deals/options.js';
+import { commissionBasisLabels, type CommissionBasis } from '../../../shared/settings/schemas.js';
+import { sql, type Kysely, type NotNull, type SqlBool } from 'kysely';
 import { commissionCsvHeader, type CommissionReportQuery } from '../../../shared/accounting/schemas.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
-import { yearBounds } from '../deals/service.js';
+import { yearBounds } from '../deals/index.js';
 import { yearOf } from './service.js';
 
 /** The year's completed deals in the actor's scope, newest first, a batch at a time through (date, id). */
@@ -65,3 +68,16 @@ export async function commissionCsv(db: Kysely<DB>, actor: Actor, query: Commiss
   const year = await yearOf(db, query);
   return { year, csv: csvChunks([...commissionCsvHeader], completedDealsOfYear(db, actor, year), commissionCsvRow) };
 }
+
+/** The full export's `readable/commissions.csv`. */
+export const commissionsReadable = readable<
+  CommissionCsvRow & { agent_name: string; user_id: string; customer_id: string | null; commission_basis: CommissionBasis }
+>({
+  name: 'commissions',
+  table: 'deals',
+  about: 'Completed deals with the columns of the Reports’ commission export, each with its agent',
+  header: [...commissionCsvHeader, 'Commission Basis', 'Agent', 'Agent ID', 'Customer ID'],
+  select: () => sql`SELECT t.* FROM deals t`,
+  only: sql<SqlBool>`t.status = ${salesStatus}`,
+  line: () => (d) => [...commissionCsvRow(d), commissionBasisLabels[d.commission_basis], d.agent_name, d.user_id, d.customer_id],
+});

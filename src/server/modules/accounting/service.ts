@@ -14,8 +14,8 @@ import { requireRole, visibleTo } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { recordAudit } from '../../platform/audit.js';
-import { pageByDate, yearBounds } from '../deals/service.js';
-import { completedSalesByAgent } from '../deals/agent-figures.js';
+import { pageByDate, yearBounds } from '../deals/index.js';
+import { completedSalesByAgent } from '../deals/index.js';
 import { businessClock } from '../../platform/time.js';
 
 type Db = Kysely<DB>;

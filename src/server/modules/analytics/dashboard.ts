@@ -5,9 +5,9 @@ import type { Actor } from '../../auth/actor.js';
 import { inventoryVisibleTo, maySee, visibleTo } from '../../auth/scope.js';
 import { executePrepared } from '../../db/prepared-statements.js';
 import type { DB } from '../../db/schema.js';
-import { visibleReferrerName } from '../customers/filters.js';
+import { visibleReferrerName } from '../customers/index.js';
 import { customerSource } from '../../../shared/customers/source.js';
-import { completedSalesByAgent, yearSpan } from '../deals/agent-figures.js';
+import { completedSalesByAgent, yearSpan } from '../deals/index.js';
 import { monthStart } from '../../../shared/common/time.js';
 import { businessClock } from '../../platform/time.js';
 

@@ -1,12 +1,14 @@
+import { readable } from '../../platform/readable-files.js';
+import { inventoryVisibleTo } from '../../auth/scope.js';
 import type { Kysely } from 'kysely';
 import type { DealAnalyticsTab } from '../../../shared/analytics/deal-analytics.js';
 import { dealClassificationLabels, dealStatusLabels } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
 import { sql } from 'kysely';
-import { csvChunks, csvDollars } from '../../http/csv.js';
+import { csvChunks, csvDollars, csvMoment } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
-import { scopeDeals, yearBounds } from '../deals/service.js';
+import { scopeDeals, yearBounds } from '../deals/index.js';
 import { businessClock } from '../../platform/time.js';
 import { dealAnalytics } from './deal-analytics.js';
 
@@ -130,3 +132,53 @@ export const dealCsvRow = (d: DealCsvRow) => [
 
 const individualDealsCsv = (db: Kysely<DB>, actor: Actor, year: number) =>
   csvChunks(dealCsvHeader, dealsOfYear(db, actor, year), dealCsvRow);
+
+type DealLine = DealCsvRow & {
+  created_at: Date;
+  updated_at: Date;
+  user_id: string;
+  customer_id: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  notes: string | null;
+  linked_vehicle_id: string | null;
+  vin: string | null;
+};
+
+/** The full export's `readable/deals.csv`. */
+export const dealsReadable = readable<DealLine>({
+  name: 'deals',
+  table: 'deals',
+  about: 'Deals with the columns of Deal Analytics’ Individual Deals export, the inventory vehicle’s VIN when linked',
+  header: [
+    ...dealCsvHeader,
+    'Customer Email',
+    'Customer Phone',
+    'VIN',
+    'Notes',
+    'Created',
+    'Last Updated',
+    'Customer ID',
+    'Vehicle ID',
+    'Agent ID',
+  ],
+  // The linked vehicle as the deal's page shows it: only one the actor may see.
+  select: (actor) => sql`
+    SELECT t.*, v.id AS linked_vehicle_id, v.vin FROM deals t
+    LEFT JOIN vehicles v ON v.id = t.vehicle_id AND ${inventoryVisibleTo(actor, 'v.user_id')}`,
+  line: (timeZone) => {
+    const moment = csvMoment(timeZone);
+    return (d) => [
+      ...dealCsvRow(d),
+      d.customer_email,
+      d.customer_phone,
+      d.vin,
+      d.notes,
+      moment(d.created_at),
+      moment(d.updated_at),
+      d.customer_id,
+      d.linked_vehicle_id,
+      d.user_id,
+    ];
+  },
+});

@@ -2,6 +2,11 @@ import { defineArea } from '../../platform/area.js';
 import { BACKUP_JOB, registerBackupJob } from './jobs.js';
 import { backupRoutes } from './routes.js';
 
+/** What other areas use of backup: its front door. */
+export { restoreBackup } from './archive.js';
+export { rescheduleBackup } from './jobs.js';
+export { backUpBeforeUpgrade, backupFileName, writeBackupFile } from './service.js';
+
 export const backupArea = defineArea({
   name: 'backup',
   routes: backupRoutes,

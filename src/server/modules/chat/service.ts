@@ -8,7 +8,7 @@ import {
 } from '../../../shared/chat/schemas.js';
 import type { ChatMessage, ChatPerson, ChatSummary, MessagePage } from '../../../shared/chat/types.js';
 import type { Actor } from '../../auth/actor.js';
-import { hit } from '../../auth/rate-limit.js';
+import { hit } from '../../http/rate-limit.js';
 import { hasRole } from '../../auth/scope.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';

@@ -4,6 +4,12 @@ import { visibleTo } from '../../auth/scope.js';
 import { ofRecord } from '../../platform/export-rules.js';
 import { consentRoutes } from './routes.js';
 
+/** What other areas use of consent: its front door. */
+export { quietUntil, timeZoneOf } from './quiet-hours.js';
+export { latestConsent } from './service.js';
+export { receiveSmsReply } from './sms-replies.js';
+export { marketingMail } from './unsubscribe.js';
+
 export const consentArea = defineArea({
   name: 'consent',
   routes: consentRoutes,

@@ -4,7 +4,7 @@ import type { ConsentEntry, ConsentState } from '../../../shared/consent/types.j
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { recordAudit } from '../../platform/audit.js';
-import { assertCustomerVisible } from '../customers/visible.js';
+import { assertCustomerVisible } from '../customers/index.js';
 
 type Db = Kysely<DB>;
 

@@ -14,13 +14,13 @@ import { AppError, notFound } from '../../http/errors.js';
 import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../../platform/audit.js';
-import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
-import { latestConsent } from '../consent/service.js';
-import { sendingMailbox } from '../emails/service.js';
-import { assertCustomerVisible } from '../customers/visible.js';
+import { quietUntil, timeZoneOf } from '../consent/index.js';
+import { latestConsent } from '../consent/index.js';
+import { sendingMailbox } from '../emails/index.js';
+import { assertCustomerVisible } from '../customers/index.js';
 import { getSetting } from '../../platform/settings.js';
-import { closeAnsweredLeadTasks } from '../tasks/rules.js';
-import { carriesTexts } from '../texting/service.js';
+import { closeAnsweredLeadTasks } from '../tasks/index.js';
+import { carriesTexts } from '../texting/index.js';
 import type { WebhookSender } from '../../platform/webhook-sender.js';
 
 type EntryRow = {

@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { momentIdCursor, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../../platform/audit.js';
-import { intakeLeadIn } from '../leads/intake.js';
+import { intakeLeadIn } from '../leads/index.js';
 
 type Db = Kysely<DB>;
 type Tx = Transaction<DB>;

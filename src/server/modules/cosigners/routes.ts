@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
-import { attachmentHeader, brokenUpload, displayName, isClientStreamError, spoolUpload } from '../documents/files.js';
+import { attachmentHeader, brokenUpload, displayName, isClientStreamError, spoolUpload } from '../documents/index.js';
 import { listAgreements, refuseEdit, sealedFile, submitAgreement } from './service.js';
 
 type Deps = { database: Database; config: Config; store: BlobStore; spool: Spool; instance: { id: string } };

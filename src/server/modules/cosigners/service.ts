@@ -13,8 +13,8 @@ import { momentIdCursor, newestFirstKey, olderThan, pageOf } from '../../http/pa
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../../platform/audit.js';
 import { notify } from '../../platform/notifications.js';
-import { assertCustomerVisible } from '../customers/visible.js';
-import { insertCustomers } from '../customers/writer.js';
+import { assertCustomerVisible } from '../customers/index.js';
+import { insertCustomers } from '../customers/index.js';
 import { getSetting } from '../../platform/settings.js';
 import { dayIn } from '../../../shared/common/time.js';
 

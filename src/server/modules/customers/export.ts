@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
+import { readable } from '../../platform/readable-files.js';
+import { visibleReferrerName } from './filters.js';
 import { customerStatusLabels } from '../../../shared/customers/options.js';
 import { customerSource, sourceText } from '../../../shared/customers/source.js';
-import { csvChunks, csvDay, csvDollars } from '../../http/csv.js';
+import { csvChunks, csvDay, csvDollars, csvMoment } from '../../http/csv.js';
 import type { CustomerRow } from './service.js';
 
 export type CustomerCsvRow = CustomerRow & { owner_name: string; referrer_name: string | null };
@@ -48,3 +51,18 @@ export function customerCsvRow(timeZone: string) {
 export function customersCsv(batches: AsyncIterable<CustomerCsvRow[]>, timeZone: string) {
   return csvChunks(customerCsvHeader, batches, customerCsvRow(timeZone));
 }
+
+/** The full export's `readable/customers.csv`. */
+export const customersReadable = readable<CustomerCsvRow>({
+  name: 'customers',
+  table: 'customers',
+  about: 'Customers with the columns of the Customers screen’s export, the day added in the company’s time zone',
+  header: [...customerCsvHeader, 'Last Updated', 'Customer ID', 'Agent ID'],
+  select: (actor) => sql`
+    SELECT t.*, u.name AS owner_name, ${visibleReferrerName(actor, 'r')} AS referrer_name
+    FROM customers t JOIN users u ON u.id = t.user_id LEFT JOIN customers r ON r.id = t.referred_by_customer_id`,
+  line: (timeZone) => {
+    const [row, moment] = [customerCsvRow(timeZone), csvMoment(timeZone)];
+    return (c) => [...row(c), moment(c.updated_at), c.id, c.user_id];
+  },
+});

@@ -27,7 +27,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { timeIn } from '../../../shared/common/time.js';
 import { auditTimeline, changedFields, recordAudit } from '../../platform/audit.js';
 import { getSetting } from '../../platform/settings.js';
-import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/service.js';
+import { documentKeysOf, removeDocumentFiles, type ErrorLog } from '../documents/index.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { escapeLike } from '../../db/like.js';
 import { executePrepared } from '../../db/prepared-statements.js';
@@ -202,7 +202,8 @@ export async function updateCustomer(db: Kysely<DB>, actor: Actor, id: string, i
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { entityType: 'customer', entityId: id, action: 'updated', changes });
     // Marked inactive, the customer is lost: their action plan stops.
-    if (row.status === 'inactive' && before.status !== 'inactive') await announce(tx, 'customerLost', { actor, customerIds: [id] });
+    if (row.status === 'inactive' && before.status !== 'inactive')
+      await announce(tx, 'customerLost', { actor, customerIds: [id] });
     await publishChange(tx, 'customers', [row.user_id]);
     return row;
   });

@@ -2,6 +2,10 @@ import { defineArea } from '../../platform/area.js';
 import { ofRecord, owned } from '../../platform/export-rules.js';
 import { dealsRoutes } from './routes.js';
 
+/** What other areas use of deals: its front door. */
+export { completedSalesByAgent, dealsByAgent, yearSpan } from './agent-figures.js';
+export { findVisibleDeal, pageByDate, scopeDeals, yearBounds } from './service.js';
+
 export const dealsArea = defineArea({
   name: 'deals',
   routes: dealsRoutes,

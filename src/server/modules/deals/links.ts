@@ -7,8 +7,8 @@ import { ALREADY_ANOTHER_AGENTS_CUSTOMER, alreadyACustomer } from '../../../shar
 import { AppError, badRequest } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../../platform/audit.js';
-import { existingCustomer } from '../customers/duplicates.js';
-import { insertCustomers } from '../customers/writer.js';
+import { existingCustomer } from '../customers/index.js';
+import { insertCustomers } from '../customers/index.js';
 
 type Tx = Kysely<DB>;
 

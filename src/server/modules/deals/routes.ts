@@ -10,7 +10,7 @@ import { assignableAgents } from './links.js';
 import { createDeal, dealTimeline, deleteDeal, findVisibleDeal, getDeal, listDeals, updateDeal } from './service.js';
 import { guideLanguageQuery } from '../../../shared/vehicles/buyers-guide.js';
 import { sendPdf } from '../../http/download.js';
-import { dealBuyersGuidePdf } from '../vehicles/buyers-guide.js';
+import { dealBuyersGuidePdf } from '../vehicles/index.js';
 
 export async function dealsRoutes(app: FastifyInstance, { database, store }: { database: Database; store: BlobStore }) {
   const r = app.withTypeProvider<TypeProvider>();

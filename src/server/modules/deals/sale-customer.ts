@@ -7,8 +7,8 @@ import type { DB, Row } from '../../db/schema.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getSetting } from '../../platform/settings.js';
-import { startPlanOn, stopPlans } from '../tasks/plans.js';
-import { addDeliveryFollowUps } from '../tasks/rules.js';
+import { startPlanOn, stopPlans } from '../tasks/index.js';
+import { addDeliveryFollowUps } from '../tasks/index.js';
 
 type Tx = Kysely<DB>;
 type Sale = Pick<Row<'deals'>, 'id' | 'status' | 'customer_id' | 'user_id' | 'vehicle_id' | 'year' | 'manufacturer' | 'model'>;

@@ -13,7 +13,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { changedFields, recordAudit } from '../../platform/audit.js';
-import { scopeDeals } from '../deals/service.js';
+import { scopeDeals } from '../deals/index.js';
 import { getSetting } from '../../platform/settings.js';
 import { dealFollowsFigures, dealFollowsWorksheet, draftOf, lockedDeal, requireOpenDesk, storedWorksheet } from './service.js';
 

@@ -30,10 +30,10 @@ import { publishChange } from '../../realtime/publish.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { businessClock } from '../../platform/time.js';
 import { recordAudit } from '../../platform/audit.js';
-import { scopeDeals } from '../deals/service.js';
-import { queueEmail } from '../emails/service.js';
+import { scopeDeals } from '../deals/index.js';
+import { queueEmail } from '../emails/index.js';
 import { getSetting } from '../../platform/settings.js';
-import { coverPhoto, coverPhotoId } from '../vehicles/photos.js';
+import { coverPhoto, coverPhotoId } from '../vehicles/index.js';
 import { dealFollowsFigures, lockedDeal, requireOpenDesk, storedWorksheet } from './service.js';
 
 type Db = Kysely<DB>;

@@ -15,7 +15,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { badRequest, conflict, notFound, staleWrite } from '../../http/errors.js';
 import { publishChange } from '../../realtime/publish.js';
 import { changedFields, recordAudit } from '../../platform/audit.js';
-import { findVisibleDeal, scopeDeals } from '../deals/service.js';
+import { findVisibleDeal, scopeDeals } from '../deals/index.js';
 import { getSetting } from '../../platform/settings.js';
 
 type Db = Kysely<DB>;

@@ -19,8 +19,8 @@ import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { hookSecret } from '../hooks/service.js';
-import { leadsInMail } from '../leads/intake.js';
+import { hookSecret } from '../hooks/index.js';
+import { leadsInMail } from '../leads/index.js';
 import { assignEmail, emailRecipient, getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
 
 export async function emailsRoutes(app: FastifyInstance, { database, mailer }: { database: Database; mailer: Mailer }) {

@@ -19,10 +19,10 @@ import { callInFlight, HOOK_MEMORY_SECONDS } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../../platform/audit.js';
-import { latestConsent } from '../consent/service.js';
+import { latestConsent } from '../consent/index.js';
 import { getSetting, mailFooter } from '../../platform/settings.js';
 import { announce } from '../../platform/events.js';
-import { closeAnsweredLeadTasks } from '../tasks/rules.js';
+import { closeAnsweredLeadTasks } from '../tasks/index.js';
 
 type Db = Kysely<DB>;
 type Row = Omit<EmailDetail, 'created_at'> & { created_at: Date };

@@ -14,8 +14,8 @@ import { keysetBatches } from '../../http/paging.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { getSetting } from '../../platform/settings.js';
 import { documentFiles, type DocumentFile } from './documents.js';
-import { readableFiles, type ReadableFile } from './readable.js';
-import { ruleOf, rowsFor, type TableRule } from '../../platform/export-rules.js';
+import type { ReadableFile } from '../../platform/readable-files.js';
+import { ruleOf, rowsFor, type ExportContents, type TableRule } from '../../platform/export-rules.js';
 
 type AnyDb = Kysely<DB> | Transaction<DB>;
 type JsonRow = Record<string, unknown>;
@@ -29,8 +29,8 @@ export type ExportOptions = {
   snapshot: boolean;
   /** Aborted when the download is cancelled: the export stops and lets go of the database. */
   signal: AbortSignal;
-  /** What it holds of each table: every area's rules (`modules/areas.ts`). */
-  tables: Record<string, TableRule>;
+  /** What it holds of each table, and the files for a person: every area's (`modules/areas.ts`). */
+  contents: ExportContents;
 };
 
 type TableShape = { name: string; columns: string[]; keys: string[]; where: RawBuilder<SqlBool> };
@@ -130,10 +130,12 @@ export async function writeExport(db: AnyDb, store: BlobStore, actor: Actor, out
       missing_documents: [],
     };
 
-    for (const name of await publicTables(db)) await addTable(db, actor, ruleOf(options.tables, name), name, manifest, addEntry);
-    for (const file of readableFiles) await addReadable(db, actor, ruleOf(options.tables, file.table), file, manifest, addEntry);
+    for (const name of await publicTables(db))
+      await addTable(db, actor, ruleOf(options.contents.tables, name), name, manifest, addEntry);
+    for (const file of options.contents.readable)
+      await addReadable(db, actor, ruleOf(options.contents.tables, file.table), file, manifest, addEntry);
 
-    for await (const batch of documentFiles(db, actor, (table) => ruleOf(options.tables, table))) {
+    for await (const batch of documentFiles(db, actor, (table) => ruleOf(options.contents.tables, table))) {
       for (const file of batch) await addDocument(store, file, manifest, addEntry);
     }
 

@@ -6,11 +6,11 @@ import { streamedDownload } from '../../http/download.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { businessClock } from '../../platform/time.js';
 import { exportFileName, recordExport, streamExport } from './service.js';
-import type { TableRule } from '../../platform/export-rules.js';
+import type { ExportContents } from '../../platform/export-rules.js';
 
 export async function exportRoutes(
   app: FastifyInstance,
-  { database, store, exportTables }: { database: Database; store: BlobStore; exportTables: Record<string, TableRule> },
+  { database, store, exportContents }: { database: Database; store: BlobStore; exportContents: ExportContents },
 ) {
   // Everything the user may see, as one zip streamed while it is read: tables as CSV and JSON, documents, manifest.
   app.get(FULL_EXPORT_PATH, { config: { heavy: true } }, async (request, reply) => {
@@ -18,7 +18,7 @@ export async function exportRoutes(
     const name = exportFileName((await businessClock(database.db)).today);
     await recordExport(database, actor, name);
     const body = streamedDownload(request, reply, 'Full export', (out, signal) =>
-      streamExport(database, store, exportTables, actor, out, signal),
+      streamExport(database, store, exportContents, actor, out, signal),
     );
     return reply
       .header('content-type', 'application/zip')

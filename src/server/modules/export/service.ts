@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordAudit } from '../../platform/audit.js';
 import { writeExport } from './archive.js';
-import type { TableRule } from '../../platform/export-rules.js';
+import type { ExportContents } from '../../platform/export-rules.js';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
 /** `torque-export-2026-11-25.zip`: the business day it was made (the company's time zone). */
@@ -28,12 +28,12 @@ export async function recordExport(database: Database, actor: Actor, file: strin
 export async function streamExport(
   database: Database,
   store: BlobStore,
-  tables: Record<string, TableRule>,
+  contents: ExportContents,
   actor: Actor,
   out: Writable,
   signal: AbortSignal,
 ) {
-  const options = { version: packageJson.version, signal, tables };
+  const options = { version: packageJson.version, signal, contents };
   if (database.kind === 'embedded') return writeExport(database.db, store, actor, out, { ...options, snapshot: false });
   return database.db
     .transaction()

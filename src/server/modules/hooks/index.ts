@@ -1,6 +1,9 @@
 import { defineArea } from '../../platform/area.js';
 import { hooksRoutes } from './routes.js';
 
+/** What other areas use of hooks: its front door. */
+export { hookSecret } from './service.js';
+
 export const hooksArea = defineArea({
   name: 'hooks',
   routes: hooksRoutes,

@@ -4,8 +4,8 @@ import type { ImportKind } from '../../../shared/imports/fields.js';
 import { customerImportSchema, vehicleImportSchema } from '../../../shared/imports/schemas.js';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
-import { emailKey, phoneKeys } from '../customers/contact-keys.js';
-import { insertCustomers, type NewCustomer } from '../customers/writer.js';
+import { emailKey, phoneKeys } from '../customers/index.js';
+import { insertCustomers, type NewCustomer } from '../customers/index.js';
 
 export type Values = Record<string, unknown>;
 

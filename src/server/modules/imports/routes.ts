@@ -14,7 +14,7 @@ import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import { badRequest } from '../../http/errors.js';
 import type { TypeProvider } from '../../http/serializer.js';
-import { brokenUpload, isClientStreamError, tooLarge } from '../documents/files.js';
+import { brokenUpload, isClientStreamError, tooLarge } from '../documents/index.js';
 import type { Config } from '../../config.js';
 import { createImport, dryRunImport, getImport, startImport, undoImport } from './service.js';
 

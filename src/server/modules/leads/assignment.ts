@@ -4,7 +4,7 @@ import { customerInputSchema, type CustomerInput } from '../../../shared/custome
 import type { LeadSource as CustomerLeadSource } from '../../../shared/customers/options.js';
 import { vehicleLabel, type ParsedLead } from '../../../shared/leads/types.js';
 import type { DB } from '../../db/schema.js';
-import { emailKey, phoneKeys } from '../customers/contact-keys.js';
+import { emailKey, phoneKeys } from '../customers/index.js';
 import { getSetting } from '../../platform/settings.js';
 import { normalizeVin } from '../../../shared/vehicles/vin.js';
 

@@ -19,7 +19,7 @@ import { cursorValue, decodeCursor, pageOf } from '../../http/paging.js';
 import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../../platform/audit.js';
 import { notify } from '../../platform/notifications.js';
-import { closeAnsweredLeadTasks } from '../tasks/rules.js';
+import { closeAnsweredLeadTasks } from '../tasks/index.js';
 import { intakeLead } from './intake.js';
 
 type Db = Kysely<DB>;

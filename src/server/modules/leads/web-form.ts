@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HONEYPOT_FIELD, webLeadSchema } from '../../../shared/leads/schemas.js';
 import type { LeadVehicle } from '../../../shared/leads/types.js';
-import { hit } from '../../auth/rate-limit.js';
+import { hit } from '../../http/rate-limit.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, tooManyRequests } from '../../http/errors.js';
 import type { FormState } from './form-page.js';

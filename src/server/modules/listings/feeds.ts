@@ -18,7 +18,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
 import { recordAudit } from '../../platform/audit.js';
-import { lacksBuyersGuide, needsBuyersGuide } from '../vehicles/list.js';
+import { lacksBuyersGuide, needsBuyersGuide } from '../vehicles/index.js';
 
 type Db = Kysely<DB>;
 

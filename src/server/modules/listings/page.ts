@@ -1,7 +1,7 @@
 import { dollarsText, formatDollars } from '../../../shared/money.js';
 import { vehicleConditionLabels } from '../../../shared/vehicles/options.js';
 import { escapeHtml as escape, htmlPage } from '../../http/html.js';
-import { leadForm, type FormState } from '../leads/form-page.js';
+import { leadForm, type FormState } from '../leads/index.js';
 import type { PublicVehicle } from './service.js';
 
 /** The vehicle page may show only its own photos and post only to Torque; nothing may frame it, no script runs. */

@@ -17,7 +17,7 @@ import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { AreaDeps } from '../../platform/area.js';
 import { getSetting } from '../../platform/settings.js';
-import { acceptFormPosts, receiveWebForm, sendPage } from '../leads/web-form.js';
+import { acceptFormPosts, receiveWebForm, sendPage } from '../leads/index.js';
 import { dealerOf } from '../../platform/settings.js';
 import { feedWriters } from './feed-writers.js';
 import { createFeed, deleteFeed, listedVehicles, listFeeds, readFeed, rekeyFeed } from './feeds.js';

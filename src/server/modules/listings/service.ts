@@ -6,8 +6,8 @@ import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { dealerOf } from '../../platform/settings.js';
-import { needsBuyersGuide } from '../vehicles/list.js';
-import { storedKeyOf } from '../vehicles/photos.js';
+import { needsBuyersGuide } from '../vehicles/index.js';
+import { storedKeyOf } from '../vehicles/index.js';
 import { shownPublicly } from './feeds.js';
 
 type Db = Kysely<DB>;

@@ -6,9 +6,9 @@ import type { DB } from '../../db/schema.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
 import { recordAudit } from '../../platform/audit.js';
-import { detectDocumentType, displayName, nameForType, storageKey } from '../documents/files.js';
-import { customerAt, keepEmail } from '../emails/service.js';
-import { leadsInMail } from '../leads/intake.js';
+import { detectDocumentType, displayName, nameForType, storageKey } from '../documents/index.js';
+import { customerAt, keepEmail } from '../emails/index.js';
+import { leadsInMail } from '../leads/index.js';
 import { answerInvitation } from '../tasks/index.js';
 
 export type FilingDeps = { store: BlobStore; spool: Spool; instanceId: string; uploadMaxBytes: number; log: FastifyBaseLogger };

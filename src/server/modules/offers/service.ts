@@ -17,18 +17,18 @@ import { decodeCursor, pageOf } from '../../http/paging.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
-import { hasTextingProvider } from '../texting/service.js';
+import { hasTextingProvider } from '../texting/index.js';
 import { recordAudit } from '../../platform/audit.js';
-import { quietUntil, timeZoneOf } from '../consent/quiet-hours.js';
-import { latestConsent } from '../consent/service.js';
-import { marketingMail } from '../consent/unsubscribe.js';
-import { afterCursor, cursorOf, matchesFilter, sortSpecs } from '../customers/filters.js';
+import { quietUntil, timeZoneOf } from '../consent/index.js';
+import { latestConsent } from '../consent/index.js';
+import { marketingMail } from '../consent/index.js';
+import { afterCursor, cursorOf, matchesFilter, sortSpecs } from '../customers/index.js';
 import { getSetting } from '../../platform/settings.js';
-import { closeAnsweredLeadTasks } from '../tasks/rules.js';
+import { closeAnsweredLeadTasks } from '../tasks/index.js';
 import type { WebhookSender } from '../../platform/webhook-sender.js';
 import { instagramAccountVisible } from './instagram.js';
 import { vehicleName } from '../../../shared/vehicles/types.js';
-import { coverPhoto } from '../vehicles/photos.js';
+import { coverPhoto } from '../vehicles/index.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,6 +1,10 @@
 import { defineArea } from '../../platform/area.js';
 import { authRoutes } from './routes.js';
 
+/** What other areas use of session: its front door. */
+export { demoPassword, describeIssuedSession } from './service.js';
+export { passwordSignIn } from './sign-in.js';
+
 export const sessionArea = defineArea({
   name: 'session',
   routes: authRoutes,

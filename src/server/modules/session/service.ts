@@ -9,7 +9,7 @@ import { getSessionUser } from '../../platform/users.js';
 import { getSetting } from '../../platform/settings.js';
 import { signedInByToken, type Actor, type SignedIn } from '../../auth/actor.js';
 import { companyTimeZone } from '../../platform/time.js';
-import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../auth/rate-limit.js';
+import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../http/rate-limit.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
   admin: 'admin@torque.demo',

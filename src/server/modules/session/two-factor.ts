@@ -18,7 +18,7 @@ import {
   type Actor,
 } from '../../auth/actor.js';
 import { isAuthError, type AuthLoader } from '../../auth/auth-loader.js';
-import { hit } from '../../auth/rate-limit.js';
+import { hit } from '../../http/rate-limit.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden } from '../../http/errors.js';
 import { recordAudit } from '../../platform/audit.js';

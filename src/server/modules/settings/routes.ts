@@ -4,7 +4,7 @@ import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { rescheduleBackup } from '../backup/jobs.js';
+import { rescheduleBackup } from '../backup/index.js';
 import { getSettings, saveSettings } from '../../platform/settings.js';
 
 export async function settingsRoutes(app: FastifyInstance, { database, jobs }: { database: Database; jobs: JobQueue }) {

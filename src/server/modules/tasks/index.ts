@@ -16,6 +16,10 @@ import { stopPlans } from './plans.js';
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
 
+/** What other areas use of tasks: its front door. */
+export { startPlanOn, stopPlans } from './plans.js';
+export { addDeliveryFollowUps, addFirstResponseTask, closeAnsweredLeadTasks } from './rules.js';
+
 /** What another area may use: the mailbox reader hands it the calendar replies it reads. */
 export { answerInvitation, type ReplyMail } from './answers.js';
 

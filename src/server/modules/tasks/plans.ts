@@ -20,7 +20,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { clockIn } from '../../platform/time.js';
 import { recordAudit, recordAudits } from '../../platform/audit.js';
 import { getSetting } from '../../platform/settings.js';
-import { assertCustomerVisible } from '../customers/visible.js';
+import { assertCustomerVisible } from '../customers/index.js';
 import { ruleAddedEntry, type RuleAdded } from './rules.js';
 import { customerOwner, tasksChanged } from './service.js';
 import { isUniqueViolation } from '../../db/errors.js';

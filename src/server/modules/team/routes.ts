@@ -9,8 +9,8 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { originOf } from '../../http/origin.js';
-import { describeIssuedSession } from '../session/service.js';
-import { passwordSignIn } from '../session/sign-in.js';
+import { describeIssuedSession } from '../session/index.js';
+import { passwordSignIn } from '../session/index.js';
 import { acceptInvitation, invite, listTeam, previewInvitation, revokeInvitation, updateMember } from './service.js';
 import type { Mailer } from '../../mail/mailer.js';
 

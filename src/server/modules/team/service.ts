@@ -22,7 +22,7 @@ import { publishChange } from '../../realtime/publish.js';
 import { recordAudit } from '../../platform/audit.js';
 import { notify } from '../../platform/notifications.js';
 import { insertUserWithPassword } from '../../platform/users.js';
-import { completedSalesByAgent, dealsByAgent } from '../deals/agent-figures.js';
+import { completedSalesByAgent, dealsByAgent } from '../deals/index.js';
 import { getSetting, mailFooter } from '../../platform/settings.js';
 import type { Settings } from '../../../shared/settings/schemas.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';

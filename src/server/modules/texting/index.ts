@@ -2,6 +2,9 @@ import { defineArea } from '../../platform/area.js';
 import { twilioCarrier } from './carrier.js';
 import { textingRoutes } from './routes.js';
 
+/** What other areas use of texting: its front door. */
+export { carriesTexts, hasTextingProvider } from './service.js';
+
 export const textingArea = defineArea({
   name: 'texting',
   routes: textingRoutes,

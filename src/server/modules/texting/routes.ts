@@ -13,7 +13,7 @@ import { originOf } from '../../http/origin.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import type { AreaDeps } from '../../platform/area.js';
 import { smsReplySchema } from '../../../shared/consent/sms-hook.js';
-import { receiveSmsReply } from '../consent/sms-replies.js';
+import { receiveSmsReply } from '../consent/index.js';
 import { describeTextingProvider, removeTextingProvider, saveTwilio, twilioSetup } from './service.js';
 import { recordTwilioStatus } from './status.js';
 import { isTwilioSignature } from './twilio.js';

@@ -25,8 +25,8 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { pendingKey, type BlobStore } from '../../storage/blob-store.js';
 import type { Spool } from '../../storage/spool.js';
 import { recordAudit } from '../../platform/audit.js';
-import { displayName } from '../documents/files.js';
-import type { ErrorLog } from '../documents/service.js';
+import { displayName } from '../documents/index.js';
+import type { ErrorLog } from '../documents/index.js';
 import { changeableVehicle, vehiclesChanged, visibleVehicle } from './list.js';
 
 type Db = Kysely<DB>;

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/vehicles/photos.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { AreaDeps } from '../../platform/area.js';
-import { brokenUpload, isClientStreamError, spoolUpload } from '../documents/files.js';
+import { brokenUpload, isClientStreamError, spoolUpload } from '../documents/index.js';
 import { addPhoto, listPhotos, openPhoto, orderPhotos, removePhoto, removeStored } from './photos.js';
 import {
   vehicleFilterSchema,
