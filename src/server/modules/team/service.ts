@@ -291,7 +291,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   return { ...invitation, expires_at: invitation.expires_at.toISOString() };
 }
 
-/** The list of common passwords, read on first use (its dictionaries took 25 ms of every start). */
+/** The list of common passwords, read on first use (loading its dictionaries slowed every start). */
 const commonPasswords = onFirstUse(async () => {
   const { dictionary } = await importCommonJs(() => import('@zxcvbn-ts/language-common'));
   return new Set(dictionary['passwords-common']);
