@@ -29,7 +29,7 @@ const PLUS = 43;
  * after 9999, BC, an offset with seconds) goes to node-postgres's reader. Milliseconds are the fraction's first
  * three digits, as a Date keeps them.
  */
-export function parseTimestamptz(text: string): Date {
+function parseTimestamptz(text: string): Date {
   if (
     text.charCodeAt(4) !== DASH ||
     text.charCodeAt(7) !== DASH ||

@@ -298,7 +298,7 @@ const commonPasswords = onFirstUse(async () => {
 });
 
 /** Refuses the most common passwords and the user's own e-mail address (NIST SP 800-63B 3.1.1.2). */
-export async function passwordProblem(password: string, email: string): Promise<string | null> {
+async function passwordProblem(password: string, email: string): Promise<string | null> {
   const lower = password.toLowerCase();
   if ((await commonPasswords()).has(lower)) return 'This password is too common. Choose one that is harder to guess.';
   const local = email.split('@')[0] ?? '';
