@@ -3,10 +3,9 @@ import type { DealAnalyticsTab } from '../../../shared/analytics/deal-analytics.
 import { dealClassificationLabels, dealStatusLabels } from '../../../shared/deals/options.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB, Row } from '../../db/schema.js';
-import { sql } from 'kysely';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
-import { scopeDeals, yearBounds } from '../deals/service.js';
+import { newestDealsFirst, scopeDeals, yearBounds, type DealKey } from '../deals/service.js';
 import { businessClock } from '../../platform/time.js';
 import { dealAnalytics } from './deal-analytics.js';
 
@@ -54,8 +53,8 @@ export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: nu
 /** The year's deals, newest first, a batch at a time through (date, id). */
 function dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
   const { from, to } = yearBounds(year);
-  return keysetBatches(async (after: { date: string; id: string } | null) => {
-    const rows = await scopeDeals(
+  return keysetBatches(async (after: DealKey | null) => {
+    const query = scopeDeals(
       db
         .selectFrom('deals')
         .select([
@@ -73,14 +72,10 @@ function dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 100
           'deals.agent_name',
         ])
         .where('deals.date', '>=', from)
-        .where('deals.date', '<', to)
-        .$if(after !== null, (qb) => qb.where(sql<boolean>`(deals.date, deals.id) < (${after!.date}::date, ${after!.id}::uuid)`)),
+        .where('deals.date', '<', to),
       actor,
-    )
-      .orderBy('deals.date', 'desc')
-      .orderBy('deals.id', 'desc')
-      .limit(batchSize)
-      .execute();
+    );
+    const rows = await newestDealsFirst(query, after, batchSize).execute();
     return batchOf(rows, batchSize, (last) => last);
   });
 }
