@@ -187,6 +187,57 @@ function ImportProgress({ step, noun }: { step: Extract<Step, { name: 'running' 
   );
 }
 
+type ImportFlow = ReturnType<typeof useImportSteps>;
+
+/** The buttons that move the import on from the step it is at. */
+function ImportActions({ flow }: { flow: ImportFlow }) {
+  const { step, pending } = flow;
+  return (
+    <DialogFooter className="gap-2">
+      {step.name === 'file' && (
+        <Button onClick={flow.send} disabled={pending.upload}>
+          {pending.upload && <Loader2 className="animate-spin" />} Upload
+        </Button>
+      )}
+      {step.name === 'mapping' && (
+        <>
+          <Button variant="outline" onClick={flow.reset}>
+            Choose another file
+          </Button>
+          <Button onClick={() => flow.check(step.upload)} disabled={pending.dryRun}>
+            {pending.dryRun && <Loader2 className="animate-spin" />} Check rows
+          </Button>
+        </>
+      )}
+      {step.name === 'report' && (
+        <>
+          <Button variant="outline" onClick={() => flow.setStep({ name: 'mapping', upload: step.upload })}>
+            Back to mapping
+          </Button>
+          {/* The label says what is skipped too, so on a phone it may take two lines. */}
+          <Button
+            className="h-auto min-h-9 py-2 text-center whitespace-normal"
+            onClick={() => flow.start(step.upload, step.report)}
+            disabled={rowsWritten(step.report) === 0}
+          >
+            {importButtonLabel(step.report)}
+          </Button>
+        </>
+      )}
+      {step.name === 'finished' && (
+        <>
+          {step.summary.undo_until && !flow.undone && (
+            <Button variant="outline" onClick={() => flow.takeBack(step.summary)} disabled={pending.undo}>
+              {pending.undo && <Loader2 className="animate-spin" />} Undo import
+            </Button>
+          )}
+          <Button onClick={() => flow.close(false)}>Done</Button>
+        </>
+      )}
+    </DialogFooter>
+  );
+}
+
 /** Import a CSV file: choose it, map its columns, check the rows, import them with a progress bar, undo within the hour. */
 export function ImportDialog({
   kind,
@@ -197,27 +248,12 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const {
-    step,
-    setStep,
-    setFile,
-    mapping,
-    setMapping,
-    error,
-    undone,
-    running,
-    pending,
-    reset,
-    close,
-    send,
-    check,
-    start,
-    takeBack,
-  } = useImportSteps(kind, onOpenChange);
+  const flow = useImportSteps(kind, onOpenChange);
+  const { step, running } = flow;
   const noun = nouns[kind];
 
   return (
-    <Dialog open={open} onOpenChange={close}>
+    <Dialog open={open} onOpenChange={flow.close}>
       <DialogContent
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl"
         showCloseButton={!running}
@@ -229,9 +265,11 @@ export function ImportDialog({
           <DialogDescription>{stepDescriptions[step.name](noun)}</DialogDescription>
         </DialogHeader>
 
-        {step.name === 'file' && <FileStep kind={kind} onChoose={setFile} />}
+        {step.name === 'file' && <FileStep kind={kind} onChoose={flow.setFile} />}
 
-        {step.name === 'mapping' && <MappingStep kind={kind} upload={step.upload} mapping={mapping} onChange={setMapping} />}
+        {step.name === 'mapping' && (
+          <MappingStep kind={kind} upload={step.upload} mapping={flow.mapping} onChange={flow.setMapping} />
+        )}
 
         {step.name === 'report' && <ImportReportView counts={step.report} invalidRows={step.report.invalid_rows} />}
 
@@ -241,58 +279,17 @@ export function ImportDialog({
           <div className="grid gap-3">
             {step.failure && <ErrorLine message={step.failure} />}
             <ImportReportView counts={step.summary} invalidRows={step.invalidRows} />
-            {undone && (
+            {flow.undone && (
               <p role="status" className="text-sm">
-                {undone}
+                {flow.undone}
               </p>
             )}
           </div>
         )}
 
-        <ErrorLine message={error} />
+        <ErrorLine message={flow.error} />
 
-        <DialogFooter className="gap-2">
-          {step.name === 'file' && (
-            <Button onClick={send} disabled={pending.upload}>
-              {pending.upload && <Loader2 className="animate-spin" />} Upload
-            </Button>
-          )}
-          {step.name === 'mapping' && (
-            <>
-              <Button variant="outline" onClick={reset}>
-                Choose another file
-              </Button>
-              <Button onClick={() => check(step.upload)} disabled={pending.dryRun}>
-                {pending.dryRun && <Loader2 className="animate-spin" />} Check rows
-              </Button>
-            </>
-          )}
-          {step.name === 'report' && (
-            <>
-              <Button variant="outline" onClick={() => setStep({ name: 'mapping', upload: step.upload })}>
-                Back to mapping
-              </Button>
-              {/* The label says what is skipped too, so on a phone it may take two lines. */}
-              <Button
-                className="h-auto min-h-9 py-2 text-center whitespace-normal"
-                onClick={() => start(step.upload, step.report)}
-                disabled={rowsWritten(step.report) === 0}
-              >
-                {importButtonLabel(step.report)}
-              </Button>
-            </>
-          )}
-          {step.name === 'finished' && (
-            <>
-              {step.summary.undo_until && !undone && (
-                <Button variant="outline" onClick={() => takeBack(step.summary)} disabled={pending.undo}>
-                  {pending.undo && <Loader2 className="animate-spin" />} Undo import
-                </Button>
-              )}
-              <Button onClick={() => close(false)}>Done</Button>
-            </>
-          )}
-        </DialogFooter>
+        <ImportActions flow={flow} />
       </DialogContent>
     </Dialog>
   );
