@@ -81,7 +81,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionString: options.url,
       max: options.max ?? 10,
       // Torque's queries are short and planned again each time: compiling one with JIT (PostgreSQL's default above a
-      // cost) took longer than running it, 550 ms of an analytics query's 800 on a million deals. The pool hands out
+      // cost) took longer than running it (bench/README.md). The pool hands out
       // a new connection only once this has run.
       onConnect: async (client) => {
         await client.query('SET jit = off').catch(() => undefined);

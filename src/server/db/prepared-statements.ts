@@ -14,8 +14,7 @@ import type {
 /**
  * Prepared statements: a read that runs on every visit to a screen (a list's first page, say) is parsed and planned by
  * each connection once, then only bound and run. PostgreSQL plans such a read again each time it arrives unnamed;
- * for the customer list that planning was most of the database's work (pgbench, the same statement: 3,216 tx/s
- * planned each time, 8,306 named).
+ * for the customer list that planning was most of the database's work (bench/README.md has the figures).
  *
  * PostgreSQL keeps a plan made for any values (a generic plan) once it costs no more than those made for each call's
  * values; a statement meant for this has its LIMIT written in (`sql.lit`), not as a value, so the generic plan knows

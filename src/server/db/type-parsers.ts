@@ -24,12 +24,12 @@ const PLUS = 43;
 
 /**
  * A `timestamptz` as PostgreSQL writes it (DateStyle ISO): `YYYY-MM-DD HH:MM:SS[.ffffff]±HH[:MM]`, read by position.
- * Every listed row carries two or more; node-postgres's own reader (three regular expressions a value) was about a
- * tenth of a customer list's CPU in a profile, and this one takes a fifth of its time (0.10 against 0.55 µs). Anything else (infinity, a year before 100 or
+ * Every listed row carries two or more; node-postgres's own reader (three regular expressions a value) was a
+ * large share of a customer list's CPU in a profile, and this one takes a fraction of its time (bench/README.md). Anything else (infinity, a year before 100 or
  * after 9999, BC, an offset with seconds) goes to node-postgres's reader. Milliseconds are the fraction's first
  * three digits, as a Date keeps them.
  */
-export function parseTimestamptz(text: string): Date {
+function parseTimestamptz(text: string): Date {
   if (
     text.charCodeAt(4) !== DASH ||
     text.charCodeAt(7) !== DASH ||

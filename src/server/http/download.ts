@@ -2,7 +2,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Aborted when the client goes away before the response has been sent in full: a cancelled download, a closed tab. */
-export function clientGone(reply: FastifyReply): AbortSignal {
+function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
   const left = () => {
     if (!reply.raw.writableFinished) gone.abort(new Error('The download was cancelled'));

@@ -19,8 +19,8 @@ function fullCollection(): () => void {
  * Called between an export's batches: once the heap holds `EXPORT_HEAP_GROWTH_BYTES` more than after the last
  * collection, runs a full one. An export's rows die soon after they are read, but V8 moves those still alive at two
  * young-generation collections to the old generation and lets that grow to about four times the live heap before it
- * collects it: a million customers' export grew the server by 150 MB of such garbage, now by 60 (bench/README.md).
- * Each collection pauses the process for the live heap's marking, some 10 ms at 40 MB.
+ * collects it, so a long export grew the server by far more than it ever held alive (bench/README.md). Each
+ * collection pauses the process for the live heap's marking, so it runs only after that much growth.
  */
 export function collectIfGrown() {
   const used = heapUsed();

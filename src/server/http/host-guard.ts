@@ -6,7 +6,7 @@ import { errorBody } from './errors.js';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The host names requests may be addressed to while demo sign-in is on; null when any will do. */
-export function allowedHostNames(config: Pick<Config, 'demo' | 'hostChosen' | 'publicUrl'>): Set<string> | null {
+function allowedHostNames(config: Pick<Config, 'demo' | 'hostChosen' | 'publicUrl'>): Set<string> | null {
   if (!config.demo) return null;
   const names = new Set(LOOPBACK_NAMES);
   if (config.hostChosen && config.publicUrl) names.add(new URL(config.publicUrl).hostname.toLowerCase());
@@ -14,7 +14,7 @@ export function allowedHostNames(config: Pick<Config, 'demo' | 'hostChosen' | 'p
 }
 
 /** The name part of a Host header ('[::1]' for '[::1]:3000'), lower case; null for one that is not a host. */
-export function hostNameOf(host: string | undefined): string | null {
+function hostNameOf(host: string | undefined): string | null {
   if (!host || !/^[^\s/?#@\\]+$/.test(host)) return null;
   try {
     return new URL(`http://${host}`).hostname;

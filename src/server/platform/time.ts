@@ -41,7 +41,7 @@ const days = new Map<string, { day: string; from: number; to: number }>();
 
 /**
  * The day it is in `timeZone` at `at`. Nearly every request reads today, so each zone's day is kept with the moments
- * it begins and ends: a clock then takes 1.3 µs, where working the day and year out from the zone's rules took 6.9.
+ * it begins and ends: a clock then costs a fraction of working the day and year out from the zone's rules.
  */
 function dayAt(timeZone: string, at: Date): string {
   const time = at.getTime();

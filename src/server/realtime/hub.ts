@@ -31,56 +31,60 @@ const SWEEP_MS = 30_000;
 
 export type Realtime = ReturnType<typeof createRealtime>;
 
-/**
- * The sockets of this process and the events of every process. Areas publish events in their transactions
- * (`publish.ts`); each process hears them through LISTEN, asks the area's handler what its connected users receive,
- * and sends it. Sessions are the hub's own business: a deleted session closes its sockets at once, a user changed
- * (deactivated, another role) has theirs checked again, and each socket closes when its session expires.
- */
-export function createRealtime(database: Database, log: FastifyBaseLogger) {
+function send(client: Client, message: RealtimeMessage) {
+  if (client.socket.readyState === OPEN) client.socket.send(JSON.stringify(message));
+}
+
+/** The sockets of this process, by the user who opened them. */
+function socketsByUser() {
   const byUser = new Map<string, Set<Client>>();
-  const handlers = new Map<string, EventHandler>();
-  const sessionWatchers: (() => void)[] = [];
-  let listener: Listener | null = null;
-  let timers: NodeJS.Timeout[] = [];
-  // Events are handled one after another, so a chat's messages reach a socket in the order they were sent.
-  let queue: Promise<void> = Promise.resolve();
+  return {
+    all: () => [...byUser.values()].flatMap((set) => [...set]),
+    of: (userId: string) => [...(byUser.get(userId) ?? [])],
+    users: () => [...byUser.keys()],
+    isEmpty: () => byUser.size === 0,
+    add(client: Client) {
+      const set = byUser.get(client.userId) ?? new Set();
+      set.add(client);
+      byUser.set(client.userId, set);
+    },
+    drop(client: Client) {
+      clearTimeout(client.expiry);
+      const set = byUser.get(client.userId);
+      set?.delete(client);
+      if (set?.size === 0) byUser.delete(client.userId);
+    },
+    /**
+     * Whether the actor's session or user already holds as many sockets as allowed. Counted in this process only: its
+     * sockets live in its memory, and a count kept in PostgreSQL would outlive a process that died holding sockets.
+     */
+    full({ userId, sessionId }: Actor) {
+      const open = [...(byUser.get(userId) ?? [])];
+      return (
+        open.length >= REALTIME_SOCKET_LIMITS.perUser ||
+        open.filter((client) => client.sessionId === sessionId).length >= REALTIME_SOCKET_LIMITS.perSession
+      );
+    },
+  };
+}
+type Sockets = ReturnType<typeof socketsByUser>;
 
-  const clients = () => [...byUser.values()].flatMap((set) => [...set]);
-  const send = (client: Client, message: RealtimeMessage) => {
-    if (client.socket.readyState === OPEN) client.socket.send(JSON.stringify(message));
-  };
-  const drop = (client: Client) => {
-    clearTimeout(client.expiry);
-    const set = byUser.get(client.userId);
-    set?.delete(client);
-    if (set?.size === 0) byUser.delete(client.userId);
-  };
-  /**
-   * Whether the actor's session or user already holds as many sockets as allowed. Counted in this process only: its
-   * sockets live in its memory, and a count kept in PostgreSQL would outlive a process that died holding sockets.
-   */
-  const full = ({ userId, sessionId }: Actor) => {
-    const open = [...(byUser.get(userId) ?? [])];
-    return (
-      open.length >= REALTIME_SOCKET_LIMITS.perUser ||
-      open.filter((client) => client.sessionId === sessionId).length >= REALTIME_SOCKET_LIMITS.perSession
-    );
-  };
-  const end = (client: Client) => {
-    send(client, { type: 'session_ended' });
-    client.socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
-    drop(client);
-  };
+/** Tells the socket its session has ended, and closes it. */
+function endSession(sockets: Sockets, client: Client) {
+  send(client, { type: 'session_ended' });
+  client.socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+  sockets.drop(client);
+}
 
-  /** Closes the sockets whose session no longer signs in; the others are timed to close when theirs expires. */
-  async function check(list: Client[]): Promise<Client[]> {
+/** Closes the sockets whose session no longer signs in; the others are timed to close when theirs expires. */
+function sessionCheck(database: Database, log: FastifyBaseLogger, sockets: Sockets) {
+  return async function check(list: Client[]): Promise<Client[]> {
     const live = await liveSessions(database.db, [...new Set(list.map((c) => c.sessionId))]);
     const kept: Client[] = [];
     for (const client of list) {
       const session = live.get(client.sessionId);
       if (!session) {
-        end(client);
+        endSession(sockets, client);
         continue;
       }
       // A user given another role gets the changes of that role's records from now on.
@@ -95,38 +99,72 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
       kept.push(client);
     }
     return kept;
+  };
+}
+
+/**
+ * A change to an area's records, told to the sockets of its owners (or of everyone), and to admins and editors where
+ * the area is one they see all of.
+ */
+function announceChange(sockets: Sockets, data: Record<string, unknown>) {
+  const area = data.area as RealtimeArea;
+  const everyone = data.ownerIds === 'all';
+  if (!realtimeAreas.includes(area) || (!everyone && !Array.isArray(data.ownerIds))) return;
+  const owners = new Set(everyone ? [] : (data.ownerIds as unknown[]).map(String));
+  const toAll = seenByAllAreas.includes(area);
+  for (const client of sockets.all())
+    if (everyone || owners.has(client.userId) || (toAll && seesAllRecords(client.role))) send(client, { type: 'change', area });
+}
+
+/** Pings every socket; one that has not answered the last ping is dropped. */
+function heartbeat(sockets: Sockets) {
+  for (const client of sockets.all()) {
+    if (!client.alive) {
+      client.socket.terminate();
+      sockets.drop(client);
+      continue;
+    }
+    client.alive = false;
+    client.socket.ping();
   }
+}
+
+/**
+ * The sockets of this process and the events of every process. Areas publish events in their transactions
+ * (`publish.ts`); each process hears them through LISTEN, asks the area's handler what its connected users receive,
+ * and sends it. Sessions are the hub's own business: a deleted session closes its sockets at once, a user changed
+ * (deactivated, another role) has theirs checked again, and each socket closes when its session expires.
+ */
+export function createRealtime(database: Database, log: FastifyBaseLogger) {
+  const sockets = socketsByUser();
+  const check = sessionCheck(database, log, sockets);
+  const handlers = new Map<string, EventHandler>();
+  const sessionWatchers: (() => void)[] = [];
+  let listener: Listener | null = null;
+  let timers: NodeJS.Timeout[] = [];
+  // Events are handled one after another, so a chat's messages reach a socket in the order they were sent.
+  let queue: Promise<void> = Promise.resolve();
 
   async function handle(kind: string, data: Record<string, unknown>) {
     if (kind === 'session' || kind === 'user') sessionWatchers.forEach((watcher) => watcher());
-    if (byUser.size === 0) return;
+    if (sockets.isEmpty()) return;
     if (kind === 'session') {
-      for (const client of clients()) if (client.sessionId === data.sessionId) end(client);
+      for (const client of sockets.all()) if (client.sessionId === data.sessionId) endSession(sockets, client);
       return;
     }
     if (kind === 'user') {
-      const kept = await check([...(byUser.get(String(data.userId)) ?? [])]);
+      const kept = await check(sockets.of(String(data.userId)));
       for (const client of kept) {
         send(client, { type: 'session_changed' });
         send(client, { type: 'chats' });
       }
       return;
     }
-    if (kind === 'change') {
-      const area = data.area as RealtimeArea;
-      const everyone = data.ownerIds === 'all';
-      if (!realtimeAreas.includes(area) || (!everyone && !Array.isArray(data.ownerIds))) return;
-      const owners = new Set(everyone ? [] : (data.ownerIds as unknown[]).map(String));
-      const toAll = seenByAllAreas.includes(area);
-      for (const client of clients())
-        if (everyone || owners.has(client.userId) || (toAll && seesAllRecords(client.role)))
-          send(client, { type: 'change', area });
-      return;
-    }
+    if (kind === 'change') return announceChange(sockets, data);
     const handler = handlers.get(kind);
     if (!handler) return;
-    for (const delivery of await handler(data, [...byUser.keys()])) {
-      for (const userId of delivery.userIds) for (const client of byUser.get(userId) ?? []) send(client, delivery.message);
+    for (const delivery of await handler(data, sockets.users())) {
+      for (const userId of delivery.userIds) for (const client of sockets.of(userId)) send(client, delivery.message);
     }
   }
 
@@ -153,17 +191,15 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
      * when its session or user is at `REALTIME_SOCKET_LIMITS`.
      */
     async attach(socket: WebSocket, actor: Actor) {
-      if (full(actor)) {
+      if (sockets.full(actor)) {
         socket.close(REALTIME_CLOSE.tooManySockets, 'Too many sockets');
         return;
       }
       const client: Client = { socket, userId: actor.userId, sessionId: actor.sessionId, role: actor.role, alive: true };
-      const set = byUser.get(client.userId) ?? new Set();
-      set.add(client);
-      byUser.set(client.userId, set);
+      sockets.add(client);
       socket.on('pong', () => (client.alive = true));
-      socket.on('close', () => drop(client));
-      socket.on('error', () => drop(client));
+      socket.on('close', () => sockets.drop(client));
+      socket.on('error', () => sockets.drop(client));
       // The browser has nothing to say on this socket; anything it sends is ignored.
       socket.on('message', () => {});
       const [kept] = await check([client]);
@@ -180,7 +216,7 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
 
     /** The number of sockets open in this process. */
     get connections() {
-      return clients().length;
+      return sockets.all().length;
     },
 
     async start() {
@@ -189,22 +225,12 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
         // Events were missed while the connection was away: sessions are checked again, and every tab fetches anew.
         onResume: () => {
           sessionWatchers.forEach((watcher) => watcher());
-          void check(clients()).then((kept) => kept.forEach((client) => send(client, { type: 'ready' })));
+          void check(sockets.all()).then((kept) => kept.forEach((client) => send(client, { type: 'ready' })));
         },
       });
       timers = [
-        setInterval(() => {
-          for (const client of clients()) {
-            if (!client.alive) {
-              client.socket.terminate();
-              drop(client);
-              continue;
-            }
-            client.alive = false;
-            client.socket.ping();
-          }
-        }, HEARTBEAT_MS),
-        setInterval(() => void check(clients()).catch((error) => log.warn({ err: error }, 'Session sweep failed')), SWEEP_MS),
+        setInterval(() => heartbeat(sockets), HEARTBEAT_MS),
+        setInterval(() => void check(sockets.all()).catch((error) => log.warn({ err: error }, 'Session sweep failed')), SWEEP_MS),
       ];
       for (const timer of timers) timer.unref();
     },
@@ -212,9 +238,9 @@ export function createRealtime(database: Database, log: FastifyBaseLogger) {
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await listener?.stop();
-      for (const client of clients()) {
+      for (const client of sockets.all()) {
         client.socket.close(1001, 'Server stopping');
-        drop(client);
+        sockets.drop(client);
       }
       await queue;
     },

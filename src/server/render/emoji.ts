@@ -18,7 +18,7 @@ function nameOf(emoji: string): string {
 }
 
 /** The Twemoji file name of an emoji, trying it without its variation selectors too; null when Twemoji has none. */
-export function twemojiName(emoji: string): string | null {
+function twemojiName(emoji: string): string | null {
   for (const name of [nameOf(emoji), nameOf(emoji.replaceAll('\ufe0f', ''))]) if (drawnNames().has(name)) return name;
   return null;
 }

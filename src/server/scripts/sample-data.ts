@@ -184,7 +184,7 @@ export function sampleCustomer(rnd: Random, n: number, userId: string, createdAt
   };
 }
 
-export function sampleVin(rnd: Random, make: string, year: number): string {
+function sampleVin(rnd: Random, make: string, year: number): string {
   const chars = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
   // Position 7 is a letter for model years from 2010 on, a digit before: it picks the 30-year cycle.
   const body =

@@ -146,7 +146,7 @@ function noneMatched(s: string, issue: Extract<Issue, { code: 'invalid_union' }>
 }
 
 /** The message of a check that gave none. */
-export function plainMessage(issue: Issue): string {
+function plainMessage(issue: Issue): string {
   const subject = subjectOf(issue.path);
   const s = subject ?? 'This value';
   switch (issue.code) {

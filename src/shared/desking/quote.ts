@@ -84,7 +84,6 @@ export const publicQuoteSchema = z.object({
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 
 export const QUOTE_NEEDS_WORKSHEET = 'Save the worksheet before sending a quote';
-export const QUOTE_NEEDS_ADDRESS = 'The customer has no e-mail address: enter one';
 export const QUOTE_NOT_VALID = 'This quote link is not valid.';
 export const QUOTE_EXPIRED = 'This quote has expired. Ask us for a new one.';
 export const QUOTE_WITHDRAWN = 'This quote has been replaced by a newer one. Check your e-mail for it.';
@@ -160,7 +159,7 @@ export function optionDisclosure(kind: QuoteOption['kind'], figures: WorksheetFi
 export const disclosureOf = (option: Pick<QuoteOption, 'kind' | 'figures'>) => optionDisclosure(option.kind, option.figures);
 
 /** How an option is named on the quote: "Finance, 60 months, $2,000 down". */
-export function optionName(worksheet: Worksheet): string {
+function optionName(worksheet: Worksheet): string {
   const { structure } = worksheet;
   if (structure.kind === 'cash') return structureLabels.cash;
   return `${structureLabels[structure.kind]}, ${structure.term_months} months, ${formatDollars(worksheet.cash_down_cents)} down`;

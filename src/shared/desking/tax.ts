@@ -51,7 +51,7 @@ export const taxRuleSchema = z.object({
 export type StateTaxRule = z.infer<typeof taxRuleSchema>;
 
 /** A state's facts as one rule the arithmetic reads. */
-export function stateTaxRule(facts: StateTaxFacts): StateTaxRule {
+function stateTaxRule(facts: StateTaxFacts): StateTaxRule {
   return {
     state: facts.state,
     name: facts.name,

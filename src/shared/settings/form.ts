@@ -62,7 +62,7 @@ export const settingsFormSchema = settingsSchema.extend({
 export type SettingsForm = z.input<typeof settingsFormSchema>;
 export type DeskingForm = SettingsForm['desking'];
 
-export function deskingToForm(settings: DeskingSettings): DeskingForm {
+function deskingToForm(settings: DeskingSettings): DeskingForm {
   return {
     ...settings,
     fees: settings.fees.map((fee) => ({ ...fee, amount_cents: dollarsText(fee.amount_cents) })),

@@ -29,7 +29,6 @@ const transliteration: Record<string, number> = {
 const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 export const VIN_LENGTH = 17;
-export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 export const vinMessages = {
   length: 'VIN must be 17 characters',

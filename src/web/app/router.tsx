@@ -43,7 +43,7 @@ const routes: RouteObject[] = [
 
 /**
  * Every screen of the app. Declared as route objects but rendered by `useRoutes` inside a `BrowserRouter`: Torque
- * uses no loaders, actions or blockers, and without the data router the first screen loads about 15 KB (gzip) less script.
+ * uses no loaders, actions or blockers, and without the data router the first screen loads less script (bench/README.md).
  */
 export function AppRoutes() {
   return useRoutes(routes);

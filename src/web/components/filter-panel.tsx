@@ -64,8 +64,11 @@ export function FilterPanel<S extends string>({
   );
 }
 
-/** One filter chosen from a list ('Status'), with an 'all' choice that clears it. */
-export function ChoiceFilter({
+/** The part of a list's controls a filter reads and sets. */
+type FilterList<K extends string> = { params: { filters: Record<K, string> }; setFilter: (key: K, value: string) => void };
+
+/** A select of `options` with an 'all' choice that stands for no value. */
+function ChoiceSelect({
   id,
   label,
   value,
@@ -97,6 +100,63 @@ export function ChoiceFilter({
         </SelectContent>
       </Select>
     </div>
+  );
+}
+
+/** One filter of the list chosen from `options` ('Status'), with an 'all' choice that clears it. */
+export function ChoiceFilter<K extends string>({
+  list,
+  filter,
+  id,
+  label,
+  options,
+  allLabel,
+}: {
+  list: FilterList<K>;
+  filter: K;
+  id: string;
+  label: string;
+  options: readonly string[];
+  allLabel: string;
+}) {
+  return (
+    <ChoiceSelect
+      id={id}
+      label={label}
+      value={list.params.filters[filter]}
+      options={options}
+      allLabel={allLabel}
+      onChange={(v) => list.setFilter(filter, v)}
+    />
+  );
+}
+
+/** A yes-or-any filter ('Completed sale'): its one choice sets the filter to '1', 'any' clears it. */
+export function FlagFilter<K extends string>({
+  list,
+  filter,
+  id,
+  label,
+  option,
+  allLabel,
+}: {
+  list: FilterList<K>;
+  filter: K;
+  id: string;
+  label: string;
+  /** The choice's words ('sold'). */
+  option: string;
+  allLabel: string;
+}) {
+  return (
+    <ChoiceSelect
+      id={id}
+      label={label}
+      value={list.params.filters[filter] ? option : ''}
+      options={[option]}
+      allLabel={allLabel}
+      onChange={(v) => list.setFilter(filter, v ? '1' : '')}
+    />
   );
 }
 

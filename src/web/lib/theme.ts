@@ -1,21 +1,21 @@
 import { useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
-export const THEME_KEY = 'ui-theme';
+const THEME_KEY = 'ui-theme';
 
 const listeners = new Set<() => void>();
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-export function getTheme(): Theme {
+function getTheme(): Theme {
   const stored = localStorage.getItem(THEME_KEY);
   return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
 
-export function resolvedTheme(theme: Theme = getTheme()): 'light' | 'dark' {
+function resolvedTheme(theme: Theme = getTheme()): 'light' | 'dark' {
   return theme === 'system' ? (darkQuery().matches ? 'dark' : 'light') : theme;
 }
 
-export function applyTheme() {
+function applyTheme() {
   const root = document.documentElement;
   root.classList.remove('light', 'dark');
   root.classList.add(resolvedTheme());

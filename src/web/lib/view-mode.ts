@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 export type ViewMode = 'mobile' | 'desktop' | 'auto';
-export const VIEW_MODE_KEY = 'view-mode';
-export const MOBILE_BREAKPOINT = 768;
+const VIEW_MODE_KEY = 'view-mode';
+const MOBILE_BREAKPOINT = 768;
 
 /** The spec's view-mode choices, in its order, for the sign-in page and the user menu. */
 export const viewModeLabels: Record<ViewMode, string> = { mobile: 'Mobile View', desktop: 'Desktop View', auto: 'Auto Detect' };
@@ -10,7 +10,7 @@ export const viewModes = Object.keys(viewModeLabels) as ViewMode[];
 
 const listeners = new Set<() => void>();
 
-export function getViewMode(): ViewMode {
+function getViewMode(): ViewMode {
   const stored = localStorage.getItem(VIEW_MODE_KEY);
   return stored === 'mobile' || stored === 'desktop' ? stored : 'auto';
 }
@@ -42,7 +42,7 @@ function isMobileDevice() {
 }
 
 /** 'auto' is mobile on a mobile device or in a window narrower than 768 px. */
-export function resolveViewMode(mode: ViewMode = getViewMode()): 'mobile' | 'desktop' {
+function resolveViewMode(mode: ViewMode = getViewMode()): 'mobile' | 'desktop' {
   if (mode !== 'auto') return mode;
   return isMobileDevice() || window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
 }

@@ -8,14 +8,14 @@ import { visibleTo } from '../../auth/scope.js';
 import type { DB, Row } from '../../db/schema.js';
 import { csvChunks, csvDollars } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
-import { yearBounds } from '../deals/index.js';
+import { newestDealsFirst, yearBounds, type DealKey } from '../deals/index.js';
 import { yearOf } from './service.js';
 
 /** The year's completed deals in the actor's scope, newest first, a batch at a time through (date, id). */
 function completedDealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
   const { from, to } = yearBounds(year);
-  return keysetBatches(async (after: { date: string; id: string } | null) => {
-    const rows = await db
+  return keysetBatches(async (after: DealKey | null) => {
+    const query = db
       .selectFrom('deals')
       .select([
         'deals.id',
@@ -32,12 +32,8 @@ function completedDealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchS
       .where('deals.status', '=', 'completed')
       .where(visibleTo(actor, 'deals.user_id'))
       .where('deals.date', '>=', from)
-      .where('deals.date', '<', to)
-      .$if(after !== null, (qb) => qb.where(sql<boolean>`(deals.date, deals.id) < (${after!.date}::date, ${after!.id}::uuid)`))
-      .orderBy('deals.date', 'desc')
-      .orderBy('deals.id', 'desc')
-      .limit(batchSize)
-      .execute();
+      .where('deals.date', '<', to);
+    const rows = await newestDealsFirst(query, after, batchSize).execute();
     return batchOf(rows, batchSize, (last) => last);
   });
 }

@@ -31,7 +31,7 @@ const completedDeals = (db: Db, actor: Actor) =>
 const assertMayManage = (actor: Actor) => requireRole(actor, 'admin');
 
 /** The default rate and basis a completion uses now: the settings' CRM section as the database trigger reads it. */
-export async function commissionDefaults(db: Db): Promise<{ rate: number; basis: CommissionBasis }> {
+async function commissionDefaults(db: Db): Promise<{ rate: number; basis: CommissionBasis }> {
   const { rows } = await sql<{ rate: number; basis: CommissionBasis }>`SELECT rate, basis FROM commission_defaults()`.execute(db);
   return rows[0]!;
 }

@@ -83,7 +83,7 @@ async function salesOfYear(db: Db, actor: Actor, year: number, today: string): P
 }
 
 /** Years with deals, newest first, found by hopping down the date index one year at a time. */
-export async function yearsWithDeals(db: Db, actor: Actor): Promise<number[]> {
+async function yearsWithDeals(db: Db, actor: Actor): Promise<number[]> {
   const owner = sql`AND ${visibleTo(actor, 'user_id')}`;
   const { rows } = await sql<{ year: number }>`
     WITH RECURSIVE years AS (

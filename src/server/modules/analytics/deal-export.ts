@@ -8,7 +8,7 @@ import type { DB, Row } from '../../db/schema.js';
 import { sql } from 'kysely';
 import { csvChunks, csvDollars, csvMoment } from '../../http/csv.js';
 import { batchOf, keysetBatches } from '../../http/paging.js';
-import { scopeDeals, yearBounds } from '../deals/index.js';
+import { newestDealsFirst, scopeDeals, yearBounds, type DealKey } from '../deals/index.js';
 import { businessClock } from '../../platform/time.js';
 import { dealAnalytics } from './deal-analytics.js';
 
@@ -56,8 +56,8 @@ export async function exportDealAnalytics(db: Kysely<DB>, actor: Actor, year: nu
 /** The year's deals, newest first, a batch at a time through (date, id). */
 function dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 1000) {
   const { from, to } = yearBounds(year);
-  return keysetBatches(async (after: { date: string; id: string } | null) => {
-    const rows = await scopeDeals(
+  return keysetBatches(async (after: DealKey | null) => {
+    const query = scopeDeals(
       db
         .selectFrom('deals')
         .select([
@@ -75,14 +75,10 @@ function dealsOfYear(db: Kysely<DB>, actor: Actor, year: number, batchSize = 100
           'deals.agent_name',
         ])
         .where('deals.date', '>=', from)
-        .where('deals.date', '<', to)
-        .$if(after !== null, (qb) => qb.where(sql<boolean>`(deals.date, deals.id) < (${after!.date}::date, ${after!.id}::uuid)`)),
+        .where('deals.date', '<', to),
       actor,
-    )
-      .orderBy('deals.date', 'desc')
-      .orderBy('deals.id', 'desc')
-      .limit(batchSize)
-      .execute();
+    );
+    const rows = await newestDealsFirst(query, after, batchSize).execute();
     return batchOf(rows, batchSize, (last) => last);
   });
 }

@@ -5,7 +5,7 @@ import { importCommonJs, onFirstUse } from '../../first-use.js';
 /** Marketing texts leave between 8 am and 9 pm in the customer's time zone; outside, they wait for 8 am. */
 export const QUIET_HOURS = { opens: 8, closes: 21 } as const;
 
-/** The world's cities, read on first use (the table took 35 ms of every start). */
+/** The world's cities, read on first use (loading the table slowed every start). */
 const loadCities = onFirstUse(() => importCommonJs(() => import('city-timezones')));
 
 /**

@@ -4,7 +4,7 @@ import { dealsRoutes } from './routes.js';
 
 /** What other areas use of deals: its front door. */
 export { completedSalesByAgent, dealsByAgent, yearSpan } from './agent-figures.js';
-export { findVisibleDeal, pageByDate, scopeDeals, yearBounds } from './service.js';
+export { findVisibleDeal, newestDealsFirst, pageByDate, scopeDeals, yearBounds, type DealKey } from './service.js';
 
 export const dealsArea = defineArea({
   name: 'deals',

@@ -41,23 +41,34 @@ export async function findVisibleDeal(db: Db, actor: Actor, id: string): Promise
   return deal;
 }
 
+/** Where a reader of deals newest first stands: the (date, id) of the last deal it read. */
+export type DealKey = { date: string; id: string };
+
+/**
+ * The deals after `after` (all of them from null), newest first, at most `limit`: the keyset on (date, id) that the
+ * deal list, the commission list and the deal exports read through.
+ */
+export function newestDealsFirst<O>(query: SelectQueryBuilder<DB, 'deals', O>, after: DealKey | null, limit: number) {
+  return query
+    .$if(after !== null, (qb) => qb.where(sql<boolean>`(deals.date, deals.id) < (${after!.date}::date, ${after!.id}::uuid)`))
+    .orderBy('deals.date', 'desc')
+    .orderBy('deals.id', 'desc')
+    .limit(limit);
+}
+
 /** One page of deals, newest first, by keyset on (date, id): the deal list and the commission list. */
 export async function pageByDate<O extends { date: string; id: string }>(
   query: SelectQueryBuilder<DB, 'deals', O>,
   page: { limit: number; cursor?: string },
 ): Promise<Page<O>> {
-  let q = query;
   const cursor = decodeCursor(page.cursor, 2);
+  let after: DealKey | null = null;
   if (cursor) {
     const [day, id] = cursor;
     if (!cursorValue.day(day) || !cursorValue.uuid(id)) throw badRequest('Invalid cursor');
-    q = q.where(sql<boolean>`(deals.date, deals.id) < (${day}::date, ${id}::uuid)`);
+    after = { date: day, id };
   }
-  const rows = (await q
-    .orderBy('deals.date', 'desc')
-    .orderBy('deals.id', 'desc')
-    .limit(page.limit + 1)
-    .execute()) as O[];
+  const rows = (await newestDealsFirst(query, after, page.limit + 1).execute()) as O[];
   return pageOf(rows, page.limit, (row) => [row.date, row.id]);
 }
 

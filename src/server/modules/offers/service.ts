@@ -33,7 +33,7 @@ import { coverPhoto } from '../vehicles/index.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** What an offer shows, from the vehicle or custom offer the actor may see. */
-export async function offerContent(db: Db, actor: Actor, ref: OfferRef): Promise<OfferContent & { is_custom: boolean }> {
+async function offerContent(db: Db, actor: Actor, ref: OfferRef): Promise<OfferContent & { is_custom: boolean }> {
   if (ref.vehicle_id) {
     const vehicle = await db
       .selectFrom('vehicles')

@@ -24,7 +24,7 @@ export function demoPassword(secret: string, email: string): string {
   return crypto.createHmac('sha256', secret).update(`demo:${email}`).digest('base64url');
 }
 
-export function tooManyAttempts(seconds: number) {
+function tooManyAttempts(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   return tooManyRequests(`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
 }

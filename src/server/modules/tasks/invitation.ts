@@ -51,7 +51,7 @@ const placeOf = (invite: AppointmentInvite) => invite.place ?? invite.company.ad
  * title and notes stay out: the customer sees the company, the vehicle, the place and the salesperson. Every name,
  * place and title is written by `icalendar.ts`'s rules, so none can add a line or an event of its own.
  */
-export function appointmentCalendar(invite: AppointmentInvite, method: InviteMethod, now = new Date()): string {
+function appointmentCalendar(invite: AppointmentInvite, method: InviteMethod, now = new Date()): string {
   const place = placeOf(invite);
   const event: (ContentLine | false | undefined)[] = [
     { name: 'UID', value: appointmentUid(invite.id) },

@@ -291,14 +291,14 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   return { ...invitation, expires_at: invitation.expires_at.toISOString() };
 }
 
-/** The list of common passwords, read on first use (its dictionaries took 25 ms of every start). */
+/** The list of common passwords, read on first use (loading its dictionaries slowed every start). */
 const commonPasswords = onFirstUse(async () => {
   const { dictionary } = await importCommonJs(() => import('@zxcvbn-ts/language-common'));
   return new Set(dictionary['passwords-common']);
 });
 
 /** Refuses the most common passwords and the user's own e-mail address (NIST SP 800-63B 3.1.1.2). */
-export async function passwordProblem(password: string, email: string): Promise<string | null> {
+async function passwordProblem(password: string, email: string): Promise<string | null> {
   const lower = password.toLowerCase();
   if ((await commonPasswords()).has(lower)) return 'This password is too common. Choose one that is harder to guess.';
   const local = email.split('@')[0] ?? '';

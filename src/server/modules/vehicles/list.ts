@@ -74,8 +74,8 @@ export const lacksBuyersGuide = (guideKey: RawBuilder<unknown>) =>
 
 /**
  * `lacksBuyersGuide` for the rows of a page or a batch, with a lookup by the guides' key for each row read: PostgreSQL
- * plans NOT EXISTS here as a hash of every guide, built again for each page or batch (107 ms at 150,000 guides,
- * against 0.75 ms). A count over the whole inventory joins the guides instead.
+ * plans NOT EXISTS here as a hash of every guide, built again for each page or batch, far slower
+ * than the lookup (bench/README.md). A count over the whole inventory joins the guides instead.
  */
 export const needsBuyersGuide = lacksBuyersGuide(
   sql`(SELECT g.vehicle_id FROM vehicle_buyers_guides g WHERE g.vehicle_id = vehicles.id)`,

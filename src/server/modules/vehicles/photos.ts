@@ -142,7 +142,7 @@ async function pictureOf(upload: string, mime: string) {
  * a JPEG with no metadata at all, so no location or camera detail is kept. The upload is decoded once, into the full
  * size; the card and the thumbnail are made from that.
  */
-export async function processPhoto(upload: string, spool: Spool): Promise<Processed> {
+async function processPhoto(upload: string, spool: Spool): Promise<Processed> {
   const type = await fileTypeFromFile(upload);
   if (!type || !(photoTypes.has(type.mime) || heifTypes.has(type.mime))) throw notPhoto();
   const picture = await pictureOf(upload, type.mime);

@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 export const steps = ['upload', 'parent', 'minor', 'complete'] as const;
 export type Step = (typeof steps)[number];
-const labels: Record<Step, string> = {
+export const stepLabels: Record<Step, string> = {
   upload: 'Upload Document',
   parent: 'Parent Signature',
   minor: 'Minor Signature',
@@ -39,7 +39,7 @@ export function StepProgress({ current }: { current: Step }) {
               {state === 'complete' ? <Check className="size-3.5" /> : index + 1}
             </span>
             <span>
-              {labels[step]}
+              {stepLabels[step]}
               <span className="sr-only">, {state}</span>
             </span>
           </li>

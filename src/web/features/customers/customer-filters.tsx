@@ -1,6 +1,6 @@
 import { carPreferences, customerStatuses, leadSources } from '@shared/customers/options';
 import { customerFilterSchema, customerSortLabels, customerSorts } from '@shared/customers/schemas';
-import { ChoiceFilter, FilterPanel, FilterProblem, useCheckedFilters } from '@/components/filter-panel';
+import { ChoiceFilter, FilterPanel, FilterProblem, FlagFilter, useCheckedFilters } from '@/components/filter-panel';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ListControls } from '@/lib/use-list-params';
@@ -11,6 +11,42 @@ const SOLD = 'sold';
 /** Customers with an open task due today or before. */
 const DUE = 'task due';
 
+/** One end of the 'Added' range, applied as it changes; what is wrong with it shows under it. */
+function DayFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  problem,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  problem?: string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        defaultValue={value}
+        key={`${id}-${value}`}
+        min={min || undefined}
+        max={max || undefined}
+        aria-invalid={Boolean(problem)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <FilterProblem id={`${id}-problem`} message={problem} />
+    </div>
+  );
+}
+
 /**
  * The Filter button: status, car preference, lead source, stage, a completed sale, a task due, date added and sort,
  * applied as they change.
@@ -20,83 +56,63 @@ export function CustomerFilters({ list }: { list: ListControls<FilterKey> }) {
   // A day the list cannot use ('Added to' before 'Added from') is not applied: the field says why instead.
   const { problems, apply: setDay } = useCheckedFilters(list, customerFilterSchema);
   const stages = useSettings().data?.crm.pipeline_stages ?? (filters.stage_from ? [filters.stage_from] : []);
+  const choices: { filter: FilterKey; id: string; label: string; options: readonly string[]; allLabel: string }[] = [
+    { filter: 'status', id: 'filter-status', label: 'Status', options: customerStatuses, allLabel: 'All statuses' },
+    {
+      filter: 'preference',
+      id: 'filter-preference',
+      label: 'Car Preference',
+      options: carPreferences,
+      allLabel: 'Any preference',
+    },
+    { filter: 'source', id: 'filter-source', label: 'Lead Source', options: leadSources, allLabel: 'Any source' },
+    {
+      filter: 'stage_from',
+      id: 'filter-stage',
+      label: 'Pipeline stage (or later)',
+      options: stages.slice(1),
+      allLabel: 'Any stage',
+    },
+  ];
   return (
     <FilterPanel list={list} sorts={customerSorts} sortLabels={customerSortLabels}>
-      <ChoiceFilter
-        id="filter-status"
-        label="Status"
-        value={filters.status}
-        options={customerStatuses}
-        allLabel="All statuses"
-        onChange={(v) => list.setFilter('status', v)}
-      />
-      <ChoiceFilter
-        id="filter-preference"
-        label="Car Preference"
-        value={filters.preference}
-        options={carPreferences}
-        allLabel="Any preference"
-        onChange={(v) => list.setFilter('preference', v)}
-      />
-      <ChoiceFilter
-        id="filter-source"
-        label="Lead Source"
-        value={filters.source}
-        options={leadSources}
-        allLabel="Any source"
-        onChange={(v) => list.setFilter('source', v)}
-      />
-      <ChoiceFilter
-        id="filter-stage"
-        label="Pipeline stage (or later)"
-        value={filters.stage_from}
-        options={stages.slice(1)}
-        allLabel="Any stage"
-        onChange={(v) => list.setFilter('stage_from', v)}
-      />
-      <ChoiceFilter
-        id="filter-sold"
-        label="Completed sale"
-        value={filters.sold ? SOLD : ''}
-        options={[SOLD]}
-        allLabel="Any customer"
-        onChange={(v) => list.setFilter('sold', v ? '1' : '')}
-      />
-      <ChoiceFilter
+      {choices.map((choice) => (
+        <ChoiceFilter
+          key={choice.filter}
+          list={list}
+          filter={choice.filter}
+          id={choice.id}
+          label={choice.label}
+          options={choice.options}
+          allLabel={choice.allLabel}
+        />
+      ))}
+      <FlagFilter list={list} filter="sold" id="filter-sold" label="Completed sale" option={SOLD} allLabel="Any customer" />
+      <FlagFilter
+        list={list}
+        filter="follow_up"
         id="filter-follow-up"
         label="Needs follow-up"
-        value={filters.follow_up ? DUE : ''}
-        options={[DUE]}
+        option={DUE}
         allLabel="Any customer"
-        onChange={(v) => list.setFilter('follow_up', v ? '1' : '')}
       />
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor="filter-added-from">Added from</Label>
-          <Input
-            id="filter-added-from"
-            type="date"
-            defaultValue={filters.added_from}
-            key={`from-${filters.added_from}`}
-            max={filters.added_to || undefined}
-            aria-invalid={Boolean(problems.added_from)}
-            onChange={(e) => setDay('added_from', e.target.value)}
-          />
-          <FilterProblem id="filter-added-from-problem" message={problems.added_from} />
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor="filter-added-to">Added to</Label>
-          <Input
-            id="filter-added-to"
-            type="date"
-            defaultValue={filters.added_to}
-            key={`to-${filters.added_to}`}
-            min={filters.added_from || undefined}
-            aria-invalid={Boolean(problems.added_to)}
-            onChange={(e) => setDay('added_to', e.target.value)}
-          />
-          <FilterProblem id="filter-added-to-problem" message={problems.added_to} />
-        </div>
+        <DayFilter
+          id="filter-added-from"
+          label="Added from"
+          value={filters.added_from}
+          max={filters.added_to}
+          problem={problems.added_from}
+          onChange={(day) => setDay('added_from', day)}
+        />
+        <DayFilter
+          id="filter-added-to"
+          label="Added to"
+          value={filters.added_to}
+          min={filters.added_from}
+          problem={problems.added_to}
+          onChange={(day) => setDay('added_to', day)}
+        />
       </div>
     </FilterPanel>
   );

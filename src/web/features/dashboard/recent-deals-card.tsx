@@ -4,8 +4,8 @@ import type { Dashboard } from '@shared/analytics/dashboard';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DealStatusBadge } from '@/features/deals';
-import { formatCents, formatDate } from '@/lib/format';
+import { DealRow } from '@/features/deals';
+import { formatDate } from '@/lib/format';
 
 export function RecentDealsCard({ deals }: { deals: Dashboard['recent_deals'] }) {
   return (
@@ -25,23 +25,12 @@ export function RecentDealsCard({ deals }: { deals: Dashboard['recent_deals'] })
         ) : (
           <ul className="divide-y" aria-label="Recent deals">
             {deals.map((deal) => (
-              <li key={deal.id}>
-                <Link
-                  to={`/deals/${deal.id}`}
-                  className="hover:bg-muted/50 -mx-2 flex items-center justify-between gap-3 rounded-md px-2 py-2.5"
-                >
-                  <span className="grid min-w-0">
-                    <span className="truncate text-sm font-medium">{deal.customer_name}</span>
-                    <span className="text-muted-foreground truncate text-xs">
-                      {deal.year} {deal.manufacturer} {deal.model} · {deal.agent_name} · {formatDate(deal.date)}
-                    </span>
-                  </span>
-                  <span className="flex shrink-0 flex-col items-end gap-1">
-                    <span className="text-sm font-semibold tabular-nums">{formatCents(deal.contract_price_cents)}</span>
-                    <DealStatusBadge status={deal.status} />
-                  </span>
-                </Link>
-              </li>
+              <DealRow
+                key={deal.id}
+                deal={deal}
+                className="-mx-2 px-2 py-2.5"
+                details={`${deal.year} ${deal.manufacturer} ${deal.model} · ${deal.agent_name} · ${formatDate(deal.date)}`}
+              />
             ))}
           </ul>
         )}

@@ -3,7 +3,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCents, formatCount } from '@/lib/format';
 
-export const formatShare = (share: number) => `${(share * 100).toFixed(1)}%`;
+const formatShare = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** Sales per manufacturer, biggest first, with the unit share drawn as a bar. */
 export function ManufacturerTable({ rows }: { rows: ManufacturerSales[] }) {

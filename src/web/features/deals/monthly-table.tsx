@@ -4,11 +4,11 @@ import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCents, formatCount } from '@/lib/format';
 
-export const monthLabel = (month: string) =>
+const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00`).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
 /** Sales against the month before; no badge when the month before sold nothing. */
-export function ChangeBadge({ change }: { change: number | null }) {
+function ChangeBadge({ change }: { change: number | null }) {
   const text = formatChange(change);
   if (text === null)
     return (

@@ -32,16 +32,11 @@ function ErrorLine({ message }: { message: string | null }) {
   );
 }
 
-/** Import a CSV file: choose it, map its columns, check the rows, import them with a progress bar, undo within the hour. */
-export function ImportDialog({
-  kind,
-  open,
-  onOpenChange,
-}: {
-  kind: ImportKind;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+/**
+ * The import's steps and what moves between them: upload the file, check the mapped rows, run the import (its progress
+ * arrives as it goes), undo it. A failure leaves the step it happened in, with `error` saying why.
+ */
+function useImportSteps(kind: ImportKind, onOpenChange: (open: boolean) => void) {
   const [step, setStep] = useState<Step>({ name: 'file' });
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
@@ -54,7 +49,6 @@ export function ImportDialog({
     if (event.type === 'progress') setStep((s) => (s.name === 'running' ? { ...s, done: event.done, total: event.total } : s));
   };
   const run = useRunImport(kind, onEvent);
-  const noun = nouns[kind];
   const running = step.name === 'running';
 
   const reset = () => {
@@ -122,8 +116,144 @@ export function ImportDialog({
     }
   };
 
+  return {
+    step,
+    setStep,
+    setFile,
+    mapping,
+    setMapping,
+    error,
+    undone,
+    running,
+    pending: { upload: upload.isPending, dryRun: dryRun.isPending, undo: undo.isPending },
+    reset,
+    close,
+    send,
+    check,
+    start,
+    takeBack,
+  };
+}
+
+const stepDescriptions: Record<Step['name'], (noun: string) => string> = {
+  file: (noun) => `Upload a CSV file of ${noun}. Its first row should name the columns.`,
+  mapping: () => 'Step 2 of 4: map the columns.',
+  report: () => 'Step 3 of 4: what the import will do. Nothing has changed yet.',
+  running: () => 'Step 4 of 4: importing. Keep this window open.',
+  finished: () => 'Import finished.',
+};
+
+function FileStep({ kind, onChoose }: { kind: ImportKind; onChoose: (file: File | null) => void }) {
   return (
-    <Dialog open={open} onOpenChange={close}>
+    <div className="grid gap-2">
+      <Label htmlFor="import-file">CSV file</Label>
+      <Input
+        id="import-file"
+        type="file"
+        accept=".csv,text/csv"
+        onChange={(event) => onChoose(event.target.files?.[0] ?? null)}
+      />
+      <p className="text-muted-foreground text-xs">
+        Existing {nouns[kind]} are matched on {kind === 'customers' ? 'e-mail or phone' : 'VIN'} and updated; the others are
+        added.
+      </p>
+    </div>
+  );
+}
+
+/** The rows imported so far while the import runs; its outcome once it has finished. */
+function ImportProgress({ step, noun }: { step: Extract<Step, { name: 'running' | 'finished' }>; noun: string }) {
+  return (
+    <div className="grid gap-2">
+      <div className="flex justify-between gap-3 text-sm" id="import-progress-label">
+        {step.name === 'running' ? (
+          <>
+            <span>Importing {noun}…</span>
+            <span className="tabular-nums">
+              {formatCount(step.done)} of {formatCount(step.total)} rows
+            </span>
+          </>
+        ) : (
+          <span className="font-medium tabular-nums" data-testid="import-outcome">
+            {importOutcome(step.summary)}
+          </span>
+        )}
+      </div>
+      <Progress
+        aria-labelledby="import-progress-label"
+        value={step.name === 'running' ? (step.total ? (100 * step.done) / step.total : 0) : 100}
+      />
+    </div>
+  );
+}
+
+type ImportFlow = ReturnType<typeof useImportSteps>;
+
+/** The buttons that move the import on from the step it is at. */
+function ImportActions({ flow }: { flow: ImportFlow }) {
+  const { step, pending } = flow;
+  return (
+    <DialogFooter className="gap-2">
+      {step.name === 'file' && (
+        <Button onClick={flow.send} disabled={pending.upload}>
+          {pending.upload && <Loader2 className="animate-spin" />} Upload
+        </Button>
+      )}
+      {step.name === 'mapping' && (
+        <>
+          <Button variant="outline" onClick={flow.reset}>
+            Choose another file
+          </Button>
+          <Button onClick={() => flow.check(step.upload)} disabled={pending.dryRun}>
+            {pending.dryRun && <Loader2 className="animate-spin" />} Check rows
+          </Button>
+        </>
+      )}
+      {step.name === 'report' && (
+        <>
+          <Button variant="outline" onClick={() => flow.setStep({ name: 'mapping', upload: step.upload })}>
+            Back to mapping
+          </Button>
+          {/* The label says what is skipped too, so on a phone it may take two lines. */}
+          <Button
+            className="h-auto min-h-9 py-2 text-center whitespace-normal"
+            onClick={() => flow.start(step.upload, step.report)}
+            disabled={rowsWritten(step.report) === 0}
+          >
+            {importButtonLabel(step.report)}
+          </Button>
+        </>
+      )}
+      {step.name === 'finished' && (
+        <>
+          {step.summary.undo_until && !flow.undone && (
+            <Button variant="outline" onClick={() => flow.takeBack(step.summary)} disabled={pending.undo}>
+              {pending.undo && <Loader2 className="animate-spin" />} Undo import
+            </Button>
+          )}
+          <Button onClick={() => flow.close(false)}>Done</Button>
+        </>
+      )}
+    </DialogFooter>
+  );
+}
+
+/** Import a CSV file: choose it, map its columns, check the rows, import them with a progress bar, undo within the hour. */
+export function ImportDialog({
+  kind,
+  open,
+  onOpenChange,
+}: {
+  kind: ImportKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const flow = useImportSteps(kind, onOpenChange);
+  const { step, running } = flow;
+  const noun = nouns[kind];
+
+  return (
+    <Dialog open={open} onOpenChange={flow.close}>
       <DialogContent
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl"
         showCloseButton={!running}
@@ -132,113 +262,34 @@ export function ImportDialog({
       >
         <DialogHeader>
           <DialogTitle>Import {noun}</DialogTitle>
-          <DialogDescription>
-            {step.name === 'file' && `Upload a CSV file of ${noun}. Its first row should name the columns.`}
-            {step.name === 'mapping' && 'Step 2 of 4: map the columns.'}
-            {step.name === 'report' && 'Step 3 of 4: what the import will do. Nothing has changed yet.'}
-            {step.name === 'running' && 'Step 4 of 4: importing. Keep this window open.'}
-            {step.name === 'finished' && 'Import finished.'}
-          </DialogDescription>
+          <DialogDescription>{stepDescriptions[step.name](noun)}</DialogDescription>
         </DialogHeader>
 
-        {step.name === 'file' && (
-          <div className="grid gap-2">
-            <Label htmlFor="import-file">CSV file</Label>
-            <Input
-              id="import-file"
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-            <p className="text-muted-foreground text-xs">
-              Existing {noun} are matched on {kind === 'customers' ? 'e-mail or phone' : 'VIN'} and updated; the others are added.
-            </p>
-          </div>
-        )}
+        {step.name === 'file' && <FileStep kind={kind} onChoose={flow.setFile} />}
 
-        {step.name === 'mapping' && <MappingStep kind={kind} upload={step.upload} mapping={mapping} onChange={setMapping} />}
+        {step.name === 'mapping' && (
+          <MappingStep kind={kind} upload={step.upload} mapping={flow.mapping} onChange={flow.setMapping} />
+        )}
 
         {step.name === 'report' && <ImportReportView counts={step.report} invalidRows={step.report.invalid_rows} />}
 
-        {(step.name === 'running' || step.name === 'finished') && (
-          <div className="grid gap-2">
-            <div className="flex justify-between gap-3 text-sm" id="import-progress-label">
-              {step.name === 'running' ? (
-                <>
-                  <span>Importing {noun}…</span>
-                  <span className="tabular-nums">
-                    {formatCount(step.done)} of {formatCount(step.total)} rows
-                  </span>
-                </>
-              ) : (
-                <span className="font-medium tabular-nums" data-testid="import-outcome">
-                  {importOutcome(step.summary)}
-                </span>
-              )}
-            </div>
-            <Progress
-              aria-labelledby="import-progress-label"
-              value={step.name === 'running' ? (step.total ? (100 * step.done) / step.total : 0) : 100}
-            />
-          </div>
-        )}
+        {(step.name === 'running' || step.name === 'finished') && <ImportProgress step={step} noun={noun} />}
 
         {step.name === 'finished' && (
           <div className="grid gap-3">
             {step.failure && <ErrorLine message={step.failure} />}
             <ImportReportView counts={step.summary} invalidRows={step.invalidRows} />
-            {undone && (
+            {flow.undone && (
               <p role="status" className="text-sm">
-                {undone}
+                {flow.undone}
               </p>
             )}
           </div>
         )}
 
-        <ErrorLine message={error} />
+        <ErrorLine message={flow.error} />
 
-        <DialogFooter className="gap-2">
-          {step.name === 'file' && (
-            <Button onClick={send} disabled={upload.isPending}>
-              {upload.isPending && <Loader2 className="animate-spin" />} Upload
-            </Button>
-          )}
-          {step.name === 'mapping' && (
-            <>
-              <Button variant="outline" onClick={reset}>
-                Choose another file
-              </Button>
-              <Button onClick={() => check(step.upload)} disabled={dryRun.isPending}>
-                {dryRun.isPending && <Loader2 className="animate-spin" />} Check rows
-              </Button>
-            </>
-          )}
-          {step.name === 'report' && (
-            <>
-              <Button variant="outline" onClick={() => setStep({ name: 'mapping', upload: step.upload })}>
-                Back to mapping
-              </Button>
-              {/* The label says what is skipped too, so on a phone it may take two lines. */}
-              <Button
-                className="h-auto min-h-9 py-2 text-center whitespace-normal"
-                onClick={() => start(step.upload, step.report)}
-                disabled={rowsWritten(step.report) === 0}
-              >
-                {importButtonLabel(step.report)}
-              </Button>
-            </>
-          )}
-          {step.name === 'finished' && (
-            <>
-              {step.summary.undo_until && !undone && (
-                <Button variant="outline" onClick={() => takeBack(step.summary)} disabled={undo.isPending}>
-                  {undo.isPending && <Loader2 className="animate-spin" />} Undo import
-                </Button>
-              )}
-              <Button onClick={() => close(false)}>Done</Button>
-            </>
-          )}
-        </DialogFooter>
+        <ImportActions flow={flow} />
       </DialogContent>
     </Dialog>
   );

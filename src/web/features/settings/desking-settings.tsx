@@ -5,7 +5,18 @@ import type { DeskingForm } from '@shared/settings/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { AddButton, CheckField, DollarsInput, fieldId, Group, ListError, RemoveButton } from './desking-fields';
+import {
+  AddButton,
+  DollarsField,
+  DollarsInput,
+  fieldId,
+  Group,
+  KindField,
+  ListError,
+  NameField,
+  RemoveButton,
+  TaxedItems,
+} from './desking-fields';
 import { DeskingStates, StateOptions } from './desking-states';
 import { Section, type SettingsFormMethods } from './section';
 
@@ -67,53 +78,31 @@ function DeskingFees({ form }: { form: Form }) {
   const fees = useFieldArray({ control: form.control, name: 'desking.fees' });
   const errors = form.formState.errors.desking?.fees;
   return (
-    <Group
+    <TaxedItems
+      form={form}
+      list="desking.fees"
+      noun="fee"
       legend="Fees a new worksheet lists"
       description="A doc fee is taxed as the state's rule says; any other fee as marked."
+      rows={fees}
+      error={errors}
+      rowClassName="grid grid-cols-2 items-start gap-3 border-b pb-3 last:border-0 last:pb-0 md:grid-cols-[minmax(0,1fr)_8rem_8rem_10rem_auto]"
+      endClassName="flex h-9 items-center justify-between gap-3 md:mt-5.5"
+      onAdd={() => fees.append(newFee)}
     >
-      <ListError error={errors} />
-      {fees.fields.length === 0 && <p className="text-muted-foreground text-sm">No fees yet.</p>}
-      <ul className="grid gap-3 empty:hidden">
-        {fees.fields.map((field, index) => {
-          const name = `desking.fees.${index}` as const;
-          const error = errors?.[index];
-          return (
-            <li
-              key={field.id}
-              aria-label={`Fee ${index + 1}`}
-              className="grid grid-cols-2 items-start gap-3 border-b pb-3 last:border-0 last:pb-0 md:grid-cols-[minmax(0,1fr)_8rem_8rem_10rem_auto]"
-            >
-              <FormField
-                label="Name"
-                htmlFor={fieldId(`${name}.name`)}
-                error={error?.name?.message}
-                className="col-span-2 md:col-span-1"
-              >
-                <Input autoComplete="off" {...form.register(`${name}.name`)} />
-              </FormField>
-              <FormField label="Amount ($)" htmlFor={fieldId(`${name}.amount_cents`)} error={error?.amount_cents?.message}>
-                <DollarsInput {...form.register(`${name}.amount_cents`)} />
-              </FormField>
-              <FormField label="Kind" htmlFor={fieldId(`${name}.kind`)} error={error?.kind?.message}>
-                <NativeSelect {...form.register(`${name}.kind`)}>
-                  {feeKinds.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {feeKindLabels[kind]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormField>
-              <FeeStateField form={form} index={index} />
-              <div className="flex h-9 items-center justify-between gap-3 md:mt-5.5">
-                <CheckField form={form} name={`${name}.taxable`} label="Taxed" />
-                <RemoveButton label={`Remove fee ${index + 1}`} onClick={() => fees.remove(index)} />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <AddButton onClick={() => fees.append(newFee)}>Add fee</AddButton>
-    </Group>
+      {(index) => {
+        const name = `desking.fees.${index}` as const;
+        const error = errors?.[index];
+        return (
+          <>
+            <NameField form={form} name={`${name}.name`} error={error?.name?.message} />
+            <DollarsField form={form} name={`${name}.amount_cents`} label="Amount ($)" error={error?.amount_cents?.message} />
+            <KindField form={form} name={`${name}.kind`} kinds={feeKinds} labels={feeKindLabels} error={error?.kind?.message} />
+            <FeeStateField form={form} index={index} />
+          </>
+        );
+      }}
+    </TaxedItems>
   );
 }
 
@@ -145,60 +134,38 @@ function DeskingProducts({ form }: { form: Form }) {
   const products = useFieldArray({ control: form.control, name: 'desking.products' });
   const errors = form.formState.errors.desking?.products;
   return (
-    <Group
+    <TaxedItems
+      form={form}
+      list="desking.products"
+      noun="product"
       legend="Products"
       description="Offered on every new worksheet. Service contracts and GAP are taxed as the state's rule says; the others as marked."
+      rows={products}
+      error={errors}
+      rowClassName="grid grid-cols-2 items-start gap-3 border-b pb-3 last:border-0 last:pb-0 md:grid-cols-[11rem_minmax(0,1fr)_8rem_8rem_auto]"
+      endClassName="col-span-2 flex h-9 items-center justify-between gap-3 md:col-span-1 md:mt-5.5"
+      onAdd={() => products.append(newProduct)}
     >
-      <ListError error={errors} />
-      {products.fields.length === 0 && <p className="text-muted-foreground text-sm">No products yet.</p>}
-      <ul className="grid gap-3 empty:hidden">
-        {products.fields.map((field, index) => {
-          const name = `desking.products.${index}` as const;
-          const error = errors?.[index];
-          return (
-            <li
-              key={field.id}
-              aria-label={`Product ${index + 1}`}
-              className="grid grid-cols-2 items-start gap-3 border-b pb-3 last:border-0 last:pb-0 md:grid-cols-[11rem_minmax(0,1fr)_8rem_8rem_auto]"
-            >
-              <FormField
-                label="Kind"
-                htmlFor={fieldId(`${name}.kind`)}
-                error={error?.kind?.message}
-                className="col-span-2 md:col-span-1"
-              >
-                <NativeSelect {...form.register(`${name}.kind`)}>
-                  {productKinds.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {productKindLabels[kind]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormField>
-              <FormField
-                label="Name"
-                htmlFor={fieldId(`${name}.name`)}
-                error={error?.name?.message}
-                className="col-span-2 md:col-span-1"
-              >
-                <Input autoComplete="off" {...form.register(`${name}.name`)} />
-              </FormField>
-              <FormField label="Price ($)" htmlFor={fieldId(`${name}.price_cents`)} error={error?.price_cents?.message}>
-                <DollarsInput {...form.register(`${name}.price_cents`)} />
-              </FormField>
-              <FormField label="Cost ($)" htmlFor={fieldId(`${name}.cost_cents`)} error={error?.cost_cents?.message}>
-                <DollarsInput {...form.register(`${name}.cost_cents`)} />
-              </FormField>
-              <div className="col-span-2 flex h-9 items-center justify-between gap-3 md:col-span-1 md:mt-5.5">
-                <CheckField form={form} name={`${name}.taxable`} label="Taxed" />
-                <RemoveButton label={`Remove product ${index + 1}`} onClick={() => products.remove(index)} />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <AddButton onClick={() => products.append(newProduct)}>Add product</AddButton>
-    </Group>
+      {(index) => {
+        const name = `desking.products.${index}` as const;
+        const error = errors?.[index];
+        return (
+          <>
+            <KindField
+              form={form}
+              name={`${name}.kind`}
+              kinds={productKinds}
+              labels={productKindLabels}
+              error={error?.kind?.message}
+              className="col-span-2 md:col-span-1"
+            />
+            <NameField form={form} name={`${name}.name`} error={error?.name?.message} />
+            <DollarsField form={form} name={`${name}.price_cents`} label="Price ($)" error={error?.price_cents?.message} />
+            <DollarsField form={form} name={`${name}.cost_cents`} label="Cost ($)" error={error?.cost_cents?.message} />
+          </>
+        );
+      }}
+    </TaxedItems>
   );
 }
 

@@ -42,7 +42,7 @@ const answerVariants: Record<CustomerAnswer, 'success' | 'destructive' | 'warnin
 };
 
 /** The local time `minutes` after HH:MM, as HH:MM (on the clock, past midnight too). */
-export function timeAfter(time: string, minutes: number) {
+function timeAfter(time: string, minutes: number) {
   const [hours, mins] = time.split(':').map(Number) as [number, number];
   const total = (hours * 60 + mins + minutes) % 1440;
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;

@@ -47,6 +47,57 @@ const dollarsToCents = (dollars: string) => {
   return dollars && Number.isFinite(value) && value >= 0 ? String(toCents(value)) : dollars;
 };
 
+const same = (value: string) => value;
+
+/** A range typed as its two ends side by side ('Year from', 'Year to'), each applied once typing pauses. */
+function RangeFilter({
+  range,
+  label,
+  unit = '',
+  inputMode,
+  filters,
+  problems,
+  commit,
+  show = same,
+  read = same,
+}: {
+  range: 'year' | 'price';
+  label: string;
+  /** After each end's label: ' ($)'. */
+  unit?: string;
+  inputMode: 'numeric' | 'decimal';
+  filters: Record<FilterKey, string>;
+  problems: Partial<Record<FilterKey, string>>;
+  commit: (key: FilterKey, value: string) => void;
+  /** The filter's value as the field shows it, and the field's text as the filter takes it. */
+  show?: (value: string) => string;
+  read?: (text: string) => string;
+}) {
+  const ends = [
+    ['min', 'from'],
+    ['max', 'to'],
+  ] as const;
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      {ends.map(([end, word]) => {
+        const key = `${range}_${end}` as const;
+        return (
+          <TypedFilter
+            key={end}
+            id={`filter-${range}-${end}`}
+            label={`${label} ${word}${unit}`}
+            value={show(filters[key])}
+            problem={problems[key]}
+            onCommit={(v) => commit(key, read(v))}
+            inputMode={inputMode}
+            placeholder="Any"
+          />
+        );
+      })}
+    </div>
+  );
+}
+
 /** The Filter button: status, make, year range, price range and sort, applied as they change. */
 export function VehicleFilters({ list }: { list: ListControls<FilterKey> }) {
   const { filters } = list.params;
@@ -55,12 +106,12 @@ export function VehicleFilters({ list }: { list: ListControls<FilterKey> }) {
   return (
     <FilterPanel list={list} sorts={vehicleSorts} sortLabels={vehicleSortLabels}>
       <ChoiceFilter
+        list={list}
+        filter="status"
         id="filter-status"
         label="Status"
-        value={filters.status}
         options={vehicleStatuses}
         allLabel="All statuses"
-        onChange={(v) => list.setFilter('status', v)}
       />
       <TypedFilter
         id="filter-make"
@@ -73,46 +124,18 @@ export function VehicleFilters({ list }: { list: ListControls<FilterKey> }) {
         autoComplete="off"
       />
       <MakeSuggestions id="filter-make-options" />
-      <div className="grid grid-cols-2 gap-2">
-        <TypedFilter
-          id="filter-year-min"
-          label="Year from"
-          value={filters.year_min}
-          problem={problems.year_min}
-          onCommit={(v) => commit('year_min', v)}
-          inputMode="numeric"
-          placeholder="Any"
-        />
-        <TypedFilter
-          id="filter-year-max"
-          label="Year to"
-          value={filters.year_max}
-          problem={problems.year_max}
-          onCommit={(v) => commit('year_max', v)}
-          inputMode="numeric"
-          placeholder="Any"
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-2">
-        <TypedFilter
-          id="filter-price-min"
-          label="Price from ($)"
-          value={centsToDollars(filters.price_min)}
-          problem={problems.price_min}
-          onCommit={(v) => commit('price_min', dollarsToCents(v))}
-          inputMode="decimal"
-          placeholder="Any"
-        />
-        <TypedFilter
-          id="filter-price-max"
-          label="Price to ($)"
-          value={centsToDollars(filters.price_max)}
-          problem={problems.price_max}
-          onCommit={(v) => commit('price_max', dollarsToCents(v))}
-          inputMode="decimal"
-          placeholder="Any"
-        />
-      </div>
+      <RangeFilter range="year" label="Year" inputMode="numeric" filters={filters} problems={problems} commit={commit} />
+      <RangeFilter
+        range="price"
+        label="Price"
+        unit=" ($)"
+        inputMode="decimal"
+        filters={filters}
+        problems={problems}
+        commit={commit}
+        show={centsToDollars}
+        read={dollarsToCents}
+      />
     </FilterPanel>
   );
 }
