@@ -11,6 +11,7 @@ import tseslint from 'typescript-eslint';
  */
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 const features = fs.readdirSync(new URL('./src/web/features', import.meta.url)).filter((name) => !name.includes('.'));
+const serverAreas = fs.readdirSync(new URL('./src/server/modules', import.meta.url)).filter((name) => !name.includes('.'));
 const layering = [
   restrict(
     ['src/shared/**'],
@@ -31,6 +32,20 @@ const layering = [
         message: 'The platform and the infrastructure never import an area; app.ts passes what they need.',
       },
     ],
+  ),
+  // An area reaches another only through its front door (`../<area>/index.js`); nothing of the web app either.
+  ...serverAreas.map((area) =>
+    restrict(
+      [`src/server/modules/${area}/**`],
+      [
+        { group: ['**/web/**', '@/**', '@shared/**'], message: 'The server never imports the web app.' },
+        {
+          // `../<other area>/<file>` from the area's own folder; the front door `../<area>/index.js` passes.
+          regex: `^\\.\\./(?!${area}/)[^./][^/]*/(?!index\\.js$)`,
+          message: 'An area uses another area only through its index.ts; what both need belongs in the platform.',
+        },
+      ],
+    ),
   ),
   restrict(['src/web/**'], [{ group: ['**/server/**'], message: 'The web app never imports the server.' }]),
   restrict(
