@@ -79,7 +79,8 @@ const moneyOnlyThroughMoneyTs = [
   guard('CallExpression[callee.property.name="toFixed"][callee.object.callee.name="toDollars"]', moneyMessage),
   guard('Property[key.name="style"][value.value="currency"]', moneyMessage),
 ];
-const queryKeysMessage = 'Query keys come from src/web/lib/query-keys.ts (keys.<area>…), never an array written in place.';
+const queryKeysMessage =
+  "Query keys come from the area's contract (keyOf, queryOf, areaKey in src/web/lib/contract.ts) or src/web/lib/query-keys.ts, never an array written in place.";
 const queryKeysFromTheirFile = [
   guard('Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression.value', queryKeysMessage),
   guard(
@@ -97,7 +98,7 @@ const guards = [
   restrictSyntax(['src/shared/money.ts'], [], noDoubleCast),
   restrictSyntax(
     ['src/web/**/*.{ts,tsx}'],
-    ['src/web/lib/query-keys.ts'],
+    ['src/web/lib/query-keys.ts', 'src/web/lib/contract.ts'],
     [...noDoubleCast, ...moneyOnlyThroughMoneyTs, ...queryKeysFromTheirFile],
   ),
 ];

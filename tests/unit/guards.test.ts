@@ -32,7 +32,7 @@ describe('query keys', () => {
       "import { useQuery } from '@tanstack/react-query';\nexport const q = () => useQuery({ queryKey: ['unsubscribe', 't'], queryFn: () => 1 });",
     ],
     [
-      "import { keys } from '@/lib/query-keys';\nexport const k = [...keys.customers.all];\nexport const o = { queryKey: [...keys.customers.all] };",
+      "import { keys } from '@/lib/query-keys';\nexport const k = [...keys.deals.all];\nexport const o = { queryKey: [...keys.deals.all] };",
     ],
     [
       "import type { QueryClient } from '@tanstack/react-query';\nexport const f = (c: QueryClient) => c.invalidateQueries({ queryKey: ['deals'] });",

@@ -2,6 +2,8 @@ import type { WebArea } from '@/lib/area';
 import { CalendarDays, ListTodo } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { areaKey } from '@/lib/contract';
 
 const TasksPage = lazyNamed(() => import('./tasks-page'), 'TasksPage');
 const CalendarPage = lazyNamed(() => import('./calendar-page'), 'CalendarPage');
@@ -17,5 +19,5 @@ export const tasksArea: WebArea = {
     { to: '/calendar', label: 'Calendar', icon: CalendarDays, position: 16 },
   ],
   // A task's change also writes its customer's timeline.
-  refreshOn: { tasks: [keys.tasks.all, keys.customers.all] },
+  refreshOn: { tasks: [keys.tasks.all, areaKey(customersApi)] },
 };

@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useDealAgents } from '@/features/deals/api';
 import { api, errorMessage } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { areaKey } from '@/lib/contract';
 import { notifyError, notifySuccess } from '@/lib/toast';
 
 const nouns = {
@@ -23,7 +24,7 @@ export function useReassign(kind: 'customers' | 'vehicles') {
       api<ReassignResult>(`/api/${kind}/reassign`, { method: 'POST', body: input }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys[kind].all }),
+        queryClient.invalidateQueries({ queryKey: areaKey(kind) }),
         queryClient.invalidateQueries({ queryKey: keys.tasks.all }),
       ]),
   });
