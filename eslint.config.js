@@ -88,6 +88,14 @@ const queryKeysFromTheirFile = [
     queryKeysMessage,
   ),
 ];
+const apiPathMessage =
+  "A feature calls the API through its area's contract (src/shared/<area>/api.ts, with src/web/lib/contract.ts), never a path written out.";
+const noApiPaths = [
+  guard('Literal[value=/^\\/api\\//]', apiPathMessage),
+  guard('TemplateElement[value.raw=/^\\/api\\//]', apiPathMessage),
+];
+/** The features whose every call goes through a contract; each other feature joins once its calls have moved. */
+const featuresOnTheContract = ['customers', 'export', 'team'];
 const restrictSyntax = (files, ignores, selectors) => ({
   files,
   ignores,
@@ -100,6 +108,11 @@ const guards = [
     ['src/web/**/*.{ts,tsx}'],
     ['src/web/lib/query-keys.ts', 'src/web/lib/contract.ts'],
     [...noDoubleCast, ...moneyOnlyThroughMoneyTs, ...queryKeysFromTheirFile],
+  ),
+  restrictSyntax(
+    featuresOnTheContract.map((feature) => `src/web/features/${feature}/**/*.{ts,tsx}`),
+    [],
+    [...noDoubleCast, ...moneyOnlyThroughMoneyTs, ...queryKeysFromTheirFile, ...noApiPaths],
   ),
 ];
 

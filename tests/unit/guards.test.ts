@@ -93,3 +93,24 @@ describe('money outside src/shared/money.ts', () => {
     expect(await refused('src/shared/money.ts', money)).toEqual([]);
   });
 });
+
+describe('API paths in features', () => {
+  it.each([
+    ["import { api } from '@/lib/api-client';\nexport const f = () => api('/api/customers');"],
+    ["import { api } from '@/lib/api-client';\nexport const f = (id: string) => api(`/api/customers/${id}/timeline`);"],
+    ["export const href = '/api/customers/export.csv';"],
+  ])('are refused in a feature on the contract: %s', async (code) => {
+    expect(await refused('src/web/features/customers/example.ts', code)).toEqual([expect.stringContaining("area's contract")]);
+  });
+
+  it('are left to the contract, which names them', async () => {
+    const code = "export const route = { path: '/api/customers/:id' };";
+    expect(await refused('src/shared/customers/example.ts', code)).toEqual([]);
+    expect(
+      await refused(
+        'src/web/features/customers/example.ts',
+        "import { customersApi } from '@shared/customers/api';\nimport { urlOf } from '@/lib/contract';\nexport const href = urlOf(customersApi.exportCsv);",
+      ),
+    ).toEqual([]);
+  });
+});
