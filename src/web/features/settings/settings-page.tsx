@@ -45,6 +45,7 @@ import { notifyError, notifySuccess } from '@/lib/toast';
 import { useSaveSettings, useSettings } from './api';
 import { DeskingSection } from './desking-settings';
 import { Section, type SettingsFormMethods } from './section';
+import { can } from '@shared/users/permissions';
 
 type Form = SettingsFormMethods;
 
@@ -66,7 +67,7 @@ const timeZones = Intl.supportedValuesOf('timeZone').filter((zone) => zone.inclu
 
 function SettingsForm({ saved }: { saved: Settings }) {
   const { user } = useCurrentSession();
-  const isAdmin = user.role === 'admin';
+  const isAdmin = can(user, 'editSettings');
   const seesAll = seesAllRecords(user.role);
   const save = useSaveSettings();
   const form: Form = useForm({ resolver: zodResolver(settingsFormSchema), values: settingsToForm(saved) });
