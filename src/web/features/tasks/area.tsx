@@ -7,6 +7,7 @@ import { areaKey } from '@/lib/contract';
 
 const TasksPage = lazyNamed(() => import('./tasks-page'), 'TasksPage');
 const CalendarPage = lazyNamed(() => import('./calendar-page'), 'CalendarPage');
+const ActionPlansCard = lazyNamed(() => import('./action-plans-card'), 'ActionPlansCard');
 
 export const tasksArea: WebArea = {
   routes: [
@@ -20,4 +21,5 @@ export const tasksArea: WebArea = {
   ],
   // A task's change also writes its customer's timeline.
   refreshOn: { tasks: [keys.tasks.all, areaKey(customersApi)] },
+  settingsCards: [{ position: 80, element: <ActionPlansCard />, shownTo: 'editSettings' }],
 };

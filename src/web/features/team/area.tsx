@@ -6,6 +6,7 @@ import { areaKey } from '@/lib/contract';
 
 const AgentsPage = lazyNamed(() => import('./team-page'), 'AgentsPage');
 const UsersPage = lazyNamed(() => import('./team-page'), 'UsersPage');
+const InviteCard = lazyNamed(() => import('./invite-card'), 'InviteCard');
 
 export const teamArea: WebArea = {
   routes: [
@@ -18,4 +19,5 @@ export const teamArea: WebArea = {
   ],
   // A completed sale counts in the agents' figures.
   refreshOn: { team: [areaKey(teamApi)], deals: [areaKey(teamApi)] },
+  settingsCards: [{ position: 20, element: <InviteCard />, shownTo: 'manageTeam' }],
 };
