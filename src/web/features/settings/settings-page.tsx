@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Suspense } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -183,7 +183,10 @@ function SettingsForm({ saved, cards }: { saved: Settings; cards: SettingsCard[]
           .sort((a, b) => a.position - b.position)
           .filter((card) => !card.shownTo || can(user, card.shownTo))
           .map((card) => (
-            <Fragment key={card.position}>{card.element}</Fragment>
+            // Each card loads on its own, all at once, rather than one after another behind one boundary.
+            <Suspense key={card.position} fallback={null}>
+              {card.element}
+            </Suspense>
           ))}
       </div>
 
