@@ -94,7 +94,8 @@ const moneyOnlyThroughMoneyTs = [
   guard('CallExpression[callee.property.name="toFixed"][callee.object.callee.name="toDollars"]', moneyMessage),
   guard('Property[key.name="style"][value.value="currency"]', moneyMessage),
 ];
-const queryKeysMessage = 'Query keys come from src/web/lib/query-keys.ts (keys.<area>…), never an array written in place.';
+const queryKeysMessage =
+  "Query keys come from the area's contract (keyOf, queryOf, areaKey in src/web/lib/contract.ts) or src/web/lib/query-keys.ts, never an array written in place.";
 const queryKeysFromTheirFile = [
   guard('Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression.value', queryKeysMessage),
   guard(
@@ -102,6 +103,14 @@ const queryKeysFromTheirFile = [
     queryKeysMessage,
   ),
 ];
+const apiPathMessage =
+  "A feature calls the API through its area's contract (src/shared/<area>/api.ts, with src/web/lib/contract.ts), never a path written out.";
+const noApiPaths = [
+  guard('Literal[value=/^\\/api\\//]', apiPathMessage),
+  guard('TemplateElement[value.raw=/^\\/api\\//]', apiPathMessage),
+];
+/** The features whose every call goes through a contract; each other feature joins once its calls have moved. */
+const featuresOnTheContract = ['customers', 'export', 'team'];
 const restrictSyntax = (files, ignores, selectors) => ({
   files,
   ignores,
@@ -112,8 +121,13 @@ const guards = [
   restrictSyntax(['src/shared/money.ts'], [], noDoubleCast),
   restrictSyntax(
     ['src/web/**/*.{ts,tsx}'],
-    ['src/web/lib/query-keys.ts'],
+    ['src/web/lib/query-keys.ts', 'src/web/lib/contract.ts'],
     [...noDoubleCast, ...moneyOnlyThroughMoneyTs, ...queryKeysFromTheirFile],
+  ),
+  restrictSyntax(
+    featuresOnTheContract.map((feature) => `src/web/features/${feature}/**/*.{ts,tsx}`),
+    [],
+    [...noDoubleCast, ...moneyOnlyThroughMoneyTs, ...queryKeysFromTheirFile, ...noApiPaths],
   ),
 ];
 

@@ -32,7 +32,7 @@ describe('query keys', () => {
       "import { useQuery } from '@tanstack/react-query';\nexport const q = () => useQuery({ queryKey: ['unsubscribe', 't'], queryFn: () => 1 });",
     ],
     [
-      "import { keys } from '@/lib/query-keys';\nexport const k = [...keys.customers.all];\nexport const o = { queryKey: [...keys.customers.all] };",
+      "import { keys } from '@/lib/query-keys';\nexport const k = [...keys.deals.all];\nexport const o = { queryKey: [...keys.deals.all] };",
     ],
     [
       "import type { QueryClient } from '@tanstack/react-query';\nexport const f = (c: QueryClient) => c.invalidateQueries({ queryKey: ['deals'] });",
@@ -91,5 +91,26 @@ describe('money outside src/shared/money.ts', () => {
     const money =
       "export const toCents = (dollars: number) => Math.round(dollars * 100);\nexport const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });";
     expect(await refused('src/shared/money.ts', money)).toEqual([]);
+  });
+});
+
+describe('API paths in features', () => {
+  it.each([
+    ["import { api } from '@/lib/api-client';\nexport const f = () => api('/api/customers');"],
+    ["import { api } from '@/lib/api-client';\nexport const f = (id: string) => api(`/api/customers/${id}/timeline`);"],
+    ["export const href = '/api/customers/export.csv';"],
+  ])('are refused in a feature on the contract: %s', async (code) => {
+    expect(await refused('src/web/features/customers/example.ts', code)).toEqual([expect.stringContaining("area's contract")]);
+  });
+
+  it('are left to the contract, which names them', async () => {
+    const code = "export const route = { path: '/api/customers/:id' };";
+    expect(await refused('src/shared/customers/example.ts', code)).toEqual([]);
+    expect(
+      await refused(
+        'src/web/features/customers/example.ts',
+        "import { customersApi } from '@shared/customers/api';\nimport { urlOf } from '@/lib/contract';\nexport const href = urlOf(customersApi.exportCsv);",
+      ),
+    ).toEqual([]);
   });
 });

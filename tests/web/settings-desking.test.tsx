@@ -52,7 +52,7 @@ async function openDeskingCard() {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <SettingsPage />
+        <SettingsPage cards={[]} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

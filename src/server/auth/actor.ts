@@ -10,6 +10,7 @@ import { TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired, type TwoFactorStatus } 
 import { errorBody } from '../http/errors.js';
 import { readCache } from '../db/read-cache.js';
 import { SESSION_RENEW_AFTER_SECONDS } from './session-config.js';
+import { can } from '../../shared/users/permissions.js';
 
 /** Who is acting: the signed-in user, and the admin behind them while switched. */
 export type Actor = {
@@ -166,7 +167,11 @@ type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 function signedInOf(row: SessionRow): SignedIn | null {
   if (row.banned || row.expires_at.getTime() <= Date.now()) return null;
   // A switched session lasts only while the admin behind it is still an active admin.
-  if (row.impersonated_by && (row.impersonator_role !== 'admin' || row.impersonator_banned)) return null;
+  if (
+    row.impersonated_by &&
+    (!(row.impersonator_role && can({ role: row.impersonator_role }, 'switchUser')) || row.impersonator_banned)
+  )
+    return null;
   const required = twoFactorRequired(row.two_factor_rule === 'everyone' ? 'everyone' : 'admins', row.role);
   // A demo sign-in is exempt, and so is a switched session: the admin behind it met the rule to switch.
   const exempt = row.two_factor_exempt || row.impersonated_by !== null;

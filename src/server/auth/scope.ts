@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { can, type Action } from '../../shared/users/permissions.js';
 import { mayChangeRecord, seesAllRecords } from '../../shared/users/roles.js';
 import { forbidden } from '../http/errors.js';
 import type { Actor } from './actor.js';
@@ -46,10 +47,9 @@ export const seesAll = (actor: Actor) => seesAllRecords(actor.role);
  * What an actor may do beside seeing rows, in one place: `'admin'` is admins only; `'editor'` is admins and editors,
  * who see every record. Areas ask `hasRole` or `requireRole` and never compare roles themselves.
  */
-export type Capability = 'admin' | 'editor';
+export type Capability = Extract<Action, 'admin' | 'editor'>;
 
-export const hasRole = (actor: Actor, capability: Capability) =>
-  capability === 'admin' ? actor.role === 'admin' : seesAll(actor);
+export const hasRole = (actor: Actor, capability: Capability) => can(actor, capability);
 
 /** The one refusal of each capability. */
 export const roleRefusals: Record<Capability, string> = {

@@ -1,4 +1,5 @@
 import type { Role } from '../users/roles.js';
+import { can } from '../users/permissions.js';
 
 /** Commission Management — every agent's rate and totals, and changing a rate — is for admins only. */
-export const mayManageCommissions = (role: Role) => role === 'admin';
+export const mayManageCommissions = (role: Role) => can({ role }, 'manageCommissions');

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import '../common/plain-errors.js';
 import type { TwoFactorRule } from '../settings/schemas.js';
 import type { Role } from '../users/roles.js';
+import { can } from '../users/permissions.js';
 
 /** Whom the security setting 'Require two-factor sign-in' holds to it: admins only, or everyone. */
 export function twoFactorRequired(rule: TwoFactorRule, role: Role): boolean {
-  return rule === 'everyone' || role === 'admin';
+  return rule === 'everyone' || can({ role }, 'alwaysTwoFactor');
 }
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor sign-in is required for your account. Set it up to continue.';

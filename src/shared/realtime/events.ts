@@ -1,32 +1,16 @@
 import type { ChatMessage } from '../chat/types.js';
 import type { Notification } from '../notifications/types.js';
+import { sharedAreaNames, sharedAreas } from '../areas.js';
 
-/** Areas whose lists a realtime event may refresh in the browser. */
-export const realtimeAreas = [
-  'deals',
-  'customers',
-  'vehicles',
-  'leads',
-  'team',
-  'emails',
-  'tasks',
-  'conversations',
-  'mailboxes',
-  'outbox',
-] as const;
-export type RealtimeArea = (typeof realtimeAreas)[number];
+type Areas = typeof sharedAreas;
+
+/** Areas whose lists a realtime event may refresh in the browser: those that declare `realtime`. */
+export type RealtimeArea = { [K in keyof Areas]: Areas[K] extends { realtime: object } ? K : never }[keyof Areas];
+export const realtimeAreas: readonly RealtimeArea[] = sharedAreaNames.filter(
+  (name): name is RealtimeArea => 'realtime' in sharedAreas[name],
+);
 /** Areas whose every record admins and editors see: a change reaches their tabs as well as the owners'. */
-export const seenByAllAreas: readonly RealtimeArea[] = [
-  'deals',
-  'customers',
-  'vehicles',
-  'leads',
-  'team',
-  'tasks',
-  'conversations',
-  // Only admins read the outbox; an editor's tab has no outbox list for the event to refresh.
-  'outbox',
-];
+export const seenByAllAreas: readonly RealtimeArea[] = realtimeAreas.filter((name) => sharedAreas[name].realtime.seenByAll);
 
 /** What the server sends a browser tab over `/api/realtime`, one JSON text frame each. */
 export type RealtimeMessage =

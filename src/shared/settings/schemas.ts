@@ -1,41 +1,23 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, requiredText, text } from '../common/fields.js';
 import { defaultDeskingSettings, deskingSettingsSchema } from '../desking/settings.js';
+import { sharedAreas } from '../areas.js';
 
-/** Events whose notifications the settings page routes, and to whom each may go. */
-export const notificationEvents = [
-  'deal_created',
-  'deal_assigned',
-  'deal_completed',
-  'customer_created',
-  'customer_assigned',
-  'document_uploaded',
-  'chat_mention',
-  'invitation_accepted',
-  'sms_reply_flagged',
-  'lead_received',
-  'lead_unanswered',
-  'minor_turns_18',
-  'task_assigned',
-  'task_due',
-] as const;
-export type NotificationEvent = (typeof notificationEvents)[number];
-export const notificationEventLabels: Record<NotificationEvent, string> = {
-  deal_created: 'New deal',
-  deal_assigned: 'Deal reassigned',
-  deal_completed: 'Deal completed',
-  customer_created: 'New customer',
-  customer_assigned: 'Customers given to you',
-  document_uploaded: 'Document added to a customer',
-  chat_mention: '@mention in chat',
-  invitation_accepted: 'Invitation accepted',
-  sms_reply_flagged: 'Text reply to read',
-  lead_received: 'New lead',
-  lead_unanswered: 'Lead waiting for an answer',
-  minor_turns_18: 'A co-signed minor turns 18',
-  task_assigned: 'Task given to you',
-  task_due: 'Task or appointment coming up',
-};
+type Areas = typeof sharedAreas;
+type Declared = { [K in keyof Areas]: Areas[K] extends { notifications: infer N } ? N : never }[keyof Areas];
+type KeysOf<T> = T extends unknown ? keyof T & string : never;
+
+/** Events whose notifications the settings page routes, and to whom each may go: as the areas declare them. */
+export type NotificationEvent = KeysOf<Declared>;
+const declaredNotifications = Object.values(sharedAreas).flatMap((area) =>
+  'notifications' in area
+    ? (Object.entries(area.notifications) as [NotificationEvent, { label: string; audiences: readonly Audience[] }][])
+    : [],
+);
+export const notificationEvents: readonly NotificationEvent[] = declaredNotifications.map(([event]) => event);
+export const notificationEventLabels = Object.fromEntries(
+  declaredNotifications.map(([event, { label }]) => [event, label]),
+) as Record<NotificationEvent, string>;
 export const audiences = ['owner', 'editors', 'admins'] as const;
 export type Audience = (typeof audiences)[number];
 /** 'owner' is the person the event is about: the record's agent, the person mentioned, the admin who invited. */
@@ -148,22 +130,10 @@ export type SettingsSection = keyof Settings;
 /** The spec's settings placeholders, as the defaults of a new installation and of 'Reset to Defaults'. */
 export const defaultSettings: Settings = {
   company: { name: 'Torque Auto Brokerage', address: null, phone: null, email: null, time_zone: 'America/Chicago' },
-  notifications: {
-    deal_created: ['owner', 'admins'],
-    deal_assigned: ['owner'],
-    deal_completed: ['owner', 'admins', 'editors'],
-    customer_created: ['owner'],
-    customer_assigned: ['owner'],
-    document_uploaded: ['owner'],
-    chat_mention: ['owner'],
-    invitation_accepted: ['owner'],
-    sms_reply_flagged: ['owner', 'admins'],
-    lead_received: ['owner', 'admins'],
-    lead_unanswered: ['admins'],
-    minor_turns_18: ['owner'],
-    task_assigned: ['owner'],
-    task_due: ['owner'],
-  },
+  notifications: Object.fromEntries(declaredNotifications.map(([event, { audiences }]) => [event, [...audiences]])) as Record<
+    NotificationEvent,
+    Audience[]
+  >,
   team: { inventory: 'own' },
   security: { session_hours: 8, two_factor: 'admins' },
   crm: {

@@ -1,9 +1,10 @@
 import type { ErrorCode } from '../http/errors.js';
-import { roleLabels, type Role } from '../users/roles.js';
+import { can } from '../users/permissions.js';
+import { roleLabels, roles, type Role } from '../users/roles.js';
 
 /** Who may invite, activate and deactivate whom: admins anyone, editors agents only, agents no one. */
 export function mayManage(actorRole: Role, memberRole: Role): boolean {
-  return actorRole === 'admin' || (actorRole === 'editor' && memberRole === 'agent');
+  return invitableRoles(actorRole).includes(memberRole);
 }
 
 export const LAST_ADMIN = 'At least one active admin must remain';
@@ -15,16 +16,16 @@ export const OWN_ACCOUNT = 'You cannot deactivate your own account';
  */
 export function deactivationRefusal(actorId: string, member: { id: string; role: Role }, activeAdmins: number): string | null {
   if (member.id === actorId) return OWN_ACCOUNT;
-  if (member.role === 'admin' && activeAdmins <= 1) return LAST_ADMIN;
+  if (can(member, 'admin') && activeAdmins <= 1) return LAST_ADMIN;
   return null;
 }
 
 /** Only admins change roles. */
-export const mayChangeRoles = (actorRole: Role) => actorRole === 'admin';
+export const mayChangeRoles = (actorRole: Role) => can({ role: actorRole }, 'manageTeam');
 
 /** The roles an actor may invite someone as. */
 export const invitableRoles = (actorRole: Role): Role[] =>
-  actorRole === 'admin' ? ['admin', 'editor', 'agent'] : actorRole === 'editor' ? ['agent'] : [];
+  can({ role: actorRole }, 'manageTeam') ? [...roles] : can({ role: actorRole }, 'manageAgents') ? ['agent'] : [];
 
 /** Whether someone of `inviterRole` may invite someone as `role`: checked when inviting and again when accepting. */
 export const mayInvite = (inviterRole: Role, role: Role) => invitableRoles(inviterRole).includes(role);

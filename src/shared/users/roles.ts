@@ -1,3 +1,5 @@
+import { can } from './permissions.js';
+
 export const roles = ['admin', 'editor', 'agent'] as const;
 export type Role = (typeof roles)[number];
 
@@ -11,7 +13,7 @@ export const roleDescriptions: Record<Role, string> = {
 
 /** Admins and editors work on every record; agents only on their own. */
 export function seesAllRecords(role: Role): boolean {
-  return role === 'admin' || role === 'editor';
+  return can({ role }, 'seeAllRecords');
 }
 
 /** Who may change a record they can see: its owner, and admins and editors (a vehicle of the shared inventory too). */

@@ -17,7 +17,12 @@ import { accountingArea } from '@/features/accounting/area';
 import { offersArea } from '@/features/offers/area';
 import { chatArea } from '@/features/chat/area';
 import { settingsArea } from '@/features/settings/area';
-import type { NavItem, WebArea } from '@/lib/area';
+import { listingsArea } from '@/features/listings/area';
+import { hooksArea } from '@/features/hooks/area';
+import { textingArea } from '@/features/texting/area';
+import { webhooksArea } from '@/features/webhooks/area';
+import { exportArea } from '@/features/export/area';
+import type { NavItem, SettingsCard, WebArea } from '@/lib/area';
 
 /** Every feature with screens or live lists of its own. Adding one is its folder and one line here. */
 export const webAreas: WebArea[] = [
@@ -40,7 +45,17 @@ export const webAreas: WebArea[] = [
   offersArea,
   chatArea,
   settingsArea,
+  listingsArea,
+  hooksArea,
+  textingArea,
+  webhooksArea,
+  exportArea,
 ];
 
 /** The sidebar's links, in the spec's order. */
 export const navItems: NavItem[] = webAreas.flatMap((area) => area.nav ?? []).sort((a, b) => a.position - b.position);
+
+/** Every area's cards on the settings page, in its order. */
+export const settingsCards: SettingsCard[] = webAreas
+  .flatMap((area) => area.settingsCards ?? [])
+  .sort((a, b) => a.position - b.position);

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { lazyNamed } from '@/lib/area';
-import { webAreas } from './areas';
+import { settingsCards, webAreas } from './areas';
 import { PublicOnly, RequireAuth, RequireSession } from './guards';
 import { NotFoundPage } from './not-found';
 import { RoleOnly } from './admin-only';
@@ -18,6 +18,8 @@ const VehicleDeals = lazy(() => import('@/features/deals/vehicle-deals').then((m
 // Likewise the deal's page, with the desking area's chosen dealer offer composed in as `offerSlot`.
 const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
 const ChosenOffer = lazy(() => import('@/features/desking/chosen-offer').then((m) => ({ default: m.ChosenOffer })));
+// And the settings page, with the cards every area declares.
+const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** The screens inside the shell: every area's, and the pages two areas make together. */
 const signedInRoutes: RouteObject[] = [
@@ -29,6 +31,7 @@ const signedInRoutes: RouteObject[] = [
     })),
   { path: 'inventory/:id', element: <VehiclePage dealsSlot={VehicleDeals} /> },
   { path: 'deals/:id', element: <DealPage offerSlot={ChosenOffer} /> },
+  { path: 'settings', element: <SettingsPage cards={settingsCards} /> },
 ];
 
 const routes: RouteObject[] = [

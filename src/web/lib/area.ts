@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { RealtimeArea } from '@shared/realtime/events';
+import type { Action } from '@shared/users/permissions';
 import type { Role } from '@shared/users/roles';
 
 /** A screen of the signed-in app: its path under the shell, and the roles it is for (everyone when absent). */
@@ -17,8 +18,18 @@ export type WebArea = {
   nav?: NavItem[];
   /** The queries read again when the server says an area's records changed (`publishChange`). */
   refreshOn?: Partial<Record<RealtimeArea, readonly (readonly string[])[]>>;
+  /** Its cards on the settings page, placed among the page's own sections by `position`. */
+  settingsCards?: SettingsCard[];
 };
 
+/**
+ * A card an area puts on the settings page: `position` orders it among every area's and the page's own sections
+ * (the specification's order), `shownTo` is the action whoever sees it may do (everyone when absent).
+ */
+export type SettingsCard = { position: number; element: ReactNode; shownTo?: Action };
+
 /** A component of a lazily loaded module, by its export's name: each screen is its own chunk. */
-export const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+export const lazyNamed = <K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) => lazy(() => load().then((module) => ({ default: module[name] })));

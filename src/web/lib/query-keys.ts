@@ -5,17 +5,8 @@
 export const keys = {
   session: { current: ['session'] as const, switchableUsers: ['session', 'switchable-users'] as const },
   config: ['config'] as const,
-  customers: {
-    all: ['customers'] as const,
-    list: (query: string) => ['customers', 'list', query] as const,
-    summary: (query: string) => ['customers', 'summary', query] as const,
-    detail: (id: string) => ['customers', 'detail', id] as const,
-    timeline: (id: string) => ['customers', 'timeline', id] as const,
-    consent: (id: string) => ['customers', 'consent', id] as const,
-    options: (q: string, owner = '') => ['customers', 'options', q, owner] as const,
-    lookup: (q: string) => ['customers', 'lookup', q] as const,
-    duplicates: (query: string) => ['customers', 'duplicates', query] as const,
-  },
+  /** The consent of a customer, refreshed with the customers' area (`customersApi`'s keys). */
+  customerConsent: (id: string) => ['customers', 'consent', id] as const,
   vehicles: {
     all: ['vehicles'] as const,
     list: (query: string) => ['vehicles', 'list', query] as const,
@@ -108,11 +99,6 @@ export const keys = {
     held: ['outbox', 'held'] as const,
     message: (id: string) => ['outbox', 'message', id] as const,
     mail: ['outbox', 'mail'] as const,
-  },
-  team: {
-    all: ['team'] as const,
-    members: ['team', 'members'] as const,
-    invitation: (token: string) => ['team', 'invitation', token] as const,
   },
   chat: {
     all: ['chat'] as const,

@@ -10,6 +10,7 @@ import { getSetting } from '../../platform/settings.js';
 import { signedInByToken, type Actor, type SignedIn } from '../../auth/actor.js';
 import { companyTimeZone } from '../../platform/time.js';
 import { accountDelaySeconds, clear, count, giveBack, hit, signInLimits } from '../../http/rate-limit.js';
+import { can } from '../../../shared/users/permissions.js';
 
 export const demoAccounts: Record<DemoRole, string> = {
   admin: 'admin@torque.demo',
@@ -91,7 +92,7 @@ export async function checkSwitchTarget(db: Kysely<DB>, actor: Actor, userId: st
   requireRole(actor, 'admin');
   if (actor.impersonatorId) throw forbidden('Switch back to your own account to switch to another user');
   const target = await db.selectFrom('users').select(['id', 'role', 'banned']).where('id', '=', userId).executeTakeFirst();
-  if (!target || target.role !== 'agent' || target.banned) throw notFound('Agent');
+  if (!target || !can(target, 'beSwitchedTo') || target.banned) throw notFound('Agent');
 }
 
 /** Links a switched session to the admin's own session it was started from, so that ending one ends both. */

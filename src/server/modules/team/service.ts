@@ -28,6 +28,7 @@ import type { Settings } from '../../../shared/settings/schemas.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { importCommonJs, onFirstUse } from '../../first-use.js';
 import { hashLinkToken } from '../../auth/link-token.js';
+import { can } from '../../../shared/users/permissions.js';
 
 type Db = Kysely<DB>;
 
@@ -215,9 +216,9 @@ export async function updateMember(db: Db, actor: Actor, id: string, input: Memb
       const refusal = deactivationRefusal(actor.userId, member, admins.length);
       if (refusal) throw conflict(refusal);
     }
-    const wasActiveAdmin = member.role === 'admin' && member.banned !== true;
+    const wasActiveAdmin = can(member, 'admin') && member.banned !== true;
     const staysActiveAdmin =
-      (input.role ?? member.role) === 'admin' && (input.status ?? (member.banned ? 'inactive' : 'active')) === 'active';
+      can({ role: input.role ?? member.role }, 'admin') && (input.status ?? (member.banned ? 'inactive' : 'active')) === 'active';
     if (wasActiveAdmin && !staysActiveAdmin && admins.length <= 1) throw conflict(LAST_ADMIN);
 
     const changes: Record<string, { from: unknown; to: unknown }> = {};

@@ -26,11 +26,12 @@ import {
   useNotifications,
   useUnreadNotifications,
 } from '@/features/notifications';
+import { can } from '@shared/users/permissions';
 
 export function UserMenu() {
   const navigate = useNavigate();
   const { user, impersonator } = useCurrentSession();
-  const canSwitch = user.role === 'admin' && !impersonator;
+  const canSwitch = can(user, 'switchUser') && !impersonator;
   const agents = useSwitchableUsers(canSwitch);
   const switchUser = useSwitchUser();
   const switchBack = useSwitchBack();

@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput, SignInResult } from '@shared/auth/sign-in';
 import type { TwoFactorSignInInput } from '@shared/auth/two-factor';
 import type { AcceptInvitationInput } from '@shared/team/schemas';
-import type { InvitationPreview } from '@shared/team/types';
 import { api } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
 import { tellOtherTabs } from '@/lib/session-channel';
+import { teamApi } from '@shared/team/api';
+import { call, callWith, keyOf } from '@/lib/contract';
 
 export const sessionKey = keys.session.current;
 
@@ -101,8 +102,8 @@ export function useTwoFactorSignIn() {
 /** What an invitation link offers, before its name and password are chosen. */
 export function useInvitationPreview(token: string) {
   return useQuery({
-    queryKey: keys.team.invitation(token),
-    queryFn: ({ signal }) => api<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+    queryKey: keyOf(teamApi.invitation, { params: { token } }),
+    queryFn: ({ signal }) => callWith(teamApi.invitation, { params: { token } }, signal),
     retry: false,
   });
 }
@@ -111,7 +112,7 @@ export function useInvitationPreview(token: string) {
 export function useAcceptInvitation() {
   return useSessionMutation(async (input: AcceptInvitationInput) => {
     await signOutQuietly();
-    return api<Session>('/api/invitations/accept', { method: 'POST', body: input });
+    return call(teamApi.acceptInvitation, { body: input });
   });
 }
 

@@ -7,11 +7,12 @@ import { useCurrentSession } from '@/features/auth/api';
 import { badgeText } from '@/lib/format';
 import { useChannel, useChats } from './api';
 import { ChatThread } from './chat-thread';
+import { can } from '@shared/users/permissions';
 
 /** The floating panel's chat: the Company and Agents channels, and Admin for admins (spec part 1 §6). */
 export function ChannelPanel() {
   const { user } = useCurrentSession();
-  const channels = chatChannels.filter((channel) => channel !== 'admin' || user.role === 'admin');
+  const channels = chatChannels.filter((channel) => channel !== 'admin' || can(user, 'adminChatChannel'));
   const [channel, setChannel] = useState<ChatChannel>('company');
   const open = useChannel(channel);
   const unread = new Map((useChats().data ?? []).filter((chat) => chat.channel).map((chat) => [chat.channel, chat.unread_count]));

@@ -3,10 +3,12 @@ import type { ConsentInput } from '@shared/consent/schemas';
 import type { ConsentState } from '@shared/consent/types';
 import { api } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { keyOf } from '@/lib/contract';
 
 export function useConsent(customerId: string) {
   return useQuery({
-    queryKey: keys.customers.consent(customerId),
+    queryKey: keys.customerConsent(customerId),
     queryFn: ({ signal }) => api<ConsentState>(`/api/customers/${customerId}/consent`, { signal }),
   });
 }
@@ -17,8 +19,8 @@ export function useRecordConsent(customerId: string) {
     mutationFn: (input: ConsentInput) =>
       api<ConsentState>(`/api/customers/${customerId}/consent`, { method: 'POST', body: input }),
     onSuccess: (state) => {
-      queryClient.setQueryData(keys.customers.consent(customerId), state);
-      void queryClient.invalidateQueries({ queryKey: keys.customers.timeline(customerId) });
+      queryClient.setQueryData(keys.customerConsent(customerId), state);
+      void queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: customerId } }) });
       // The conversation's reply box says what consent allows.
       void queryClient.invalidateQueries({ queryKey: keys.conversations.state(customerId) });
     },

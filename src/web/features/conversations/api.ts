@@ -14,6 +14,8 @@ import type { EmailItem } from '@shared/emails/types';
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { areaKey, keyOf } from '@/lib/contract';
 
 type InboxScope = (typeof inboxScopes)[number];
 
@@ -47,7 +49,7 @@ function useReply<T, R>(customerId: string, request: (input: T) => Promise<R>) {
     mutationFn: request,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.conversations.thread(customerId) });
-      void queryClient.invalidateQueries({ queryKey: keys.customers.timeline(customerId) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: customerId } }) });
       void queryClient.invalidateQueries({ queryKey: keys.emails.all });
     },
   });
@@ -151,7 +153,7 @@ function useTextFiled() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
-    void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+    void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
     void queryClient.invalidateQueries({ queryKey: keys.leads.all });
   };
 }

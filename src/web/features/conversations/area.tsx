@@ -1,8 +1,12 @@
 import type { WebArea } from '@/lib/area';
 import { keys } from '@/lib/query-keys';
+import { lazyNamed } from '@/lib/area';
+
+const ReplyTemplatesCard = lazyNamed(() => import('./templates-card'), 'ReplyTemplatesCard');
 
 /** No screen of its own (the thread is on the customer's page): only what its changes refresh. */
 export const conversationsArea: WebArea = {
   // Mail received or sent changes a thread as much as a text does.
   refreshOn: { conversations: [keys.conversations.all], emails: [keys.conversations.all] },
+  settingsCards: [{ position: 120, element: <ReplyTemplatesCard />, shownTo: 'seeAllRecords' }],
 };

@@ -3,6 +3,8 @@ import type { MinorAgreement } from '@shared/cosigners/types';
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { areaKey } from '@/lib/contract';
 
 /** The sealed agreements the user may see, newest first, ten at a time. */
 export function useAgreements() {
@@ -27,7 +29,7 @@ export function useSubmitAgreement() {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.agreements });
-      void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
     },
   });
 }

@@ -1,75 +1,38 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput } from '@shared/customers/schemas';
-import type {
-  Customer,
-  CustomerChoice,
-  CustomerDetail,
-  CustomerListItem,
-  CustomerOption,
-  CustomerSummary,
-  DuplicateMatch,
-  TimelineEntry,
-} from '@shared/customers/types';
-import type { Page } from '@shared/http/paging';
-import { api, toSearchParams } from '@/lib/api-client';
+import { customersApi } from '@shared/customers/api';
+import { areaKey, call, keyOf, queryOf } from '@/lib/contract';
 import { keys } from '@/lib/query-keys';
 
 export function useCustomerList(query: string) {
-  return useQuery({
-    queryKey: keys.customers.list(query),
-    queryFn: ({ signal }) => api<Page<CustomerListItem>>(`/api/customers?${query}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(customersApi.list, { query }), placeholderData: keepPreviousData });
 }
 
 export function useCustomerSummary(query: string) {
-  return useQuery({
-    queryKey: keys.customers.summary(query),
-    queryFn: ({ signal }) => api<CustomerSummary>(`/api/customers/summary?${query}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(customersApi.summary, { query }), placeholderData: keepPreviousData });
 }
 
 export function useCustomer(id: string) {
-  return useQuery({
-    queryKey: keys.customers.detail(id),
-    queryFn: ({ signal }) => api<CustomerDetail>(`/api/customers/${id}`, { signal }),
-    retry: false,
-  });
+  return useQuery({ ...queryOf(customersApi.detail, { params: { id } }), retry: false });
 }
 
 export function useCustomerTimeline(id: string) {
-  return useQuery({
-    queryKey: keys.customers.timeline(id),
-    queryFn: ({ signal }) => api<TimelineEntry[]>(`/api/customers/${id}/timeline`, { signal }),
-  });
+  return useQuery(queryOf(customersApi.timeline, { params: { id } }));
 }
 
 /** Customers of `owner` (the signed-in user when not given) matching q, for the referral picker. */
 export function useCustomerOptions(q: string, enabled: boolean, owner?: string | null) {
-  return useQuery({
-    queryKey: keys.customers.options(q, owner ?? ''),
-    queryFn: ({ signal }) => api<CustomerOption[]>(`/api/customers/options?${toSearchParams({ q, owner })}`, { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(customersApi.options, { query: { q, owner } }), enabled, placeholderData: keepPreviousData });
 }
 
 /** Any customer the signed-in user may see matching q by name or e-mail, with whose each is: the deal form's search. */
 export function useCustomerLookup(q: string, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.customers.lookup(q),
-    queryFn: ({ signal }) => api<CustomerChoice[]>(`/api/customers/lookup?${toSearchParams({ q })}`, { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(customersApi.lookup, { query: { q } }), enabled, placeholderData: keepPreviousData });
 }
 
 export function useDuplicates(email: string, phone: string, exclude: string | undefined) {
-  const query = toSearchParams({ email, phone, exclude });
   return useQuery({
-    queryKey: keys.customers.duplicates(query),
-    queryFn: ({ signal }) => api<DuplicateMatch[]>(`/api/customers/duplicates?${query}`, { signal }),
+    ...queryOf(customersApi.duplicates, { query: { email, phone, exclude } }),
     enabled: Boolean(email.includes('@') || phone.replace(/\D/g, '').length >= 7),
     staleTime: 30_000,
   });
@@ -78,17 +41,16 @@ export function useDuplicates(email: string, phone: string, exclude: string | un
 export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomerInput) => api<Customer>('/api/customers', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.customers.all }),
+    mutationFn: (body: CustomerInput) => call(customersApi.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
   });
 }
 
 export function useUpdateCustomer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomerInput & { updated_at: string }) =>
-      api<Customer>(`/api/customers/${id}`, { method: 'PUT', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.customers.all }),
+    mutationFn: (body: CustomerInput & { updated_at: string }) => call(customersApi.update, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
   });
 }
 
@@ -96,9 +58,9 @@ export function useUpdateCustomer(id: string) {
 export function useSetCustomerStage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stage: string) => api<Customer>(`/api/customers/${id}/stage`, { method: 'PUT', body: { stage } }),
+    mutationFn: (stage: string) => call(customersApi.setStage, { params: { id }, body: { stage } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
       void queryClient.invalidateQueries({ queryKey: keys.analytics.all });
     },
   });
@@ -107,11 +69,11 @@ export function useSetCustomerStage(id: string) {
 export function useDeleteCustomer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>(`/api/customers/${id}`, { method: 'DELETE' }),
+    mutationFn: () => call(customersApi.remove, { params: { id } }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: keys.customers.detail(id) });
+      queryClient.removeQueries({ queryKey: keyOf(customersApi.detail, { params: { id } }) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.customers.all }),
+        queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
         queryClient.invalidateQueries({ queryKey: keys.deals.all }),
         queryClient.invalidateQueries({ queryKey: keys.dashboard }),
       ]);

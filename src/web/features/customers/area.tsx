@@ -1,7 +1,8 @@
 import type { WebArea } from '@/lib/area';
 import { Users } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
-import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { areaKey } from '@/lib/contract';
 
 const CustomersPage = lazyNamed(() => import('./customers-page'), 'CustomersPage');
 const NewCustomerPage = lazyNamed(() => import('./new-customer-page'), 'NewCustomerPage');
@@ -17,5 +18,5 @@ export const customersArea: WebArea = {
   ],
   nav: [{ to: '/customers', label: 'Customers', icon: Users, position: 20 }],
   // A lead taken in may add its customer; the list shows each customer's next open task.
-  refreshOn: { customers: [keys.customers.all], leads: [keys.customers.all], tasks: [keys.customers.all] },
+  refreshOn: { customers: [areaKey(customersApi)], leads: [areaKey(customersApi)], tasks: [areaKey(customersApi)] },
 };

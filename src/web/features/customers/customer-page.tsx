@@ -16,7 +16,6 @@ import { formatCents, formatDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { OptionSelect } from '@/components/option-select';
 import { useSettings } from '@/features/settings/api';
-import { keys } from '@/lib/query-keys';
 import { useCustomer, useDeleteCustomer, useSetCustomerStage } from './api';
 import { CustomerNotFound } from './customer-not-found';
 import { ConsentCard } from '@/features/consent';
@@ -29,6 +28,8 @@ import { StatusBadge } from './status-badge';
 import { seesAllRecords } from '@shared/users/roles';
 import { useCurrentSession } from '@/features/auth/api';
 import { GiveTo } from '@/features/team';
+import { customersApi } from '@shared/customers/api';
+import { keyOf } from '@/lib/contract';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -198,7 +199,7 @@ export function CustomerPage() {
           parentId={c.id}
           title="Customer Documents"
           description="Licences, insurance, contracts and other paperwork"
-          onChanged={() => queryClient.invalidateQueries({ queryKey: keys.customers.timeline(c.id) })}
+          onChanged={() => queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: c.id } }) })}
         />
         <ConsentCard customerId={c.id} />
         <CustomerTimeline customerId={c.id} />

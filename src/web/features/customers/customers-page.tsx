@@ -18,6 +18,8 @@ import { useCurrentSession } from '@/features/auth/api';
 import { SelectionBar } from '@/features/team';
 import { useSelection } from '@/hooks/use-selection';
 import { useCustomerListParams } from './list-params';
+import { customersApi } from '@shared/customers/api';
+import { urlOf } from '@/lib/contract';
 
 export function CustomersPage() {
   const list = useCustomerListParams();
@@ -78,7 +80,7 @@ export function CustomersPage() {
           />
         }
         filters={<CustomerFilters list={list} />}
-        exportHref={`/api/customers/export.csv?${list.filterQuery}`}
+        exportHref={urlOf(customersApi.exportCsv, { query: list.filterQuery })}
       />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -5,6 +5,9 @@ import type { Deal, DealAgent, DealDetail, DealTimelineEntry } from '@shared/dea
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { teamApi } from '@shared/team/api';
+import { areaKey } from '@/lib/contract';
 
 /**
  * Deal figures show up on the deals page, the dashboard, analytics, accounting and the agents page, and a completed sale
@@ -19,8 +22,8 @@ export function useInvalidateDealFigures() {
       queryClient.invalidateQueries({ queryKey: keys.analytics.all }),
       queryClient.invalidateQueries({ queryKey: keys.accounting.all }),
       queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
-      queryClient.invalidateQueries({ queryKey: keys.customers.all }),
-      queryClient.invalidateQueries({ queryKey: keys.team.all }),
+      queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
+      queryClient.invalidateQueries({ queryKey: areaKey(teamApi) }),
     ]);
 }
 

@@ -4,6 +4,8 @@ import type { EmailDetail, EmailItem, EmailRecipient } from '@shared/emails/type
 import type { Page } from '@shared/http/paging';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { areaKey } from '@/lib/contract';
 
 export type EmailBox = (typeof emailBoxes)[number];
 
@@ -49,7 +51,7 @@ export function useSendEmail() {
     mutationFn: (input: ComposeInput) => api<EmailItem>('/api/emails', { method: 'POST', body: input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.emails.all });
-      void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
     },
   });
 }
@@ -63,7 +65,7 @@ export function useAssignEmail() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.emails.all });
       void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
-      void queryClient.invalidateQueries({ queryKey: keys.customers.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
     },
   });
 }

@@ -4,11 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentSession } from '@/features/auth/api';
 import { downloadInFrame } from './download';
+import { can } from '@shared/users/permissions';
 
 /** Settings → Export: everything the user may see as one zip of CSV and JSON files with the stored documents. */
 export function FullExportCard() {
   const { user } = useCurrentSession();
-  const isAdmin = user.role === 'admin';
+  const isAdmin = can(user, 'fullExport');
   return (
     <Card>
       <CardHeader>

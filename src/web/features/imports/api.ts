@@ -3,7 +3,7 @@ import { CSRF_HEADER, CSRF_VALUE, type ApiErrorBody } from '@shared/http/errors'
 import type { ImportKind, ImportMapping } from '@shared/imports/fields';
 import type { ImportReport, ImportRunEvent, ImportUndo, ImportUpload } from '@shared/imports/schemas';
 import { api, ApiError } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { areaKey } from '@/lib/contract';
 
 export function useUploadImport(kind: ImportKind) {
   return useMutation({
@@ -57,7 +57,7 @@ export function useRunImport(kind: ImportKind, onEvent: (event: ImportRunEvent) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, mapping }: { id: string; mapping: ImportMapping }) => runImport(id, mapping, onEvent),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys[kind].all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: areaKey(kind) }),
   });
 }
 
@@ -65,6 +65,6 @@ export function useUndoImport(kind: ImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<ImportUndo>(`/api/imports/${id}/undo`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys[kind].all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: areaKey(kind) }),
   });
 }

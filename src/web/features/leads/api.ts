@@ -13,6 +13,8 @@ import type {
 } from '@shared/leads/schemas';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { areaKey } from '@/lib/contract';
 
 export function useLeadSources() {
   return useQuery({
@@ -61,7 +63,8 @@ export function useLead(id: string | null) {
 function useLeadChanged() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [keys.leads.all, keys.customers.all, keys.dashboard]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [keys.leads.all, areaKey(customersApi), keys.dashboard])
+      void queryClient.invalidateQueries({ queryKey });
   };
 }
 

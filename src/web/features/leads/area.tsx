@@ -4,10 +4,12 @@ import { lazyNamed } from '@/lib/area';
 import { keys } from '@/lib/query-keys';
 
 const LeadsPage = lazyNamed(() => import('./leads-page'), 'LeadsPage');
+const LeadSourcesCard = lazyNamed(() => import('./lead-sources-card'), 'LeadSourcesCard');
 
 export const leadsArea: WebArea = {
   routes: [{ path: 'leads', element: <LeadsPage /> }],
   // The spec does not name Leads; it follows Customers.
   nav: [{ to: '/leads', label: 'Leads', icon: Inbox, position: 30 }],
   refreshOn: { leads: [keys.leads.all] },
+  settingsCards: [{ position: 60, element: <LeadSourcesCard />, shownTo: 'editSettings' }],
 };

@@ -15,6 +15,7 @@ import { useTeam } from '@/features/team/api';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useAddInstagramAccount, useInstagramAccounts, useRemoveInstagramAccount, useUpdateInstagramAccount } from './api';
+import { can } from '@shared/users/permissions';
 
 const COMPANY = 'company';
 const count = new Intl.NumberFormat('en-US');
@@ -137,7 +138,7 @@ function ManageDialog({ account, onClose }: { account: InstagramAccount | null; 
  */
 export function AccountsTab() {
   const { user } = useCurrentSession();
-  const isAdmin = user.role === 'admin';
+  const isAdmin = can(user, 'connectForCompany');
   const accounts = useInstagramAccounts();
   const update = useUpdateInstagramAccount();
   const [managing, setManaging] = useState<InstagramAccount | null>(null);

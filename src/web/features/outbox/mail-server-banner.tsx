@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MailWarning } from 'lucide-react';
 import { useCurrentSession } from '@/features/auth/api';
 import { useMailStatus } from './api';
+import { can } from '@shared/users/permissions';
 
 /**
  * Tells an admin that e-mail is not leaving Torque (no SMTP_URL) and how to change that; nothing when mail can leave,
@@ -9,7 +10,7 @@ import { useMailStatus } from './api';
  */
 export function MailServerBanner() {
   const { user } = useCurrentSession();
-  const status = useMailStatus(user.role === 'admin');
+  const status = useMailStatus(can(user, 'readOutbox'));
   if (!status.data || status.data.mail_server) return null;
   const held = status.data.held_mail;
   return (

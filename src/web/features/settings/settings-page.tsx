@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ import {
   notificationEvents,
   type Settings,
 } from '@shared/settings/schemas';
-import { roleDescriptions, roleLabels, roles, seesAllRecords } from '@shared/users/roles';
+import { roleDescriptions, roleLabels, roles } from '@shared/users/roles';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -28,34 +29,25 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
-import { InviteForm } from '@/features/team';
-import { HeldMailCard, OutboxCard } from '@/features/outbox';
-import { FullExportCard } from '@/features/export';
-import { HooksCard } from '@/features/hooks';
-import { LeadSourcesCard } from '@/features/leads';
-import { ListingFeedsCard } from '@/features/listings';
-import { ActionPlansCard } from '@/features/tasks';
-import { ReplyTemplatesCard } from '@/features/conversations';
-import { MailboxCard } from '@/features/mailboxes';
-import { TextingCard } from '@/features/texting';
-import { WebhooksCard } from '@/features/webhooks';
+import type { SettingsCard } from '@/lib/area';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useSaveSettings, useSettings } from './api';
 import { DeskingSection } from './desking-settings';
 import { Section, type SettingsFormMethods } from './section';
+import { can } from '@shared/users/permissions';
 
 type Form = SettingsFormMethods;
 
 /** /settings: every card persisted; admins change them, everyone else reads them. */
-export function SettingsPage() {
+export function SettingsPage({ cards }: { cards: SettingsCard[] }) {
   const settings = useSettings();
   return (
     <div className="grid gap-6">
       <PageHeader title="Settings" description="Company, users, notifications and security" />
       <QueryState query={settings} loadingMessage="Loading settings..." failedMessage="The settings could not be loaded.">
-        {(saved) => <SettingsForm saved={saved} />}
+        {(saved) => <SettingsForm saved={saved} cards={cards} />}
       </QueryState>
     </div>
   );
@@ -64,10 +56,9 @@ export function SettingsPage() {
 /** Every IANA zone of the browser, with the saved one kept should the browser not list it. */
 const timeZones = Intl.supportedValuesOf('timeZone').filter((zone) => zone.includes('/'));
 
-function SettingsForm({ saved }: { saved: Settings }) {
+function SettingsForm({ saved, cards }: { saved: Settings; cards: SettingsCard[] }) {
   const { user } = useCurrentSession();
-  const isAdmin = user.role === 'admin';
-  const seesAll = seesAllRecords(user.role);
+  const isAdmin = can(user, 'editSettings');
   const save = useSaveSettings();
   const form: Form = useForm({ resolver: zodResolver(settingsFormSchema), values: settingsToForm(saved) });
   const errors = form.formState.errors;
@@ -83,15 +74,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
   );
 
   const locked = !isAdmin || save.isPending;
-  return (
-    <>
-      {!isAdmin && (
-        <p className="text-muted-foreground" role="note">
-          Only admins can change settings.
-        </p>
-      )}
-      {/* The cards in the order of the specification; the invite card is a form of its own, so the settings are not. */}
-      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+  /** The page's own sections, placed among the areas' cards (`WebArea.settingsCards`) by position. */
+  const own: SettingsCard[] = [
+    {
+      position: 10,
+      element: (
         <fieldset disabled={locked} className="contents">
           <Section title="Company Information" description="Printed on statements and at the foot of every e-mail">
             <FormField label="Company Name" htmlFor="company-name" error={errors.company?.name?.message}>
@@ -134,31 +121,12 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </Section>
           <TeamSection form={form} />
         </fieldset>
-        {isAdmin && (
-          <Section title="Invite Users" description="A single-use link, valid for 7 days, by e-mail">
-            <InviteForm variant="settings" />
-          </Section>
-        )}
-        <UserManagementSection isAdmin={isAdmin} />
-        {isAdmin && <HeldMailCard />}
-        {isAdmin && <OutboxCard />}
-        {isAdmin && <LeadSourcesCard />}
-        {isAdmin && <ListingFeedsCard />}
-        {isAdmin && <ActionPlansCard />}
-        {isAdmin && <HooksCard />}
-        <MailboxCard owner="mine" />
-        {isAdmin && <MailboxCard owner="company" />}
-        {seesAll && <ReplyTemplatesCard />}
-        {isAdmin && <TextingCard />}
-        {isAdmin && <WebhooksCard />}
-        {isAdmin && (
-          <OutboxCard
-            kind="webhook"
-            title="Webhook Deliveries"
-            description="Every call to an outgoing webhook, with its status, attempts and last error"
-            empty="No webhook calls yet."
-          />
-        )}
+      ),
+    },
+    { position: 30, element: <UserManagementSection isAdmin={isAdmin} /> },
+    {
+      position: 200,
+      element: (
         <fieldset disabled={locked} className="contents">
           <NotificationSection form={form} />
           <SecuritySection form={form} />
@@ -190,11 +158,36 @@ function SettingsForm({ saved }: { saved: Settings }) {
             )}
           </Section>
         </fieldset>
-        <FullExportCard />
+      ),
+    },
+    {
+      position: 220,
+      element: (
         <fieldset disabled={locked} className="contents">
           <CrmSection form={form} />
           <DeskingSection form={form} />
         </fieldset>
+      ),
+    },
+  ];
+  return (
+    <>
+      {!isAdmin && (
+        <p className="text-muted-foreground" role="note">
+          Only admins can change settings.
+        </p>
+      )}
+      {/* The cards in the order of the specification, the page's own among the areas'; the invite card is a form of its own, so the settings are not. */}
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+        {[...own, ...cards]
+          .sort((a, b) => a.position - b.position)
+          .filter((card) => !card.shownTo || can(user, card.shownTo))
+          .map((card) => (
+            // Each card loads on its own, all at once, rather than one after another behind one boundary.
+            <Suspense key={card.position} fallback={null}>
+              {card.element}
+            </Suspense>
+          ))}
       </div>
 
       {isAdmin && (

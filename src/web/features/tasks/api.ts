@@ -6,6 +6,8 @@ import type { CalendarFeed, Digest, Task, TaskCalendar, TaskSummary } from '@sha
 import type { CustomerPlan, Plan, PlanInput, PlanUpdate } from '@shared/tasks/plans';
 import { api, toSearchParams } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { keyOf } from '@/lib/contract';
 
 /** Whose tasks and which customer's: 'me' (the default), 'all' the caller may see, or one user's id. */
 export type TaskFilter = { assignee?: string; customer?: string };
@@ -91,7 +93,7 @@ function useTaskChanged() {
   const queryClient = useQueryClient();
   return (task: Pick<Task, 'customer_id'>) => {
     void queryClient.invalidateQueries({ queryKey: keys.tasks.all });
-    void queryClient.invalidateQueries({ queryKey: keys.customers.timeline(task.customer_id) });
+    void queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: task.customer_id } }) });
   };
 }
 

@@ -2,9 +2,12 @@ import type { WebArea } from '@/lib/area';
 import { CalendarDays, ListTodo } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
 import { keys } from '@/lib/query-keys';
+import { customersApi } from '@shared/customers/api';
+import { areaKey } from '@/lib/contract';
 
 const TasksPage = lazyNamed(() => import('./tasks-page'), 'TasksPage');
 const CalendarPage = lazyNamed(() => import('./calendar-page'), 'CalendarPage');
+const ActionPlansCard = lazyNamed(() => import('./action-plans-card'), 'ActionPlansCard');
 
 export const tasksArea: WebArea = {
   routes: [
@@ -17,5 +20,6 @@ export const tasksArea: WebArea = {
     { to: '/calendar', label: 'Calendar', icon: CalendarDays, position: 16 },
   ],
   // A task's change also writes its customer's timeline.
-  refreshOn: { tasks: [keys.tasks.all, keys.customers.all] },
+  refreshOn: { tasks: [keys.tasks.all, areaKey(customersApi)] },
+  settingsCards: [{ position: 80, element: <ActionPlansCard />, shownTo: 'editSettings' }],
 };

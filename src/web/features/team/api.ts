@@ -1,37 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteInput, MemberUpdate } from '@shared/team/schemas';
-import type { CreatedInvitation, TeamMember } from '@shared/team/types';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { teamApi } from '@shared/team/api';
+import { areaKey, call, callWith, keyOf } from '@/lib/contract';
 
 export function useTeam() {
   return useQuery({
-    queryKey: keys.team.members,
-    queryFn: ({ signal }) => api<{ members: TeamMember[] }>('/api/team', { signal }).then((r) => r.members),
+    queryKey: keyOf(teamApi.members),
+    queryFn: ({ signal }) => callWith(teamApi.members, {}, signal).then((r) => r.members),
   });
 }
 
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteInput) => api<CreatedInvitation>('/api/team/invitations', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.team.all }),
+    mutationFn: (body: InviteInput) => call(teamApi.invite, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKey(teamApi) }),
   });
 }
 
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/team/invitations/${id}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.team.all }),
+    mutationFn: (id: string) => call(teamApi.revokeInvitation, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: areaKey(teamApi) }),
   });
 }
 
 export function useUpdateMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...change }: MemberUpdate & { id: string }) =>
-      api<TeamMember>(`/api/team/members/${id}`, { method: 'PATCH', body: change }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.team.all }),
+    mutationFn: ({ id, ...body }: MemberUpdate & { id: string }) => call(teamApi.updateMember, { params: { id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: areaKey(teamApi) }),
   });
 }

@@ -1,10 +1,12 @@
 import type { WebArea } from '@/lib/area';
 import { ShieldCheck, UserRound } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
-import { keys } from '@/lib/query-keys';
+import { teamApi } from '@shared/team/api';
+import { areaKey } from '@/lib/contract';
 
 const AgentsPage = lazyNamed(() => import('./team-page'), 'AgentsPage');
 const UsersPage = lazyNamed(() => import('./team-page'), 'UsersPage');
+const InviteCard = lazyNamed(() => import('./invite-card'), 'InviteCard');
 
 export const teamArea: WebArea = {
   routes: [
@@ -16,5 +18,6 @@ export const teamArea: WebArea = {
     { to: '/users', label: 'User Management', icon: ShieldCheck, position: 130, roles: ['admin'] },
   ],
   // A completed sale counts in the agents' figures.
-  refreshOn: { team: [keys.team.all], deals: [keys.team.all] },
+  refreshOn: { team: [areaKey(teamApi)], deals: [areaKey(teamApi)] },
+  settingsCards: [{ position: 20, element: <InviteCard />, shownTo: 'manageTeam' }],
 };

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserRoundCog } from 'lucide-react';
-import type { ReassignResult } from '@shared/common/reassign';
+import { customersApi } from '@shared/customers/api';
+import { vehiclesApi } from '@shared/vehicles/api';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDealAgents } from '@/features/deals/api';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { keys } from '@/lib/query-keys';
+import { areaKey, call } from '@/lib/contract';
 import { notifyError, notifySuccess } from '@/lib/toast';
 
 const nouns = {
@@ -15,15 +17,16 @@ const nouns = {
   vehicles: { one: 'vehicle', many: 'vehicles' },
 } as const;
 
-/** Hands customers or vehicles to another user (admins and editors): `POST /api/<kind>/reassign`. */
+const reassignOf = { customers: customersApi.reassign, vehicles: vehiclesApi.reassign };
+
+/** Hands customers or vehicles to another user (admins and editors). */
 export function useReassign(kind: 'customers' | 'vehicles') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: string[]; user_id: string }) =>
-      api<ReassignResult>(`/api/${kind}/reassign`, { method: 'POST', body: input }),
+    mutationFn: (body: { ids: string[]; user_id: string }) => call(reassignOf[kind], { body }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys[kind].all }),
+        queryClient.invalidateQueries({ queryKey: areaKey(kind) }),
         queryClient.invalidateQueries({ queryKey: keys.tasks.all }),
       ]),
   });

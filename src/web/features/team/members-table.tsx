@@ -17,6 +17,7 @@ import { formatCents, formatCount, formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useRevokeInvitation, useUpdateMember } from './api';
 import { MemberStatusBadge } from './member-status-badge';
+import { can } from '@shared/users/permissions';
 
 const who = (member: TeamMember) => member.name ?? member.email;
 
@@ -154,7 +155,7 @@ const lastLogin = (member: TeamMember): ReactNode =>
 export function MembersTable({ members, rolesEditable }: { members: TeamMember[]; rolesEditable: boolean }) {
   const { user } = useCurrentSession();
   const editable = rolesEditable && mayChangeRoles(user.role);
-  const activeAdmins = members.filter((m) => m.kind === 'user' && m.role === 'admin' && m.status === 'active').length;
+  const activeAdmins = members.filter((m) => m.kind === 'user' && can(m, 'admin') && m.status === 'active').length;
   return (
     <>
       <div className="hidden md:block">

@@ -6,6 +6,7 @@ import { useCurrentSession } from '@/features/auth/api';
 import { useTeam } from './api';
 import { InviteForm } from './invite-form';
 import { MembersTable } from './members-table';
+import { can } from '@shared/users/permissions';
 
 function TeamPage({ title, description, rolesEditable }: { title: string; description: string; rolesEditable: boolean }) {
   const { user } = useCurrentSession();
@@ -17,7 +18,7 @@ function TeamPage({ title, description, rolesEditable }: { title: string; descri
       {mayInvite && (
         <Card>
           <CardHeader>
-            <CardTitle>Invite {user.role === 'editor' ? 'an Agent' : 'a User'}</CardTitle>
+            <CardTitle>Invite {can(user, 'manageTeam') ? 'a User' : 'an Agent'}</CardTitle>
             <CardDescription>They receive a link to choose their name and password. It works once, for 7 days.</CardDescription>
           </CardHeader>
           <CardContent>

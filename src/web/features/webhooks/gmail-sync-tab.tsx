@@ -10,6 +10,7 @@ import { useCurrentSession } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useSaveWebhook, useTriggerGmailSync, useWebhookEndpoints } from './api';
+import { can } from '@shared/users/permissions';
 
 const FAILED = 'Failed to trigger Gmail sync. Please check the URL and try again.';
 
@@ -19,7 +20,7 @@ const FAILED = 'Failed to trigger Gmail sync. Please check the URL and try again
  */
 export function GmailSyncTab() {
   const { user } = useCurrentSession();
-  const isAdmin = user.role === 'admin';
+  const isAdmin = can(user, 'connectForCompany');
   const endpoints = useWebhookEndpoints();
   const endpoint = endpoints.data?.find((e) => e.event === 'sync_gmail');
   const [url, setUrl] = useState('');

@@ -1,0 +1,3 @@
+import { defineSharedArea } from '../area.js';
+
+export const conversationsArea = defineSharedArea({ realtime: { seenByAll: true } });

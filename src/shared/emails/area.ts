@@ -1,0 +1,3 @@
+import { defineSharedArea } from '../area.js';
+
+export const emailsArea = defineSharedArea({ realtime: { seenByAll: false } });

@@ -1,0 +1,3 @@
+import { defineSharedArea } from '../area.js';
+
+export const mailboxesArea = defineSharedArea({ realtime: { seenByAll: false } });

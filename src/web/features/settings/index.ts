@@ -1,0 +1,1 @@
+export { Section } from './section';
