@@ -53,7 +53,9 @@ describe('the import boundaries', () => {
 
 describe('the server areas, read from their imports (type imports too)', () => {
   const edges = serverImports();
-  const between = edges.filter((edge) => !edge.from.startsWith('server/') && !edge.to.startsWith('server/') && edge.from !== 'entry');
+  const between = edges.filter(
+    (edge) => !edge.from.startsWith('server/') && !edge.to.startsWith('server/') && edge.from !== 'entry',
+  );
 
   it('form no cycle: a lower area announces an event where a higher one would be imported back', () => {
     expect(cycles(between)).toEqual([]);
@@ -64,7 +66,9 @@ describe('the server areas, read from their imports (type imports too)', () => {
   });
 
   it('are never imported by the platform or the infrastructure', () => {
-    const upward = edges.filter((edge) => edge.from.startsWith('server/') && !edge.to.startsWith('server/') && edge.to !== 'entry');
+    const upward = edges.filter(
+      (edge) => edge.from.startsWith('server/') && !edge.to.startsWith('server/') && edge.to !== 'entry',
+    );
     expect(upward.map((edge) => `${edge.file} → ${edge.specifier}`)).toEqual([]);
   });
 

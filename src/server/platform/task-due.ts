@@ -25,4 +25,3 @@ export const lateOf = ({ today, time }: TaskClock) => sql<boolean>`(t.completed_
 
 /** Open tasks run by day, then time; those due at any time of the day come after the timed ones. */
 export const dueKey = sql`(t.due_date, coalesce(t.due_time, '24:00'::time), t.id)`;
-
