@@ -18,6 +18,8 @@ test("one day's hand-offs on a phone: a used car, a customer handed over, a deal
   adminPage: page,
   browser,
 }) => {
+  // Four hand-offs between three people, two of them joining the team first: three times one journey's time.
+  test.setTimeout(270_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, '/customers');
   const a = await joinTeam(page, browser, 'agent', short('Amy'));

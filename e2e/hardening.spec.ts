@@ -40,13 +40,15 @@ test.describe('a session ended elsewhere', () => {
 
 test.describe('failures look like failures', () => {
   test('a failed list shows an error with Retry, never the empty state', async ({ agentPage: page }) => {
-    await page.route('**/api/customers?*', (route) =>
+    // The list's own request, with or without a query string; not the summary's or a customer's.
+    const customerList = /\/api\/customers(\?|$)/;
+    await page.route(customerList, (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } } }),
     );
     await page.goto('/customers');
     await expect(page.getByText('Failed to fetch customers').first()).toBeVisible();
     await expect(page.getByText('No customers found.')).toHaveCount(0);
-    await page.unroute('**/api/customers?*');
+    await page.unroute(customerList);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Edit / }).first()).toBeVisible();

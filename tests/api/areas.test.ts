@@ -7,6 +7,8 @@ import { areas } from '../../src/server/modules/areas.js';
 import { realtimeAreas } from '../../src/shared/realtime/events.js';
 import { notificationEvents } from '../../src/shared/settings/schemas.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
+import { architectureDoc, architectureDocFile } from '../../scripts/architecture-doc.js';
+import { domainEvents } from '../../src/server/platform/events.js';
 
 /** Each area's manifest against what the area's folder does and what the app runs. */
 const modules = path.resolve(import.meta.dirname, '../../src/server/modules');
@@ -80,5 +82,23 @@ describe('the area manifests', () => {
       .join('\n');
     for (const [area, kind] of kinds)
       expect(sourceOf(area) + platform, `${area} publishes '${kind}'`).toMatch(new RegExp(`publish\\(\\w+, '${kind}'`));
+  });
+
+  it('announce the domain events they declare, each handled by an area above', () => {
+    for (const area of areas) {
+      const announced = [...sourceOf(area.name).matchAll(/announce\(\w+, '(\w+)'/g)].map((match) => match[1]);
+      expect([...new Set(announced)].sort(), `${area.name} announces`).toEqual([...(area.announces ?? [])].sort());
+    }
+    for (const event of domainEvents)
+      expect(
+        areas.some((area) => area.handles?.[event]),
+        `${event} is handled`,
+      ).toBe(true);
+  });
+
+  it('are drawn in docs/ARCHITECTURE.md as the code has them (run `npm run docs:architecture` after a change)', async () => {
+    const current = fs.readFileSync(architectureDocFile, 'utf8');
+    expect(await architectureDoc(current)).toBe(current);
+    expect(current).toMatch(/\| `customerLost` +\| customers +\| tasks +\|/);
   });
 });

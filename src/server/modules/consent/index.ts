@@ -13,6 +13,7 @@ export { marketingMail } from './unsubscribe.js';
 export const consentArea = defineArea({
   name: 'consent',
   routes: consentRoutes,
+  announces: ['customersAnswered'],
   exportTables: {
     contact_consents: { scope: ofRecord('customers', 'customer_id') },
     sms_replies: {
