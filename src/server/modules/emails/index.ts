@@ -9,5 +9,6 @@ export const emailsArea = defineArea({
   name: 'emails',
   routes: emailsRoutes,
   changes: ['emails'],
+  announces: ['customersAnswered'],
   exportTables: { emails: { scope: (actor) => emailReadable(actor, 't') } },
 });
