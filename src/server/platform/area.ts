@@ -25,7 +25,7 @@ export type AreaDeps = {
   database: Database;
   config: Config;
   secret: string;
-  /** Seals and opens the credentials kept for other services (`auth/sealed.ts`). */
+  /** Seals and opens the credentials kept for other services (`auth/encryption.ts`). */
   encryption: Encryption;
   log: FastifyBaseLogger;
   resolveActor: ActorResolver;

@@ -45,6 +45,8 @@ export type WebhookSender = {
   ) => Promise<string>;
   /** Queues every held text for delivery; each keeps its `send_after`. Returns how many. */
   releaseHeldSms: (tx: Transaction<DB>) => Promise<number>;
+  /** Whether anything carries texts now (the provider, or the send_sms address); otherwise they are held. */
+  carriesTexts: (db: Kysely<DB>) => Promise<boolean>;
 };
 
 /**
@@ -96,6 +98,7 @@ export function createWebhookSender(
 ): WebhookSender {
   const carrier = options.texts ?? noCarrier;
   const textChanged = (outboxId: string) => announce(db, 'textDeliveryChanged', { outboxId });
+  const carriesTexts = async (tx: Kysely<DB>) => (await carrier.isSet(tx)) || Boolean(await endpointOf(tx, 'send_sms'));
   const finish = async (id: string, set: { status: 'sent' | 'failed' | 'pending' | 'held'; error?: string; url?: string }) => {
     await db
       .updateTable('outbox')
@@ -238,7 +241,7 @@ export function createWebhookSender(
     },
 
     async queueSms(tx, sms, createdBy, queueOptions = {}) {
-      const carried = (await carrier.isSet(tx)) || Boolean(await endpointOf(tx, 'send_sms'));
+      const carried = await carriesTexts(tx);
       const sendAfter = queueOptions.sendAfter ?? null;
       const { id } = await tx
         .insertInto('outbox')
@@ -266,5 +269,7 @@ export function createWebhookSender(
       for (const row of released) await enqueue(tx, row.id, row.send_after);
       return released.length;
     },
+
+    carriesTexts,
   };
 }

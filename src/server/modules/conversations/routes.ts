@@ -39,7 +39,7 @@ export async function conversationsRoutes(app: FastifyInstance, { database, webh
   r.get(
     '/api/customers/:id/conversation/state',
     { schema: { params: idParams, response: { 200: conversationStateSchema } } },
-    (request) => conversationState(db, actorOf(request), request.params.id, { mailHeld: mailer.holding }),
+    (request) => conversationState(db, actorOf(request), request.params.id, { mailHeld: mailer.holding, webhooks }),
   );
   r.post(
     '/api/customers/:id/texts',

@@ -20,7 +20,6 @@ import { sendingMailbox } from '../emails/index.js';
 import { assertCustomerVisible } from '../customers/index.js';
 import { getSetting } from '../../platform/settings.js';
 import { closeAnsweredLeadTasks } from '../tasks/index.js';
-import { carriesTexts } from '../texting/index.js';
 import type { WebhookSender } from '../../platform/webhook-sender.js';
 
 type EntryRow = {
@@ -111,18 +110,21 @@ async function visibleCustomer(db: Kysely<DB>, actor: Actor, customerId: string)
   return customer;
 }
 
+/** Whether Torque's mail is held for want of a way out, and the sender that says whether texts have one. */
+type Outbound = { mailHeld: boolean; webhooks: WebhookSender };
+
 async function stateOf(
   db: Kysely<DB>,
   actor: Actor,
   customer: { id: string; phone: string | null; email: string | null; location: string | null },
   now: Date,
-  mailHeld: boolean,
+  { mailHeld, webhooks }: Outbound,
 ): Promise<ConversationState> {
   const [sms, email, company, texting, mailbox, latest] = await Promise.all([
     latestConsent(db, [customer.id], 'sms'),
     latestConsent(db, [customer.id], 'email'),
     getSetting(db, 'company'),
-    carriesTexts(db),
+    webhooks.carriesTexts(db),
     sendingMailbox(db, actor),
     db
       .selectFrom('emails')
@@ -153,10 +155,10 @@ export async function conversationState(
   db: Kysely<DB>,
   actor: Actor,
   customerId: string,
-  { mailHeld }: { mailHeld: boolean },
+  outbound: Outbound,
   now = new Date(),
 ): Promise<ConversationState> {
-  return stateOf(db, actor, await visibleCustomer(db, actor, customerId), now, mailHeld);
+  return stateOf(db, actor, await visibleCustomer(db, actor, customerId), now, outbound);
 }
 
 /**
@@ -173,7 +175,7 @@ export async function sendText(
   now = new Date(),
 ): Promise<ConversationEntry> {
   const customer = await visibleCustomer(db, actor, customerId);
-  const state = await stateOf(db, actor, customer, now, false);
+  const state = await stateOf(db, actor, customer, now, { mailHeld: false, webhooks });
   const refusal = textRefusal(state, customer.name);
   if (refusal) throw new AppError(409, state.sms_consent === 'opted_out' ? 'OPTED_OUT' : 'CONFLICT', refusal);
   const id = await db.transaction().execute(async (tx) => {

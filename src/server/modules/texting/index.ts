@@ -3,7 +3,7 @@ import { twilioCarrier } from './carrier.js';
 import { textingRoutes } from './routes.js';
 
 /** What other areas use of texting: its front door. */
-export { carriesTexts, hasTextingProvider } from './service.js';
+export { hasTextingProvider } from './service.js';
 
 export const textingArea = defineArea({
   name: 'texting',

@@ -44,11 +44,6 @@ export async function twilioSetup(db: Kysely<DB>, encryption: Encryption): Promi
 export const hasTextingProvider = async (db: Kysely<DB> | Transaction<DB>) =>
   Boolean(await db.selectFrom('texting_provider').select('id').executeTakeFirst());
 
-/** Whether anything carries texts now (a Twilio account, or the send_sms webhook); otherwise they are held. */
-export const carriesTexts = async (db: Kysely<DB> | Transaction<DB>) =>
-  (await hasTextingProvider(db)) ||
-  Boolean(await db.selectFrom('webhook_endpoints').select('event').where('event', '=', 'send_sms').executeTakeFirst());
-
 /** The provider as admins read it, with the addresses to give Twilio: never the token. */
 export async function describeTextingProvider(db: Kysely<DB>, actor: Actor, origin: string): Promise<TextingProvider> {
   requireRole(actor, 'admin');
