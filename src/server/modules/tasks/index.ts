@@ -16,12 +16,13 @@ import { stopPlans } from './plans.js';
 import { tasksRoutes } from './routes.js';
 import { taskVisible } from './service.js';
 
-/** What other areas use of tasks: its front door. */
+/**
+ * What other areas use of tasks: its front door. The mailbox reader hands it the calendar replies it reads; deals and
+ * leads start plans and add the tasks a sale or a lead calls for.
+ */
+export { answerInvitation, type ReplyMail } from './answers.js';
 export { startPlanOn, stopPlans } from './plans.js';
 export { addDeliveryFollowUps, addFirstResponseTask, closeAnsweredLeadTasks } from './rules.js';
-
-/** What another area may use: the mailbox reader hands it the calendar replies it reads. */
-export { answerInvitation, type ReplyMail } from './answers.js';
 
 export const tasksArea = defineArea({
   name: 'tasks',
