@@ -7,8 +7,9 @@ import { keysetBatches } from '../http/paging.js';
 type AnyDb = Kysely<DB> | Transaction<DB>;
 
 /**
- * A file of `readable/`: the rows of `table` the actor's export holds (picked by that table's rule in platform/export-rules.ts, and
- * `only` when given), as the app's own CSV export writes them where it has one, with names beside the ids.
+ * A file of `readable/`: the rows of `table` the actor's export holds (picked by that table's rule in
+ * platform/export-rules.ts, and `only` when given), as the app's own CSV export writes them where it has one, with names
+ * beside the ids.
  */
 export type ReadableFile = {
   /** `readable/<name>.csv` */
