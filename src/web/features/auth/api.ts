@@ -50,28 +50,33 @@ export function useStartSession() {
 let changing: Promise<unknown> | null = null;
 
 /**
- * Resolves once no sign-in or switch of user is under way here. A request answered 401, or a socket closed, just
+ * Resolves once no sign-in, switch of user or change of two-factor sign-in is under way here. A request answered 401, or a socket closed, just
  * before a switch's answer came back spoke for the session the switch replaced: the session is asked for after it.
  */
 export const sessionSettled = async () => {
   while (changing) await changing;
 };
 
+/**
+ * Marks `answer` as a request that replaces this tab's session (a sign-in, a switch of user, a change of two-factor
+ * sign-in): until it is answered, `sessionSettled` waits for it. Returns `answer`.
+ */
+export function replacingSession<R>(answer: Promise<R>): Promise<R> {
+  const settled = answer.then(
+    () => undefined,
+    () => undefined,
+  );
+  changing = settled;
+  void settled.then(() => {
+    if (changing === settled) changing = null;
+  });
+  return answer;
+}
+
 function useSessionMutation<T, R extends SignInResult>(fn: (input: T) => Promise<R>) {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (input: T) => {
-      const answer = fn(input);
-      const settled = answer.then(
-        () => undefined,
-        () => undefined,
-      );
-      changing = settled;
-      void settled.then(() => {
-        if (changing === settled) changing = null;
-      });
-      return answer;
-    },
+    mutationFn: (input: T) => replacingSession(fn(input)),
     onSuccess: (result) => {
       if (isSession(result)) startSession(result);
     },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@shared/auth/sign-in';
 import type { TwoFactorEnrolment, TwoFactorPasswordInput, TwoFactorVerifyInput } from '@shared/auth/two-factor';
-import { sessionKey } from '@/features/auth/api';
+import { replacingSession, sessionKey } from '@/features/auth/api';
 import { api } from '@/lib/api-client';
 
 /** Keeps the session the server answered after a change of two-factor sign-in (it replaces the session). */
@@ -21,14 +21,16 @@ export function useStartTwoFactor() {
 /** Turns two-factor sign-in on with the first code from the app; the caller keeps the new session when it is ready. */
 export function useConfirmTwoFactor() {
   return useMutation({
-    mutationFn: (input: TwoFactorVerifyInput) => api<Session>('/api/users/me/two-factor/verify', { method: 'POST', body: input }),
+    mutationFn: (input: TwoFactorVerifyInput) =>
+      replacingSession(api<Session>('/api/users/me/two-factor/verify', { method: 'POST', body: input })),
   });
 }
 
 export function useTurnOffTwoFactor() {
   const keepSession = useKeepSession();
   return useMutation({
-    mutationFn: (input: TwoFactorPasswordInput) => api<Session>('/api/users/me/two-factor', { method: 'DELETE', body: input }),
+    mutationFn: (input: TwoFactorPasswordInput) =>
+      replacingSession(api<Session>('/api/users/me/two-factor', { method: 'DELETE', body: input })),
     onSuccess: keepSession,
   });
 }
