@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import { request, type Browser, type Page } from '@playwright/test';
 import { totp } from '../tests/helpers/totp';
 import { expect, test, unique } from './fixtures';
 
@@ -27,9 +27,20 @@ async function enrolOnScreen(user: Page) {
   await user.getByLabel('Code from the app').fill('000000');
   await user.getByRole('button', { name: 'Turn on' }).click();
   await expect(user.getByText(/Invalid code/).first()).toBeVisible();
+  // The answer that turns it on comes late, as on a busy server: the session it replaces has ended meanwhile (the
+  // realtime socket closes), and the tab waits for the answer's new session rather than signing out.
+  // The answer is fetched apart from the browser, so that its new cookie reaches the tab only with the late answer.
+  const apart = await request.newContext();
+  await user.route('**/api/users/me/two-factor/verify', async (route) => {
+    const response = await apart.fetch(route.request(), { headers: await route.request().allHeaders() });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.fulfill({ response });
+  });
   await user.getByLabel('Code from the app').fill(totp(secret));
   await user.getByRole('button', { name: 'Turn on' }).click();
   await expect(user.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  await user.unroute('**/api/users/me/two-factor/verify');
+  await apart.dispose();
   // The heading can come before the codes do: the list is read once it holds all ten.
   const items = user.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(items).toHaveCount(10);
