@@ -76,8 +76,6 @@ export type Area = {
   exportTables: Record<string, TableRule>;
   /** The full export's files for a person (`readable/<name>.csv`), written as the area's own CSV export writes them. */
   readableFiles?: readonly ReadableFile[];
-  /** The kinds of notification it sends (Settings → Notifications lists them). */
-  notificationEvents?: readonly string[];
   /** The texting provider it offers, which carries texts in place of the send_sms address (one area at most). */
   textCarrier?: (setup: { encryption: Encryption; config: Config }) => TextCarrier;
   /** The domain events it announces (`announce(tx, event, …)`), for areas above it to handle. */

@@ -22,5 +22,4 @@ export const chatArea = defineArea({
     chats: { scope: ofMyChats('id') },
     messages: { scope: ofMyChats('chat_id') },
   },
-  notificationEvents: ['chat_mention'],
 });

@@ -21,5 +21,4 @@ export const consentArea = defineArea({
         sql<SqlBool>`EXISTS (SELECT 1 FROM customers p WHERE p.id = ANY(t.customer_ids) AND ${visibleTo(actor, 'p.user_id')})`,
     },
   },
-  notificationEvents: ['sms_reply_flagged'],
 });

@@ -10,5 +10,4 @@ export const cosignersArea = defineArea({
   jobs: [{ name: ADULT_NOTICE_JOB, register: ({ jobs, database, log }) => registerAdultNotices(jobs, database.db, log) }],
   storedKeys: referencedAgreementKeys,
   exportTables: { minor_agreements: { scope: owned('user_id') } },
-  notificationEvents: ['minor_turns_18'],
 });

@@ -23,5 +23,4 @@ export const customersArea = defineArea({
     customer_stage_daily: { scope: owned('user_id') },
     customers: { scope: owned('user_id') },
   },
-  notificationEvents: ['customer_created', 'customer_assigned'],
 });

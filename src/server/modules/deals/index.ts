@@ -16,5 +16,4 @@ export const dealsArea = defineArea({
     deal_sales_monthly: { scope: owned('user_id') },
     deals: { scope: owned('user_id') },
   },
-  notificationEvents: ['deal_created', 'deal_assigned', 'deal_completed'],
 });

@@ -25,5 +25,4 @@ export const documentsArea = defineArea({
     customer_documents: { scope: ofRecord('customers', 'customer_id') },
     deal_documents: { scope: ofRecord('deals', 'deal_id') },
   },
-  notificationEvents: ['document_uploaded'],
 });

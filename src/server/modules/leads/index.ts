@@ -21,5 +21,4 @@ export const leadsArea = defineArea({
     lead_sources: { omit: { key_hash: 'the hash of the source’s posting key' } },
     leads: { scope: (actor) => leadVisible(actor, 't') },
   },
-  notificationEvents: ['lead_received', 'lead_unanswered'],
 });

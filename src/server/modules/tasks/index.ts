@@ -47,7 +47,6 @@ export const tasksArea = defineArea({
     // Open tasks and the running plan follow a customer to their new agent.
     customersReassigned: async (tx, { customers, toUserId }) => void (await handOverOpenTasks(tx, customers, toUserId)),
   },
-  notificationEvents: ['task_assigned', 'task_due'],
   exportTables: {
     tasks: { scope: (actor) => taskVisible(actor, 't') },
     // The kept show-rate counts, as tasks are seen: the actor's appointments and their customers'.

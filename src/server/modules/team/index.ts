@@ -6,5 +6,4 @@ export const teamArea = defineArea({
   routes: teamRoutes,
   changes: ['team'],
   exportTables: { invitations: { omit: { token_hash: 'the hash of the link that sets a password' } } },
-  notificationEvents: ['invitation_accepted'],
 });
