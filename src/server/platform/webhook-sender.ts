@@ -84,6 +84,54 @@ const smsPayload = z.object({ to: z.string(), text: z.string() });
 const endpointOf = (db: Kysely<DB>, event: WebhookEvent) =>
   db.selectFrom('webhook_endpoints').select(['url', 'secret', 'allow_private']).where('event', '=', event).executeTakeFirst();
 
+type Outcome = { status: 'sent' | 'failed' | 'pending' | 'held'; error?: string; url?: string };
+
+/** A delivery's outcome on its outbox row: an attempt counts unless it is held for an address. */
+async function recordOutcome(db: Kysely<DB>, id: string, outcome: Outcome) {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: outcome.status,
+      attempts: outcome.status === 'held' ? sql`attempts` : sql`attempts + 1`,
+      ...(outcome.error !== undefined && { last_error: outcome.error.slice(0, 1000) }),
+      ...(outcome.status === 'sent' && { sent_at: new Date() }),
+      ...(outcome.url !== undefined && { payload: sql`jsonb_set(payload, '{to}', to_jsonb(${outcome.url}::text))` }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Posts one signed delivery to its endpoint: null when the receiver took it (a 2xx), else why not, and whether asking
+ * again cannot succeed.
+ */
+async function postSigned(
+  endpoint: { url: string; secret: string; allow_private: boolean },
+  event: WebhookEvent,
+  body: string,
+  outboxId: string,
+): Promise<{ message: string; permanent: boolean } | null> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  try {
+    const { status } = await postJson(
+      endpoint.url,
+      body,
+      {
+        [HOOK_TIMESTAMP_HEADER]: timestamp,
+        [HOOK_SIGNATURE_HEADER]: hookSignature(endpoint.secret, timestamp, body),
+        [WEBHOOK_EVENT_HEADER]: event,
+        [WEBHOOK_DELIVERY_HEADER]: outboxId,
+      },
+      { allowPrivate: endpoint.allow_private },
+    );
+    // 410 Gone: the receiver deleted the hook (Zapier answers so); asking again cannot succeed.
+    return status >= 200 && status <= 299 ? null : { message: `HTTP ${status}`, permanent: status === 410 };
+  } catch (caught) {
+    const error = caught instanceof Error ? caught : new Error(String(caught));
+    return { message: error.message, permanent: error instanceof PrivateAddressError || /private network/.test(error.message) };
+  }
+}
+
 /**
  * Calls to other services, as mail is sent: written to the outbox with the change that causes them, delivered by a
  * job, signed like the inbound webhooks (X-Torque-Signature: sha256= HMAC of `${timestamp}.${body}` with the
@@ -99,19 +147,7 @@ export function createWebhookSender(
   const carrier = options.texts ?? noCarrier;
   const textChanged = (outboxId: string) => announce(db, 'textDeliveryChanged', { outboxId });
   const carriesTexts = async (tx: Kysely<DB>) => (await carrier.isSet(tx)) || Boolean(await endpointOf(tx, 'send_sms'));
-  const finish = async (id: string, set: { status: 'sent' | 'failed' | 'pending' | 'held'; error?: string; url?: string }) => {
-    await db
-      .updateTable('outbox')
-      .set({
-        status: set.status,
-        attempts: set.status === 'held' ? sql`attempts` : sql`attempts + 1`,
-        ...(set.error !== undefined && { last_error: set.error.slice(0, 1000) }),
-        ...(set.status === 'sent' && { sent_at: new Date() }),
-        ...(set.url !== undefined && { payload: sql`jsonb_set(payload, '{to}', to_jsonb(${set.url}::text))` }),
-      })
-      .where('id', '=', id)
-      .execute();
-  };
+  const finish = (id: string, outcome: Outcome) => recordOutcome(db, id, outcome);
 
   /** One attempt. A delivery no longer pending is left alone, so a repeated job never calls twice. */
   const deliver = async (job: Job<{ outboxId: string }>) => {
@@ -140,30 +176,8 @@ export function createWebhookSender(
       if (row.kind === 'sms') return finish(outboxId, { status: 'held' });
       return finish(outboxId, { status: 'failed', error: 'Its address was removed before it could be sent' });
     }
-    const timestamp = String(Math.floor(Date.now() / 1000));
     const about = { outboxId, event, attempt: job.attempt };
-    let failure: { message: string; permanent: boolean } | null = null;
-    try {
-      const { status } = await postJson(
-        endpoint.url,
-        body,
-        {
-          [HOOK_TIMESTAMP_HEADER]: timestamp,
-          [HOOK_SIGNATURE_HEADER]: hookSignature(endpoint.secret, timestamp, body),
-          [WEBHOOK_EVENT_HEADER]: event,
-          [WEBHOOK_DELIVERY_HEADER]: outboxId,
-        },
-        { allowPrivate: endpoint.allow_private },
-      );
-      // 410 Gone: the receiver deleted the hook (Zapier answers so); asking again cannot succeed.
-      if (status < 200 || status > 299) failure = { message: `HTTP ${status}`, permanent: status === 410 };
-    } catch (caught) {
-      const error = caught instanceof Error ? caught : new Error(String(caught));
-      failure = {
-        message: error.message,
-        permanent: error instanceof PrivateAddressError || /private network/.test(error.message),
-      };
-    }
+    const failure = await postSigned(endpoint, event, body, outboxId);
     if (!failure) {
       await finish(outboxId, { status: 'sent', url: endpoint.url });
       if (row.kind === 'sms') await textChanged(outboxId);
