@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import type { Role } from '@shared/users/roles';
+import { can, type Action } from '@shared/users/permissions';
 import { useCurrentSession } from '@/features/auth/api';
 
-/** A screen for some roles only; others are told so rather than shown an empty page. */
-export function RoleOnly({ roles, children }: { roles: Role[]; children: ReactNode }) {
+/** A screen for those who may do `shownTo`; others are told so rather than shown an empty page. */
+export function RoleOnly({ shownTo, children }: { shownTo: Action; children: ReactNode }) {
   const { user } = useCurrentSession();
-  if (roles.includes(user.role)) return children;
+  if (can(user, shownTo)) return children;
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
       <ShieldAlert className="text-muted-foreground size-10" aria-hidden />

@@ -25,9 +25,9 @@ const SettingsPage = lazy(() => import('@/features/settings/settings-page').then
 const signedInRoutes: RouteObject[] = [
   ...webAreas
     .flatMap((area) => area.routes ?? [])
-    .map(({ path, element, roles }) => ({
+    .map(({ path, element, shownTo }) => ({
       path,
-      element: roles ? <RoleOnly roles={roles}>{element}</RoleOnly> : element,
+      element: shownTo ? <RoleOnly shownTo={shownTo}>{element}</RoleOnly> : element,
     })),
   { path: 'inventory/:id', element: <VehiclePage dealsSlot={VehicleDeals} /> },
   { path: 'deals/:id', element: <DealPage offerSlot={ChosenOffer} /> },

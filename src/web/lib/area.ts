@@ -2,12 +2,14 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { RealtimeArea } from '@shared/realtime/events';
 import type { Action } from '@shared/users/permissions';
-import type { Role } from '@shared/users/roles';
 
-/** A screen of the signed-in app: its path under the shell, and the roles it is for (everyone when absent). */
-export type AreaRoute = { path: string; element: ReactNode; roles?: Role[] };
-/** A sidebar link; `position` orders the links of every area (the spec's order). */
-export type NavItem = { to: string; label: string; icon: LucideIcon; position: number; roles?: Role[] };
+/**
+ * A screen of the signed-in app: its path under the shell, and the action whoever opens it may do (everyone when
+ * absent; `shared/users/permissions.ts`).
+ */
+export type AreaRoute = { path: string; element: ReactNode; shownTo?: Action };
+/** A sidebar link; `position` orders the links of every area (the spec's order); `shownTo` as for its screen. */
+export type NavItem = { to: string; label: string; icon: LucideIcon; position: number; shownTo?: Action };
 
 /**
  * Everything the web app needs to know of one feature, in the feature's own folder (`features/<area>/area.tsx`): the

@@ -13,13 +13,14 @@ import {
 } from '@/components/ui/sidebar';
 import { BrandMark } from '@/components/brand-mark';
 import { useCurrentSession } from '@/features/auth/api';
+import { can } from '@shared/users/permissions';
 import { navItems } from '../areas';
 
 export function AppSidebar() {
   const { user } = useCurrentSession();
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
-  const items = navItems.filter((item) => !item.roles || item.roles.includes(user.role));
+  const items = navItems.filter((item) => !item.shownTo || can(user, item.shownTo));
 
   return (
     <Sidebar collapsible="icon">

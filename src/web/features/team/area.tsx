@@ -11,11 +11,11 @@ const InviteCard = lazyNamed(() => import('./invite-card'), 'InviteCard');
 export const teamArea: WebArea = {
   routes: [
     { path: 'agents', element: <AgentsPage /> },
-    { path: 'users', element: <UsersPage />, roles: ['admin'] },
+    { path: 'users', element: <UsersPage />, shownTo: 'manageTeam' },
   ],
   nav: [
     { to: '/agents', label: 'Agents', icon: UserRound, position: 70 },
-    { to: '/users', label: 'User Management', icon: ShieldCheck, position: 130, roles: ['admin'] },
+    { to: '/users', label: 'User Management', icon: ShieldCheck, position: 130, shownTo: 'manageTeam' },
   ],
   // A completed sale counts in the agents' figures.
   refreshOn: { team: [areaKey(teamApi)], deals: [areaKey(teamApi)] },
