@@ -1,4 +1,4 @@
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, type Control, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { carPreferences, customerStatuses, leadSources } from '@shared/customers/options';
 import { customerFormSchema, type CustomerFormValues, type CustomerInput } from '@shared/customers/schemas';
@@ -63,6 +63,102 @@ function CarPreferences({ control }: { control: Control<CustomerFormValues, unkn
   );
 }
 
+type Form = UseFormReturn<CustomerFormValues, unknown, CustomerInput>;
+
+/** Who referred the customer: nobody, another customer (picked from the agent's), or a person named here. */
+function ReferralFields({ form, customer }: { form: Form; customer?: CustomerDetail }) {
+  const { register, control, watch, formState } = form;
+  const errors = formState.errors;
+  const referralType = watch('referral_type');
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm font-medium">Referral Information</legend>
+      <Controller
+        control={control}
+        name="referral_type"
+        render={({ field }) => (
+          <RadioGroup
+            value={field.value}
+            onValueChange={field.onChange}
+            className="flex flex-wrap gap-4"
+            aria-label="Referral Information"
+          >
+            {(Object.keys(referralLabels) as (keyof typeof referralLabels)[]).map((type) => (
+              <label key={type} className="flex items-center gap-2 text-sm">
+                <RadioGroupItem value={type} />
+                {referralLabels[type]}
+              </label>
+            ))}
+          </RadioGroup>
+        )}
+      />
+      {referralType === 'existing' && (
+        <Controller
+          control={control}
+          name="referred_by_customer_id"
+          render={({ field }) => (
+            <div className="grid gap-2">
+              <Label htmlFor="referred_by_customer_id">Referring Customer</Label>
+              <ReferralPicker
+                id="referred_by_customer_id"
+                value={field.value}
+                current={
+                  customer?.referred_by_customer_id
+                    ? { id: customer.referred_by_customer_id, name: customer.referred_by_customer_name ?? 'Current referrer' }
+                    : null
+                }
+                excludeId={customer?.id}
+                ownerId={customer?.user_id}
+                onChange={field.onChange}
+              />
+            </div>
+          )}
+        />
+      )}
+      {referralType === 'new' && (
+        <FormField label="Referrer Name" htmlFor="referred_by_name" error={errors.referred_by_name?.message}>
+          <Input {...register('referred_by_name')} />
+        </FormField>
+      )}
+    </fieldset>
+  );
+}
+
+/** The lead source, or Referral (fixed) for a referred customer. */
+function LeadSourceSelect({ control, referred }: { control: Form['control']; referred: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name="lead_source"
+      render={({ field }) => (
+        <Select
+          value={referred ? 'Referral' : field.value || NO_SOURCE}
+          onValueChange={(v) => field.onChange(v === NO_SOURCE ? '' : v)}
+          disabled={referred}
+        >
+          <FormField
+            label="Lead Source (Optional)"
+            htmlFor="lead_source"
+            description={referred ? 'Referral, because this customer was referred' : undefined}
+          >
+            <SelectTrigger className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+          </FormField>
+          <SelectContent>
+            <SelectItem value={NO_SOURCE}>Not specified</SelectItem>
+            {leadSources.map((source) => (
+              <SelectItem key={source} value={source}>
+                {source}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
+  );
+}
+
 /** The fields of New Customer and Edit Customer, validated by the shared schema the server also uses. */
 export function CustomerForm({
   defaultValues,
@@ -118,87 +214,10 @@ export function CustomerForm({
 
       <CarPreferences control={control} />
 
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-medium">Referral Information</legend>
-        <Controller
-          control={control}
-          name="referral_type"
-          render={({ field }) => (
-            <RadioGroup
-              value={field.value}
-              onValueChange={field.onChange}
-              className="flex flex-wrap gap-4"
-              aria-label="Referral Information"
-            >
-              {(Object.keys(referralLabels) as (keyof typeof referralLabels)[]).map((type) => (
-                <label key={type} className="flex items-center gap-2 text-sm">
-                  <RadioGroupItem value={type} />
-                  {referralLabels[type]}
-                </label>
-              ))}
-            </RadioGroup>
-          )}
-        />
-        {referralType === 'existing' && (
-          <Controller
-            control={control}
-            name="referred_by_customer_id"
-            render={({ field }) => (
-              <div className="grid gap-2">
-                <Label htmlFor="referred_by_customer_id">Referring Customer</Label>
-                <ReferralPicker
-                  id="referred_by_customer_id"
-                  value={field.value}
-                  current={
-                    customer?.referred_by_customer_id
-                      ? { id: customer.referred_by_customer_id, name: customer.referred_by_customer_name ?? 'Current referrer' }
-                      : null
-                  }
-                  excludeId={customer?.id}
-                  ownerId={customer?.user_id}
-                  onChange={field.onChange}
-                />
-              </div>
-            )}
-          />
-        )}
-        {referralType === 'new' && (
-          <FormField label="Referrer Name" htmlFor="referred_by_name" error={errors.referred_by_name?.message}>
-            <Input {...register('referred_by_name')} />
-          </FormField>
-        )}
-      </fieldset>
+      <ReferralFields form={form} customer={customer} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="lead_source"
-          render={({ field }) => (
-            <Select
-              value={referralType !== 'none' ? 'Referral' : field.value || NO_SOURCE}
-              onValueChange={(v) => field.onChange(v === NO_SOURCE ? '' : v)}
-              disabled={referralType !== 'none'}
-            >
-              <FormField
-                label="Lead Source (Optional)"
-                htmlFor="lead_source"
-                description={referralType !== 'none' ? 'Referral, because this customer was referred' : undefined}
-              >
-                <SelectTrigger className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-              </FormField>
-              <SelectContent>
-                <SelectItem value={NO_SOURCE}>Not specified</SelectItem>
-                {leadSources.map((source) => (
-                  <SelectItem key={source} value={source}>
-                    {source}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
+        <LeadSourceSelect control={control} referred={referralType !== 'none'} />
         <FormField label="Budget (Optional)" htmlFor="budget" error={errors.budget?.message} description="In dollars">
           <Input inputMode="decimal" placeholder="45000" {...register('budget')} />
         </FormField>
