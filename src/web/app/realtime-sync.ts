@@ -4,7 +4,9 @@ import type { Session } from '@shared/auth/sign-in';
 import type { RealtimeArea, RealtimeMessage } from '@shared/realtime/events';
 import { endSessionLocally, sessionKey, sessionSettled } from '@/features/auth/api';
 import { addMessageToCache } from '@/features/chat';
-import { keys } from '@/lib/query-keys';
+import { chatApi } from '@shared/chat/api';
+import { notificationsApi } from '@shared/notifications/api';
+import { areaKey, keyOf } from '@/lib/contract';
 import { api } from '@/lib/api-client';
 import { connectRealtime, type RealtimeStatus } from '@/lib/realtime';
 import { tellOtherTabs } from '@/lib/session-channel';
@@ -44,14 +46,14 @@ function receive(queryClient: QueryClient, message: RealtimeMessage) {
   switch (message.type) {
     case 'message':
       addMessageToCache(queryClient, message.message);
-      return refresh(queryClient, keys.chat.list, keys.chat.unreadCount);
+      return refresh(queryClient, keyOf(chatApi.list), keyOf(chatApi.unreadCount));
     case 'chats':
-      return refresh(queryClient, keys.chat.list, keys.chat.unreadCount, keys.chat.people);
+      return refresh(queryClient, keyOf(chatApi.list), keyOf(chatApi.unreadCount), keyOf(chatApi.people));
     case 'notification':
       notifyInfo(message.notification.title, message.notification.content);
-      return refresh(queryClient, keys.notifications.all);
+      return refresh(queryClient, areaKey(notificationsApi));
     case 'notifications':
-      return refresh(queryClient, keys.notifications.all);
+      return refresh(queryClient, areaKey(notificationsApi));
     case 'change':
       return refresh(queryClient, ...refreshedBy(message.area));
     case 'session_changed':
@@ -76,7 +78,7 @@ export function useRealtimeSync(): RealtimeStatus {
   useEffect(
     () =>
       connectRealtime({
-        onReady: () => refresh(queryClient, keys.chat.all, keys.notifications.all),
+        onReady: () => refresh(queryClient, areaKey(chatApi), areaKey(notificationsApi)),
         onMessage: (message) => receive(queryClient, message),
         onSessionEnded: () => afterSessionEnded(queryClient),
         onStatus: setStatus,

@@ -7,36 +7,30 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ChatChannel, NewChat } from '@shared/chat/schemas';
-import type { ChatMessage, ChatPerson, ChatSummary, MessagePage } from '@shared/chat/types';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { ChatMessage, MessagePage } from '@shared/chat/types';
+import { chatApi } from '@shared/chat/api';
+import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
 
 /** The messages of a chat as cached: pages from the newest backwards, each oldest first. */
 type Messages = InfiniteData<MessagePage, string | null>;
 
+const messagesKey = (chatId: string) => keyOf(chatApi.messages, { params: { id: chatId } });
+
 export function useChats() {
-  return useQuery({
-    queryKey: keys.chat.list,
-    queryFn: ({ signal }) => api<{ items: ChatSummary[] }>('/api/chat/chats', { signal }),
-    select: (data) => data.items,
-  });
+  return useQuery({ ...queryOf(chatApi.list), select: (data) => data.items });
 }
 
 /** Everyone but me, for the Users tab and for choosing a group's members. */
 export function usePeople(enabled = true) {
-  return useQuery({
-    queryKey: keys.chat.people,
-    queryFn: ({ signal }) => api<{ items: ChatPerson[] }>('/api/chat/people', { signal }),
-    select: (data) => data.items,
-    enabled,
-  });
+  return useQuery({ ...queryOf(chatApi.people), select: (data) => data.items, enabled });
 }
 
 /** A channel of the chat panel (Company, Agents, Admin): the server creates it on first use. */
 export function useChannel(channel: ChatChannel, enabled = true) {
+  const input = { params: { channel } };
   return useQuery({
-    queryKey: keys.chat.channel(channel),
-    queryFn: ({ signal }) => api<ChatSummary>(`/api/chat/channels/${channel}`, { method: 'POST', signal }),
+    queryKey: keyOf(chatApi.channel, input),
+    queryFn: ({ signal }) => callWith(chatApi.channel, input, signal),
     enabled,
     staleTime: Infinity,
   });
@@ -44,10 +38,10 @@ export function useChannel(channel: ChatChannel, enabled = true) {
 
 export function useMessages(chatId: string | null) {
   return useInfiniteQuery({
-    queryKey: keys.chat.messages(chatId ?? ''),
+    queryKey: messagesKey(chatId ?? ''),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api<MessagePage>(`/api/chat/chats/${chatId}/messages?${toSearchParams({ before: pageParam })}`, { signal }),
+      callWith(chatApi.messages, { params: { id: chatId ?? '' }, query: { before: pageParam } }, signal),
     getNextPageParam: (page) => page.older,
     enabled: chatId !== null,
   });
@@ -62,7 +56,7 @@ export const messagesOf = (data: InfiniteData<MessagePage, unknown> | undefined)
  * brings carry the same id, and a message already there is never added again.
  */
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessage) {
-  queryClient.setQueryData<Messages>(keys.chat.messages(message.chat_id), (data) => {
+  queryClient.setQueryData<Messages>(messagesKey(message.chat_id), (data) => {
     if (!data || data.pages.length === 0) return data;
     if (data.pages.some((page) => page.items.some((item) => item.id === message.id))) return data;
     const [newest, ...older] = data.pages;
@@ -74,14 +68,10 @@ export function addMessageToCache(queryClient: QueryClient, message: ChatMessage
 export function useSendMessage(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      api<{ message: ChatMessage }>(`/api/chat/chats/${chatId}/messages`, {
-        method: 'POST',
-        body: { id: crypto.randomUUID(), content },
-      }),
+    mutationFn: (content: string) => call(chatApi.send, { params: { id: chatId }, body: { id: crypto.randomUUID(), content } }),
     onSuccess: ({ message }) => {
       addMessageToCache(queryClient, message);
-      void queryClient.invalidateQueries({ queryKey: keys.chat.list });
+      void queryClient.invalidateQueries({ queryKey: keyOf(chatApi.list) });
     },
   });
 }
@@ -89,10 +79,10 @@ export function useSendMessage(chatId: string) {
 export function useMarkChatRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (chatId: string) => api<void>(`/api/chat/chats/${chatId}/read`, { method: 'POST' }),
+    mutationFn: (chatId: string) => call(chatApi.markRead, { params: { id: chatId } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.chat.list });
-      void queryClient.invalidateQueries({ queryKey: keys.chat.unreadCount });
+      void queryClient.invalidateQueries({ queryKey: keyOf(chatApi.list) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(chatApi.unreadCount) });
     },
   });
 }
@@ -100,8 +90,8 @@ export function useMarkChatRead() {
 export function useCreateChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (chat: NewChat) => api<ChatSummary>('/api/chat/chats', { method: 'POST', body: chat }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.chat.list }),
+    mutationFn: (chat: NewChat) => call(chatApi.create, { body: chat }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(chatApi.list) }),
   });
 }
 
@@ -109,15 +99,11 @@ export function useLeaveChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ chatId, userId }: { chatId: string; userId: string }) =>
-      api<void>(`/api/chat/chats/${chatId}/participants/${userId}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.chat.all }),
+      call(chatApi.leave, { params: { id: chatId, userId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: areaKey(chatApi) }),
   });
 }
 
 export function useUnreadMessages() {
-  return useQuery({
-    queryKey: keys.chat.unreadCount,
-    queryFn: ({ signal }) => api<{ count: number }>('/api/chat/unread-count', { signal }),
-    select: (data) => data.count,
-  });
+  return useQuery({ ...queryOf(chatApi.unreadCount), select: (data) => data.count });
 }

@@ -1,45 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsentInput } from '@shared/consent/schemas';
-import type { ConsentState } from '@shared/consent/types';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { consentApi, unsubscribeApi } from '@shared/consent/api';
+import { conversationsApi } from '@shared/conversations/api';
 import { customersApi } from '@shared/customers/api';
-import { keyOf } from '@/lib/contract';
+import { call, keyOf, queryOf } from '@/lib/contract';
 
 export function useConsent(customerId: string) {
-  return useQuery({
-    queryKey: keys.customerConsent(customerId),
-    queryFn: ({ signal }) => api<ConsentState>(`/api/customers/${customerId}/consent`, { signal }),
-  });
+  return useQuery(queryOf(consentApi.consent, { params: { id: customerId } }));
 }
 
 export function useRecordConsent(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConsentInput) =>
-      api<ConsentState>(`/api/customers/${customerId}/consent`, { method: 'POST', body: input }),
+    mutationFn: (input: ConsentInput) => call(consentApi.recordConsent, { params: { id: customerId }, body: input }),
     onSuccess: (state) => {
-      queryClient.setQueryData(keys.customerConsent(customerId), state);
+      queryClient.setQueryData(keyOf(consentApi.consent, { params: { id: customerId } }), state);
       void queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: customerId } }) });
       // The conversation's reply box says what consent allows.
-      void queryClient.invalidateQueries({ queryKey: keys.conversations.state(customerId) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(conversationsApi.state, { params: { id: customerId } }) });
     },
   });
 }
 
-export type UnsubscribeState = { company: string; channel: 'email' | 'sms'; unsubscribed: boolean };
-
 export function useUnsubscribePreview(token: string) {
-  return useQuery({
-    queryKey: keys.unsubscribe(token),
-    queryFn: ({ signal }) => api<UnsubscribeState>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
-  });
+  return useQuery(queryOf(unsubscribeApi.preview, { params: { token } }));
 }
 
 export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<UnsubscribeState>(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' }),
-    onSuccess: (state) => queryClient.setQueryData(keys.unsubscribe(token), state),
+    mutationFn: () => call(unsubscribeApi.unsubscribe, { params: { token } }),
+    onSuccess: (state) => queryClient.setQueryData(keyOf(unsubscribeApi.preview, { params: { token } }), state),
   });
 }

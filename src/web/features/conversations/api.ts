@@ -1,46 +1,31 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConversationEntry,
-  ConversationState,
-  InboxAssignee,
-  InboxItem,
-  inboxScopes,
-  SendTextInput,
-} from '@shared/conversations/types';
-import type { ReplyTemplate, ReplyTemplateInput } from '@shared/conversations/templates';
-import type { AttachUnmatchedText, FiledText, UnmatchedText, UnmatchedTextLead } from '@shared/conversations/unmatched';
+import type { inboxScopes, SendTextInput } from '@shared/conversations/types';
+import type { ReplyTemplateInput } from '@shared/conversations/templates';
+import type { AttachUnmatchedText, UnmatchedTextLead } from '@shared/conversations/unmatched';
 import type { ComposeInput } from '@shared/emails/schemas';
-import type { EmailItem } from '@shared/emails/types';
-import type { Page } from '@shared/http/paging';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { conversationsApi } from '@shared/conversations/api';
 import { customersApi } from '@shared/customers/api';
-import { areaKey, keyOf } from '@/lib/contract';
+import { emailsApi } from '@shared/emails/api';
+import { leadsApi } from '@shared/leads/api';
+import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
 
 type InboxScope = (typeof inboxScopes)[number];
 
 /** A customer's conversation, newest page first; older pages are read on demand. */
 export function useConversation(customerId: string) {
+  const input = { params: { id: customerId }, query: { limit: 30 } };
   return useInfiniteQuery({
-    queryKey: keys.conversations.thread(customerId),
+    queryKey: keyOf(conversationsApi.thread, input),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api<Page<ConversationEntry>>(
-        `/api/customers/${customerId}/conversation?${toSearchParams({ limit: 30, cursor: pageParam })}`,
-        {
-          signal,
-        },
-      ),
+      callWith(conversationsApi.thread, { ...input, query: { ...input.query, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 /** What the reply box may do now: number, address, consent, texting set up, quiet hours. */
 export function useConversationState(customerId: string) {
-  return useQuery({
-    queryKey: keys.conversations.state(customerId),
-    queryFn: ({ signal }) => api<ConversationState>(`/api/customers/${customerId}/conversation/state`, { signal }),
-  });
+  return useQuery(queryOf(conversationsApi.state, { params: { id: customerId } }));
 }
 
 function useReply<T, R>(customerId: string, request: (input: T) => Promise<R>) {
@@ -48,29 +33,27 @@ function useReply<T, R>(customerId: string, request: (input: T) => Promise<R>) {
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.conversations.thread(customerId) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(conversationsApi.thread, { params: { id: customerId } }) });
       void queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: customerId } }) });
-      void queryClient.invalidateQueries({ queryKey: keys.emails.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(emailsApi) });
     },
   });
 }
 
 export const useSendText = (customerId: string) =>
-  useReply(customerId, (input: SendTextInput) =>
-    api<ConversationEntry>(`/api/customers/${customerId}/texts`, { method: 'POST', body: input }),
-  );
+  useReply(customerId, (input: SendTextInput) => call(conversationsApi.sendText, { params: { id: customerId }, body: input }));
 
 /** An e-mail to the customer, written in the thread: Compose's own request, so its consent rules hold as they are. */
 export const useSendEmailReply = (customerId: string) =>
-  useReply(customerId, (input: ComposeInput) => api<EmailItem>('/api/emails', { method: 'POST', body: input }));
+  useReply(customerId, (input: ComposeInput) => call(emailsApi.send, { body: input }));
 
 /** The conversations waiting for an answer, oldest first: mine, or the team's. */
 export function useInbox(scope: InboxScope) {
+  const query = { scope, limit: 25 };
   return useInfiniteQuery({
-    queryKey: keys.conversations.inbox(scope),
+    queryKey: keyOf(conversationsApi.inbox, { query }),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<InboxItem>>(`/api/inbox?${toSearchParams({ scope, limit: 25, cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => callWith(conversationsApi.inbox, { query: { ...query, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
@@ -78,19 +61,14 @@ export function useInbox(scope: InboxScope) {
 export function useMarkConversationDone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (customerId: string) => api<void>(`/api/inbox/${customerId}/done`, { method: 'POST' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.all }),
+    mutationFn: (customerId: string) => call(conversationsApi.markDone, { params: { id: customerId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: areaKey(conversationsApi) }),
   });
 }
 
 /** Who may be given any waiting conversation: the admins and editors (beside each conversation's own agent). */
 export function useInboxAssignees(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.conversations.assignees,
-    queryFn: ({ signal }) => api<InboxAssignee[]>('/api/inbox/assignees', { signal }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...queryOf(conversationsApi.assignees), enabled, staleTime: 60_000 });
 }
 
 /** Gives a waiting conversation to someone to answer (null: nobody in particular). */
@@ -98,51 +76,50 @@ export function useAssignConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ customerId, userId }: { customerId: string; userId: string | null }) =>
-      api<void>(`/api/inbox/${customerId}/assign`, { method: 'POST', body: { user_id: userId } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.all }),
+      call(conversationsApi.assign, { params: { id: customerId }, body: { user_id: userId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: areaKey(conversationsApi) }),
   });
 }
 
 /** Every reply template, as written (Settings). */
 export function useReplyTemplates() {
-  return useQuery({
-    queryKey: keys.conversations.templates,
-    queryFn: ({ signal }) => api<ReplyTemplate[]>('/api/reply-templates', { signal }),
-  });
+  return useQuery(queryOf(conversationsApi.templates));
 }
 
 /** The reply templates filled for one customer: the reply box's quick replies. */
 export function useCustomerTemplates(customerId: string) {
-  return useQuery({
-    queryKey: keys.conversations.templatesFor(customerId),
-    queryFn: ({ signal }) => api<ReplyTemplate[]>(`/api/customers/${customerId}/reply-templates`, { signal }),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...queryOf(conversationsApi.customerTemplates, { params: { id: customerId } }), staleTime: 60_000 });
 }
 
+/** A template changed: the list in Settings and every customer's filled copies are read again. */
 function useTemplateChange<T>(request: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.conversations.templates }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keyOf(conversationsApi.templates) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(conversationsApi.customerTemplates) });
+    },
   });
 }
 
 export const useSaveReplyTemplate = () =>
   useTemplateChange(({ id, input }: { id?: string; input: ReplyTemplateInput }) =>
-    api<ReplyTemplate>(id ? `/api/reply-templates/${id}` : '/api/reply-templates', { method: id ? 'PUT' : 'POST', body: input }),
+    id
+      ? call(conversationsApi.updateTemplate, { params: { id }, body: input })
+      : call(conversationsApi.createTemplate, { body: input }),
   );
 
 export const useDeleteReplyTemplate = () =>
-  useTemplateChange((id: string) => api<void>(`/api/reply-templates/${id}`, { method: 'DELETE' }));
+  useTemplateChange((id: string) => call(conversationsApi.removeTemplate, { params: { id } }));
 
 /** Texts from numbers no customer has (admins and editors; empty for agents), newest first. */
 export function useUnmatchedTexts(enabled: boolean) {
+  const query = { limit: 20 };
   return useInfiniteQuery({
-    queryKey: keys.conversations.unmatched,
+    queryKey: keyOf(conversationsApi.unmatched, { query }),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<UnmatchedText>>(`/api/unmatched-texts?${toSearchParams({ limit: 20, cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => callWith(conversationsApi.unmatched, { query: { ...query, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
     enabled,
   });
@@ -152,9 +129,9 @@ export function useUnmatchedTexts(enabled: boolean) {
 function useTextFiled() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
+    void queryClient.invalidateQueries({ queryKey: areaKey(conversationsApi) });
     void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
-    void queryClient.invalidateQueries({ queryKey: keys.leads.all });
+    void queryClient.invalidateQueries({ queryKey: areaKey(leadsApi) });
   };
 }
 
@@ -163,7 +140,7 @@ export function useLeadFromText() {
   const filed = useTextFiled();
   return useMutation({
     mutationFn: ({ id, ...input }: UnmatchedTextLead & { id: string }) =>
-      api<FiledText>(`/api/unmatched-texts/${id}/lead`, { method: 'POST', body: input }),
+      call(conversationsApi.leadFromText, { params: { id }, body: input }),
     onSuccess: filed,
   });
 }
@@ -173,7 +150,7 @@ export function useAttachText() {
   const filed = useTextFiled();
   return useMutation({
     mutationFn: ({ id, ...input }: AttachUnmatchedText & { id: string }) =>
-      api<FiledText>(`/api/unmatched-texts/${id}/attach`, { method: 'POST', body: input }),
+      call(conversationsApi.attachText, { params: { id }, body: input }),
     onSuccess: filed,
   });
 }

@@ -1,5 +1,6 @@
 import type { WebArea } from '@/lib/area';
-import { keys } from '@/lib/query-keys';
+import { conversationsApi } from '@shared/conversations/api';
+import { areaKey } from '@/lib/contract';
 import { lazyNamed } from '@/lib/area';
 
 const ReplyTemplatesCard = lazyNamed(() => import('./templates-card'), 'ReplyTemplatesCard');
@@ -7,6 +8,6 @@ const ReplyTemplatesCard = lazyNamed(() => import('./templates-card'), 'ReplyTem
 /** No screen of its own (the thread is on the customer's page): only what its changes refresh. */
 export const conversationsArea: WebArea = {
   // Mail received or sent changes a thread as much as a text does.
-  refreshOn: { conversations: [keys.conversations.all], emails: [keys.conversations.all] },
+  refreshOn: { conversations: [areaKey(conversationsApi)], emails: [areaKey(conversationsApi)] },
   settingsCards: [{ position: 120, element: <ReplyTemplatesCard />, shownTo: 'seeAllRecords' }],
 };

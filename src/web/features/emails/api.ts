@@ -1,56 +1,45 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComposeInput, emailBoxes } from '@shared/emails/schemas';
-import type { EmailDetail, EmailItem, EmailRecipient } from '@shared/emails/types';
-import type { Page } from '@shared/http/paging';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { conversationsApi } from '@shared/conversations/api';
 import { customersApi } from '@shared/customers/api';
-import { areaKey } from '@/lib/contract';
+import { emailsApi } from '@shared/emails/api';
+import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
 
 export type EmailBox = (typeof emailBoxes)[number];
 
 export function useEmails(box: EmailBox) {
+  const query = { box, limit: 20 };
   return useInfiniteQuery({
-    queryKey: keys.emails.list(box),
+    queryKey: keyOf(emailsApi.list, { query }),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<EmailItem>>(`/api/emails?${toSearchParams({ box, limit: 20, cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => callWith(emailsApi.list, { query: { ...query, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 export function useEmail(id: string | null) {
-  return useQuery({
-    queryKey: keys.emails.detail(id ?? ''),
-    queryFn: ({ signal }) => api<EmailDetail>(`/api/emails/${id}`, { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...queryOf(emailsApi.detail, { params: { id: id ?? '' } }), enabled: id !== null });
 }
 
 /** Whose the address in To is and its e-mail consent; `null` (not a full address yet) asks nothing. */
 export function useEmailRecipient(address: string | null) {
-  return useQuery({
-    queryKey: keys.emails.recipient(address ?? ''),
-    queryFn: ({ signal }) =>
-      api<EmailRecipient>(`/api/emails/recipient?${toSearchParams({ address: address ?? '' })}`, { signal }),
-    enabled: address !== null,
-  });
+  return useQuery({ ...queryOf(emailsApi.recipient, { query: { address: address ?? '' } }), enabled: address !== null });
 }
 
 export function useMarkEmailRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/emails/${id}/read`, { method: 'POST' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.emails.all }),
+    mutationFn: (id: string) => call(emailsApi.markRead, { params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: areaKey(emailsApi) }),
   });
 }
 
 export function useSendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ComposeInput) => api<EmailItem>('/api/emails', { method: 'POST', body: input }),
+    mutationFn: (input: ComposeInput) => call(emailsApi.send, { body: input }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.emails.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(emailsApi) });
       void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
     },
   });
@@ -61,10 +50,10 @@ export function useAssignEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, customerId }: { id: string; customerId: string }) =>
-      api<EmailItem>(`/api/emails/${id}/assign`, { method: 'POST', body: { customer_id: customerId } }),
+      call(emailsApi.assign, { params: { id }, body: { customer_id: customerId } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.emails.all });
-      void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(emailsApi) });
+      void queryClient.invalidateQueries({ queryKey: areaKey(conversationsApi) });
       void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
     },
   });

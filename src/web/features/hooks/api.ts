@@ -1,20 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HookName, HookSecret } from '@shared/hooks/types';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { HookName } from '@shared/hooks/types';
+import { hooksApi } from '@shared/hooks/api';
+import { call, keyOf, queryOf } from '@/lib/contract';
 
 export function useHookSecrets() {
-  return useQuery({
-    queryKey: keys.hooks,
-    queryFn: ({ signal }) => api<{ items: HookSecret[] }>('/api/settings/hooks', { signal }),
-    select: (data) => data.items,
-  });
+  return useQuery({ ...queryOf(hooksApi.hooks), select: (data) => data.items });
 }
 
 export function useRotateHookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: HookName) => api<HookSecret>(`/api/settings/hooks/${name}/rotate`, { method: 'POST' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.hooks }),
+    mutationFn: (name: HookName) => call(hooksApi.rotateHook, { params: { name } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(hooksApi.hooks) }),
   });
 }

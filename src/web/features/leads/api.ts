@@ -1,69 +1,50 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@shared/http/paging';
-import type {
-  ContactLog,
-  CreatedLeadSource,
-  LeadDetail,
-  LeadItem,
-  LeadSource,
-  LeadSourceInput,
-  LeadView,
-  ManualLeadInput,
-  ManualLeadOutcome,
-} from '@shared/leads/schemas';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { ContactLog, LeadSourceInput, LeadView, ManualLeadInput } from '@shared/leads/schemas';
 import { customersApi } from '@shared/customers/api';
-import { areaKey } from '@/lib/contract';
+import { leadSourcesApi, leadsApi } from '@shared/leads/api';
+import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { keys } from '@/lib/query-keys';
 
 export function useLeadSources() {
-  return useQuery({
-    queryKey: keys.leadSources,
-    queryFn: ({ signal }) => api<{ items: LeadSource[] }>('/api/settings/lead-sources', { signal }),
-    select: (data) => data.items,
-  });
+  return useQuery({ ...queryOf(leadSourcesApi.leadSources), select: (data) => data.items });
 }
 
 export function useCreateLeadSource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LeadSourceInput) => api<CreatedLeadSource>('/api/settings/lead-sources', { method: 'POST', body: input }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.leadSources }),
+    mutationFn: (input: LeadSourceInput) => call(leadSourcesApi.createLeadSource, { body: input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(leadSourcesApi.leadSources) }),
   });
 }
 
 export function useDeleteLeadSource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/settings/lead-sources/${id}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.leadSources }),
+    mutationFn: (id: string) => call(leadSourcesApi.removeLeadSource, { params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(leadSourcesApi.leadSources) }),
   });
 }
 
 /** A list of leads, newest first, a page at a time ('Show more'); one customer's when `customer` is given. */
 export function useLeads(view: LeadView, customer?: string) {
+  const query = { view, customer, limit: 25 };
   return useInfiniteQuery({
-    queryKey: keys.leads.list(view, customer),
+    queryKey: keyOf(leadsApi.list, { query }),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<LeadItem>>(`/api/leads?${toSearchParams({ view, customer, limit: 25, cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => callWith(leadsApi.list, { query: { ...query, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 export function useLead(id: string | null) {
-  return useQuery({
-    queryKey: keys.leads.detail(id ?? ''),
-    queryFn: ({ signal }) => api<LeadDetail>(`/api/leads/${id}`, { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...queryOf(leadsApi.detail, { params: { id: id ?? '' } }), enabled: id !== null });
 }
 
 /** After a lead changes, its lists, its customer and the dashboard's figures are read again. */
 function useLeadChanged() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [keys.leads.all, areaKey(customersApi), keys.dashboard])
+    for (const queryKey of [areaKey(leadsApi), areaKey(customersApi), keys.dashboard])
       void queryClient.invalidateQueries({ queryKey });
   };
 }
@@ -71,7 +52,7 @@ function useLeadChanged() {
 export function useAddLead() {
   const changed = useLeadChanged();
   return useMutation({
-    mutationFn: (input: ManualLeadInput) => api<ManualLeadOutcome>('/api/leads', { method: 'POST', body: input }),
+    mutationFn: (input: ManualLeadInput) => call(leadsApi.add, { body: input }),
     onSuccess: changed,
   });
 }
@@ -79,7 +60,7 @@ export function useAddLead() {
 export function useLogContact(id: string) {
   const changed = useLeadChanged();
   return useMutation({
-    mutationFn: (input: ContactLog) => api<LeadDetail>(`/api/leads/${id}/contacts`, { method: 'POST', body: input }),
+    mutationFn: (input: ContactLog) => call(leadsApi.logContact, { params: { id }, body: input }),
     onSuccess: changed,
   });
 }
@@ -87,7 +68,7 @@ export function useLogContact(id: string) {
 export function useMarkLeadHandled() {
   const changed = useLeadChanged();
   return useMutation({
-    mutationFn: (id: string) => api<LeadDetail>(`/api/leads/${id}/handled`, { method: 'POST' }),
+    mutationFn: (id: string) => call(leadsApi.markHandled, { params: { id } }),
     onSuccess: changed,
   });
 }

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MailboxAnswer, MailboxInput, MailboxOwner } from '@shared/mailboxes/types';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { MailboxInput, MailboxOwner } from '@shared/mailboxes/types';
+import { conversationsApi } from '@shared/conversations/api';
+import { mailboxesApi } from '@shared/mailboxes/api';
+import { areaKey, call, keyOf, queryOf } from '@/lib/contract';
 
 /** The user's own mailbox, or the company's (admins): never its password or token. */
 export function useMailbox(owner: MailboxOwner) {
-  return useQuery({
-    queryKey: keys.mailboxes.of(owner),
-    queryFn: ({ signal }) => api<MailboxAnswer>(`/api/mailboxes/${owner}`, { signal }),
-  });
+  return useQuery(queryOf(mailboxesApi.mailbox, { params: { owner } }));
 }
 
 function useMailboxChange<T>(owner: MailboxOwner, request: (input: T) => Promise<unknown>) {
@@ -16,15 +14,15 @@ function useMailboxChange<T>(owner: MailboxOwner, request: (input: T) => Promise
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.mailboxes.of(owner) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(mailboxesApi.mailbox, { params: { owner } }) });
       // The reply box says which mailbox an e-mail leaves from.
-      void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(conversationsApi) });
     },
   });
 }
 
 export const useSaveMailbox = (owner: MailboxOwner) =>
-  useMailboxChange(owner, (input: MailboxInput) => api<MailboxAnswer>(`/api/mailboxes/${owner}`, { method: 'PUT', body: input }));
+  useMailboxChange(owner, (input: MailboxInput) => call(mailboxesApi.save, { params: { owner }, body: input }));
 
 export const useRemoveMailbox = (owner: MailboxOwner) =>
-  useMailboxChange(owner, () => api<void>(`/api/mailboxes/${owner}`, { method: 'DELETE' }));
+  useMailboxChange(owner, () => call(mailboxesApi.remove, { params: { owner } }));

@@ -1,46 +1,35 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@shared/http/paging';
-import type { Notification } from '@shared/notifications/types';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { notificationsApi } from '@shared/notifications/api';
+import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
 
 /** The signed-in user's notifications, newest first, twenty at a time; only the unread ones when asked. */
 export function useNotifications(unreadOnly: boolean, enabled = true) {
+  const query = { limit: 20, unread: unreadOnly ? 'true' : undefined };
   return useInfiniteQuery({
-    queryKey: keys.notifications.list(unreadOnly),
+    queryKey: keyOf(notificationsApi.list, { query }),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<Notification>>(
-        `/api/notifications?${toSearchParams({ limit: 20, cursor: pageParam, unread: unreadOnly ? 'true' : undefined })}`,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ pageParam, signal }) => callWith(notificationsApi.list, { query: { ...query, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
     enabled,
   });
 }
 
 export function useUnreadNotifications() {
-  return useQuery({
-    queryKey: keys.notifications.unreadCount,
-    queryFn: ({ signal }) => api<{ count: number }>('/api/notifications/unread-count', { signal }),
-    select: (data) => data.count,
-  });
+  return useQuery({ ...queryOf(notificationsApi.unreadCount), select: (data) => data.count });
 }
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/notifications/${id}/read`, { method: 'POST' }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.notifications.all }),
+    mutationFn: (id: string) => call(notificationsApi.markRead, { params: { id } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: areaKey(notificationsApi) }),
   });
 }
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ count: number }>('/api/notifications/read-all', { method: 'POST' }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.notifications.all }),
+    mutationFn: () => call(notificationsApi.markAllRead),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: areaKey(notificationsApi) }),
   });
 }

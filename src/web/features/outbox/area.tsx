@@ -1,5 +1,6 @@
 import type { WebArea } from '@/lib/area';
-import { keys } from '@/lib/query-keys';
+import { outboxApi } from '@shared/outbox/api';
+import { areaKey, keyOf } from '@/lib/contract';
 import { lazyNamed } from '@/lib/area';
 
 const HeldMailCard = lazyNamed(() => import('./held-mail-card'), 'HeldMailCard');
@@ -8,7 +9,7 @@ const OutboxCard = lazyNamed(() => import('./outbox-card'), 'OutboxCard');
 /** No screen of its own (its cards are in Settings): what is held, sent or discarded is followed live. */
 export const outboxArea: WebArea = {
   // A company mailbox connected or removed decides whether held mail can be sent.
-  refreshOn: { outbox: [keys.outbox.all], mailboxes: [keys.outbox.mail] },
+  refreshOn: { outbox: [areaKey(outboxApi)], mailboxes: [keyOf(outboxApi.mail)] },
   settingsCards: [
     { position: 40, element: <HeldMailCard />, shownTo: 'readOutbox' },
     { position: 50, element: <OutboxCard />, shownTo: 'readOutbox' },

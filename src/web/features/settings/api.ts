@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '@shared/settings/schemas';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { settingsApi } from '@shared/settings/api';
+import { call, keyOf, queryOf } from '@/lib/contract';
 
 export function useSettings() {
-  return useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => api<Settings>('/api/settings', { signal }) });
+  return useQuery(queryOf(settingsApi.current));
 }
 
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: Settings) => api<Settings>('/api/settings', { method: 'PUT', body: settings }),
-    onSuccess: (saved) => queryClient.setQueryData(keys.settings, saved),
+    mutationFn: (settings: Settings) => call(settingsApi.save, { body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(keyOf(settingsApi.current), saved),
   });
 }

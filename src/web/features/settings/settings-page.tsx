@@ -31,12 +31,14 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
 import type { SettingsCard } from '@/lib/area';
 import { errorMessage } from '@/lib/api-client';
+import { urlOf } from '@/lib/contract';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { useSaveSettings, useSettings } from './api';
 import { DeskingSection } from './desking-settings';
 import { Section, type SettingsFormMethods } from './section';
 import { can } from '@shared/users/permissions';
+import { backupApi } from '@shared/backup/api';
 
 type Form = SettingsFormMethods;
 
@@ -146,7 +148,7 @@ function SettingsForm({ saved, cards }: { saved: Settings; cards: SettingsCard[]
             {isAdmin && (
               <div className="grid gap-2">
                 <Button asChild variant="outline" className="justify-self-start">
-                  <a href="/api/backup" download>
+                  <a href={urlOf(backupApi.download)} download>
                     <Download /> Download backup
                   </a>
                 </Button>

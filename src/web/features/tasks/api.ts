@@ -1,44 +1,34 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer } from '@shared/customers/types';
-import type { Page } from '@shared/http/paging';
 import type { TaskCompletion, TaskInput, TaskListView, TaskUpdate } from '@shared/tasks/schemas';
-import type { CalendarFeed, Digest, Task, TaskCalendar, TaskSummary } from '@shared/tasks/types';
-import type { CustomerPlan, Plan, PlanInput, PlanUpdate } from '@shared/tasks/plans';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { Task } from '@shared/tasks/types';
+import type { PlanInput, PlanUpdate } from '@shared/tasks/plans';
 import { customersApi } from '@shared/customers/api';
-import { keyOf } from '@/lib/contract';
+import { tasksApi } from '@shared/tasks/api';
+import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
 
 /** Whose tasks and which customer's: 'me' (the default), 'all' the caller may see, or one user's id. */
 export type TaskFilter = { assignee?: string; customer?: string };
 
 /** One section of My Tasks, a page at a time ('Show more'). */
 export function useTasks(view: TaskListView, filter: TaskFilter, limit = 25) {
-  const query = toSearchParams({ view, assignee: filter.assignee, customer: filter.customer, limit });
+  const query = { view, assignee: filter.assignee, customer: filter.customer, limit };
   return useInfiniteQuery({
-    queryKey: keys.tasks.list(query),
+    queryKey: keyOf(tasksApi.list, { query }),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<Task>>(`/api/tasks?${query}&${toSearchParams({ cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => callWith(tasksApi.list, { query: { ...query, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 /** How many tasks each section holds for the same filter. */
 export function useTaskSummary(filter: TaskFilter) {
-  const query = toSearchParams({ assignee: filter.assignee, customer: filter.customer });
-  return useQuery({
-    queryKey: keys.tasks.summary(query),
-    queryFn: ({ signal }) => api<TaskSummary>(`/api/tasks/summary?${query}`, { signal }),
-  });
+  return useQuery(queryOf(tasksApi.summary, { query: { assignee: filter.assignee, customer: filter.customer } }));
 }
 
 /** The calendar's tasks of the days `from`–`to` (both included), open and done. */
 export function useCalendarTasks(range: { from: string; to: string } | null, assignee: string) {
-  const query = range ? toSearchParams({ assignee, from: range.from, to: range.to }) : '';
   return useQuery({
-    queryKey: keys.tasks.calendar(query),
-    queryFn: ({ signal }) => api<TaskCalendar>(`/api/tasks/calendar?${query}`, { signal }),
+    ...queryOf(tasksApi.calendar, { query: range ? { assignee, from: range.from, to: range.to } : '' }),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -46,43 +36,42 @@ export function useCalendarTasks(range: { from: string; to: string } | null, ass
 
 /** Whether the caller has a private calendar feed; making one answers its address, once. */
 export function useCalendarFeed() {
-  return useQuery({ queryKey: keys.tasks.feed, queryFn: ({ signal }) => api<CalendarFeed>('/api/calendar-feed', { signal }) });
+  return useQuery(queryOf(tasksApi.feed));
 }
 
 export function useMakeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<CalendarFeed>('/api/calendar-feed', { method: 'POST' }),
-    onSuccess: (feed) => queryClient.setQueryData(keys.tasks.feed, { ...feed, url: null }),
+    mutationFn: () => call(tasksApi.makeFeed),
+    onSuccess: (feed) => queryClient.setQueryData(keyOf(tasksApi.feed), { ...feed, url: null }),
   });
 }
 
 export function useRemoveCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('/api/calendar-feed', { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(keys.tasks.feed, { created_at: null, url: null }),
+    mutationFn: () => call(tasksApi.removeFeed),
+    onSuccess: () => queryClient.setQueryData(keyOf(tasksApi.feed), { created_at: null, url: null }),
   });
 }
 
 /** Whether the caller gets the morning e-mail of their day; turning it on or off. */
 export function useDigest() {
-  return useQuery({ queryKey: keys.tasks.digest, queryFn: ({ signal }) => api<Digest>('/api/tasks/digest', { signal }) });
+  return useQuery(queryOf(tasksApi.digest));
 }
 
 export function useSetDigest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => api<Digest>('/api/tasks/digest', { method: 'PUT', body: { enabled } }),
-    onSuccess: (digest) => queryClient.setQueryData(keys.tasks.digest, digest),
+    mutationFn: (enabled: boolean) => call(tasksApi.setDigest, { body: { enabled } }),
+    onSuccess: (digest) => queryClient.setQueryData(keyOf(tasksApi.digest), digest),
   });
 }
 
 /** The customers the caller may see whose name matches, for the task form's customer picker. */
 export function useCustomerSearch(q: string) {
   return useQuery({
-    queryKey: keys.tasks.customerSearch(q),
-    queryFn: ({ signal }) => api<Page<Customer>>(`/api/customers?${toSearchParams({ q, limit: 8 })}`, { signal }),
+    ...queryOf(customersApi.list, { query: { q, limit: 8 } }),
     enabled: q.trim().length > 0,
     select: (page) => page.items,
   });
@@ -92,7 +81,7 @@ export function useCustomerSearch(q: string) {
 function useTaskChanged() {
   const queryClient = useQueryClient();
   return (task: Pick<Task, 'customer_id'>) => {
-    void queryClient.invalidateQueries({ queryKey: keys.tasks.all });
+    void queryClient.invalidateQueries({ queryKey: areaKey(tasksApi) });
     void queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: task.customer_id } }) });
   };
 }
@@ -100,7 +89,7 @@ function useTaskChanged() {
 export function useCreateTask() {
   const changed = useTaskChanged();
   return useMutation({
-    mutationFn: (input: TaskInput) => api<Task>('/api/tasks', { method: 'POST', body: input }),
+    mutationFn: (input: TaskInput) => call(tasksApi.create, { body: input }),
     onSuccess: changed,
   });
 }
@@ -108,7 +97,7 @@ export function useCreateTask() {
 export function useUpdateTask(id: string) {
   const changed = useTaskChanged();
   return useMutation({
-    mutationFn: (input: TaskUpdate) => api<Task>(`/api/tasks/${id}`, { method: 'PUT', body: input }),
+    mutationFn: (input: TaskUpdate) => call(tasksApi.update, { params: { id }, body: input }),
     onSuccess: changed,
   });
 }
@@ -117,8 +106,7 @@ export function useUpdateTask(id: string) {
 export function useMoveTask() {
   const changed = useTaskChanged();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: TaskUpdate }) =>
-      api<Task>(`/api/tasks/${id}`, { method: 'PUT', body: input }),
+    mutationFn: ({ id, input }: { id: string; input: TaskUpdate }) => call(tasksApi.update, { params: { id }, body: input }),
     onSuccess: changed,
   });
 }
@@ -126,7 +114,7 @@ export function useMoveTask() {
 export function useCompleteTask(id: string) {
   const changed = useTaskChanged();
   return useMutation({
-    mutationFn: (input: TaskCompletion) => api<Task>(`/api/tasks/${id}/complete`, { method: 'POST', body: input }),
+    mutationFn: (input: TaskCompletion) => call(tasksApi.complete, { params: { id }, body: input }),
     onSuccess: changed,
   });
 }
@@ -134,7 +122,7 @@ export function useCompleteTask(id: string) {
 export function useReopenTask() {
   const changed = useTaskChanged();
   return useMutation({
-    mutationFn: (id: string) => api<Task>(`/api/tasks/${id}/reopen`, { method: 'POST' }),
+    mutationFn: (id: string) => call(tasksApi.reopen, { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -142,32 +130,29 @@ export function useReopenTask() {
 export function useDeleteTask(task: Task) {
   const changed = useTaskChanged();
   return useMutation({
-    mutationFn: () => api(`/api/tasks/${task.id}`, { method: 'DELETE' }),
+    mutationFn: () => call(tasksApi.remove, { params: { id: task.id } }),
     onSuccess: () => changed(task),
   });
 }
 
 /** The action plans admins have defined, by name. */
 export function usePlans() {
-  return useQuery({
-    queryKey: keys.tasks.plans,
-    queryFn: ({ signal }) => api<{ items: Plan[] }>('/api/action-plans', { signal }),
-    select: (list) => list.items,
-  });
+  return useQuery({ ...queryOf(tasksApi.plans), select: (list) => list.items });
 }
 
 function usePlansChanged() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: keys.tasks.plans });
+  return () => void queryClient.invalidateQueries({ queryKey: keyOf(tasksApi.plans) });
 }
 
 export function useSavePlan(id: string | null) {
   const changed = usePlansChanged();
   return useMutation({
+    // An edit carries the version it was made on (updated_at); a new plan has none.
     mutationFn: (input: PlanInput | PlanUpdate) =>
-      id
-        ? api<Plan>(`/api/action-plans/${id}`, { method: 'PUT', body: input })
-        : api<Plan>('/api/action-plans', { method: 'POST', body: input }),
+      id && 'updated_at' in input
+        ? call(tasksApi.updatePlan, { params: { id }, body: input })
+        : call(tasksApi.createPlan, { body: input }),
     onSuccess: changed,
   });
 }
@@ -175,7 +160,7 @@ export function useSavePlan(id: string | null) {
 export function useDeletePlan() {
   const changed = usePlansChanged();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/action-plans/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(tasksApi.removePlan, { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -183,8 +168,7 @@ export function useDeletePlan() {
 /** A customer's latest action plan, running or stopped. */
 export function useCustomerPlan(customerId: string) {
   return useQuery({
-    queryKey: keys.tasks.customerPlan(customerId),
-    queryFn: ({ signal }) => api<CustomerPlan>(`/api/customers/${customerId}/action-plan`, { signal }),
+    ...queryOf(tasksApi.customerPlan, { params: { id: customerId } }),
     select: (plan) => plan.run,
   });
 }
@@ -195,15 +179,14 @@ function useCustomerPlanChanged(customerId: string) {
   const queryClient = useQueryClient();
   return () => {
     changed({ customer_id: customerId });
-    void queryClient.invalidateQueries({ queryKey: keys.tasks.plans });
+    void queryClient.invalidateQueries({ queryKey: keyOf(tasksApi.plans) });
   };
 }
 
 export function useStartPlan(customerId: string) {
   const changed = useCustomerPlanChanged(customerId);
   return useMutation({
-    mutationFn: (planId: string) =>
-      api<CustomerPlan>(`/api/customers/${customerId}/action-plan`, { method: 'POST', body: { plan_id: planId } }),
+    mutationFn: (planId: string) => call(tasksApi.startPlan, { params: { id: customerId }, body: { plan_id: planId } }),
     onSuccess: changed,
   });
 }
@@ -211,7 +194,7 @@ export function useStartPlan(customerId: string) {
 export function useStopPlan(customerId: string) {
   const changed = useCustomerPlanChanged(customerId);
   return useMutation({
-    mutationFn: () => api<void>(`/api/customers/${customerId}/action-plan`, { method: 'DELETE' }),
+    mutationFn: () => call(tasksApi.stopPlan, { params: { id: customerId } }),
     onSuccess: changed,
   });
 }

@@ -1,7 +1,7 @@
 import type { WebArea } from '@/lib/area';
 import { CalendarDays, ListTodo } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
-import { keys } from '@/lib/query-keys';
+import { tasksApi } from '@shared/tasks/api';
 import { customersApi } from '@shared/customers/api';
 import { areaKey } from '@/lib/contract';
 
@@ -20,6 +20,6 @@ export const tasksArea: WebArea = {
     { to: '/calendar', label: 'Calendar', icon: CalendarDays, position: 16 },
   ],
   // A task's change also writes its customer's timeline.
-  refreshOn: { tasks: [keys.tasks.all, areaKey(customersApi)] },
+  refreshOn: { tasks: [areaKey(tasksApi), areaKey(customersApi)] },
   settingsCards: [{ position: 80, element: <ActionPlansCard />, shownTo: 'editSettings' }],
 };

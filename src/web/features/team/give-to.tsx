@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserRoundCog } from 'lucide-react';
 import { customersApi } from '@shared/customers/api';
+import { tasksApi } from '@shared/tasks/api';
 import { vehiclesApi } from '@shared/vehicles/api';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDealAgents } from '@/features/deals/api';
 import { errorMessage } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
 import { areaKey, call } from '@/lib/contract';
 import { notifyError, notifySuccess } from '@/lib/toast';
 
@@ -27,7 +27,7 @@ export function useReassign(kind: 'customers' | 'vehicles') {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: areaKey(kind) }),
-        queryClient.invalidateQueries({ queryKey: keys.tasks.all }),
+        queryClient.invalidateQueries({ queryKey: areaKey(tasksApi) }),
       ]),
   });
 }

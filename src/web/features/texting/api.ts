@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TextingProvider, TwilioInput } from '@shared/texting/types';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { TwilioInput } from '@shared/texting/types';
+import { outboxApi } from '@shared/outbox/api';
+import { textingApi } from '@shared/texting/api';
+import { areaKey, call, queryOf } from '@/lib/contract';
 
 /** The texting provider (admins): the Twilio account, never its token, and the addresses to give Twilio. */
 export function useTextingProvider() {
-  return useQuery({
-    queryKey: keys.texting,
-    queryFn: ({ signal }) => api<TextingProvider>('/api/texting/provider', { signal }),
-  });
+  return useQuery(queryOf(textingApi.provider));
 }
 
 function useProviderChange<T>(request: (input: T) => Promise<unknown>) {
@@ -16,14 +14,13 @@ function useProviderChange<T>(request: (input: T) => Promise<unknown>) {
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.texting });
+      void queryClient.invalidateQueries({ queryKey: areaKey(textingApi) });
       // Setting a provider sends the held texts: the outbox changes too.
-      void queryClient.invalidateQueries({ queryKey: keys.outbox.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(outboxApi) });
     },
   });
 }
 
-export const useSaveTwilio = () =>
-  useProviderChange((input: TwilioInput) => api<TextingProvider>('/api/texting/provider', { method: 'PUT', body: input }));
+export const useSaveTwilio = () => useProviderChange((input: TwilioInput) => call(textingApi.saveTwilio, { body: input }));
 
-export const useRemoveTextingProvider = () => useProviderChange(() => api<void>('/api/texting/provider', { method: 'DELETE' }));
+export const useRemoveTextingProvider = () => useProviderChange(() => call(textingApi.removeProvider));

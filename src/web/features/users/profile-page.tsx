@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema, type ProfileInput } from '@shared/users/schemas';
-import type { SessionUser } from '@shared/auth/sign-in';
 import { roleLabels } from '@shared/users/roles';
+import { usersApi } from '@shared/users/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -11,7 +11,8 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/page-header';
 import { sessionKey, useCurrentSession } from '@/features/auth/api';
 import { MorningEmailCard } from '@/features/tasks';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { call } from '@/lib/contract';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -20,7 +21,7 @@ export function ProfilePage() {
   const queryClient = useQueryClient();
   const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), values: { name: user.name } });
   const save = useMutation({
-    mutationFn: (input: ProfileInput) => api<SessionUser>('/api/users/me', { method: 'PATCH', body: input }),
+    mutationFn: (input: ProfileInput) => call(usersApi.updateProfile, { body: input }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: sessionKey });
       notifySuccess('Profile updated');

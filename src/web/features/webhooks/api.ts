@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookEndpoint, WebhookEndpointInput, WebhookEvent } from '@shared/webhooks/types';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { WebhookEndpointInput, WebhookEvent } from '@shared/webhooks/types';
+import { outboxApi } from '@shared/outbox/api';
+import { webhooksApi } from '@shared/webhooks/api';
+import { areaKey, call, queryOf } from '@/lib/contract';
 
 /** Every event's endpoint: whether it is set, and for admins its address and secret. */
 export function useWebhookEndpoints() {
-  return useQuery({
-    queryKey: keys.webhooks,
-    queryFn: ({ signal }) => api<{ items: WebhookEndpoint[] }>('/api/webhooks', { signal }),
-    select: (data) => data.items,
-  });
+  return useQuery({ ...queryOf(webhooksApi.endpoints), select: (data) => data.items });
 }
 
 function useEndpointChange<T>(request: (input: T) => Promise<unknown>) {
@@ -17,28 +14,27 @@ function useEndpointChange<T>(request: (input: T) => Promise<unknown>) {
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.webhooks });
+      void queryClient.invalidateQueries({ queryKey: areaKey(webhooksApi) });
       // Setting the texts' address sends the held ones: the deliveries view changes too.
-      void queryClient.invalidateQueries({ queryKey: keys.outbox.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(outboxApi) });
     },
   });
 }
 
 export const useSaveWebhook = () =>
   useEndpointChange(({ event, ...input }: WebhookEndpointInput & { event: WebhookEvent }) =>
-    api<WebhookEndpoint>(`/api/webhooks/${event}`, { method: 'PUT', body: input }),
+    call(webhooksApi.save, { params: { event }, body: input }),
   );
 
-export const useRemoveWebhook = () =>
-  useEndpointChange((event: WebhookEvent) => api<void>(`/api/webhooks/${event}`, { method: 'DELETE' }));
+export const useRemoveWebhook = () => useEndpointChange((event: WebhookEvent) => call(webhooksApi.remove, { params: { event } }));
 
 export const useRotateWebhookSecret = () =>
-  useEndpointChange((event: WebhookEvent) => api<WebhookEndpoint>(`/api/webhooks/${event}/rotate`, { method: 'POST' }));
+  useEndpointChange((event: WebhookEvent) => call(webhooksApi.rotateSecret, { params: { event } }));
 
 export function useTriggerGmailSync() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ delivery_id: string }>('/api/webhooks/sync_gmail/trigger', { method: 'POST' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.outbox.all }),
+    mutationFn: () => call(webhooksApi.triggerGmailSync),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: areaKey(outboxApi) }),
   });
 }
