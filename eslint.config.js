@@ -117,7 +117,7 @@ const featuresOnTheContract = [
   'customers',
   'emails',
   'export',
-  'hooks',
+  'inbound-hooks',
   'leads',
   'mailboxes',
   'notifications',

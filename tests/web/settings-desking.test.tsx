@@ -13,7 +13,7 @@ vi.mock('@/features/auth/api', () => ({
 vi.mock('@/features/team', () => ({ InviteForm: () => null }));
 vi.mock('@/features/outbox', () => ({ OutboxCard: () => null, HeldMailCard: () => null }));
 vi.mock('@/features/export', () => ({ FullExportCard: () => null }));
-vi.mock('@/features/hooks', () => ({ HooksCard: () => null }));
+vi.mock('@/features/inbound-hooks', () => ({ HooksCard: () => null }));
 vi.mock('@/features/leads', () => ({ LeadSourcesCard: () => null }));
 vi.mock('@/features/tasks', () => ({ ActionPlansCard: () => null }));
 vi.mock('@/features/conversations', () => ({ ReplyTemplatesCard: () => null }));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { clear, count, forgetExpired } from './rate-limit.js';
-import { HOOK_CALL_IN_FLIGHT } from '../../shared/hooks/types.js';
+import { HOOK_CALL_IN_FLIGHT } from '../../shared/inbound-hooks/types.js';
 import type { DB } from '../db/schema.js';
 import { AppError, conflict } from './errors.js';
 

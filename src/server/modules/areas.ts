@@ -15,7 +15,7 @@ import { documentsArea } from './documents/index.js';
 import { emailsArea } from './emails/index.js';
 import { exportArea } from './export/index.js';
 import { healthArea } from './health/index.js';
-import { hooksArea } from './hooks/index.js';
+import { inboundHooksArea } from './inbound-hooks/index.js';
 import { importsArea } from './imports/index.js';
 import { leadsArea } from './leads/index.js';
 import { listingsArea } from './listings/index.js';
@@ -46,7 +46,7 @@ export const areas = [
   customersArea,
   documentsArea,
   consentArea,
-  hooksArea,
+  inboundHooksArea,
   emailsArea,
   mailboxesArea,
   vehiclesArea,

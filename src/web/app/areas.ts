@@ -18,7 +18,7 @@ import { offersArea } from '@/features/offers/area';
 import { chatArea } from '@/features/chat/area';
 import { settingsArea } from '@/features/settings/area';
 import { listingsArea } from '@/features/listings/area';
-import { hooksArea } from '@/features/hooks/area';
+import { inboundHooksArea } from '@/features/inbound-hooks/area';
 import { textingArea } from '@/features/texting/area';
 import { webhooksArea } from '@/features/webhooks/area';
 import { exportArea } from '@/features/export/area';
@@ -46,7 +46,7 @@ export const webAreas: WebArea[] = [
   chatArea,
   settingsArea,
   listingsArea,
-  hooksArea,
+  inboundHooksArea,
   textingArea,
   webhooksArea,
   exportArea,

@@ -11,7 +11,7 @@ import { previewUnsubscribe, unsubscribe } from './unsubscribe.js';
 import { receiveSmsReply } from './sms-replies.js';
 import { smsReplyOutcomeSchema, smsReplySchema } from '../../../shared/consent/sms-hook.js';
 import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/signed-hook.js';
-import { hookSecret } from '../hooks/index.js';
+import { hookSecret } from '../inbound-hooks/index.js';
 import type { WebhookSender } from '../../platform/webhook-sender.js';
 
 const tokenParams = z.object({ token: text(200) });

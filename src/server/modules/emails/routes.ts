@@ -19,7 +19,7 @@ import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';
 import { assertSignedHook, isRepeatedCall, signedHookRoutes } from '../../http/signed-hook.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { hookSecret } from '../hooks/index.js';
+import { hookSecret } from '../inbound-hooks/index.js';
 import { leadsInMail } from '../leads/index.js';
 import { assignEmail, emailRecipient, getEmail, listEmails, markEmailRead, receiveEmail, sendEmail } from './service.js';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HookName } from '@shared/hooks/types';
-import { hooksApi } from '@shared/hooks/api';
+import type { HookName } from '@shared/inbound-hooks/types';
+import { hooksApi } from '@shared/inbound-hooks/api';
 import { call, keyOf, queryOf } from '@/lib/contract';
 
 export function useHookSecrets() {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hookNames, hookPaths, type HookName, type HookSecret } from '../../../shared/hooks/types.js';
+import { hookNames, hookPaths, type HookName, type HookSecret } from '../../../shared/inbound-hooks/types.js';
 import type { Actor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { requireRole } from '../../auth/scope.js';

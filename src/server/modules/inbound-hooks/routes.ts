@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hookNameParams, hookSecretSchema, hookSecretsSchema } from '../../../shared/hooks/types.js';
+import { hookNameParams, hookSecretSchema, hookSecretsSchema } from '../../../shared/inbound-hooks/types.js';
 import { actorOf } from '../../auth/actor.js';
 import type { Database } from '../../db/connection.js';
 import type { TypeProvider } from '../../http/serializer.js';

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { hookLabels, type HookSecret } from '@shared/hooks/types';
+import { hookLabels, type HookSecret } from '@shared/inbound-hooks/types';
 import { QueryState } from '@/components/query-state';
 import { CopyField, SecretField } from '@/components/secret-field';
 import { Button } from '@/components/ui/button';

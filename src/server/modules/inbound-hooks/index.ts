@@ -4,8 +4,8 @@ import { hooksRoutes } from './routes.js';
 /** What other areas use of hooks: its front door. */
 export { hookSecret } from './service.js';
 
-export const hooksArea = defineArea({
-  name: 'hooks',
+export const inboundHooksArea = defineArea({
+  name: 'inbound-hooks',
   routes: hooksRoutes,
   exportTables: { hook_secrets: { excluded: 'signing secrets of the inbound webhooks' } },
 });
