@@ -3,6 +3,7 @@ import { usersArea } from '@/features/users/area';
 import { tasksArea } from '@/features/tasks/area';
 import { customersArea } from '@/features/customers/area';
 import { leadsArea } from '@/features/leads/area';
+import { consentArea } from '@/features/consent/area';
 import { cosignersArea } from '@/features/cosigners/area';
 import { vehiclesArea } from '@/features/vehicles/area';
 import { dealsArea } from '@/features/deals/area';
@@ -22,7 +23,7 @@ import { inboundHooksArea } from '@/features/inbound-hooks/area';
 import { textingArea } from '@/features/texting/area';
 import { webhooksArea } from '@/features/webhooks/area';
 import { exportArea } from '@/features/export/area';
-import type { NavItem, SettingsCard, WebArea } from '@/lib/area';
+import type { CustomerCard, NavItem, SettingsCard, WebArea } from '@/lib/area';
 
 /** Every feature with screens or live lists of its own. Adding one is its folder and one line here. */
 export const webAreas: WebArea[] = [
@@ -31,6 +32,7 @@ export const webAreas: WebArea[] = [
   tasksArea,
   customersArea,
   leadsArea,
+  consentArea,
   cosignersArea,
   vehiclesArea,
   dealsArea,
@@ -58,4 +60,9 @@ export const navItems: NavItem[] = webAreas.flatMap((area) => area.nav ?? []).so
 /** Every area's cards on the settings page, in its order. */
 export const settingsCards: SettingsCard[] = webAreas
   .flatMap((area) => area.settingsCards ?? [])
+  .sort((a, b) => a.position - b.position);
+
+/** Every area's cards on a customer's page, in its order. */
+export const customerCards: CustomerCard[] = webAreas
+  .flatMap((area) => area.customerCards ?? [])
   .sort((a, b) => a.position - b.position);

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { lazyNamed } from '@/lib/area';
-import { settingsCards, webAreas } from './areas';
+import { customerCards, settingsCards, webAreas } from './areas';
 import { PublicOnly, RequireAuth, RequireSession } from './guards';
 import { NotFoundPage } from './not-found';
 import { RoleOnly } from './admin-only';
@@ -18,7 +18,8 @@ const VehicleDeals = lazy(() => import('@/features/deals/vehicle-deals').then((m
 // Likewise the deal's page, with the desking area's chosen dealer offer composed in as `offerSlot`.
 const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
 const ChosenOffer = lazy(() => import('@/features/desking/chosen-offer').then((m) => ({ default: m.ChosenOffer })));
-// And the settings page, with the cards every area declares.
+// And the customer's page and the settings page, with the cards every area declares for them.
+const CustomerPage = lazy(() => import('@/features/customers/customer-page').then((m) => ({ default: m.CustomerPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** The screens inside the shell: every area's, and the pages two areas make together. */
@@ -31,6 +32,7 @@ const signedInRoutes: RouteObject[] = [
     })),
   { path: 'inventory/:id', element: <VehiclePage dealsSlot={VehicleDeals} /> },
   { path: 'deals/:id', element: <DealPage offerSlot={ChosenOffer} /> },
+  { path: 'customers/:id', element: <CustomerPage cards={customerCards} /> },
   { path: 'settings', element: <SettingsPage cards={settingsCards} /> },
 ];
 

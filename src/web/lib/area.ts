@@ -22,6 +22,8 @@ export type WebArea = {
   refreshOn?: Partial<Record<RealtimeArea, readonly (readonly string[])[]>>;
   /** Its cards on the settings page, placed among the page's own sections by `position`. */
   settingsCards?: SettingsCard[];
+  /** Its cards on a customer's page, placed among the page's own by `position`. */
+  customerCards?: CustomerCard[];
 };
 
 /**
@@ -29,6 +31,12 @@ export type WebArea = {
  * (the specification's order), `shownTo` is the action whoever sees it may do (everyone when absent).
  */
 export type SettingsCard = { position: number; element: ReactNode; shownTo?: Action };
+
+/**
+ * A card an area puts on a customer's page, for the customer `render` is given: `position` orders it among every
+ * area's and the page's own (the conversation first, the timeline last), `wide` spans the page above the two columns.
+ */
+export type CustomerCard = { position: number; wide?: boolean; render: (customer: { id: string; name: string }) => ReactNode };
 
 /** A component of a lazily loaded module, by its export's name: each screen is its own chunk. */
 export const lazyNamed = <K extends string, P extends object = object>(

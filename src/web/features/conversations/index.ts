@@ -1,4 +1,3 @@
-export { ConversationCard } from './conversation-card';
 export { InboxTab } from './inbox-tab';
 export { ReplyTemplatesCard } from './templates-card';
 export { UnmatchedTexts } from './unmatched-texts';

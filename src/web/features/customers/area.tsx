@@ -6,14 +6,13 @@ import { areaKey } from '@/lib/contract';
 
 const CustomersPage = lazyNamed(() => import('./customers-page'), 'CustomersPage');
 const NewCustomerPage = lazyNamed(() => import('./new-customer-page'), 'NewCustomerPage');
-const CustomerPage = lazyNamed(() => import('./customer-page'), 'CustomerPage');
 const EditCustomerPage = lazyNamed(() => import('./edit-customer-page'), 'EditCustomerPage');
 
+/** A customer's page is composed in the router, with the cards other areas declare for it (`customerCards`). */
 export const customersArea: WebArea = {
   routes: [
     { path: 'customers', element: <CustomersPage /> },
     { path: 'customers/new', element: <NewCustomerPage /> },
-    { path: 'customers/:id', element: <CustomerPage /> },
     { path: 'customers/:id/edit', element: <EditCustomerPage /> },
   ],
   nav: [{ to: '/customers', label: 'Customers', icon: Users, position: 20 }],

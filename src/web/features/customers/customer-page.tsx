@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
@@ -18,10 +18,6 @@ import { OptionSelect } from '@/components/option-select';
 import { useSettings } from '@/features/settings/api';
 import { useCustomer, useDeleteCustomer, useSetCustomerStage } from './api';
 import { CustomerNotFound } from './customer-not-found';
-import { ConsentCard } from '@/features/consent';
-import { ConversationCard } from '@/features/conversations';
-import { CustomerLeadsCard } from '@/features/leads';
-import { CustomerPlanCard, CustomerTasksCard } from '@/features/tasks';
 import { CustomerTimeline } from './customer-timeline';
 import { BackToCustomers } from './new-customer-page';
 import { StatusBadge } from './status-badge';
@@ -30,6 +26,7 @@ import { useCurrentSession } from '@/features/auth/api';
 import { GiveTo } from '@/features/team';
 import { customersApi } from '@shared/customers/api';
 import { keyOf } from '@/lib/contract';
+import type { CustomerCard } from '@/lib/area';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -134,12 +131,47 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-export function CustomerPage() {
+/**
+ * The cards below the details: every area's (`customerCards`) among the page's own documents and timeline, the wide
+ * ones above the two columns. Each loads on its own.
+ */
+function CustomerCards({ customer, cards }: { customer: CustomerDetail; cards: CustomerCard[] }) {
+  const queryClient = useQueryClient();
+  const own: CustomerCard[] = [
+    {
+      position: 50,
+      render: (c) => (
+        <DocumentsPanel
+          kind="customer"
+          parentId={c.id}
+          title="Customer Documents"
+          description="Licences, insurance, contracts and other paperwork"
+          onChanged={() => queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: c.id } }) })}
+        />
+      ),
+    },
+    { position: 70, render: (c) => <CustomerTimeline customerId={c.id} /> },
+  ];
+  const all = [...cards, ...own].sort((a, b) => a.position - b.position);
+  const shown = (card: CustomerCard) => (
+    <Suspense key={card.position} fallback={null}>
+      {card.render(customer)}
+    </Suspense>
+  );
+  return (
+    <>
+      {all.filter((card) => card.wide).map(shown)}
+      <div className="grid gap-6 lg:grid-cols-2">{all.filter((card) => !card.wide).map(shown)}</div>
+    </>
+  );
+}
+
+/** A customer's page, with the cards the other areas declare for it (composed in the router). */
+export function CustomerPage({ cards }: { cards: CustomerCard[] }) {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
   const remove = useDeleteCustomer(id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const fallback = queryFallback(customer, {
     loadingMessage: 'Loading customer...',
@@ -189,21 +221,7 @@ export function CustomerPage() {
         }
       />
       <CustomerDetails customer={c} />
-      <ConversationCard customerId={c.id} name={c.name} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <CustomerLeadsCard customerId={c.id} />
-        <CustomerTasksCard customerId={c.id} customerName={c.name} />
-        <CustomerPlanCard customerId={c.id} />
-        <DocumentsPanel
-          kind="customer"
-          parentId={c.id}
-          title="Customer Documents"
-          description="Licences, insurance, contracts and other paperwork"
-          onChanged={() => queryClient.invalidateQueries({ queryKey: keyOf(customersApi.timeline, { params: { id: c.id } }) })}
-        />
-        <ConsentCard customerId={c.id} />
-        <CustomerTimeline customerId={c.id} />
-      </div>
+      <CustomerCards customer={c} cards={cards} />
     </div>
   );
 }

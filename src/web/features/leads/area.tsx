@@ -6,6 +6,7 @@ import { areaKey } from '@/lib/contract';
 
 const LeadsPage = lazyNamed(() => import('./leads-page'), 'LeadsPage');
 const LeadSourcesCard = lazyNamed(() => import('./lead-sources-card'), 'LeadSourcesCard');
+const CustomerLeadsCard = lazyNamed(() => import('./customer-leads-card'), 'CustomerLeadsCard');
 
 export const leadsArea: WebArea = {
   routes: [{ path: 'leads', element: <LeadsPage /> }],
@@ -13,4 +14,5 @@ export const leadsArea: WebArea = {
   nav: [{ to: '/leads', label: 'Leads', icon: Inbox, position: 30 }],
   refreshOn: { leads: [areaKey(leadsApi)] },
   settingsCards: [{ position: 60, element: <LeadSourcesCard />, shownTo: 'editSettings' }],
+  customerCards: [{ position: 20, render: (c) => <CustomerLeadsCard customerId={c.id} /> }],
 };

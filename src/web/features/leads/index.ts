@@ -1,3 +1,2 @@
 export { LeadSourcesCard } from './lead-sources-card';
 export { LeadsPage } from './leads-page';
-export { CustomerLeadsCard } from './customer-leads-card';

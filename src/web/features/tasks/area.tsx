@@ -8,6 +8,8 @@ import { areaKey } from '@/lib/contract';
 const TasksPage = lazyNamed(() => import('./tasks-page'), 'TasksPage');
 const CalendarPage = lazyNamed(() => import('./calendar-page'), 'CalendarPage');
 const ActionPlansCard = lazyNamed(() => import('./action-plans-card'), 'ActionPlansCard');
+const CustomerTasksCard = lazyNamed(() => import('./customer-tasks-card'), 'CustomerTasksCard');
+const CustomerPlanCard = lazyNamed(() => import('./customer-plan-card'), 'CustomerPlanCard');
 
 export const tasksArea: WebArea = {
   routes: [
@@ -22,4 +24,8 @@ export const tasksArea: WebArea = {
   // A task's change also writes its customer's timeline.
   refreshOn: { tasks: [areaKey(tasksApi), areaKey(customersApi)] },
   settingsCards: [{ position: 80, element: <ActionPlansCard />, shownTo: 'editSettings' }],
+  customerCards: [
+    { position: 30, render: (c) => <CustomerTasksCard customerId={c.id} customerName={c.name} /> },
+    { position: 40, render: (c) => <CustomerPlanCard customerId={c.id} /> },
+  ],
 };

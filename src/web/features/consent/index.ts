@@ -1,1 +1,0 @@
-export { ConsentCard } from './consent-card';
