@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Eye, EyeOff, Loader2 } from 'lucide-react';
 import type { DemoRole, SignInInput } from '@shared/auth/sign-in';
@@ -20,6 +20,8 @@ import { isSession, useDemoSignIn, usePublicConfig, useSignIn } from './api';
 const TwoFactorStep = lazy(() => import('./two-factor-step').then(({ TwoFactorStep }) => ({ default: TwoFactorStep })));
 
 type FieldErrors = Partial<Record<keyof SignInInput, string>>;
+/** What a field's input is given: its name, its value and what typing does. */
+type FieldProps = { name: keyof SignInInput; value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
 
 /** The values checked by the shared sign-in schema: the parsed input, or each field's message. */
 async function validate(values: SignInInput): Promise<{ input: SignInInput } | { errors: FieldErrors }> {
@@ -31,25 +33,78 @@ async function validate(values: SignInInput): Promise<{ input: SignInInput } | {
   return { errors };
 }
 
+/** The password, with a button that shows it as typed; its message below it once the form has been sent. */
+function PasswordField({ error, ...input }: { error?: string } & FieldProps) {
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="password" data-error={Boolean(error)} className="data-[error=true]:text-destructive">
+        Password
+      </Label>
+      <div className="relative">
+        <Input
+          id="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          required
+          className="pr-10"
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'password-error' : undefined}
+          {...input}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="absolute top-0 right-0 h-full"
+          onClick={() => setShowPassword((shown) => !shown)}
+          aria-label={showPassword ? 'Hide password' : 'Show password'}
+        >
+          {showPassword ? <EyeOff /> : <Eye />}
+        </Button>
+      </div>
+      {error && (
+        <p id="password-error" role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The view mode, chosen before signing in and kept for the app. */
+function ViewModeField() {
+  const viewMode = useViewMode();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="view-mode">View mode</Label>
+      <NativeSelect id="view-mode" value={viewMode} onChange={(event) => setViewMode(event.target.value as ViewMode)}>
+        {viewModes.map((mode) => (
+          <option key={mode} value={mode}>
+            {viewModeLabels[mode]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 export function SignInPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const demoSignIn = useDemoSignIn();
   const config = usePublicConfig();
-  const viewMode = useViewMode();
-  const [showPassword, setShowPassword] = useState(false);
   // After a right password, an account with two-factor sign-in on is asked for its code.
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const busy = signIn.isPending || demoSignIn.isPending;
-  const passwordError = errors.password;
 
   /** A field's input; once the form has been sent, its message follows what is typed. */
-  const field = (name: keyof SignInInput) => ({
+  const field = (name: keyof SignInInput): FieldProps => ({
     name,
     value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+    onChange: (event) => {
       const next = { ...values, [name]: event.target.value };
       setValues(next);
       if (errors[name] !== undefined)
@@ -115,48 +170,8 @@ export function SignInPage() {
               <FormField label="Email" htmlFor="email" error={errors.email}>
                 <Input type="email" autoComplete="username" required placeholder="you@dealership.com" {...field('email')} />
               </FormField>
-              <div className="grid gap-2">
-                <Label htmlFor="password" data-error={Boolean(passwordError)} className="data-[error=true]:text-destructive">
-                  Password
-                </Label>
-                <div className="relative">
-                  <Input
-                    id="password"
-                    type={showPassword ? 'text' : 'password'}
-                    autoComplete="current-password"
-                    required
-                    className="pr-10"
-                    aria-invalid={Boolean(passwordError)}
-                    aria-describedby={passwordError ? 'password-error' : undefined}
-                    {...field('password')}
-                  />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="absolute top-0 right-0 h-full"
-                    onClick={() => setShowPassword((shown) => !shown)}
-                    aria-label={showPassword ? 'Hide password' : 'Show password'}
-                  >
-                    {showPassword ? <EyeOff /> : <Eye />}
-                  </Button>
-                </div>
-                {passwordError && (
-                  <p id="password-error" role="alert" className="text-destructive text-sm">
-                    {passwordError}
-                  </p>
-                )}
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="view-mode">View mode</Label>
-                <NativeSelect id="view-mode" value={viewMode} onChange={(event) => setViewMode(event.target.value as ViewMode)}>
-                  {viewModes.map((mode) => (
-                    <option key={mode} value={mode}>
-                      {viewModeLabels[mode]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <PasswordField error={errors.password} {...field('password')} />
+              <ViewModeField />
               <Button type="submit" className="w-full" disabled={busy}>
                 {signIn.isPending && <Loader2 className="animate-spin" />}
                 {signIn.isPending ? 'Signing In...' : 'Sign In'}
