@@ -63,7 +63,6 @@ function SettingsForm({ saved, cards }: { saved: Settings; cards: SettingsCard[]
   const isAdmin = can(user, 'editSettings');
   const save = useSaveSettings();
   const form: Form = useForm({ resolver: zodResolver(settingsFormSchema), values: settingsToForm(saved) });
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
@@ -82,45 +81,7 @@ function SettingsForm({ saved, cards }: { saved: Settings; cards: SettingsCard[]
       position: 10,
       element: (
         <fieldset disabled={locked} className="contents">
-          <Section title="Company Information" description="Printed on statements and at the foot of every e-mail">
-            <FormField label="Company Name" htmlFor="company-name" error={errors.company?.name?.message}>
-              <Input autoComplete="organization" {...form.register('company.name')} />
-            </FormField>
-            <FormField label="Address" htmlFor="company-address" error={errors.company?.address?.message}>
-              <Textarea rows={2} autoComplete="street-address" {...form.register('company.address')} />
-            </FormField>
-            <FormField label="Phone" htmlFor="company-phone" error={errors.company?.phone?.message}>
-              <Input type="tel" autoComplete="tel" {...form.register('company.phone')} />
-            </FormField>
-            <FormField label="Email" htmlFor="company-email" error={errors.company?.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register('company.email')} />
-            </FormField>
-            <Controller
-              control={form.control}
-              name="company.time_zone"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
-                  <FormField
-                    label="Time Zone"
-                    htmlFor="company-time-zone"
-                    description="Marketing texts to customers of unknown location leave between 8 am and 9 pm here"
-                    error={errors.company?.time_zone?.message}
-                  >
-                    <SelectTrigger className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormField>
-                  <SelectContent className="max-h-72">
-                    {timeZones.map((zone) => (
-                      <SelectItem key={zone} value={zone}>
-                        {zone.replaceAll('_', ' ')}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Section>
+          <CompanySection form={form} />
           <TeamSection form={form} />
         </fieldset>
       ),
@@ -132,33 +93,7 @@ function SettingsForm({ saved, cards }: { saved: Settings; cards: SettingsCard[]
         <fieldset disabled={locked} className="contents">
           <NotificationSection form={form} />
           <SecuritySection form={form} />
-          <Section title="Database & Backup" description="When the daily backup is taken and how long backups are kept">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Daily backup time" htmlFor="backup-time" error={errors.backup?.daily_time?.message}>
-                <Input type="time" {...form.register('backup.daily_time')} />
-              </FormField>
-              <FormField
-                label="Data retention (years)"
-                htmlFor="backup-retention"
-                error={errors.backup?.retention_years?.message}
-              >
-                <Input type="number" min={1} max={50} {...form.register('backup.retention_years', { valueAsNumber: true })} />
-              </FormField>
-            </div>
-            {isAdmin && (
-              <div className="grid gap-2">
-                <Button asChild variant="outline" className="justify-self-start">
-                  <a href={urlOf(backupApi.download)} download>
-                    <Download /> Download backup
-                  </a>
-                </Button>
-                <p className="text-muted-foreground text-sm">
-                  One archive of the whole database and every stored document. Restore it with{' '}
-                  <code>npm run restore -- &lt;file&gt;</code>.
-                </p>
-              </div>
-            )}
-          </Section>
+          <BackupSection form={form} isAdmin={isAdmin} />
         </fieldset>
       ),
     },
@@ -216,6 +151,82 @@ function SettingsForm({ saved, cards }: { saved: Settings; cards: SettingsCard[]
         </div>
       )}
     </>
+  );
+}
+
+/** The company's name, address, phone, e-mail and time zone. */
+function CompanySection({ form }: { form: Form }) {
+  const errors = form.formState.errors;
+  return (
+    <Section title="Company Information" description="Printed on statements and at the foot of every e-mail">
+      <FormField label="Company Name" htmlFor="company-name" error={errors.company?.name?.message}>
+        <Input autoComplete="organization" {...form.register('company.name')} />
+      </FormField>
+      <FormField label="Address" htmlFor="company-address" error={errors.company?.address?.message}>
+        <Textarea rows={2} autoComplete="street-address" {...form.register('company.address')} />
+      </FormField>
+      <FormField label="Phone" htmlFor="company-phone" error={errors.company?.phone?.message}>
+        <Input type="tel" autoComplete="tel" {...form.register('company.phone')} />
+      </FormField>
+      <FormField label="Email" htmlFor="company-email" error={errors.company?.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('company.email')} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="company.time_zone"
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
+            <FormField
+              label="Time Zone"
+              htmlFor="company-time-zone"
+              description="Marketing texts to customers of unknown location leave between 8 am and 9 pm here"
+              error={errors.company?.time_zone?.message}
+            >
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+            </FormField>
+            <SelectContent className="max-h-72">
+              {timeZones.map((zone) => (
+                <SelectItem key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Section>
+  );
+}
+
+/** When the daily backup is taken and how long backups are kept; an admin downloads one here. */
+function BackupSection({ form, isAdmin }: { form: Form; isAdmin: boolean }) {
+  const errors = form.formState.errors;
+  return (
+    <Section title="Database & Backup" description="When the daily backup is taken and how long backups are kept">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Daily backup time" htmlFor="backup-time" error={errors.backup?.daily_time?.message}>
+          <Input type="time" {...form.register('backup.daily_time')} />
+        </FormField>
+        <FormField label="Data retention (years)" htmlFor="backup-retention" error={errors.backup?.retention_years?.message}>
+          <Input type="number" min={1} max={50} {...form.register('backup.retention_years', { valueAsNumber: true })} />
+        </FormField>
+      </div>
+      {isAdmin && (
+        <div className="grid gap-2">
+          <Button asChild variant="outline" className="justify-self-start">
+            <a href={urlOf(backupApi.download)} download>
+              <Download /> Download backup
+            </a>
+          </Button>
+          <p className="text-muted-foreground text-sm">
+            One archive of the whole database and every stored document. Restore it with{' '}
+            <code>npm run restore -- &lt;file&gt;</code>.
+          </p>
+        </div>
+      )}
+    </Section>
   );
 }
 

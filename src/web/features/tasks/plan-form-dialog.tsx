@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { leadSources } from '@shared/customers/options';
@@ -58,6 +58,93 @@ function LeadSourceOptions({ id }: { id: string }) {
 }
 
 /** 'Add plan' and 'Edit plan' (admins): a name, what starts it, and its steps, each a day after the start. */
+/** The plan's steps, each a day after the start, a type, a title and an optional message; one at least. */
+function PlanSteps({ form }: { form: UseFormReturn<PlanFormValues, unknown, PlanInput> }) {
+  const steps = useFieldArray({ control: form.control, name: 'steps' });
+  const { errors } = form.formState;
+  const lastDay = () => Math.max(0, ...form.getValues('steps').map((step) => Number(step.day) || 0));
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-1 text-sm font-medium">Steps</legend>
+      <p className="text-muted-foreground text-xs">
+        A message may name{' '}
+        {Object.entries(planPlaceholders).map(([key, what], i, all) => (
+          <span key={key}>
+            <code>{key}</code> ({what}){i < all.length - 1 ? ', ' : ''}
+          </span>
+        ))}
+        ; it is filled in on the task.
+      </p>
+      {errors.steps?.root?.message || errors.steps?.message ? (
+        <p role="alert" className="text-destructive text-sm">
+          {errors.steps?.root?.message ?? errors.steps?.message}
+        </p>
+      ) : null}
+      <ol className="grid gap-3">
+        {steps.fields.map((field, index) => {
+          const error = errors.steps?.[index];
+          return (
+            <li key={field.id} className="grid gap-3 rounded-md border p-3" aria-label={`Step ${index + 1}`}>
+              <div className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[5rem_8rem_minmax(0,1fr)_auto]">
+                <FormField label="Day" htmlFor={`plan-step-${index}-day`} error={error?.day?.message}>
+                  <Input
+                    type="number"
+                    min={0}
+                    max={365}
+                    inputMode="numeric"
+                    {...form.register(`steps.${index}.day`, { valueAsNumber: true })}
+                  />
+                </FormField>
+                <FormField label="Type" htmlFor={`plan-step-${index}-type`} error={error?.type?.message}>
+                  <NativeSelect {...form.register(`steps.${index}.type`)}>
+                    {planStepTypes.map((type) => (
+                      <option key={type} value={type}>
+                        {taskTypeLabels[type]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+                <FormField
+                  label="Title"
+                  htmlFor={`plan-step-${index}-title`}
+                  error={error?.title?.message}
+                  className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto"
+                >
+                  <Input autoComplete="off" placeholder="Call to introduce yourself" {...form.register(`steps.${index}.title`)} />
+                </FormField>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  className="col-start-3 row-start-1 mt-6 sm:col-start-4"
+                  aria-label={`Remove step ${index + 1}`}
+                  disabled={steps.fields.length === 1}
+                  onClick={() => steps.remove(index)}
+                >
+                  <Trash2 />
+                </Button>
+              </div>
+              <FormField label="Message (optional)" htmlFor={`plan-step-${index}-message`} error={error?.message?.message}>
+                <Textarea rows={2} placeholder="Hi {first_name}, …" {...form.register(`steps.${index}.message`)} />
+              </FormField>
+            </li>
+          );
+        })}
+      </ol>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        disabled={steps.fields.length >= PLAN_MAX_STEPS}
+        onClick={() => steps.append(newStep(lastDay() + 1))}
+      >
+        <Plus /> Add step
+      </Button>
+    </fieldset>
+  );
+}
+
 export function PlanFormDialog({
   open,
   onOpenChange,
@@ -72,7 +159,6 @@ export function PlanFormDialog({
     resolver: zodResolver(planInputSchema),
     defaultValues: toForm(plan),
   });
-  const steps = useFieldArray({ control: form.control, name: 'steps' });
   const { errors } = form.formState;
   useEffect(() => {
     if (open) form.reset(toForm(plan));
@@ -94,7 +180,6 @@ export function PlanFormDialog({
     ),
   );
 
-  const lastDay = () => Math.max(0, ...form.getValues('steps').map((step) => Number(step.day) || 0));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-2xl">
@@ -136,88 +221,7 @@ export function PlanFormDialog({
               </div>
             )}
           />
-          <fieldset className="grid gap-3">
-            <legend className="mb-1 text-sm font-medium">Steps</legend>
-            <p className="text-muted-foreground text-xs">
-              A message may name{' '}
-              {Object.entries(planPlaceholders).map(([key, what], i, all) => (
-                <span key={key}>
-                  <code>{key}</code> ({what}){i < all.length - 1 ? ', ' : ''}
-                </span>
-              ))}
-              ; it is filled in on the task.
-            </p>
-            {errors.steps?.root?.message || errors.steps?.message ? (
-              <p role="alert" className="text-destructive text-sm">
-                {errors.steps?.root?.message ?? errors.steps?.message}
-              </p>
-            ) : null}
-            <ol className="grid gap-3">
-              {steps.fields.map((field, index) => {
-                const error = errors.steps?.[index];
-                return (
-                  <li key={field.id} className="grid gap-3 rounded-md border p-3" aria-label={`Step ${index + 1}`}>
-                    <div className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[5rem_8rem_minmax(0,1fr)_auto]">
-                      <FormField label="Day" htmlFor={`plan-step-${index}-day`} error={error?.day?.message}>
-                        <Input
-                          type="number"
-                          min={0}
-                          max={365}
-                          inputMode="numeric"
-                          {...form.register(`steps.${index}.day`, { valueAsNumber: true })}
-                        />
-                      </FormField>
-                      <FormField label="Type" htmlFor={`plan-step-${index}-type`} error={error?.type?.message}>
-                        <NativeSelect {...form.register(`steps.${index}.type`)}>
-                          {planStepTypes.map((type) => (
-                            <option key={type} value={type}>
-                              {taskTypeLabels[type]}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </FormField>
-                      <FormField
-                        label="Title"
-                        htmlFor={`plan-step-${index}-title`}
-                        error={error?.title?.message}
-                        className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto"
-                      >
-                        <Input
-                          autoComplete="off"
-                          placeholder="Call to introduce yourself"
-                          {...form.register(`steps.${index}.title`)}
-                        />
-                      </FormField>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon-sm"
-                        className="col-start-3 row-start-1 mt-6 sm:col-start-4"
-                        aria-label={`Remove step ${index + 1}`}
-                        disabled={steps.fields.length === 1}
-                        onClick={() => steps.remove(index)}
-                      >
-                        <Trash2 />
-                      </Button>
-                    </div>
-                    <FormField label="Message (optional)" htmlFor={`plan-step-${index}-message`} error={error?.message?.message}>
-                      <Textarea rows={2} placeholder="Hi {first_name}, …" {...form.register(`steps.${index}.message`)} />
-                    </FormField>
-                  </li>
-                );
-              })}
-            </ol>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              disabled={steps.fields.length >= PLAN_MAX_STEPS}
-              onClick={() => steps.append(newStep(lastDay() + 1))}
-            >
-              <Plus /> Add step
-            </Button>
-          </fieldset>
+          <PlanSteps form={form} />
           <FormActions
             onCancel={() => onOpenChange(false)}
             pending={form.formState.isSubmitting}

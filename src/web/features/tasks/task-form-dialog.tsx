@@ -1,5 +1,5 @@
 import { useEffect, type ComponentProps } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dayIn } from '@shared/common/time';
 import { formToUpdate, newTaskForm, taskToForm, type TaskPrefill } from '@shared/tasks/form';
@@ -83,6 +83,62 @@ function AssigneeField({ value, onChange, current }: { value: string; onChange: 
  * 'Add task' and 'Edit task': one form over the shared schema. `prefill` starts a new task for the customer, deal or
  * lead of the page it is opened from; `task` edits a saved one.
  */
+/** What an appointment adds to a task: its length, place and vehicle, and whether the customer is invited. */
+function AppointmentFields({
+  form,
+  customerId,
+  vehicleName,
+}: {
+  form: UseFormReturn<TaskFormValues, unknown, TaskInput>;
+  customerId: string;
+  vehicleName: string | null;
+}) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="duration_minutes"
+          render={({ field, fieldState }) => (
+            <FormField label="Duration" htmlFor="task-duration" error={fieldState.error?.message}>
+              <DurationField value={field.value} onChange={field.onChange} />
+            </FormField>
+          )}
+        />
+        <FormField label="Place (optional)" htmlFor="task-place" error={errors.place?.message}>
+          <Input autoComplete="off" placeholder="The showroom" {...form.register('place')} />
+        </FormField>
+      </div>
+      <VehicleField control={form.control} initialName={vehicleName} />
+      <Controller
+        control={form.control}
+        name="invite_customer"
+        render={({ field }) => (
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id="task-invite"
+              className="mt-0.5"
+              checked={field.value !== false}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              aria-describedby="task-invite-hint"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="task-invite" className="font-normal">
+                Send the customer an invitation
+              </Label>
+              <p id="task-invite-hint" className="text-muted-foreground text-xs">
+                By e-mail, with a calendar file; changes and a cancellation follow it. Not sent without an e-mail address.
+              </p>
+              {customerId && <AppointmentMessages customerId={customerId} invite={field.value !== false} />}
+            </div>
+          </div>
+        )}
+      />
+    </>
+  );
+}
+
 export function TaskFormDialog({
   open,
   onOpenChange,
@@ -176,47 +232,11 @@ export function TaskFormDialog({
             </FormField>
           </div>
           {appointment && (
-            <>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Controller
-                  control={form.control}
-                  name="duration_minutes"
-                  render={({ field, fieldState }) => (
-                    <FormField label="Duration" htmlFor="task-duration" error={fieldState.error?.message}>
-                      <DurationField value={field.value} onChange={field.onChange} />
-                    </FormField>
-                  )}
-                />
-                <FormField label="Place (optional)" htmlFor="task-place" error={errors.place?.message}>
-                  <Input autoComplete="off" placeholder="The showroom" {...form.register('place')} />
-                </FormField>
-              </div>
-              <VehicleField control={form.control} initialName={task?.vehicle_name ?? prefill?.vehicle_name ?? null} />
-              <Controller
-                control={form.control}
-                name="invite_customer"
-                render={({ field }) => (
-                  <div className="flex items-start gap-2">
-                    <Checkbox
-                      id="task-invite"
-                      className="mt-0.5"
-                      checked={field.value !== false}
-                      onCheckedChange={(checked) => field.onChange(checked === true)}
-                      aria-describedby="task-invite-hint"
-                    />
-                    <div className="grid gap-1">
-                      <Label htmlFor="task-invite" className="font-normal">
-                        Send the customer an invitation
-                      </Label>
-                      <p id="task-invite-hint" className="text-muted-foreground text-xs">
-                        By e-mail, with a calendar file; changes and a cancellation follow it. Not sent without an e-mail address.
-                      </p>
-                      {customerId && <AppointmentMessages customerId={customerId} invite={field.value !== false} />}
-                    </div>
-                  </div>
-                )}
-              />
-            </>
+            <AppointmentFields
+              form={form}
+              customerId={customerId}
+              vehicleName={task?.vehicle_name ?? prefill?.vehicle_name ?? null}
+            />
           )}
           {seesAllRecords(user.role) && (
             <Controller
