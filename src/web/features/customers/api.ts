@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput } from '@shared/customers/schemas';
 import { customersApi } from '@shared/customers/api';
+import { analyticsApi, dashboardApi } from '@shared/analytics/api';
 import { areaKey, call, keyOf, queryOf } from '@/lib/contract';
 import { keys } from '@/lib/query-keys';
 
@@ -61,7 +62,7 @@ export function useSetCustomerStage(id: string) {
     mutationFn: (stage: string) => call(customersApi.setStage, { params: { id }, body: { stage } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
-      void queryClient.invalidateQueries({ queryKey: keys.analytics.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(analyticsApi) });
     },
   });
 }
@@ -75,7 +76,7 @@ export function useDeleteCustomer(id: string) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
         queryClient.invalidateQueries({ queryKey: keys.deals.all }),
-        queryClient.invalidateQueries({ queryKey: keys.dashboard }),
+        queryClient.invalidateQueries({ queryKey: areaKey(dashboardApi) }),
       ]);
     },
   });
