@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CustomerInput } from '@shared/customers/schemas';
 import { customersApi } from '@shared/customers/api';
 import { analyticsApi, dashboardApi } from '@shared/analytics/api';
+import { dealsApi } from '@shared/deals/api';
 import { areaKey, call, keyOf, queryOf } from '@/lib/contract';
-import { keys } from '@/lib/query-keys';
 
 export function useCustomerList(query: string) {
   return useQuery({ ...queryOf(customersApi.list, { query }), placeholderData: keepPreviousData });
@@ -75,7 +75,7 @@ export function useDeleteCustomer(id: string) {
       queryClient.removeQueries({ queryKey: keyOf(customersApi.detail, { params: { id } }) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
-        queryClient.invalidateQueries({ queryKey: keys.deals.all }),
+        queryClient.invalidateQueries({ queryKey: areaKey(dealsApi) }),
         queryClient.invalidateQueries({ queryKey: areaKey(dashboardApi) }),
       ]);
     },
