@@ -111,22 +111,33 @@ const noApiPaths = [
 ];
 /** The features whose every call goes through a contract; each other feature joins once its calls have moved. */
 const featuresOnTheContract = [
+  'accounting',
+  'analytics',
   'chat',
   'consent',
   'conversations',
+  'cosigners',
   'customers',
+  'dashboard',
+  'deals',
+  'desking',
+  'documents',
   'emails',
   'export',
+  'imports',
   'inbound-hooks',
   'leads',
+  'listings',
   'mailboxes',
   'notifications',
+  'offers',
   'outbox',
   'settings',
   'tasks',
   'team',
   'texting',
   'users',
+  'vehicles',
   'webhooks',
 ];
 const restrictSyntax = (files, ignores, selectors) => ({

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileImage, FileText, Loader2, Trash2, Upload } from 'lucide-react';
+import { documentsApi } from '@shared/documents/api';
 import { documentAccept, type DocumentKind, type DocumentRecord } from '@shared/documents/options';
 import { DeleteButton } from '@/components/delete-button';
 import { ErrorState } from '@/components/error-state';
@@ -8,29 +9,38 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { call, keyOf, queryOf } from '@/lib/contract';
 import { openSignedLink } from '@/lib/open-link';
 import { formatDate, formatFileSize } from '@/lib/format';
-import { keys } from '@/lib/query-keys';
 import { notifyError, notifySuccess } from '@/lib/toast';
 
-const basePaths: Record<DocumentKind, string> = { customer: '/api/customers', deal: '/api/deals' };
-
-const documentsPath = (kind: DocumentKind, parentId: string) => `${basePaths[kind]}/${parentId}/documents`;
+/** Each kind of parent's routes: the documents of a customer, or of a deal. */
+const routes = {
+  customer: {
+    list: documentsApi.customerDocuments,
+    add: documentsApi.addCustomerDocument,
+    remove: documentsApi.removeCustomerDocument,
+    link: documentsApi.customerDocumentLink,
+  },
+  deal: {
+    list: documentsApi.dealDocuments,
+    add: documentsApi.addDealDocument,
+    remove: documentsApi.removeDealDocument,
+    link: documentsApi.dealDocumentLink,
+  },
+} satisfies Record<DocumentKind, unknown>;
 
 /** The documents of one customer or one deal, newest first: the list the panel shows. */
 export function useDocumentList(kind: DocumentKind, parentId: string) {
-  return useQuery({
-    queryKey: keys.documents(kind, parentId),
-    queryFn: ({ signal }) => api<DocumentRecord[]>(documentsPath(kind, parentId), { signal }),
-  });
+  return useQuery(queryOf(routes[kind].list, { params: { id: parentId } }));
 }
 
 function useDocuments(kind: DocumentKind, parentId: string, onChanged?: () => void) {
   const queryClient = useQueryClient();
-  const base = documentsPath(kind, parentId);
+  const { list: listRoute, add, remove: removeRoute, link: linkRoute } = routes[kind];
   const changed = () => {
-    queryClient.invalidateQueries({ queryKey: keys.documents(kind, parentId) });
+    queryClient.invalidateQueries({ queryKey: keyOf(listRoute, { params: { id: parentId } }) });
     onChanged?.();
   };
   const list = useDocumentList(kind, parentId);
@@ -38,15 +48,15 @@ function useDocuments(kind: DocumentKind, parentId: string, onChanged?: () => vo
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return api<DocumentRecord>(base, { method: 'POST', body });
+      return call(add, { params: { id: parentId }, body });
     },
     onSettled: changed,
   });
   const remove = useMutation({
-    mutationFn: (document: DocumentRecord) => api<void>(`${base}/${document.id}`, { method: 'DELETE' }),
+    mutationFn: (document: DocumentRecord) => call(removeRoute, { params: { id: parentId, docId: document.id } }),
     onSettled: changed,
   });
-  const link = (document: DocumentRecord) => api<{ url: string }>(`${base}/${document.id}/link`);
+  const link = (document: DocumentRecord) => call(linkRoute, { params: { id: parentId, docId: document.id } });
   return { list, upload, remove, link };
 }
 

@@ -1,12 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalyticsRange, RangeAnalytics } from '@shared/analytics/range-analytics';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { AnalyticsRange } from '@shared/analytics/range-analytics';
+import { analyticsApi } from '@shared/analytics/api';
+import { queryOf } from '@/lib/contract';
 
 export function useRangeAnalytics(range: AnalyticsRange) {
-  return useQuery({
-    queryKey: keys.analytics.range(range),
-    queryFn: ({ signal }) => api<RangeAnalytics>(`/api/analytics?range=${range}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(analyticsApi.range, { query: { range } }), placeholderData: keepPreviousData });
 }

@@ -1,18 +1,14 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MinorAgreement } from '@shared/cosigners/types';
-import type { Page } from '@shared/http/paging';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { cosignersApi } from '@shared/cosigners/api';
 import { customersApi } from '@shared/customers/api';
-import { areaKey } from '@/lib/contract';
+import { areaKey, call, callWith, keyOf, urlOf } from '@/lib/contract';
 
 /** The sealed agreements the user may see, newest first, ten at a time. */
 export function useAgreements() {
   return useInfiniteQuery({
-    queryKey: keys.agreements,
+    queryKey: keyOf(cosignersApi.list),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<MinorAgreement>>(`/api/minor-agreements?${toSearchParams({ limit: 10, cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => callWith(cosignersApi.list, { query: { limit: 10, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
@@ -25,13 +21,13 @@ export function useSubmitAgreement() {
       const body = new FormData();
       body.append('data', JSON.stringify(data));
       body.append('file', file);
-      return api<MinorAgreement>('/api/minor-agreements', { method: 'POST', body });
+      return call(cosignersApi.submit, { body });
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.agreements });
+      void queryClient.invalidateQueries({ queryKey: areaKey(cosignersApi) });
       void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
     },
   });
 }
 
-export const agreementPdfPath = (id: string) => `/api/minor-agreements/${id}/pdf`;
+export const agreementPdfPath = (id: string) => urlOf(cosignersApi.pdf, { params: { id } });

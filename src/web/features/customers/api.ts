@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput } from '@shared/customers/schemas';
 import { customersApi } from '@shared/customers/api';
+import { analyticsApi, dashboardApi } from '@shared/analytics/api';
+import { dealsApi } from '@shared/deals/api';
 import { areaKey, call, keyOf, queryOf } from '@/lib/contract';
-import { keys } from '@/lib/query-keys';
 
 export function useCustomerList(query: string) {
   return useQuery({ ...queryOf(customersApi.list, { query }), placeholderData: keepPreviousData });
@@ -61,7 +62,7 @@ export function useSetCustomerStage(id: string) {
     mutationFn: (stage: string) => call(customersApi.setStage, { params: { id }, body: { stage } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: areaKey(customersApi) });
-      void queryClient.invalidateQueries({ queryKey: keys.analytics.all });
+      void queryClient.invalidateQueries({ queryKey: areaKey(analyticsApi) });
     },
   });
 }
@@ -74,8 +75,8 @@ export function useDeleteCustomer(id: string) {
       queryClient.removeQueries({ queryKey: keyOf(customersApi.detail, { params: { id } }) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
-        queryClient.invalidateQueries({ queryKey: keys.deals.all }),
-        queryClient.invalidateQueries({ queryKey: keys.dashboard }),
+        queryClient.invalidateQueries({ queryKey: areaKey(dealsApi) }),
+        queryClient.invalidateQueries({ queryKey: areaKey(dashboardApi) }),
       ]);
     },
   });

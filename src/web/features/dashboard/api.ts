@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard } from '@shared/analytics/dashboard';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { dashboardApi } from '@shared/analytics/api';
+import { queryOf } from '@/lib/contract';
 
 export function useDashboard() {
-  return useQuery({ queryKey: keys.dashboard, queryFn: ({ signal }) => api<Dashboard>('/api/dashboard', { signal }) });
+  return useQuery(queryOf(dashboardApi.summary));
 }

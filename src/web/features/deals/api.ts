@@ -1,13 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealAnalytics } from '@shared/analytics/deal-analytics';
 import type { DealInput, DealUpdate } from '@shared/deals/schemas';
-import type { Deal, DealAgent, DealDetail, DealTimelineEntry } from '@shared/deals/types';
-import type { Page } from '@shared/http/paging';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { dealsApi } from '@shared/deals/api';
+import { accountingApi } from '@shared/accounting/api';
+import { analyticsApi, dashboardApi } from '@shared/analytics/api';
 import { customersApi } from '@shared/customers/api';
 import { teamApi } from '@shared/team/api';
-import { areaKey } from '@/lib/contract';
+import { vehiclesApi } from '@shared/vehicles/api';
+import { areaKey, call, keyOf, queryOf } from '@/lib/contract';
 
 /**
  * Deal figures show up on the deals page, the dashboard, analytics, accounting and the agents page, and a completed sale
@@ -17,22 +16,18 @@ export function useInvalidateDealFigures() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.deals.all }),
-      queryClient.invalidateQueries({ queryKey: keys.dashboard }),
-      queryClient.invalidateQueries({ queryKey: keys.analytics.all }),
-      queryClient.invalidateQueries({ queryKey: keys.accounting.all }),
-      queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
+      queryClient.invalidateQueries({ queryKey: areaKey(dealsApi) }),
+      queryClient.invalidateQueries({ queryKey: areaKey(dashboardApi) }),
+      queryClient.invalidateQueries({ queryKey: areaKey(analyticsApi) }),
+      queryClient.invalidateQueries({ queryKey: areaKey(accountingApi) }),
+      queryClient.invalidateQueries({ queryKey: areaKey(vehiclesApi) }),
       queryClient.invalidateQueries({ queryKey: areaKey(customersApi) }),
       queryClient.invalidateQueries({ queryKey: areaKey(teamApi) }),
     ]);
 }
 
 export function useDealAnalytics(year: number | undefined) {
-  return useQuery({
-    queryKey: keys.deals.analytics(year),
-    queryFn: ({ signal }) => api<DealAnalytics>(`/api/analytics/deals?${toSearchParams({ year })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(dealsApi.analytics, { query: { year } }), placeholderData: keepPreviousData });
 }
 
 export type DealListParams = {
@@ -46,42 +41,25 @@ export type DealListParams = {
 };
 
 export function useDealList(params: DealListParams, enabled = true) {
-  const query = toSearchParams(params);
-  return useQuery({
-    queryKey: keys.deals.list(query),
-    queryFn: ({ signal }) => api<Page<Deal>>(`/api/deals?${query}`, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...queryOf(dealsApi.list, { query: params }), placeholderData: keepPreviousData, enabled });
 }
 
 export function useDeal(id: string) {
-  return useQuery({
-    queryKey: keys.deals.detail(id),
-    queryFn: ({ signal }) => api<DealDetail>(`/api/deals/${id}`, { signal }),
-    retry: false,
-  });
+  return useQuery({ ...queryOf(dealsApi.detail, { params: { id } }), retry: false });
 }
 
 export function useDealTimeline(id: string) {
-  return useQuery({
-    queryKey: keys.deals.timeline(id),
-    queryFn: ({ signal }) => api<DealTimelineEntry[]>(`/api/deals/${id}/timeline`, { signal }),
-  });
+  return useQuery(queryOf(dealsApi.timeline, { params: { id } }));
 }
 
 export function useDealAgents() {
-  return useQuery({
-    queryKey: keys.deals.agents,
-    queryFn: ({ signal }) => api<DealAgent[]>('/api/deals/agents', { signal }),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...queryOf(dealsApi.agents), staleTime: 60_000 });
 }
 
 export function useCreateDeal() {
   const invalidate = useInvalidateDealFigures();
   return useMutation({
-    mutationFn: (input: DealInput) => api<Deal>('/api/deals', { method: 'POST', body: input }),
+    mutationFn: (body: DealInput) => call(dealsApi.create, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -89,7 +67,7 @@ export function useCreateDeal() {
 export function useUpdateDeal(id: string) {
   const invalidate = useInvalidateDealFigures();
   return useMutation({
-    mutationFn: (input: DealUpdate) => api<Deal>(`/api/deals/${id}`, { method: 'PUT', body: input }),
+    mutationFn: (body: DealUpdate) => call(dealsApi.update, { params: { id }, body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -98,9 +76,9 @@ export function useDeleteDeal(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDealFigures();
   return useMutation({
-    mutationFn: () => api<void>(`/api/deals/${id}`, { method: 'DELETE' }),
+    mutationFn: () => call(dealsApi.remove, { params: { id } }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: keys.deals.detail(id) });
+      queryClient.removeQueries({ queryKey: keyOf(dealsApi.detail, { params: { id } }) });
       return invalidate();
     },
   });

@@ -1,7 +1,8 @@
 import type { WebArea } from '@/lib/area';
 import { Handshake } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
-import { keys } from '@/lib/query-keys';
+import { dealsApi } from '@shared/deals/api';
+import { areaKey } from '@/lib/contract';
 
 const DealsPage = lazyNamed(() => import('./deals-page'), 'DealsPage');
 const NewDealPage = lazyNamed(() => import('./new-deal-page'), 'NewDealPage');
@@ -14,5 +15,5 @@ export const dealsArea: WebArea = {
     { path: 'deals/:id/edit', element: <EditDealPage /> },
   ],
   nav: [{ to: '/deals', label: 'Deals', icon: Handshake, position: 60 }],
-  refreshOn: { deals: [keys.deals.all] },
+  refreshOn: { deals: [areaKey(dealsApi)] },
 };

@@ -2,6 +2,8 @@ import type { DealBuyersGuide } from '@shared/vehicles/buyers-guide';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BuyersGuideSummary, PrintGuideLinks } from '@/features/vehicles';
 import { formatDateTime } from '@/lib/format';
+import { urlOf } from '@/lib/contract';
+import { dealsApi } from '@shared/deals/api';
 
 /** The Buyers Guide the deal kept as its sale completed: part of the contract, printed as it was then. */
 export function DealBuyersGuideCard({ dealId, guide }: { dealId: string; guide: DealBuyersGuide }) {
@@ -16,7 +18,7 @@ export function DealBuyersGuideCard({ dealId, guide }: { dealId: string; guide: 
       </CardHeader>
       <CardContent className="grid gap-4">
         <BuyersGuideSummary guide={guide} />
-        <PrintGuideLinks path={`/api/deals/${dealId}/buyers-guide.pdf`} />
+        <PrintGuideLinks path={urlOf(dealsApi.buyersGuidePdf, { params: { id: dealId } })} />
       </CardContent>
     </Card>
   );

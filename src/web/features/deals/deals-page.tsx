@@ -11,6 +11,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toSearchParams } from '@/lib/api-client';
+import { urlOf } from '@/lib/contract';
+import { dealsApi } from '@shared/deals/api';
 import { formatCents, formatCount } from '@/lib/format';
 import { notifySuccess, useFailureToast } from '@/lib/toast';
 import { useDealAnalytics } from './api';
@@ -44,7 +46,7 @@ export function DealsPage() {
     <>
       <Button variant="outline" asChild>
         <a
-          href={`/api/analytics/deals/export.csv?${toSearchParams({ year: shownYear, tab })}`}
+          href={urlOf(dealsApi.analyticsCsv, { query: { year: shownYear, tab } })}
           download
           onClick={() => notifySuccess('Download Started')}
         >
@@ -53,7 +55,7 @@ export function DealsPage() {
       </Button>
       <Button variant="outline" asChild>
         <a
-          href={`/api/analytics/deals/statement.pdf?${toSearchParams({ year: shownYear })}`}
+          href={urlOf(dealsApi.statementPdf, { query: { year: shownYear } })}
           download
           onClick={() => notifySuccess('Download Started')}
         >

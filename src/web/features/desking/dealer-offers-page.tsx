@@ -65,7 +65,7 @@ function OfferForm({ deal, editing, onDone }: { deal: DealDetail; editing: Deale
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((offer) =>
-    save.mutateAsync({ id: editing?.id, offer, updated_at: editing?.updated_at }).then(
+    save.mutateAsync({ offer, editing }).then(
       () => {
         notifySuccess(editing ? 'Offer updated' : 'Offer recorded', `${offer.dealer}: ${money(offer.price_cents)}`);
         form.reset(blankOffer(deal));

@@ -12,7 +12,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { RecipientConsentNote, TransactionalField, useRecipient } from '@/features/emails';
+import { deskingApi } from '@shared/desking/api';
 import { errorMessage } from '@/lib/api-client';
+import { urlOf } from '@/lib/contract';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
@@ -52,7 +54,7 @@ function QuoteRow({ dealId, quote }: { dealId: string; quote: QuoteItem }) {
         </p>
       )}
       <Button asChild variant="link" size="sm" className="h-auto justify-self-start p-0">
-        <a href={`/api/deals/${dealId}/quotes/${quote.id}/quote.pdf`} download>
+        <a href={urlOf(deskingApi.quotePdf, { params: { id: dealId, quoteId: quote.id } })} download>
           <Download /> Download PDF
         </a>
       </Button>

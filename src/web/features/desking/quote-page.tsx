@@ -16,7 +16,9 @@ import { BrandMark } from '@/components/brand-mark';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { quoteApi } from '@shared/desking/api';
 import { errorMessage } from '@/lib/api-client';
+import { urlOf } from '@/lib/contract';
 import { formatCents, formatDate, formatDateTime } from '@/lib/format';
 import { notifyError } from '@/lib/toast';
 import { useAcceptQuote, usePublicQuote } from './api';
@@ -121,7 +123,7 @@ function Quote({ token, quote }: { token: string; quote: PublicQuote }) {
     <div className="grid gap-5">
       {content.cover_photo_id && (
         <img
-          src={`/api/quotes/${encodeURIComponent(token)}/photo.jpg`}
+          src={urlOf(quoteApi.photo, { params: { token } })}
           alt={content.vehicle}
           className="bg-muted aspect-[4/3] w-full rounded-lg object-cover"
         />
@@ -180,7 +182,7 @@ function Quote({ token, quote }: { token: string; quote: PublicQuote }) {
         </Button>
       )}
       <Button asChild variant="outline">
-        <a href={`/api/quotes/${encodeURIComponent(token)}/quote.pdf`} target="_blank" rel="noreferrer">
+        <a href={urlOf(quoteApi.pdf, { params: { token } })} target="_blank" rel="noreferrer">
           <Download /> Download the quote (PDF)
         </a>
       </Button>

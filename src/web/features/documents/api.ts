@@ -1,17 +1,16 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DocumentCategory, DocumentRecord } from '@shared/documents/options';
+import type { DocumentCategory } from '@shared/documents/options';
 import type { DealDocument } from '@shared/documents/types';
-import type { Page } from '@shared/http/paging';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { documentsApi } from '@shared/documents/api';
+import { dealsApi } from '@shared/deals/api';
+import { call, callWith, keyOf } from '@/lib/contract';
 
 /** Every deal document the user may see, newest first. */
 export function useDealDocuments() {
   return useInfiniteQuery({
-    queryKey: keys.allDealDocuments,
+    queryKey: keyOf(documentsApi.list),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<DealDocument>>(`/api/documents?${toSearchParams({ limit: 20, cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => callWith(documentsApi.list, { query: { limit: 20, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
@@ -25,15 +24,15 @@ export function useUploadDealDocument() {
       // Before the file: the server reads the fields that come ahead of it.
       body.append('category', category);
       body.append('file', file);
-      return api<DocumentRecord>(`/api/deals/${dealId}/documents`, { method: 'POST', body });
+      return call(documentsApi.addDealDocument, { params: { id: dealId }, body });
     },
     onSettled: (_data, _error, { dealId }) => {
-      void queryClient.invalidateQueries({ queryKey: keys.allDealDocuments });
-      void queryClient.invalidateQueries({ queryKey: keys.documents('deal', dealId) });
-      void queryClient.invalidateQueries({ queryKey: keys.deals.timeline(dealId) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(documentsApi.list) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(documentsApi.dealDocuments, { params: { id: dealId } }) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(dealsApi.timeline, { params: { id: dealId } }) });
     },
   });
 }
 
 export const documentLink = (document: DealDocument) =>
-  api<{ url: string }>(`/api/deals/${document.deal_id}/documents/${document.id}/link`);
+  call(documentsApi.dealDocumentLink, { params: { id: document.deal_id, docId: document.id } });

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CSRF_HEADER, CSRF_VALUE, type ApiErrorBody } from '@shared/http/errors';
 import type { ImportKind, ImportMapping } from '@shared/imports/fields';
-import type { ImportReport, ImportRunEvent, ImportUndo, ImportUpload } from '@shared/imports/schemas';
-import { api, ApiError } from '@/lib/api-client';
-import { areaKey } from '@/lib/contract';
+import type { ImportRunEvent } from '@shared/imports/schemas';
+import { importsApi } from '@shared/imports/api';
+import { ApiError } from '@/lib/api-client';
+import { areaKey, call, urlOf } from '@/lib/contract';
 
 export function useUploadImport(kind: ImportKind) {
   return useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return api<ImportUpload>(`/api/imports?kind=${kind}`, { method: 'POST', body });
+      return call(importsApi.upload, { query: { kind }, body });
     },
   });
 }
@@ -18,7 +19,7 @@ export function useUploadImport(kind: ImportKind) {
 export function useDryRun() {
   return useMutation({
     mutationFn: ({ id, mapping }: { id: string; mapping: ImportMapping }) =>
-      api<ImportReport>(`/api/imports/${id}/dry-run`, { method: 'POST', body: { mapping } }),
+      call(importsApi.dryRun, { params: { id }, body: { mapping } }),
   });
 }
 
@@ -27,7 +28,7 @@ export function useDryRun() {
  * last event (done or failed).
  */
 async function runImport(id: string, mapping: ImportMapping, onEvent: (event: ImportRunEvent) => void) {
-  const response = await fetch(`/api/imports/${id}/run`, {
+  const response = await fetch(urlOf(importsApi.run, { params: { id } }), {
     method: 'POST',
     headers: { [CSRF_HEADER]: CSRF_VALUE, 'content-type': 'application/json' },
     body: JSON.stringify({ mapping }),
@@ -64,7 +65,7 @@ export function useRunImport(kind: ImportKind, onEvent: (event: ImportRunEvent) 
 export function useUndoImport(kind: ImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<ImportUndo>(`/api/imports/${id}/undo`, { method: 'POST' }),
+    mutationFn: (id: string) => call(importsApi.undo, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: areaKey(kind) }),
   });
 }

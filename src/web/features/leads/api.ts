@@ -2,8 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ContactLog, LeadSourceInput, LeadView, ManualLeadInput } from '@shared/leads/schemas';
 import { customersApi } from '@shared/customers/api';
 import { leadSourcesApi, leadsApi } from '@shared/leads/api';
+import { dashboardApi } from '@shared/analytics/api';
 import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
-import { keys } from '@/lib/query-keys';
 
 export function useLeadSources() {
   return useQuery({ ...queryOf(leadSourcesApi.leadSources), select: (data) => data.items });
@@ -44,7 +44,7 @@ export function useLead(id: string | null) {
 function useLeadChanged() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [areaKey(leadsApi), areaKey(customersApi), keys.dashboard])
+    for (const queryKey of [areaKey(leadsApi), areaKey(customersApi), areaKey(dashboardApi)])
       void queryClient.invalidateQueries({ queryKey });
   };
 }

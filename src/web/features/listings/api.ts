@@ -1,21 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KeyedListingFeed, ListingFeedInput, ListingFeeds } from '@shared/listings/schemas';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import type { ListingFeedInput } from '@shared/listings/schemas';
+import { listingsApi } from '@shared/listings/api';
+import { call, keyOf, queryOf } from '@/lib/contract';
 
 export function useListingFeeds() {
-  return useQuery({
-    queryKey: keys.listingFeeds,
-    queryFn: ({ signal }) => api<ListingFeeds>('/api/settings/listing-feeds', { signal }),
-  });
+  return useQuery(queryOf(listingsApi.listingFeeds));
 }
 
 export function useCreateListingFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ListingFeedInput) =>
-      api<KeyedListingFeed>('/api/settings/listing-feeds', { method: 'POST', body: input }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.listingFeeds }),
+    mutationFn: (body: ListingFeedInput) => call(listingsApi.addListingFeed, { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(listingsApi.listingFeeds) }),
   });
 }
 
@@ -23,15 +19,15 @@ export function useCreateListingFeed() {
 export function useRekeyListingFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<KeyedListingFeed>(`/api/settings/listing-feeds/${id}/key`, { method: 'POST' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.listingFeeds }),
+    mutationFn: (id: string) => call(listingsApi.rekeyListingFeed, { params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(listingsApi.listingFeeds) }),
   });
 }
 
 export function useDeleteListingFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/settings/listing-feeds/${id}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.listingFeeds }),
+    mutationFn: (id: string) => call(listingsApi.removeListingFeed, { params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(listingsApi.listingFeeds) }),
   });
 }

@@ -1,53 +1,50 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsentChannel } from '@shared/consent/schemas';
-import type { Page } from '@shared/http/paging';
 import type { CustomOfferInput, InstagramAccountInput, NotifyCustomersInput, OfferRef } from '@shared/offers/schemas';
-import type { AudienceCustomer, CustomOffer, InstagramAccount, NotifyResult, OfferImage } from '@shared/offers/types';
-import { api, toSearchParams } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { offersApi } from '@shared/offers/api';
+import { areaKey, call, callWith, keyOf } from '@/lib/contract';
+
+/** The first hundred: as many as the page lists. */
+const customOffersQuery = { limit: 100 };
 
 /** The custom offers the user may see, newest first (the first hundred). */
 export function useCustomOffers() {
   return useQuery({
-    queryKey: keys.offers.custom,
-    queryFn: ({ signal }) => api<Page<CustomOffer>>('/api/offers/custom?limit=100', { signal }).then((page) => page.items),
+    queryKey: keyOf(offersApi.customOffers, { query: customOffersQuery }),
+    queryFn: ({ signal }) => callWith(offersApi.customOffers, { query: customOffersQuery }, signal).then((page) => page.items),
   });
 }
 
 export function useCreateCustomOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomOfferInput) => api<CustomOffer>('/api/offers/custom', { method: 'POST', body: input }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.offers.custom }),
+    mutationFn: (body: CustomOfferInput) => call(offersApi.addCustomOffer, { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(offersApi.customOffers) }),
   });
 }
 
 export function useDeleteCustomOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/offers/custom/${id}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.offers.custom }),
+    mutationFn: (id: string) => call(offersApi.removeCustomOffer, { params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(offersApi.customOffers) }),
   });
 }
 
-export const useGenerateImage = () =>
-  useMutation({ mutationFn: (ref: OfferRef) => api<OfferImage>('/api/offers/image', { method: 'POST', body: ref }) });
+export const useGenerateImage = () => useMutation({ mutationFn: (body: OfferRef) => call(offersApi.image, { body }) });
 
 export const usePostToInstagram = () =>
   useMutation({
-    mutationFn: (input: { image_id: string; account_id: string }) =>
-      api<{ delivery_id: string }>('/api/offers/instagram', { method: 'POST', body: input }),
+    mutationFn: (body: { image_id: string; account_id: string }) => call(offersApi.postToInstagram, { body }),
   });
 
 /** Customers to offer to, searched, with the channel's consent; 20 at a time. */
 export function useAudience(q: string, channel: ConsentChannel) {
   return useInfiniteQuery({
-    queryKey: keys.offers.audience(`${channel}:${q}`),
+    queryKey: keyOf(offersApi.audience, { query: { q, channel } }),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api<Page<AudienceCustomer>>(`/api/offers/audience?${toSearchParams({ q, channel, limit: 20, cursor: pageParam })}`, {
-        signal,
-      }),
+      callWith(offersApi.audience, { query: { q, channel, limit: 20, cursor: pageParam } }, signal),
     getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
   });
@@ -56,15 +53,15 @@ export function useAudience(q: string, channel: ConsentChannel) {
 export function useNotifyCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NotifyCustomersInput) => api<NotifyResult>('/api/offers/notify', { method: 'POST', body: input }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.offers.all }),
+    mutationFn: (body: NotifyCustomersInput) => call(offersApi.notify, { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: areaKey(offersApi) }),
   });
 }
 
 export function useInstagramAccounts() {
   return useQuery({
-    queryKey: keys.offers.accounts,
-    queryFn: ({ signal }) => api<{ items: InstagramAccount[] }>('/api/instagram-accounts', { signal }).then((r) => r.items),
+    queryKey: keyOf(offersApi.instagramAccounts),
+    queryFn: ({ signal }) => callWith(offersApi.instagramAccounts, {}, signal).then((r) => r.items),
   });
 }
 
@@ -72,19 +69,17 @@ function useAccountChange<T, R>(request: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.offers.accounts }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keyOf(offersApi.instagramAccounts) }),
   });
 }
 
 export const useAddInstagramAccount = () =>
-  useAccountChange((input: InstagramAccountInput) =>
-    api<InstagramAccount>('/api/instagram-accounts', { method: 'POST', body: input }),
-  );
+  useAccountChange((body: InstagramAccountInput) => call(offersApi.addInstagramAccount, { body }));
 
 export const useUpdateInstagramAccount = () =>
-  useAccountChange(({ id, ...input }: { id: string; username?: string; is_connected?: boolean; followers?: number | string }) =>
-    api<InstagramAccount>(`/api/instagram-accounts/${id}`, { method: 'PATCH', body: input }),
+  useAccountChange(({ id, ...body }: { id: string; username?: string; is_connected?: boolean; followers?: number | string }) =>
+    call(offersApi.updateInstagramAccount, { params: { id }, body }),
   );
 
 export const useRemoveInstagramAccount = () =>
-  useAccountChange((id: string) => api<void>(`/api/instagram-accounts/${id}`, { method: 'DELETE' }));
+  useAccountChange((id: string) => call(offersApi.removeInstagramAccount, { params: { id } }));

@@ -1,60 +1,33 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@shared/http/paging';
 import type { VehicleInput } from '@shared/vehicles/schemas';
 import type { VehiclePhoto } from '@shared/vehicles/photos';
-import type { BuyersGuideChoices, VehicleBuyersGuide } from '@shared/vehicles/buyers-guide';
-import type {
-  Vehicle,
-  VehicleDetail,
-  VehicleListItem,
-  VehicleOption,
-  VehicleSummary,
-  VehicleTimelineEntry,
-  VehicleMakes,
-  VinDuplicate,
-} from '@shared/vehicles/types';
+import type { BuyersGuideChoices } from '@shared/vehicles/buyers-guide';
 import { suggestedMakes } from '@shared/vehicles/options';
-import { api, toSearchParams, uploadWithProgress } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
+import { vehiclesApi } from '@shared/vehicles/api';
+import { dashboardApi } from '@shared/analytics/api';
+import { areaKey, call, callWith, keyOf, queryOf, upload } from '@/lib/contract';
 
 export function useVehicleList(query: string) {
-  return useQuery({
-    queryKey: keys.vehicles.list(query),
-    queryFn: ({ signal }) => api<Page<VehicleListItem>>(`/api/vehicles?${query}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(vehiclesApi.list, { query }), placeholderData: keepPreviousData });
 }
 
 export function useVehicleSummary(query: string) {
-  return useQuery({
-    queryKey: keys.vehicles.summary(query),
-    queryFn: ({ signal }) => api<VehicleSummary>(`/api/vehicles/summary?${query}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(vehiclesApi.summary, { query }), placeholderData: keepPreviousData });
 }
 
 export function useVehicle(id: string) {
-  return useQuery({
-    queryKey: keys.vehicles.detail(id),
-    queryFn: ({ signal }) => api<VehicleDetail>(`/api/vehicles/${id}`, { signal }),
-    retry: false,
-  });
+  return useQuery({ ...queryOf(vehiclesApi.detail, { params: { id } }), retry: false });
 }
 
 export function useVehicleTimeline(id: string) {
-  return useQuery({
-    queryKey: keys.vehicles.timeline(id),
-    queryFn: ({ signal }) => api<VehicleTimelineEntry[]>(`/api/vehicles/${id}/timeline`, { signal }),
-  });
+  return useQuery(queryOf(vehiclesApi.timeline, { params: { id } }));
 }
 
 /** Another visible vehicle with this VIN; asked only once the VIN is complete. */
 export function useVinDuplicate(vin: string, excludeId: string | undefined) {
-  const query = toSearchParams({ vin, exclude_id: excludeId });
   return useQuery({
-    queryKey: keys.vehicles.vinCheck(query),
-    queryFn: ({ signal }) => api<VinDuplicate>(`/api/vehicles/vin-check?${query}`, { signal }),
+    ...queryOf(vehiclesApi.vinCheck, { query: { vin, exclude_id: excludeId } }),
     enabled: vin.length === 17,
     staleTime: 30_000,
   });
@@ -63,31 +36,30 @@ export function useVinDuplicate(vin: string, excludeId: string | undefined) {
 export function useCreateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: VehicleInput) => api<Vehicle>('/api/vehicles', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
+    mutationFn: (body: VehicleInput) => call(vehiclesApi.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKey(vehiclesApi) }),
   });
 }
 
 export function useUpdateVehicle(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: VehicleInput & { updated_at: string }) =>
-      api<Vehicle>(`/api/vehicles/${id}`, { method: 'PUT', body: input }),
-    onSuccess: (vehicle) => queryClient.setQueryData(keys.vehicles.detail(id), vehicle),
+    mutationFn: (body: VehicleInput & { updated_at: string }) => call(vehiclesApi.update, { params: { id }, body }),
+    onSuccess: (vehicle) => queryClient.setQueryData(keyOf(vehiclesApi.detail, { params: { id } }), vehicle),
     // A refused stale save also refreshes, so the screen shows the version that won.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: areaKey(vehiclesApi) }),
   });
 }
 
 export function useDeleteVehicle(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>(`/api/vehicles/${id}`, { method: 'DELETE' }),
+    mutationFn: () => call(vehiclesApi.remove, { params: { id } }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: keys.vehicles.detail(id) });
+      queryClient.removeQueries({ queryKey: keyOf(vehiclesApi.detail, { params: { id } }) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
-        queryClient.invalidateQueries({ queryKey: keys.dashboard }),
+        queryClient.invalidateQueries({ queryKey: areaKey(vehiclesApi) }),
+        queryClient.invalidateQueries({ queryKey: areaKey(dashboardApi) }),
       ]);
     },
   });
@@ -96,32 +68,20 @@ export function useDeleteVehicle(id: string) {
 /** The deal form's vehicle picker: the user's vehicles matching q. */
 /** The common makes and the inventory's, for a make field's suggestions; the common ones until the inventory's arrive. */
 export function useMakeSuggestions(): string[] {
-  const inventory = useQuery({
-    queryKey: keys.vehicles.makes,
-    queryFn: ({ signal }) => api<VehicleMakes>('/api/vehicles/makes', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const inventory = useQuery({ ...queryOf(vehiclesApi.makes), staleTime: 5 * 60_000 });
   return useMemo(() => suggestedMakes(inventory.data?.items ?? []), [inventory.data]);
 }
 
 export function useVehicleOptions(q: string, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.vehicles.options(q),
-    queryFn: ({ signal }) => api<VehicleOption[]>(`/api/vehicles/options?${toSearchParams({ q })}`, { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(vehiclesApi.options, { query: { q } }), enabled, placeholderData: keepPreviousData });
 }
 
 /** The vehicle's photos as the server has them now, the cover first. */
 export const readVehiclePhotos = (vehicleId: string, signal?: AbortSignal) =>
-  api<{ items: VehiclePhoto[] }>(`/api/vehicles/${vehicleId}/photos`, { signal });
+  callWith(vehiclesApi.photos, { params: { id: vehicleId } }, signal);
 
 export function useVehiclePhotos(vehicleId: string) {
-  return useQuery({
-    queryKey: keys.vehicles.photos(vehicleId),
-    queryFn: ({ signal }) => readVehiclePhotos(vehicleId, signal),
-  });
+  return useQuery(queryOf(vehiclesApi.photos, { params: { id: vehicleId } }));
 }
 
 /** Every change to a vehicle's photos reads them again, and the inventory list with its covers. */
@@ -131,9 +91,9 @@ function usePhotoChange<Input, Output>(vehicleId: string, request: (input: Input
     mutationFn: request,
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.vehicles.photos(vehicleId) }),
-        queryClient.invalidateQueries({ queryKey: keys.vehicles.timeline(vehicleId) }),
-        queryClient.invalidateQueries({ queryKey: keys.vehicles.lists }),
+        queryClient.invalidateQueries({ queryKey: keyOf(vehiclesApi.photos, { params: { id: vehicleId } }) }),
+        queryClient.invalidateQueries({ queryKey: keyOf(vehiclesApi.timeline, { params: { id: vehicleId } }) }),
+        queryClient.invalidateQueries({ queryKey: keyOf(vehiclesApi.list) }),
       ]);
     },
   });
@@ -143,7 +103,7 @@ export function useUploadPhoto(vehicleId: string) {
   return usePhotoChange(vehicleId, ({ file, onProgress }: { file: File; onProgress: (sent: number) => void }) => {
     const body = new FormData();
     body.append('file', file);
-    return uploadWithProgress<VehiclePhoto>(`/api/vehicles/${vehicleId}/photos`, body, onProgress);
+    return upload(vehiclesApi.addPhoto, { params: { id: vehicleId }, body }, onProgress);
   });
 }
 
@@ -151,24 +111,19 @@ export function useOrderPhotos(vehicleId: string) {
   const queryClient = useQueryClient();
   return usePhotoChange(vehicleId, async (ids: string[]) => {
     // The new order shows at once; the server's answer replaces it.
-    queryClient.setQueryData<{ items: VehiclePhoto[] }>(keys.vehicles.photos(vehicleId), (old) =>
+    queryClient.setQueryData<{ items: VehiclePhoto[] }>(keyOf(vehiclesApi.photos, { params: { id: vehicleId } }), (old) =>
       old ? { items: ids.map((id) => old.items.find((p) => p.id === id)!).filter(Boolean) } : old,
     );
-    return api<{ items: VehiclePhoto[] }>(`/api/vehicles/${vehicleId}/photos/order`, { method: 'PUT', body: { ids } });
+    return call(vehiclesApi.orderPhotos, { params: { id: vehicleId }, body: { ids } });
   });
 }
 
 export function useDeletePhoto(vehicleId: string) {
-  return usePhotoChange(vehicleId, (photoId: string) =>
-    api<void>(`/api/vehicles/${vehicleId}/photos/${photoId}`, { method: 'DELETE' }),
-  );
+  return usePhotoChange(vehicleId, (photoId: string) => call(vehiclesApi.removePhoto, { params: { id: vehicleId, photoId } }));
 }
 
 export function useBuyersGuide(vehicleId: string) {
-  return useQuery({
-    queryKey: keys.vehicles.buyersGuide(vehicleId),
-    queryFn: ({ signal }) => api<VehicleBuyersGuide>(`/api/vehicles/${vehicleId}/buyers-guide`, { signal }),
-  });
+  return useQuery(queryOf(vehiclesApi.buyersGuide, { params: { id: vehicleId } }));
 }
 
 /** Saves the guide's choices on the vehicle's version read; the vehicle's version moves on with it. */
@@ -176,8 +131,8 @@ export function useSaveBuyersGuide(vehicleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { guide: BuyersGuideChoices; updated_at: string }) =>
-      api<VehicleBuyersGuide>(`/api/vehicles/${vehicleId}/buyers-guide`, { method: 'PUT', body }),
-    onSuccess: (saved) => queryClient.setQueryData(keys.vehicles.buyersGuide(vehicleId), saved),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.vehicles.all }),
+      call(vehiclesApi.saveBuyersGuide, { params: { id: vehicleId }, body }),
+    onSuccess: (saved) => queryClient.setQueryData(keyOf(vehiclesApi.buyersGuide, { params: { id: vehicleId } }), saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: areaKey(vehiclesApi) }),
   });
 }

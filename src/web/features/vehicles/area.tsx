@@ -1,7 +1,8 @@
 import type { WebArea } from '@/lib/area';
 import { Car } from 'lucide-react';
 import { lazyNamed } from '@/lib/area';
-import { keys } from '@/lib/query-keys';
+import { vehiclesApi } from '@shared/vehicles/api';
+import { areaKey } from '@/lib/contract';
 
 const InventoryPage = lazyNamed(() => import('./inventory-page'), 'InventoryPage');
 const NewVehiclePage = lazyNamed(() => import('./new-vehicle-page'), 'NewVehiclePage');
@@ -15,5 +16,5 @@ export const vehiclesArea: WebArea = {
     { path: 'inventory/:id/edit', element: <EditVehiclePage /> },
   ],
   nav: [{ to: '/inventory', label: 'Inventory', icon: Car, position: 50 }],
-  refreshOn: { vehicles: [keys.vehicles.all] },
+  refreshOn: { vehicles: [areaKey(vehiclesApi)] },
 };

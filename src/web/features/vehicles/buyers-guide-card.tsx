@@ -26,6 +26,8 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentSession } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-client';
+import { urlOf } from '@/lib/contract';
+import { vehiclesApi } from '@shared/vehicles/api';
 import { formatDateTime } from '@/lib/format';
 import { showServerErrors } from '@/lib/server-errors';
 import { notifyError, notifySuccess } from '@/lib/toast';
@@ -281,7 +283,7 @@ function UsedVehicleGuide({ vehicle }: { vehicle: Pick<Vehicle, 'id' | 'status' 
   const [editing, setEditing] = useState(false);
   // Its owner, editors and admins: whoever lists the vehicle fills in what the dealer warrants.
   const mayEdit = mayChangeRecord(user, vehicle.user_id);
-  const path = `/api/vehicles/${vehicle.id}/buyers-guide.pdf`;
+  const path = urlOf(vehiclesApi.buyersGuidePdf, { params: { id: vehicle.id } });
   return (
     <Card>
       <CardHeader>

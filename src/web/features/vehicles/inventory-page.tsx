@@ -18,6 +18,8 @@ import { seesAllRecords } from '@shared/users/roles';
 import { useCurrentSession } from '@/features/auth/api';
 import { SelectionBar } from '@/features/team';
 import { useSelection } from '@/hooks/use-selection';
+import { vehiclesApi } from '@shared/vehicles/api';
+import { urlOf } from '@/lib/contract';
 
 const statusIcons: Record<VehicleStatus, LucideIcon> = {
   available: CheckCircle2,
@@ -89,7 +91,7 @@ export function InventoryPage() {
           />
         }
         filters={<VehicleFilters list={list} />}
-        exportHref={`/api/vehicles/export.csv?${list.filterQuery}`}
+        exportHref={urlOf(vehiclesApi.exportCsv, { query: list.filterQuery })}
       />
 
       <PagedListCard

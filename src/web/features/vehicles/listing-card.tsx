@@ -1,9 +1,11 @@
 import { Printer } from 'lucide-react';
 import { publicVehiclePath } from '@shared/listings/paths';
 import type { VehicleDetail } from '@shared/vehicles/types';
+import { vehiclesApi } from '@shared/vehicles/api';
 import { AddressField } from '@/components/secret-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { urlOf } from '@/lib/contract';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Whether the public sees the vehicle now, in words, and why not. */
@@ -38,7 +40,7 @@ export function ListingCard({ vehicle }: { vehicle: VehicleDetail }) {
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <AddressField address={url} label="public page link" open testId="public-page-url" />
         <Button variant="outline" size="sm" className="justify-self-start" asChild>
-          <a href={`/api/vehicles/${vehicle.id}/window-sticker.pdf`} target="_blank" rel="noreferrer">
+          <a href={urlOf(vehiclesApi.windowSticker, { params: { id: vehicle.id } })} target="_blank" rel="noreferrer">
             <Printer /> Print window sticker
           </a>
         </Button>
