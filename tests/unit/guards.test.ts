@@ -32,9 +32,6 @@ describe('query keys', () => {
       "import { useQuery } from '@tanstack/react-query';\nexport const q = () => useQuery({ queryKey: ['unsubscribe', 't'], queryFn: () => 1 });",
     ],
     [
-      "import { keys } from '@/lib/query-keys';\nexport const k = [...keys.deals.all];\nexport const o = { queryKey: [...keys.deals.all] };",
-    ],
-    [
       "import type { QueryClient } from '@tanstack/react-query';\nexport const f = (c: QueryClient) => c.invalidateQueries({ queryKey: ['deals'] });",
     ],
     [
@@ -43,18 +40,23 @@ describe('query keys', () => {
     [
       "import type { QueryClient } from '@tanstack/react-query';\nexport const f = (c: QueryClient) => c.getQueryData(['session']);",
     ],
-  ])('refuses a literal key outside lib/query-keys.ts: %s', async (code) => {
-    const messages = await refused('src/web/features/customers/example.ts', code);
-    expect(messages.length).toBeGreaterThan(0);
-    expect(messages.every((m) => m.includes('src/web/lib/query-keys.ts'))).toBe(true);
+  ])('refuses a key written in place rather than taken from a contract: %s', async (code) => {
+    for (const file of ['src/web/features/customers/example.ts', 'src/web/app/example.ts', 'src/web/components/example.tsx']) {
+      const messages = await refused(file, code);
+      expect(messages.length, file).toBeGreaterThan(0);
+      expect(messages.every((m) => m.includes('src/web/lib/contract.ts'))).toBe(true);
+    }
   });
 
-  it('allows keys from lib/query-keys.ts, and arrays there', async () => {
+  it("allows keys from an area's contract, and arrays in lib/contract.ts", async () => {
     const code =
-      "import type { QueryClient } from '@tanstack/react-query';\nimport { keys } from '@/lib/query-keys';\n" +
-      'export const f = (c: QueryClient) => [c.invalidateQueries({ queryKey: keys.deals.all }), c.setQueryData(keys.session.current, null)];';
+      "import type { QueryClient } from '@tanstack/react-query';\nimport { dealsApi } from '@shared/deals/api';\n" +
+      "import { areaKey, keyOf } from '@/lib/contract';\n" +
+      'export const f = (c: QueryClient) => [c.invalidateQueries({ queryKey: areaKey(dealsApi) }), c.setQueryData(keyOf(dealsApi.list), null)];';
     expect(await refused('src/web/features/customers/example.ts', code)).toEqual([]);
-    expect(await refused('src/web/lib/query-keys.ts', "export const keys = { session: { queryKey: ['session'] } };")).toEqual([]);
+    expect(await refused('src/web/lib/contract.ts', 'export const areaKey = (area: string) => ({ queryKey: [area] });')).toEqual(
+      [],
+    );
   });
 });
 
@@ -94,13 +96,14 @@ describe('money outside src/shared/money.ts', () => {
   });
 });
 
-describe('API paths in features', () => {
+describe('API paths in the web app', () => {
   it.each([
     ["import { api } from '@/lib/api-client';\nexport const f = () => api('/api/customers');"],
     ["import { api } from '@/lib/api-client';\nexport const f = (id: string) => api(`/api/customers/${id}/timeline`);"],
     ["export const href = '/api/customers/export.csv';"],
-  ])('are refused in a feature on the contract: %s', async (code) => {
-    expect(await refused('src/web/features/customers/example.ts', code)).toEqual([expect.stringContaining("area's contract")]);
+  ])('are refused in every feature and in the app: %s', async (code) => {
+    for (const file of ['src/web/features/customers/example.ts', 'src/web/features/auth/example.ts', 'src/web/app/example.ts'])
+      expect(await refused(file, code), file).toEqual([expect.stringContaining("area's contract")]);
   });
 
   it('are left to the contract, which names them', async () => {

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Session } from '@shared/auth/sign-in';
 import type { RealtimeArea, RealtimeMessage } from '@shared/realtime/events';
 import { endSessionLocally, sessionKey, sessionSettled } from '@/features/auth/api';
 import { addMessageToCache } from '@/features/chat';
 import { chatApi } from '@shared/chat/api';
 import { notificationsApi } from '@shared/notifications/api';
-import { areaKey, keyOf } from '@/lib/contract';
-import { api } from '@/lib/api-client';
+import { areaKey, call, keyOf } from '@/lib/contract';
+import { sessionApi } from '@shared/auth/api';
 import { connectRealtime, type RealtimeStatus } from '@/lib/realtime';
 import { tellOtherTabs } from '@/lib/session-channel';
 import { webAreas } from './areas';
@@ -33,7 +32,7 @@ function endSession(queryClient: QueryClient) {
 async function afterSessionEnded(queryClient: QueryClient): Promise<boolean> {
   // A switch of user ends the session it replaces: its answer, with the new cookie, may still be on its way.
   await sessionSettled();
-  const current = await api<Session | null>('/api/session').catch(() => null);
+  const current = await call(sessionApi.current).catch(() => null);
   if (current) {
     queryClient.setQueryData(sessionKey, current);
     return true;

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Session } from '@shared/auth/sign-in';
 import { endSessionLocally, reloadSessionLocally, sessionKey, sessionSettled } from '@/features/auth/api';
-import { api, onSessionEnded, onTwoFactorRequired } from '@/lib/api-client';
+import { onSessionEnded, onTwoFactorRequired } from '@/lib/api-client';
+import { call } from '@/lib/contract';
+import { sessionApi } from '@shared/auth/api';
 import { onOtherTabs, tellOtherTabs } from '@/lib/session-channel';
 
 /**
@@ -21,7 +22,7 @@ export function syncSession(queryClient: QueryClient) {
     // is asked for once more, once any such change has been answered, and ended only when there is none.
     confirming = true;
     sessionSettled()
-      .then(() => api<Session | null>('/api/session'))
+      .then(() => call(sessionApi.current))
       .then((session) => (session ? undefined : end()), end)
       .finally(() => (confirming = false));
   });

@@ -1,36 +1,35 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { DemoRole, PublicConfig, Session, SessionUser, SignInInput, SignInResult } from '@shared/auth/sign-in';
+import type { DemoRole, Session, SignInInput, SignInResult } from '@shared/auth/sign-in';
 import type { TwoFactorSignInInput } from '@shared/auth/two-factor';
 import type { AcceptInvitationInput } from '@shared/team/schemas';
-import { api } from '@/lib/api-client';
-import { keys } from '@/lib/query-keys';
 import { tellOtherTabs } from '@/lib/session-channel';
 import { teamApi } from '@shared/team/api';
-import { call, callWith, keyOf } from '@/lib/contract';
+import { call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { configApi, sessionApi } from '@shared/auth/api';
 
-export const sessionKey = keys.session.current;
+export const sessionKey = keyOf(sessionApi.current);
 
 /** Only the session itself and the public configuration outlive a change of who is signed in. */
-const outlivesSession = (key: readonly unknown[]) => (key[0] === 'session' && key.length === 1) || key[0] === 'config';
+const outlivesSession = (key: readonly unknown[]) =>
+  (key[0] === sessionKey[0] && key[1] === sessionKey[1]) || key[0] === configApi.public.area;
 
 /** The signed-in session, or null when there is none. */
 export function useSession() {
   return useQuery({
-    queryKey: sessionKey,
-    queryFn: () => api<Session | null>('/api/session'),
+    ...queryOf(sessionApi.current),
     staleTime: 60_000,
     retry: false,
   });
 }
 
 export function usePublicConfig() {
-  return useQuery({ queryKey: keys.config, queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
+  return useQuery({ ...queryOf(configApi.public), staleTime: Infinity });
 }
 
 /** Sign-in starts clean: any previous session is ended first. */
 async function signOutQuietly() {
-  await api('/api/session', { method: 'DELETE' }).catch(() => undefined);
+  await call(sessionApi.signOut).catch(() => undefined);
 }
 
 /** A sign-in's answer is a session, or, for an account with two-factor sign-in on, the word that a code comes next. */
@@ -86,21 +85,21 @@ function useSessionMutation<T, R extends SignInResult>(fn: (input: T) => Promise
 export function useSignIn() {
   return useSessionMutation(async (input: SignInInput) => {
     await signOutQuietly();
-    return api<SignInResult>('/api/session', { method: 'POST', body: input });
+    return call(sessionApi.signIn, { body: input });
   });
 }
 
 export function useDemoSignIn() {
   return useSessionMutation(async (role: DemoRole) => {
     await signOutQuietly();
-    return api<SignInResult>('/api/session/demo', { method: 'POST', body: { role } });
+    return call(sessionApi.demoSignIn, { body: { role } });
   });
 }
 
 /** The second step of sign-in: the code from the authenticator app, or a recovery code. */
 export function useTwoFactorSignIn() {
   return useSessionMutation((input: TwoFactorSignInInput) =>
-    api<Session>('/api/session/two-factor', { method: 'POST', body: input }),
+    call(sessionApi.twoFactorSignIn, { body: input }),
   );
 }
 
@@ -122,11 +121,11 @@ export function useAcceptInvitation() {
 }
 
 export function useSwitchUser() {
-  return useSessionMutation((userId: string) => api<Session>('/api/session/switch', { method: 'POST', body: { userId } }));
+  return useSessionMutation((userId: string) => call(sessionApi.switchUser, { body: { userId } }));
 }
 
 export function useSwitchBack() {
-  return useSessionMutation(() => api<Session>('/api/session/switch', { method: 'DELETE' }));
+  return useSessionMutation(() => call(sessionApi.switchBack));
 }
 
 /**
@@ -157,8 +156,7 @@ export function useSignOut() {
 
 export function useSwitchableUsers(enabled: boolean) {
   return useQuery({
-    queryKey: keys.session.switchableUsers,
-    queryFn: () => api<SessionUser[]>('/api/session/switchable-users'),
+    ...queryOf(sessionApi.switchableUsers),
     enabled,
   });
 }
