@@ -98,9 +98,7 @@ export function useDemoSignIn() {
 
 /** The second step of sign-in: the code from the authenticator app, or a recovery code. */
 export function useTwoFactorSignIn() {
-  return useSessionMutation((input: TwoFactorSignInInput) =>
-    call(sessionApi.twoFactorSignIn, { body: input }),
-  );
+  return useSessionMutation((input: TwoFactorSignInInput) => call(sessionApi.twoFactorSignIn, { body: input }));
 }
 
 /** What an invitation link offers, before its name and password are chosen. */
