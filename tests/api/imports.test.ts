@@ -5,6 +5,7 @@ import { multipartBody, pngFile } from '../helpers/document-files.js';
 import { rowCount } from '../helpers/databases.js';
 import type { ImportReport, ImportRunEvent, ImportUpload } from '../../src/shared/imports/schemas.js';
 import { withCheckDigit } from '../../src/shared/vehicles/vin.js';
+import { importKindSpecs } from '../../src/server/modules/imports/kinds.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -401,6 +402,20 @@ describe('matching existing records', () => {
 });
 
 describe('undo', () => {
+  it('knows every table that names an imported record: one that keeps it, or one it takes along', async () => {
+    for (const spec of Object.values(importKindSpecs)) {
+      const { rows } = await sql<{ table: string; column: string }>`
+        SELECT cl.relname AS table, a.attname AS column
+        FROM pg_constraint con
+        JOIN pg_class cl ON cl.oid = con.conrelid
+        JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = con.conkey[1]
+        WHERE con.contype = 'f' AND con.confrelid = ${spec.table}::regclass`.execute(t.database.db);
+      const named = (list: readonly { table: string; column: string }[]) => list.map((r) => `${r.table}.${r.column}`).sort();
+      expect(rows.length, spec.table).toBeGreaterThanOrEqual(2);
+      expect(named([...spec.references, ...spec.removedWith]), `the tables that name ${spec.table}`).toEqual(named(rows));
+    }
+  });
+
   it('removes the records an import added and restores those it changed', async () => {
     const kept = (
       await t.call({

@@ -41,6 +41,11 @@ export type ImportKindSpec = {
   insert: (db: Kysely<DB>, actor: Actor, records: Known[], importId: string) => Promise<{ id: string; updated_at: Date }[]>;
   /** Tables whose rows name a record: a record they name is not removed by an undo. */
   references: readonly { table: string; column: string }[];
+  /**
+   * The other tables whose rows name a record, which an undo takes with it (their foreign key deletes them or sets
+   * them null): every table that names the record is in one list or the other (the imports test reads the schema).
+   */
+  removedWith: readonly { table: string; column: string }[];
 };
 
 const text = (name: string): Column => ({ name, type: 'text' });
@@ -148,6 +153,14 @@ const customers: ImportKindSpec = {
     { table: 'minor_agreements', column: 'customer_id' },
     { table: 'leads', column: 'customer_id' },
     { table: 'customers', column: 'referred_by_customer_id' },
+    { table: 'texts', column: 'customer_id' },
+  ],
+  // What the import itself set going for a new customer: the action plan started on it, its steps' tasks, and the
+  // wait for an answer to its first message.
+  removedWith: [
+    { table: 'plan_runs', column: 'customer_id' },
+    { table: 'tasks', column: 'customer_id' },
+    { table: 'conversation_waits', column: 'customer_id' },
   ],
 };
 
@@ -184,7 +197,11 @@ const vehicles: ImportKindSpec = {
   references: [
     { table: 'deals', column: 'vehicle_id' },
     { table: 'offer_images', column: 'vehicle_id' },
+    { table: 'vehicle_photos', column: 'vehicle_id' },
+    { table: 'vehicle_buyers_guides', column: 'vehicle_id' },
   ],
+  // An appointment to see the vehicle stays, without it.
+  removedWith: [{ table: 'tasks', column: 'vehicle_id' }],
 };
 
 export const importKindSpecs: Record<ImportKind, ImportKindSpec> = { customers, vehicles };
