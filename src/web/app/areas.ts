@@ -23,7 +23,7 @@ import { inboundHooksArea } from '@/features/inbound-hooks/area';
 import { textingArea } from '@/features/texting/area';
 import { webhooksArea } from '@/features/webhooks/area';
 import { exportArea } from '@/features/export/area';
-import type { CustomerCard, NavItem, SettingsCard, WebArea } from '@/lib/area';
+import type { CustomerCard, NavItem, SettingsCard, VehicleCard, WebArea } from '@/lib/area';
 
 /** Every feature with screens or live lists of its own. Adding one is its folder and one line here. */
 export const webAreas: WebArea[] = [
@@ -65,4 +65,9 @@ export const settingsCards: SettingsCard[] = webAreas
 /** Every area's cards on a customer's page, in its order. */
 export const customerCards: CustomerCard[] = webAreas
   .flatMap((area) => area.customerCards ?? [])
+  .sort((a, b) => a.position - b.position);
+
+/** Every area's cards on a vehicle's page, in its order. */
+export const vehicleCards: VehicleCard[] = webAreas
+  .flatMap((area) => area.vehicleCards ?? [])
   .sort((a, b) => a.position - b.position);

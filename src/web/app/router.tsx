@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { lazyNamed } from '@/lib/area';
-import { customerCards, settingsCards, webAreas } from './areas';
+import { customerCards, settingsCards, vehicleCards, webAreas } from './areas';
 import { PublicOnly, RequireAuth, RequireSession } from './guards';
 import { NotFoundPage } from './not-found';
 import { RoleOnly } from './admin-only';
@@ -12,9 +12,8 @@ const AcceptInvitationPage = lazyNamed(() => import('@/features/auth/accept-invi
 const UnsubscribePage = lazyNamed(() => import('@/features/consent/unsubscribe-page'), 'UnsubscribePage');
 const QuotePage = lazyNamed(() => import('@/features/desking/quote-page'), 'QuotePage');
 const TwoFactorSetupPage = lazyNamed(() => import('@/features/users/two-factor-setup-page'), 'TwoFactorSetupPage');
-// Typed with its props: the deals area's "Deals for this vehicle" list is composed in here, as `dealsSlot`.
+// Typed with their props: the pages other areas add cards to, composed in here with every area's cards.
 const VehiclePage = lazy(() => import('@/features/vehicles/vehicle-page').then((m) => ({ default: m.VehiclePage })));
-const VehicleDeals = lazy(() => import('@/features/deals/vehicle-deals').then((m) => ({ default: m.VehicleDeals })));
 // Likewise the deal's page, with the desking area's chosen dealer offer composed in as `offerSlot`.
 const DealPage = lazy(() => import('@/features/deals/deal-page').then((m) => ({ default: m.DealPage })));
 const ChosenOffer = lazy(() => import('@/features/desking/chosen-offer').then((m) => ({ default: m.ChosenOffer })));
@@ -30,7 +29,7 @@ const signedInRoutes: RouteObject[] = [
       path,
       element: shownTo ? <RoleOnly shownTo={shownTo}>{element}</RoleOnly> : element,
     })),
-  { path: 'inventory/:id', element: <VehiclePage dealsSlot={VehicleDeals} /> },
+  { path: 'inventory/:id', element: <VehiclePage cards={vehicleCards} /> },
   { path: 'deals/:id', element: <DealPage offerSlot={ChosenOffer} /> },
   { path: 'customers/:id', element: <CustomerPage cards={customerCards} /> },
   { path: 'settings', element: <SettingsPage cards={settingsCards} /> },

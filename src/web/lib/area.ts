@@ -24,6 +24,8 @@ export type WebArea = {
   settingsCards?: SettingsCard[];
   /** Its cards on a customer's page, placed among the page's own by `position`. */
   customerCards?: CustomerCard[];
+  /** Its cards on a vehicle's page, in the page's main column after its own. */
+  vehicleCards?: VehicleCard[];
 };
 
 /**
@@ -33,10 +35,14 @@ export type WebArea = {
 export type SettingsCard = { position: number; element: ReactNode; shownTo?: Action };
 
 /**
- * A card an area puts on a customer's page, for the customer `render` is given: `position` orders it among every
- * area's and the page's own (the conversation first, the timeline last), `wide` spans the page above the two columns.
+ * A card an area puts on another area's page of one record, for the record `render` is given: `position` orders it
+ * among every area's and the page's own, `wide` spans the page above its columns.
  */
-export type CustomerCard = { position: number; wide?: boolean; render: (customer: { id: string; name: string }) => ReactNode };
+export type PageCard<R> = { position: number; wide?: boolean; render: (record: R) => ReactNode };
+/** On a customer's page: the conversation first, the timeline last. */
+export type CustomerCard = PageCard<{ id: string; name: string }>;
+/** On a vehicle's page, in its main column. */
+export type VehicleCard = Omit<PageCard<{ id: string }>, 'wide'>;
 
 /** A component of a lazily loaded module, by its export's name: each screen is its own chunk. */
 export const lazyNamed = <K extends string, P extends object = object>(

@@ -7,6 +7,7 @@ import { areaKey } from '@/lib/contract';
 const DealsPage = lazyNamed(() => import('./deals-page'), 'DealsPage');
 const NewDealPage = lazyNamed(() => import('./new-deal-page'), 'NewDealPage');
 const EditDealPage = lazyNamed(() => import('./edit-deal-page'), 'EditDealPage');
+const VehicleDealsCard = lazyNamed(() => import('./vehicle-deals'), 'VehicleDealsCard');
 
 export const dealsArea: WebArea = {
   routes: [
@@ -16,4 +17,5 @@ export const dealsArea: WebArea = {
   ],
   nav: [{ to: '/deals', label: 'Deals', icon: Handshake, position: 60 }],
   refreshOn: { deals: [areaKey(dealsApi)] },
+  vehicleCards: [{ position: 10, render: (vehicle) => <VehicleDealsCard vehicleId={vehicle.id} /> }],
 };

@@ -1,10 +1,25 @@
 import { InlineLoading } from '@/components/loading-screen';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { useDealList } from './api';
 import { DealRow } from './deal-row';
 
-/** The deals that used a vehicle, newest first, for the vehicle's page. */
-export function VehicleDeals({ vehicleId }: { vehicleId: string }) {
+/** "Deals for this vehicle", the deals area's card on a vehicle's page. */
+export function VehicleDealsCard({ vehicleId }: { vehicleId: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Deals for this vehicle</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <VehicleDeals vehicleId={vehicleId} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The deals that used a vehicle, newest first. */
+function VehicleDeals({ vehicleId }: { vehicleId: string }) {
   const deals = useDealList({ vehicle_id: vehicleId, limit: 20 });
   if (deals.isPending) return <InlineLoading message="Loading deals..." />;
   const items = deals.data?.items ?? [];

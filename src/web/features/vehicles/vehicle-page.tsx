@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Pencil } from 'lucide-react';
 import { queryFallback } from '@/components/query-state';
@@ -14,7 +14,7 @@ import { BackToInventory } from './new-vehicle-page';
 import { StatusChanger } from './status-changer';
 import { VehicleNotFound } from './vehicle-not-found';
 import { VehicleTimeline } from './vehicle-timeline';
-import { vehicleName } from '@shared/vehicles/types';
+import { vehicleName, type VehicleDetail } from '@shared/vehicles/types';
 import { vehicleConditionLabels } from '@shared/vehicles/options';
 import { formatMileage } from './vehicles-table';
 import { VinSummary } from './vin-summary';
@@ -24,6 +24,7 @@ import { ListingCard } from './listing-card';
 import { mayChangeRecord, seesAllRecords } from '@shared/users/roles';
 import { useCurrentSession } from '@/features/auth/api';
 import { GiveTo } from '@/features/team';
+import type { VehicleCard } from '@/lib/area';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -36,13 +37,117 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 const orNone = (value: string | null, none = '—') => value || <span className="text-muted-foreground font-normal">{none}</span>;
 
-export type VehiclePageProps = {
-  /** The list inside the "Deals for this vehicle" card: given by the deals area, which owns deals. */
-  dealsSlot?: ComponentType<{ vehicleId: string }>;
-};
+/** What the vehicle is: make, model, year, condition, price and the rest, and what its VIN says. */
+function VehicleInformation({ vehicle }: { vehicle: VehicleDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Vehicle Information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <Detail label="Make">{vehicle.make}</Detail>
+          <Detail label="Model">{vehicle.model}</Detail>
+          <Detail label="Year">{vehicle.year}</Detail>
+          <Detail label="Condition">{vehicleConditionLabels[vehicle.condition]}</Detail>
+          <Detail label="Price">{formatCents(vehicle.price_cents, { exact: vehicle.price_cents % 100 !== 0 })}</Detail>
+          <Detail label="Mileage">{formatMileage(vehicle.mileage)}</Detail>
+          <Detail label="Color">{orNone(vehicle.color)}</Detail>
+          <Detail label="Location">{orNone(vehicle.location, 'Not specified')}</Detail>
+          <Detail label="Added">{formatDate(vehicle.created_at)}</Detail>
+          <Detail label="Last updated">{formatDate(vehicle.updated_at)}</Detail>
+        </dl>
+        {vehicle.vin && <VinSummary vehicle={vehicle} />}
+      </CardContent>
+    </Card>
+  );
+}
 
-/** /inventory/:id — every field of the vehicle, its status, its deals and its history. */
-export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
+function Features({ features }: { features: string[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Features</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {features.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No features listed.</p>
+        ) : (
+          <div className="flex flex-wrap gap-1.5">
+            {features.map((feature) => (
+              <Badge key={feature} variant="secondary" className="font-normal">
+                {feature}
+              </Badge>
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Whose inventory the vehicle is in, who may change it, and (for admins and editors) giving it to another agent. */
+function AgentCard({ vehicle, canChange }: { vehicle: VehicleDetail; canChange: boolean }) {
+  const { user } = useCurrentSession();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Agent</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl>
+          <Detail label="In the inventory of">{vehicle.owner_name}</Detail>
+        </dl>
+        {!canChange && (
+          <p className="text-muted-foreground text-sm">
+            You may put it on your deal; {vehicle.owner_name}, editors and admins change it.
+          </p>
+        )}
+        {seesAllRecords(user.role) && <GiveTo kind="vehicles" ids={[vehicle.id]} ownerId={vehicle.user_id} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The seller's contact, for a vehicle taken in from a private seller. */
+function ContactCard({ vehicle }: { vehicle: VehicleDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Contact Information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3">
+          <Detail label="Name">{orNone(vehicle.contact_name)}</Detail>
+          <Detail label="Phone">
+            {vehicle.contact_phone ? (
+              <a href={`tel:${vehicle.contact_phone}`} className="hover:underline">
+                {vehicle.contact_phone}
+              </a>
+            ) : (
+              orNone(null)
+            )}
+          </Detail>
+          <Detail label="Email">
+            {vehicle.contact_email ? (
+              <a href={`mailto:${vehicle.contact_email}`} className="hover:underline">
+                {vehicle.contact_email}
+              </a>
+            ) : (
+              orNone(null)
+            )}
+          </Detail>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /inventory/:id — every field of the vehicle, its status and its history, with the cards other areas declare for it
+ * (its deals; composed in the router).
+ */
+export function VehiclePage({ cards }: { cards: VehicleCard[] }) {
   const { id = '' } = useParams();
   const query = useVehicle(id);
   const remove = useDeleteVehicle(id);
@@ -100,45 +205,9 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <PhotosCard vehicleId={vehicle.id} vehicleName={vehicleName(vehicle)} readOnly={!canChange} />
-          <Card>
-            <CardHeader>
-              <CardTitle>Vehicle Information</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-                <Detail label="Make">{vehicle.make}</Detail>
-                <Detail label="Model">{vehicle.model}</Detail>
-                <Detail label="Year">{vehicle.year}</Detail>
-                <Detail label="Condition">{vehicleConditionLabels[vehicle.condition]}</Detail>
-                <Detail label="Price">{formatCents(vehicle.price_cents, { exact: vehicle.price_cents % 100 !== 0 })}</Detail>
-                <Detail label="Mileage">{formatMileage(vehicle.mileage)}</Detail>
-                <Detail label="Color">{orNone(vehicle.color)}</Detail>
-                <Detail label="Location">{orNone(vehicle.location, 'Not specified')}</Detail>
-                <Detail label="Added">{formatDate(vehicle.created_at)}</Detail>
-                <Detail label="Last updated">{formatDate(vehicle.updated_at)}</Detail>
-              </dl>
-              {vehicle.vin && <VinSummary vehicle={vehicle} />}
-            </CardContent>
-          </Card>
+          <VehicleInformation vehicle={vehicle} />
 
-          <Card>
-            <CardHeader>
-              <CardTitle>Features</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {vehicle.features.length === 0 ? (
-                <p className="text-muted-foreground text-sm">No features listed.</p>
-              ) : (
-                <div className="flex flex-wrap gap-1.5">
-                  {vehicle.features.map((feature) => (
-                    <Badge key={feature} variant="secondary" className="font-normal">
-                      {feature}
-                    </Badge>
-                  ))}
-                </div>
-              )}
-            </CardContent>
-          </Card>
+          <Features features={vehicle.features} />
 
           <BuyersGuideCard vehicle={vehicle} />
 
@@ -151,64 +220,17 @@ export function VehiclePage({ dealsSlot: DealsSlot }: VehiclePageProps) {
             </Card>
           )}
 
-          {DealsSlot && (
-            <Card>
-              <CardHeader>
-                <CardTitle>Deals for this vehicle</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <DealsSlot vehicleId={vehicle.id} />
-              </CardContent>
-            </Card>
-          )}
+          {cards.map((card) => (
+            <Suspense key={card.position} fallback={null}>
+              {card.render(vehicle)}
+            </Suspense>
+          ))}
         </div>
 
         <div className="grid content-start gap-6">
           <ListingCard vehicle={vehicle} />
-          <Card>
-            <CardHeader>
-              <CardTitle>Agent</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <dl>
-                <Detail label="In the inventory of">{vehicle.owner_name}</Detail>
-              </dl>
-              {!canChange && (
-                <p className="text-muted-foreground text-sm">
-                  You may put it on your deal; {vehicle.owner_name}, editors and admins change it.
-                </p>
-              )}
-              {seesAllRecords(user.role) && <GiveTo kind="vehicles" ids={[vehicle.id]} ownerId={vehicle.user_id} />}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Contact Information</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-3">
-                <Detail label="Name">{orNone(vehicle.contact_name)}</Detail>
-                <Detail label="Phone">
-                  {vehicle.contact_phone ? (
-                    <a href={`tel:${vehicle.contact_phone}`} className="hover:underline">
-                      {vehicle.contact_phone}
-                    </a>
-                  ) : (
-                    orNone(null)
-                  )}
-                </Detail>
-                <Detail label="Email">
-                  {vehicle.contact_email ? (
-                    <a href={`mailto:${vehicle.contact_email}`} className="hover:underline">
-                      {vehicle.contact_email}
-                    </a>
-                  ) : (
-                    orNone(null)
-                  )}
-                </Detail>
-              </dl>
-            </CardContent>
-          </Card>
+          <AgentCard vehicle={vehicle} canChange={canChange} />
+          <ContactCard vehicle={vehicle} />
           <VehicleTimeline vehicleId={vehicle.id} />
         </div>
       </div>
