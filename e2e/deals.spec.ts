@@ -87,6 +87,12 @@ test('an agent records a deal from an existing customer and vehicle, uploads the
 
   const sold = await json<{ status: string }>(page, `/api/vehicles/${vehicle.id}`);
   expect(sold.status).toBe('sold');
+  // The vehicle's page lists the deal, in the card the deals area puts there.
+  const dealUrl = page.url();
+  await page.goto(`/inventory/${vehicle.id}`);
+  const dealsCard = page.locator('[data-slot="card"]').filter({ hasText: 'Deals for this vehicle' });
+  await expect(dealsCard.getByText(customer.name!)).toBeVisible();
+  await page.goto(dealUrl);
 
   await page.getByRole('link', { name: 'Back to Deals' }).click();
   await expect(page).toHaveURL(/\/deals$/);
