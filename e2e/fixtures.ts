@@ -250,45 +250,7 @@ export async function mailTo(to: string): Promise<ReceivedMail> {
   return found!;
 }
 
-/** Every screen of the app: the route table, one record of each kind, and the 404 page. */
-export const screens = [
-  '/dashboard',
-  '/tasks',
-  '/tasks?view=done',
-  '/calendar',
-  '/customers',
-  '/customers/new',
-  '/leads',
-  '/leads?view=flagged',
-  '/inventory',
-  '/inventory/new',
-  '/deals',
-  '/deals?tab=monthly',
-  '/deals?tab=deals',
-  '/deals/new',
-  '/analytics',
-  '/profile',
-  '/agents',
-  '/communications',
-  '/communications?tab=documents',
-  '/communications?tab=gmail',
-  '/accounting',
-  '/accounting?tab=deals',
-  '/accounting?tab=reports',
-  '/social-media',
-  '/social-media?tab=notifications',
-  '/social-media?tab=accounts',
-  '/chat',
-  '/chat?tab=users',
-  '/chat?tab=alerts',
-  '/minor-cosigners',
-  '/settings',
-  '/users',
-  `/invite/${'x'.repeat(43)}`,
-  '/unsubscribe/email.00000000-0000-0000-0000-000000000000.forged',
-  `/quote/${'x'.repeat(43)}`,
-  '/no-such-page',
-];
+export { screens } from './screens';
 
 export type Member = { page: Page; id: string; name: string; close: () => Promise<void> };
 
