@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf, SearchValues } from '@shared/http/contract';
 import { api, toSearchParams, uploadWithProgress } from './api-client';
 
@@ -64,6 +64,23 @@ export function queryOf<E extends Endpoint<'GET'>>(endpoint: E, ...[input]: Inpu
   return queryOptions({
     queryKey: keyOf(endpoint, (input ?? {}) as Input),
     queryFn: ({ signal }) => callWith(endpoint, input as Input | undefined, signal),
+  });
+}
+
+/** A list read a page at a time: each page names the cursor of the next, null after the last. */
+type Paged = { nextCursor: string | null };
+
+/**
+ * TanStack Query's options of a GET entry read a page at a time ('Show more'): its key is the entry's with the query
+ * it was given, and each page is asked from the cursor the one before it answered. Spread into `useInfiniteQuery`.
+ */
+export function pagesOf<E extends Endpoint<'GET', string, Paged>>(endpoint: E, ...[input]: InputArgs<E>) {
+  const given = (input ?? {}) as { params?: Record<string, string>; query?: SearchValues };
+  return infiniteQueryOptions({
+    queryKey: keyOf(endpoint, given),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => callWith(endpoint, { ...given, query: { ...given.query, cursor: pageParam } }, signal),
+    getNextPageParam: (page: ResponseOf<E>) => (page as Paged).nextCursor,
   });
 }
 

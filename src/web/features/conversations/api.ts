@@ -7,20 +7,13 @@ import { conversationsApi } from '@shared/conversations/api';
 import { customersApi } from '@shared/customers/api';
 import { emailsApi } from '@shared/emails/api';
 import { leadsApi } from '@shared/leads/api';
-import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { areaKey, call, keyOf, pagesOf, queryOf } from '@/lib/contract';
 
 type InboxScope = (typeof inboxScopes)[number];
 
 /** A customer's conversation, newest page first; older pages are read on demand. */
 export function useConversation(customerId: string) {
-  const input = { params: { id: customerId }, query: { limit: 30 } };
-  return useInfiniteQuery({
-    queryKey: keyOf(conversationsApi.thread, input),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      callWith(conversationsApi.thread, { ...input, query: { ...input.query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(pagesOf(conversationsApi.thread, { params: { id: customerId }, query: { limit: 30 } }));
 }
 
 /** What the reply box may do now: number, address, consent, texting set up, quiet hours. */
@@ -49,13 +42,7 @@ export const useSendEmailReply = (customerId: string) =>
 
 /** The conversations waiting for an answer, oldest first: mine, or the team's. */
 export function useInbox(scope: InboxScope) {
-  const query = { scope, limit: 25 };
-  return useInfiniteQuery({
-    queryKey: keyOf(conversationsApi.inbox, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(conversationsApi.inbox, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(pagesOf(conversationsApi.inbox, { query: { scope, limit: 25 } }));
 }
 
 export function useMarkConversationDone() {
@@ -115,14 +102,7 @@ export const useDeleteReplyTemplate = () =>
 
 /** Texts from numbers no customer has (admins and editors; empty for agents), newest first. */
 export function useUnmatchedTexts(enabled: boolean) {
-  const query = { limit: 20 };
-  return useInfiniteQuery({
-    queryKey: keyOf(conversationsApi.unmatched, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(conversationsApi.unmatched, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-    enabled,
-  });
+  return useInfiniteQuery({ ...pagesOf(conversationsApi.unmatched, { query: { limit: 20 } }), enabled });
 }
 
 /** After a text is filed, it leaves Unmatched and joins a customer's conversation (a new customer and lead, maybe). */

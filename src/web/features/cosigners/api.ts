@@ -1,16 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { cosignersApi } from '@shared/cosigners/api';
 import { customersApi } from '@shared/customers/api';
-import { areaKey, call, callWith, keyOf, urlOf } from '@/lib/contract';
+import { areaKey, call, pagesOf, urlOf } from '@/lib/contract';
 
 /** The sealed agreements the user may see, newest first, ten at a time. */
 export function useAgreements() {
-  return useInfiniteQuery({
-    queryKey: keyOf(cosignersApi.list),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(cosignersApi.list, { query: { limit: 10, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(pagesOf(cosignersApi.list, { query: { limit: 10 } }));
 }
 
 /** Seals an agreement: the form and both signatures as JSON in `data`, then the PDF. */

@@ -3,16 +3,11 @@ import type { DocumentCategory } from '@shared/documents/options';
 import type { DealDocument } from '@shared/documents/types';
 import { documentsApi } from '@shared/documents/api';
 import { dealsApi } from '@shared/deals/api';
-import { call, callWith, keyOf } from '@/lib/contract';
+import { call, keyOf, pagesOf } from '@/lib/contract';
 
 /** Every deal document the user may see, newest first. */
 export function useDealDocuments() {
-  return useInfiniteQuery({
-    queryKey: keyOf(documentsApi.list),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(documentsApi.list, { query: { limit: 20, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(pagesOf(documentsApi.list, { query: { limit: 20 } }));
 }
 
 /** Uploads a file to a deal with what it is; the deal's own panel and every list refresh. */

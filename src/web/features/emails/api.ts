@@ -3,18 +3,12 @@ import type { ComposeInput, emailBoxes } from '@shared/emails/schemas';
 import { conversationsApi } from '@shared/conversations/api';
 import { customersApi } from '@shared/customers/api';
 import { emailsApi } from '@shared/emails/api';
-import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { areaKey, call, pagesOf, queryOf } from '@/lib/contract';
 
 export type EmailBox = (typeof emailBoxes)[number];
 
 export function useEmails(box: EmailBox) {
-  const query = { box, limit: 20 };
-  return useInfiniteQuery({
-    queryKey: keyOf(emailsApi.list, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(emailsApi.list, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(pagesOf(emailsApi.list, { query: { box, limit: 20 } }));
 }
 
 export function useEmail(id: string | null) {

@@ -3,7 +3,7 @@ import type { ContactLog, LeadSourceInput, LeadView, ManualLeadInput } from '@sh
 import { customersApi } from '@shared/customers/api';
 import { leadSourcesApi, leadsApi } from '@shared/leads/api';
 import { dashboardApi } from '@shared/analytics/api';
-import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { areaKey, call, keyOf, pagesOf, queryOf } from '@/lib/contract';
 
 export function useLeadSources() {
   return useQuery({ ...queryOf(leadSourcesApi.leadSources), select: (data) => data.items });
@@ -27,13 +27,7 @@ export function useDeleteLeadSource() {
 
 /** A list of leads, newest first, a page at a time ('Show more'); one customer's when `customer` is given. */
 export function useLeads(view: LeadView, customer?: string) {
-  const query = { view, customer, limit: 25 };
-  return useInfiniteQuery({
-    queryKey: keyOf(leadsApi.list, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(leadsApi.list, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(pagesOf(leadsApi.list, { query: { view, customer, limit: 25 } }));
 }
 
 export function useLead(id: string | null) {

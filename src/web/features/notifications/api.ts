@@ -1,15 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from '@shared/notifications/api';
-import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { areaKey, call, pagesOf, queryOf } from '@/lib/contract';
 
 /** The signed-in user's notifications, newest first, twenty at a time; only the unread ones when asked. */
 export function useNotifications(unreadOnly: boolean, enabled = true) {
-  const query = { limit: 20, unread: unreadOnly ? 'true' : undefined };
   return useInfiniteQuery({
-    queryKey: keyOf(notificationsApi.list, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(notificationsApi.list, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
+    ...pagesOf(notificationsApi.list, { query: { limit: 20, unread: unreadOnly ? 'true' : undefined } }),
     enabled,
   });
 }

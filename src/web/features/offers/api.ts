@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { ConsentChannel } from '@shared/consent/schemas';
 import type { CustomOfferInput, InstagramAccountInput, NotifyCustomersInput, OfferRef } from '@shared/offers/schemas';
 import { offersApi } from '@shared/offers/api';
-import { areaKey, call, callWith, keyOf } from '@/lib/contract';
+import { areaKey, call, callWith, keyOf, pagesOf } from '@/lib/contract';
 
 /** The first hundred: as many as the page lists. */
 const customOffersQuery = { limit: 100 };
@@ -41,11 +41,7 @@ export const usePostToInstagram = () =>
 /** Customers to offer to, searched, with the channel's consent; 20 at a time. */
 export function useAudience(q: string, channel: ConsentChannel) {
   return useInfiniteQuery({
-    queryKey: keyOf(offersApi.audience, { query: { q, channel } }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      callWith(offersApi.audience, { query: { q, channel, limit: 20, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
+    ...pagesOf(offersApi.audience, { query: { q, channel, limit: 20 } }),
     placeholderData: keepPreviousData,
   });
 }

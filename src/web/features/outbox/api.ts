@@ -1,17 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { outboxKinds } from '@shared/outbox/types';
 import { outboxApi } from '@shared/outbox/api';
-import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { areaKey, call, pagesOf, queryOf } from '@/lib/contract';
 
 /** The outbox, newest first, ten at a time: everything, or one kind (the webhook deliveries). */
 export function useOutbox(kind?: (typeof outboxKinds)[number]) {
-  const query = { kind, limit: 10 };
-  return useInfiniteQuery({
-    queryKey: keyOf(outboxApi.list, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(outboxApi.list, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(pagesOf(outboxApi.list, { query: { kind, limit: 10 } }));
 }
 
 export function useOutboxMessage(id: string | null) {
@@ -25,14 +19,7 @@ export function useMailStatus(enabled: boolean) {
 
 /** The mail held while nothing could send it, newest first, twenty at a time; admins only. */
 export function useHeldMail(enabled: boolean) {
-  const query = { kind: 'email', status: 'held', limit: 20 };
-  return useInfiniteQuery({
-    enabled,
-    queryKey: keyOf(outboxApi.list, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(outboxApi.list, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery({ ...pagesOf(outboxApi.list, { query: { kind: 'email', status: 'held', limit: 20 } }), enabled });
 }
 
 /** Sends or discards held mail; the outbox's lists and the banner's count are read again. */

@@ -4,20 +4,16 @@ import type { Task } from '@shared/tasks/types';
 import type { PlanInput, PlanUpdate } from '@shared/tasks/plans';
 import { customersApi } from '@shared/customers/api';
 import { tasksApi } from '@shared/tasks/api';
-import { areaKey, call, callWith, keyOf, queryOf } from '@/lib/contract';
+import { areaKey, call, keyOf, pagesOf, queryOf } from '@/lib/contract';
 
 /** Whose tasks and which customer's: 'me' (the default), 'all' the caller may see, or one user's id. */
 export type TaskFilter = { assignee?: string; customer?: string };
 
 /** One section of My Tasks, a page at a time ('Show more'). */
 export function useTasks(view: TaskListView, filter: TaskFilter, limit = 25) {
-  const query = { view, assignee: filter.assignee, customer: filter.customer, limit };
-  return useInfiniteQuery({
-    queryKey: keyOf(tasksApi.list, { query }),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => callWith(tasksApi.list, { query: { ...query, cursor: pageParam } }, signal),
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(
+    pagesOf(tasksApi.list, { query: { view, assignee: filter.assignee, customer: filter.customer, limit } }),
+  );
 }
 
 /** How many tasks each section holds for the same filter. */
