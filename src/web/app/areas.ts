@@ -54,20 +54,13 @@ export const webAreas: WebArea[] = [
   exportArea,
 ];
 
+/** What every area declares of one kind (each with its `position`), in the page's order. */
+const inOrder = <T extends { position: number }>(pick: (area: WebArea) => T[] | undefined): T[] =>
+  webAreas.flatMap((area) => pick(area) ?? []).sort((a, b) => a.position - b.position);
+
 /** The sidebar's links, in the spec's order. */
-export const navItems: NavItem[] = webAreas.flatMap((area) => area.nav ?? []).sort((a, b) => a.position - b.position);
-
-/** Every area's cards on the settings page, in its order. */
-export const settingsCards: SettingsCard[] = webAreas
-  .flatMap((area) => area.settingsCards ?? [])
-  .sort((a, b) => a.position - b.position);
-
-/** Every area's cards on a customer's page, in its order. */
-export const customerCards: CustomerCard[] = webAreas
-  .flatMap((area) => area.customerCards ?? [])
-  .sort((a, b) => a.position - b.position);
-
-/** Every area's cards on a vehicle's page, in its order. */
-export const vehicleCards: VehicleCard[] = webAreas
-  .flatMap((area) => area.vehicleCards ?? [])
-  .sort((a, b) => a.position - b.position);
+export const navItems: NavItem[] = inOrder((area) => area.nav);
+/** Every area's cards on the settings page, on a customer's page and on a vehicle's page. */
+export const settingsCards: SettingsCard[] = inOrder((area) => area.settingsCards);
+export const customerCards: CustomerCard[] = inOrder((area) => area.customerCards);
+export const vehicleCards: VehicleCard[] = inOrder((area) => area.vehicleCards);
