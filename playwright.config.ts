@@ -32,9 +32,6 @@ export default defineConfig({
   use: {
     // Each journey's own address is its worker's server (e2e/fixtures.ts).
     trace: 'retain-on-failure',
-    // As a person who asked their system for less motion: dialogs and toasts appear at once and skeletons stand still,
-    // so the browser paints a screen once rather than every frame of an animation (src/web/styles.css).
-    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's headless shell (npm test installs it): the headless mode Playwright's own Chromium runs tests in.
